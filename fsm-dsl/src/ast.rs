@@ -1,0 +1,432 @@
+//! The syntax tree of one spec file, as written, with the byte span of every piece.
+//!
+//! Nothing here is resolved: names are strings, and the same name may be declared twice. The
+//! checker (`check`) turns this into the resolved model (`ir`).
+
+use std::ops::Range;
+
+/// A byte range in the spec text (`start..end`, in octets of UTF-8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The span as a `Range`, for slicing the source and for renderers.
+    pub const fn range(self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// An identifier with the place it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The identifier.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A string literal, unescaped, with its span (quotes included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Str {
+    /// The value, with `\"` and `\\` unescaped.
+    pub value: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A whole spec: one machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The `///` lines before `machine`, without the slashes: the machine's description.
+    pub docs: Vec<String>,
+    /// The machine's name.
+    pub name: Name,
+    /// Its display label, if given (`machine Failover "Diameter failover"`).
+    pub label: Option<Str>,
+    /// The items of the body, in order.
+    pub items: Vec<Item>,
+}
+
+/// One item of the machine body with its doc comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The `///` lines before the item.
+    pub docs: Vec<String>,
+    /// What the item says.
+    pub kind: ItemKind,
+    /// The whole item, docs excluded.
+    pub span: Span,
+}
+
+/// The kinds of item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// `ref "RFC 3539 Appendix A";`: a source of the whole machine.
+    Ref(Str),
+    /// `unhandled = error;`: what a (state, event) pair that nobody mentioned means.
+    Unhandled(Policy, Span),
+    /// `initial state X "LABEL" { entry ...; exit ...; }`
+    State(StateDecl),
+    /// `event X;`
+    Event(Decl),
+    /// `action X;` or `action X = start T;`
+    Action(ActionDecl),
+    /// `guard x;`
+    Guard(Decl),
+    /// `timer T "T(r)";`
+    Timer(Decl),
+    /// `var x: bool = false;` or `var n: -1..=3 = 0;`
+    Var(VarDecl),
+    /// A transition, external or internal.
+    Transition(Transition),
+    /// `ignore E, F in A, B;`
+    Ignore(Ignore),
+}
+
+/// The machine-level policy for (state, event) pairs that no transition and no `ignore` mentions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// Every pair must be handled or ignored explicitly: the checker reports the others as errors.
+    #[default]
+    Error,
+    /// The checker warns about unmentioned pairs; at run time they are `unhandled`.
+    Warn,
+    /// Unmentioned pairs are ignored silently.
+    Ignore,
+}
+
+/// A plain declaration: a name and an optional display label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decl {
+    /// The identifier.
+    pub name: Name,
+    /// The display label (`"ASP-DOWN"`).
+    pub label: Option<Str>,
+}
+
+/// `initial final state NAME "LABEL" { entry ...; exit ...; }`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateDecl {
+    /// Name and label.
+    pub decl: Decl,
+    /// The `initial` keyword, if present.
+    pub initial: Option<Span>,
+    /// The `final` keyword, if present.
+    pub is_final: Option<Span>,
+    /// `entry` clauses, in order (several are concatenated).
+    pub entry: Vec<Effect>,
+    /// `exit` clauses, in order (several are concatenated).
+    pub exit: Vec<Effect>,
+}
+
+/// `action NAME "LABEL" = start TIMER;`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionDecl {
+    /// Name and label.
+    pub decl: Decl,
+    /// The timer operation this action names, if it is one.
+    pub alias: Option<TimerOp>,
+}
+
+/// `var NAME: TYPE = INIT;`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDecl {
+    /// The variable.
+    pub name: Name,
+    /// Its type.
+    pub ty: VarType,
+    /// Span of the type.
+    pub ty_span: Span,
+    /// Initial value.
+    pub init: Literal,
+}
+
+/// The finite types a variable can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarType {
+    /// `bool`
+    Bool,
+    /// `MIN..=MAX`
+    Int {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+}
+
+/// A literal value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Literal {
+    /// `true` / `false`
+    Bool(bool, Span),
+    /// An integer.
+    Int(i64, Span),
+}
+
+impl Literal {
+    /// Where it stands.
+    pub fn span(&self) -> Span {
+        match *self {
+            Literal::Bool(_, s) | Literal::Int(_, s) => s,
+        }
+    }
+}
+
+/// A set of source states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateSet {
+    /// Listed states.
+    Names(Vec<Name>),
+    /// `*`: every state that is not final, less the `except` list.
+    All {
+        /// The `*`.
+        span: Span,
+        /// States excluded with `except`.
+        except: Vec<Name>,
+    },
+}
+
+/// A transition: `A, B -> T on E [guard] / actions ref "..." ;` or `internal A on E ...;`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transition {
+    /// The source states.
+    pub sources: StateSet,
+    /// The target; `None` for an internal transition.
+    pub target: Option<Name>,
+    /// The triggering events (the transition applies to each).
+    pub events: Vec<Name>,
+    /// The guard, if any.
+    pub guard: Option<GuardClause>,
+    /// The transition's own effects, in order.
+    pub effects: Vec<Effect>,
+    /// References to the source document.
+    pub refs: Vec<Str>,
+}
+
+/// `ignore E, F in A, B;`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ignore {
+    /// Events to ignore.
+    pub events: Vec<Name>,
+    /// States where they are ignored; `None` for every state.
+    pub states: Option<StateSet>,
+    /// References to the source document.
+    pub refs: Vec<Str>,
+}
+
+/// What stands between `[` and `]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GuardClause {
+    /// `[else]`: holds when no other guard of the same state and event holds.
+    Else(Span),
+    /// A boolean expression.
+    Expr(Expr),
+}
+
+/// A guard expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// A named guard or a `bool` variable.
+    Name(Name),
+    /// `true` / `false`
+    Bool(bool, Span),
+    /// `!e`
+    Not(Box<Expr>, Span),
+    /// `a && b`
+    And(Box<Expr>, Box<Expr>),
+    /// `a || b`
+    Or(Box<Expr>, Box<Expr>),
+    /// `a < b` and the other comparisons.
+    Cmp(CmpOp, Operand, Operand),
+}
+
+impl Expr {
+    /// Where the expression stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Name(n) => n.span,
+            Expr::Bool(_, s) | Expr::Not(_, s) => *s,
+            Expr::And(a, b) | Expr::Or(a, b) => a.span().to(b.span()),
+            Expr::Cmp(_, a, b) => a.span().to(b.span()),
+        }
+    }
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl CmpOp {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        }
+    }
+}
+
+/// One side of a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A variable.
+    Name(Name),
+    /// An integer literal.
+    Int(i64, Span),
+}
+
+impl Operand {
+    /// Where it stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Operand::Name(n) => n.span,
+            Operand::Int(_, s) => *s,
+        }
+    }
+}
+
+/// `start T` or `stop T`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerOp {
+    /// Start or stop.
+    pub kind: TimerOpKind,
+    /// The timer.
+    pub timer: Name,
+    /// The whole operation.
+    pub span: Span,
+}
+
+/// The two operations on a timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimerOpKind {
+    /// Arm (or re-arm) the timer.
+    Start,
+    /// Disarm the timer.
+    Stop,
+}
+
+/// One entry of an action list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A declared action.
+    Action(Name),
+    /// A timer operation.
+    Timer(TimerOp),
+    /// `x = v`, `x += n`, `x -= n`.
+    Assign {
+        /// The variable.
+        var: Name,
+        /// The operator.
+        op: AssignOp,
+        /// The right-hand side.
+        value: Literal,
+    },
+}
+
+impl Effect {
+    /// Where the effect stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Effect::Action(n) => n.span,
+            Effect::Timer(t) => t.span,
+            Effect::Assign { var, value, .. } => var.span.to(value.span()),
+        }
+    }
+}
+
+/// Assignment operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=`
+    Add,
+    /// `-=`
+    Sub,
+}
+
+impl std::fmt::Display for Expr {
+    /// Writes the expression back as DSL text, with only the parentheses that precedence needs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.write(f, 0)
+    }
+}
+
+impl Expr {
+    fn precedence(&self) -> u8 {
+        match self {
+            Expr::Or(..) => 1,
+            Expr::And(..) => 2,
+            Expr::Cmp(..) => 3,
+            Expr::Not(..) => 4,
+            Expr::Name(_) | Expr::Bool(..) => 5,
+        }
+    }
+
+    fn write(&self, f: &mut std::fmt::Formatter<'_>, parent: u8) -> std::fmt::Result {
+        let own = self.precedence();
+        if own < parent {
+            f.write_str("(")?;
+        }
+        match self {
+            Expr::Name(n) => f.write_str(&n.text)?,
+            Expr::Bool(b, _) => write!(f, "{b}")?,
+            Expr::Not(e, _) => {
+                f.write_str("!")?;
+                e.write(f, own)?;
+            }
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                a.write(f, own)?;
+                f.write_str(if own == 1 { " || " } else { " && " })?;
+                b.write(f, own + 1)?;
+            }
+            Expr::Cmp(op, a, b) => write!(f, "{} {} {}", a, op.as_str(), b)?,
+        }
+        if own < parent {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for Operand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Operand::Name(n) => f.write_str(&n.text),
+            Operand::Int(i, _) => write!(f, "{i}"),
+        }
+    }
+}

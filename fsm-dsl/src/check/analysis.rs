@@ -1,0 +1,372 @@
+//! Whole-machine analyses on a resolved model: what can happen, decided by evaluating every
+//! guard formula over every combination of named-guard values and every reachable value of the
+//! variables (named guards are free inputs; variables are tracked from their initial values).
+//!
+//! From one exploration of the (state, variables) space come: unreachable states, transitions
+//! whose guard never holds, pairs where two transitions can both be taken, pairs where no guard
+//! holds, and assignments that leave a variable's range. The remaining checks (unhandled pairs,
+//! dead ends, lone `else`, unused declarations, timers) read the table directly.
+
+use super::report::{self, Kind};
+use crate::ast::Name;
+use crate::diag::Diagnostic;
+use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+/// Most guard combinations evaluated for one (state, event) pair: 2^20.
+pub const MAX_GUARD_COMBINATIONS: u128 = 1 << 20;
+/// Most (state, variable values) pairs explored.
+pub const MAX_CONFIGURATIONS: u128 = 1 << 20;
+/// Most guard evaluations in one analysis, so that a hostile spec cannot run for long.
+pub const MAX_EVALUATIONS: u128 = 1 << 26;
+
+/// Runs every analysis and returns its diagnostics.
+pub fn analyse(m: &Machine) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let explored = explore(m);
+    out.extend(explored.diagnostics(m));
+    out.extend(unhandled(m));
+    out.extend(dead_ends(m));
+    out.extend(lone_else(m));
+    out.extend(unused(m));
+    out
+}
+
+type Valuation = Vec<i64>;
+
+#[derive(Default)]
+struct Explored {
+    /// Reachable variable values per state; empty for unreachable states.
+    reachable: Vec<Vec<Valuation>>,
+    /// Transitions taken at least once.
+    taken: HashSet<TransitionId>,
+    /// Pairs of transitions that can both be taken, with the first witness.
+    conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, String)>,
+    /// Pairs with guard values for which nothing is taken, with the first witness.
+    gaps: BTreeMap<(StateId, EventId), String>,
+    /// Assignments that leave a range: (transition or state entry, variable) -> message.
+    ranges: BTreeMap<(Option<TransitionId>, ir::VarId), (StateId, String)>,
+    /// Set when a limit stopped the exploration: the partial results are not conclusive.
+    too_complex: Option<Diagnostic>,
+}
+
+fn guards_of(m: &Machine, rules: &[TransitionId]) -> Vec<ir::GuardId> {
+    let mut guards = Vec::new();
+    let mut vars = Vec::new();
+    for &t in rules {
+        if let Condition::When(e) = &m.transition(t).condition {
+            e.collect(&mut guards, &mut vars);
+        }
+    }
+    guards
+}
+
+/// The transitions a pair takes for given guard and variable values: none, one, or (when the
+/// spec is not deterministic) several, the `else` ones only when nothing else holds.
+fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) -> Vec<TransitionId> {
+    let mut enabled = Vec::new();
+    let mut elses = Vec::new();
+    for &t in rules {
+        match &m.transition(t).condition {
+            Condition::Always => enabled.push(t),
+            Condition::When(e) if e.eval(guards, vars) => enabled.push(t),
+            Condition::When(_) => {}
+            Condition::Else => elses.push(t),
+        }
+    }
+    if enabled.is_empty() { elses } else { enabled }
+}
+
+/// Applies effects to variable values; on leaving a range, returns the variable and the value.
+fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Result<(), (ir::VarId, i128)> {
+    for effect in effects {
+        let (v, value) = match *effect {
+            ir::Effect::Action(_) => continue,
+            ir::Effect::Set(v, x) => (v, i128::from(x)),
+            ir::Effect::Add(v, d) => (v, i128::from(vars[v.0]) + i128::from(d)),
+        };
+        let ty = m.vars[v.0].ty;
+        if value < i128::from(ty.min()) || value > i128::from(ty.max()) {
+            return Err((v, value));
+        }
+        vars[v.0] = i64::try_from(value).map_err(|_| (v, value))?;
+    }
+    Ok(())
+}
+
+/// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2".
+fn witness(m: &Machine, guard_ids: &[ir::GuardId], guards: &[bool], read: &[ir::VarId], vars: &[i64]) -> String {
+    let mut parts: Vec<String> = guard_ids.iter().map(|g| format!("`{}` is {}", m.guards[g.0].named.name, guards[g.0])).collect();
+    for v in read {
+        let var = &m.vars[v.0];
+        let value = if var.ty == ir::VarType::Bool { (vars[v.0] != 0).to_string() } else { vars[v.0].to_string() };
+        parts.push(format!("`{}` is {value}", var.named.name));
+    }
+    match parts.as_slice() {
+        [] => "always".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn vars_read(m: &Machine, rules: &[TransitionId]) -> Vec<ir::VarId> {
+    let mut guards = Vec::new();
+    let mut vars = Vec::new();
+    for &t in rules {
+        if let Condition::When(e) = &m.transition(t).condition {
+            e.collect(&mut guards, &mut vars);
+        }
+    }
+    vars.sort();
+    vars
+}
+
+fn explore(m: &Machine) -> Explored {
+    let mut ex = Explored { reachable: vec![Vec::new(); m.states.len()], ..Explored::default() };
+    let mut budget = MAX_EVALUATIONS;
+    let mut seen: HashSet<(StateId, Valuation)> = HashSet::new();
+    let mut queue = VecDeque::new();
+    let mut start = m.initial_vars();
+    if let Err((v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
+        let message = format!("entering `{}` sets `{}` to {value}", m.state(m.initial).named.name, m.vars[v.0].named.name);
+        ex.ranges.insert((None, v), (m.initial, message));
+        return ex;
+    }
+    seen.insert((m.initial, start.clone()));
+    queue.push_back((m.initial, start));
+    // Per-cell facts that do not depend on the variable values, computed once.
+    let mut cell_guards: HashMap<(StateId, EventId), (Vec<ir::GuardId>, Vec<ir::VarId>)> = HashMap::new();
+    while let Some((s, vars)) = queue.pop_front() {
+        ex.reachable[s.0].push(vars.clone());
+        for e in (0..m.events.len()).map(EventId) {
+            let Cell::Rules(rules) = m.cell(s, e) else { continue };
+            let (guard_ids, read) = cell_guards.entry((s, e)).or_insert_with(|| (guards_of(m, rules), vars_read(m, rules)));
+            let combinations = 1u128 << guard_ids.len().min(127);
+            if combinations > MAX_GUARD_COMBINATIONS {
+                let span = m.transition(rules[0]).span;
+                let what = format!("deciding `{}` on `{}`", m.state(s).named.name, m.event(e).named.name);
+                ex.too_complex = Some(report::too_complex(span, &what, combinations, MAX_GUARD_COMBINATIONS));
+                return ex;
+            }
+            let Some(rest) = budget.checked_sub(combinations * rules.len() as u128) else {
+                let span = m.transition(rules[0]).span;
+                ex.too_complex = Some(report::too_complex(span, "exploring the machine", MAX_EVALUATIONS, MAX_EVALUATIONS));
+                return ex;
+            };
+            budget = rest;
+            let mut values = vec![false; m.guards.len()];
+            for mask in 0..combinations {
+                for (bit, g) in guard_ids.iter().enumerate() {
+                    values[g.0] = mask >> bit & 1 == 1;
+                }
+                let selected = decide(m, rules, &values, &vars);
+                match selected.as_slice() {
+                    [] => {
+                        ex.gaps.entry((s, e)).or_insert_with(|| witness(m, guard_ids, &values, read, &vars));
+                    }
+                    [_] => {}
+                    &[a, b, ..] => {
+                        let w = witness(m, guard_ids, &values, read, &vars);
+                        ex.conflicts.entry((a.min(b), a.max(b))).or_insert((s, e, w));
+                    }
+                }
+                // Several transitions are explored alike, so that one conflict does not also
+                // make states look unreachable.
+                for t in selected {
+                    ex.taken.insert(t);
+                    let target = m.transition(t).target.unwrap_or(s);
+                    let mut next = vars.clone();
+                    if let Err((v, value)) = apply(m, &m.effects_of(s, t), &mut next) {
+                        let w = witness(m, guard_ids, &values, &[v], &vars);
+                        let message = format!("`{}` becomes {value} when {w}", m.vars[v.0].named.name);
+                        ex.ranges.entry((Some(t), v)).or_insert((s, message));
+                        continue;
+                    }
+                    if seen.len() as u128 >= MAX_CONFIGURATIONS {
+                        let span = m.state(s).named.span;
+                        ex.too_complex =
+                            Some(report::too_complex(span, "exploring the machine", MAX_CONFIGURATIONS, MAX_CONFIGURATIONS));
+                        return ex;
+                    }
+                    if seen.insert((target, next.clone())) {
+                        queue.push_back((target, next));
+                    }
+                }
+            }
+        }
+    }
+    ex
+}
+
+fn name(named: &ir::Named) -> Name {
+    Name { text: named.name.clone(), span: named.span }
+}
+
+fn pair_text(m: &Machine, s: StateId, e: EventId) -> String {
+    format!("`{}` on `{}`", m.state(s).named.name, m.event(e).named.name)
+}
+
+impl Explored {
+    fn diagnostics(&self, m: &Machine) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for (&(a, b), (s, e, w)) in &self.conflicts {
+            out.push(report::non_deterministic(m.transition(a).span, m.transition(b).span, &pair_text(m, *s, *e), w));
+        }
+        for (&(t, _), (s, message)) in &self.ranges {
+            let span = t.map_or(m.state(*s).named.span, |t| m.transition(t).span);
+            let from = format!("in `{}`: {message}", m.state(*s).named.name);
+            out.push(report::out_of_range(span, format!("an assignment can leave the range of its variable {from}"), "out of range"));
+        }
+        if let Some(d) = &self.too_complex {
+            // The exploration stopped early: only what it proved so far is reported.
+            out.push(d.clone());
+            return out;
+        }
+        if let Some(code) = report::incomplete_code(m.policy) {
+            for (&(s, e), w) in &self.gaps {
+                let Cell::Rules(rules) = m.cell(s, e) else { continue };
+                out.push(report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w));
+            }
+        }
+        for (i, state) in m.states.iter().enumerate() {
+            if self.reachable[i].is_empty() {
+                out.push(report::unreachable(&name(&state.named)));
+            }
+        }
+        for (i, t) in m.transitions.iter().enumerate() {
+            let from_reachable = t.sources.iter().any(|s| !self.reachable[s.0].is_empty());
+            let guarded = !matches!(t.condition, Condition::Always);
+            if guarded && from_reachable && !self.taken.contains(&TransitionId(i)) {
+                out.push(report::never_holds(t.span, &t.guard_text));
+            }
+        }
+        out
+    }
+}
+
+/// Pairs that nothing mentions, under a policy that forbids or warns about them; one
+/// diagnostic per state.
+fn unhandled(m: &Machine) -> Vec<Diagnostic> {
+    let Some(code) = report::unhandled_code(m.policy) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (i, state) in m.states.iter().enumerate() {
+        if state.is_final {
+            continue;
+        }
+        let events: Vec<&str> = (0..m.events.len())
+            .filter(|&e| matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned))
+            .map(|e| m.events[e].named.name.as_str())
+            .collect();
+        if !events.is_empty() {
+            out.push(report::unhandled(code, &name(&state.named), &events));
+        }
+    }
+    out
+}
+
+/// States that are not final and have no transition to another state.
+fn dead_ends(m: &Machine) -> Vec<Diagnostic> {
+    let mut way_out = vec![false; m.states.len()];
+    for t in &m.transitions {
+        for &s in &t.sources {
+            if t.target.is_some_and(|target| target != s) {
+                way_out[s.0] = true;
+            }
+        }
+    }
+    m.states
+        .iter()
+        .zip(way_out)
+        .filter(|(s, out)| !s.is_final && !out)
+        .map(|(s, _)| report::dead_end(&name(&s.named)))
+        .collect()
+}
+
+/// `else` transitions that have no guarded alternative in any of their pairs.
+fn lone_else(m: &Machine) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, t) in m.transitions.iter().enumerate() {
+        if t.condition != Condition::Else {
+            continue;
+        }
+        let has_alternative = t.sources.iter().any(|&s| {
+            t.events.iter().any(|&e| match m.cell(s, e) {
+                Cell::Rules(rules) => rules.iter().any(|&r| r.0 != i),
+                _ => false,
+            })
+        });
+        if !has_alternative {
+            out.push(report::lone_else(t.span));
+        }
+    }
+    out
+}
+
+/// Declarations that nothing uses, and timers used by halves.
+fn unused(m: &Machine) -> Vec<Diagnostic> {
+    let mut events_used = vec![false; m.events.len()];
+    let mut events_handled = vec![false; m.events.len()];
+    for (i, cell) in m.cells.iter().enumerate() {
+        let e = i % m.events.len().max(1);
+        match cell {
+            Cell::Unmentioned => {}
+            Cell::Ignored => events_used[e] = true,
+            Cell::Rules(_) => {
+                events_used[e] = true;
+                events_handled[e] = true;
+            }
+        }
+    }
+    let mut actions_used = vec![false; m.actions.len()];
+    let mut vars_written = vec![false; m.vars.len()];
+    let mut guards_read = Vec::new();
+    let mut vars_read = Vec::new();
+    let all_effects = m.states.iter().flat_map(|s| s.entry.iter().chain(&s.exit)).chain(m.transitions.iter().flat_map(|t| &t.effects));
+    for effect in all_effects {
+        match *effect {
+            ir::Effect::Action(a) => actions_used[a.0] = true,
+            ir::Effect::Set(v, _) | ir::Effect::Add(v, _) => vars_written[v.0] = true,
+        }
+    }
+    for t in &m.transitions {
+        if let Condition::When(e) = &t.condition {
+            e.collect(&mut guards_read, &mut vars_read);
+        }
+    }
+    let mut out = Vec::new();
+    for (i, e) in m.events.iter().enumerate() {
+        if e.timer.is_none() && !events_used[i] {
+            out.push(report::unused(Kind::Event, &name(&e.named)));
+        }
+    }
+    for (i, a) in m.actions.iter().enumerate() {
+        if a.kind == ir::ActionKind::User && !actions_used[i] {
+            out.push(report::unused(Kind::Action, &name(&a.named)));
+        }
+    }
+    for (i, g) in m.guards.iter().enumerate() {
+        if !guards_read.contains(&ir::GuardId(i)) {
+            out.push(report::unused(Kind::Guard, &name(&g.named)));
+        }
+    }
+    for (i, v) in m.vars.iter().enumerate() {
+        if !vars_read.contains(&ir::VarId(i)) {
+            out.push(if vars_written[i] { report::never_read(&name(&v.named)) } else { report::unused(Kind::Var, &name(&v.named)) });
+        }
+    }
+    for timer in &m.timers {
+        let started = actions_used[timer.start.0];
+        let stopped = actions_used[timer.stop.0];
+        let handled = events_handled[timer.expiry.0];
+        let expiry = &m.event(timer.expiry).named.name;
+        let timer_name = name(&timer.named);
+        if !started && !stopped && !events_used[timer.expiry.0] {
+            out.push(report::unused(Kind::Timer, &timer_name));
+        } else if started && !handled {
+            out.push(report::expiry_not_handled(&timer_name, expiry));
+        } else if handled && !started {
+            out.push(report::never_started(&timer_name, expiry));
+        }
+    }
+    out
+}

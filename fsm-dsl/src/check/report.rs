@@ -1,0 +1,285 @@
+//! One constructor per kind of diagnostic that the checker emits, so that the wording of each
+//! lives here and nowhere else.
+
+use crate::ast::{Name, Span};
+use crate::diag::{Code, Diagnostic};
+
+/// The kinds of declared names, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    State,
+    Event,
+    Action,
+    Guard,
+    Timer,
+    Var,
+}
+
+impl Kind {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::State => "state",
+            Kind::Event => "event",
+            Kind::Action => "action",
+            Kind::Guard => "guard",
+            Kind::Timer => "timer",
+            Kind::Var => "variable",
+        }
+    }
+
+    fn article(self) -> &'static str {
+        match self {
+            Kind::Event | Kind::Action => "an",
+            _ => "a",
+        }
+    }
+}
+
+/// The closest candidate to a misspelled name, if one is close enough to be a likely typo.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .filter_map(|c| {
+            let distance = if c.to_lowercase() == lower { 0 } else { strsim::damerau_levenshtein(name, c) };
+            (distance <= limit).then_some((distance, c))
+        })
+        .min()
+        .map(|(_, c)| c)
+}
+
+pub fn duplicate(kind: Kind, name: &Name, first: Span) -> Diagnostic {
+    Diagnostic::new(Code::Duplicate, format!("the {} `{}` is declared twice", kind.noun(), name.text), name.span, "declared again here")
+        .with_secondary(first, "first declared here")
+        .with_help(format!("rename one of them, or remove the second declaration of `{}`", name.text))
+}
+
+pub fn clash(kind: Kind, name: &Name, first: Span, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::Duplicate,
+        format!("the {} `{}` clashes with {what}", kind.noun(), name.text),
+        name.span,
+        "clashing name",
+    )
+    .with_secondary(first, format!("{what} comes from here"))
+    .with_help(format!("rename the {}", kind.noun()))
+}
+
+pub fn duplicate_setting(what: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::new(Code::Duplicate, format!("`{what}` is set twice"), span, "set again here")
+        .with_secondary(first, "first set here")
+}
+
+pub fn duplicate_label(name: &Name, label: &str, label_span: Span, first: &str, first_span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::Duplicate,
+        format!("the states `{first}` and `{}` are both labelled \"{label}\"", name.text),
+        label_span,
+        "label used again here",
+    )
+    .with_secondary(first_span, "first used here")
+    .with_help("labels name states in diagrams and in `Display`; give each state its own")
+}
+
+pub fn undefined(kind: Kind, name: &Name, suggestion: Option<&str>) -> Diagnostic {
+    let d = Diagnostic::new(
+        Code::Undefined,
+        format!("no {} named `{}`", kind.noun(), name.text),
+        name.span,
+        format!("not a declared {}", kind.noun()),
+    );
+    match suggestion {
+        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        None => d.with_help(format!("declare it with `{} {};`", decl_keyword(kind), name.text)),
+    }
+}
+
+fn decl_keyword(kind: Kind) -> &'static str {
+    match kind {
+        Kind::State => "state",
+        Kind::Event => "event",
+        Kind::Action => "action",
+        Kind::Guard => "guard",
+        Kind::Timer => "timer",
+        Kind::Var => "var",
+    }
+}
+
+pub fn wrong_kind(expected: Kind, name: &Name, actual: Kind, declared: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::WrongKind,
+        format!("`{}` is {} {}, not {} {}", name.text, actual.article(), actual.noun(), expected.article(), expected.noun()),
+        name.span,
+        format!("expected {} {}", expected.article(), expected.noun()),
+    )
+    .with_secondary(declared, format!("`{}` is declared here", name.text))
+}
+
+pub fn reserved(kind: Kind, name: &Name, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::Reserved,
+        format!("the {} name `{}` cannot be used: {why}", kind.noun(), name.text),
+        name.span,
+        "reserved name",
+    )
+    .with_help("choose another name; a display label (`state X \"LABEL\"`) can still show any text")
+}
+
+pub fn no_initial(machine: &Name) -> Diagnostic {
+    Diagnostic::new(Code::NoInitial, format!("the machine `{}` has no initial state", machine.text), machine.span, "no state is marked `initial`")
+        .with_help("mark the state the machine starts in: `initial state NAME;`")
+}
+
+pub fn several_initial(name: &Name, keyword: Span, first_name: &str, first: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::SeveralInitial,
+        format!("`{}` is marked initial, but `{first_name}` already is", name.text),
+        keyword,
+        "second initial state",
+    )
+    .with_secondary(first, "first initial state")
+    .with_help("a machine starts in exactly one state; remove one of the `initial` keywords")
+}
+
+pub fn dead_end(name: &Name) -> Diagnostic {
+    Diagnostic::new(
+        Code::DeadEnd,
+        format!("the state `{}` has no way out", name.text),
+        name.span,
+        "no transition leaves this state",
+    )
+    .with_help(format!("add a transition out of `{}`, or mark it `final state {};` if the machine ends there", name.text, name.text))
+}
+
+pub fn leaves_final(state: &Name, declared: Span, transition: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::LeavesFinal,
+        format!("a transition leaves the final state `{}`", state.text),
+        transition,
+        "transition out of a final state",
+    )
+    .with_secondary(declared, "marked `final` here")
+    .with_help("remove `final` from the state, or remove the transition")
+}
+
+pub fn ignored_and_handled(state: &str, event: &str, ignore: Span, transition: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::IgnoredAndHandled,
+        format!("the event `{event}` is both ignored and handled in `{state}`"),
+        ignore,
+        "ignored here",
+    )
+    .with_secondary(transition, "handled here")
+    .with_help("remove the state from the `ignore`, or remove the transition")
+}
+
+pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::NonDeterministic,
+        format!("two transitions can both be taken for {pairs}"),
+        second,
+        "this transition",
+    )
+    .with_secondary(first, "and this one")
+    .with_note(format!("both guards hold when {witness}"))
+    .with_help("make the guards exclusive, or turn one of them into `[else]`")
+}
+
+pub fn unhandled(code: Code, state: &Name, events: &[&str]) -> Diagnostic {
+    let list = events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
+    let noun = if events.len() == 1 { "event" } else { "events" };
+    Diagnostic::new(code, format!("the state `{}` does not handle the {noun} {list}", state.text), state.span, "declared here")
+        .with_help(format!(
+            "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`",
+            events.join(", "),
+            state.text
+        ))
+}
+
+pub fn incomplete(code: Code, span: Span, pairs: &str, witness: &str) -> Diagnostic {
+    Diagnostic::new(code, format!("no transition is taken for {pairs} in some cases"), span, "guards do not cover every case")
+        .with_note(format!("no guard holds when {witness}"))
+        .with_help("add a transition with `[else]`, or widen a guard")
+}
+
+pub fn lone_else(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::LoneElse, "`else` has no other guarded transition beside it", span, "nothing to be the `else` of")
+        .with_help("remove `[else]`: with no other transition for the same state and event, it is always taken")
+}
+
+pub fn too_complex(span: Span, what: &str, count: u128, limit: u128) -> Diagnostic {
+    Diagnostic::new(
+        Code::TooComplex,
+        format!("{what} needs {count} combinations, more than the {limit} the checker evaluates"),
+        span,
+        "too many combinations",
+    )
+    .with_help("split the guard, or narrow the variables' ranges")
+}
+
+pub fn type_mismatch(span: Span, message: String, label: &str) -> Diagnostic {
+    Diagnostic::new(Code::TypeMismatch, message, span, label)
+}
+
+pub fn out_of_range(span: Span, message: String, label: &str) -> Diagnostic {
+    Diagnostic::new(Code::OutOfRange, message, span, label)
+}
+
+pub fn unreachable(name: &Name) -> Diagnostic {
+    Diagnostic::new(Code::Unreachable, format!("the state `{}` can never be reached", name.text), name.span, "unreachable")
+        .with_help("add a transition into it, or remove it")
+}
+
+pub fn unused(kind: Kind, name: &Name) -> Diagnostic {
+    Diagnostic::new(Code::Unused, format!("the {} `{}` is never used", kind.noun(), name.text), name.span, "declared here")
+        .with_help("use it in a transition, or remove the declaration")
+}
+
+pub fn never_read(name: &Name) -> Diagnostic {
+    Diagnostic::new(Code::Unused, format!("the variable `{}` is assigned but never read", name.text), name.span, "declared here")
+        .with_help("use it in a guard, or remove it and its assignments")
+}
+
+pub fn expiry_not_handled(timer: &Name, expiry: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::ExpiryNotHandled,
+        format!("the timer `{}` is started, but no transition handles `{expiry}`", timer.text),
+        timer.span,
+        "started but its expiry is never handled",
+    )
+    .with_help(format!("add a transition `... on {expiry}`, or stop starting the timer"))
+}
+
+pub fn never_started(timer: &Name, expiry: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::NeverStarted,
+        format!("the timer `{}` is never started, so `{expiry}` never happens", timer.text),
+        timer.span,
+        "never started",
+    )
+    .with_help(format!("start it with `start {}` in an action list", timer.text))
+}
+
+pub fn never_holds(span: Span, guard: &str) -> Diagnostic {
+    Diagnostic::new(Code::NeverHolds, format!("the guard `{guard}` never holds where it is used"), span, "this transition is never taken")
+        .with_help("check the guard against the variables' values in its source states")
+}
+
+/// The code for an unhandled pair under a policy, or `None` when the policy allows it.
+pub fn unhandled_code(policy: crate::ast::Policy) -> Option<Code> {
+    match policy {
+        crate::ast::Policy::Error => Some(Code::Unhandled),
+        crate::ast::Policy::Warn => Some(Code::UnhandledWarn),
+        crate::ast::Policy::Ignore => None,
+    }
+}
+
+/// The code for guards that leave a case uncovered under a policy, or `None` when allowed.
+pub fn incomplete_code(policy: crate::ast::Policy) -> Option<Code> {
+    match policy {
+        crate::ast::Policy::Error => Some(Code::IncompleteGuards),
+        crate::ast::Policy::Warn => Some(Code::UnhandledWarn),
+        crate::ast::Policy::Ignore => None,
+    }
+}

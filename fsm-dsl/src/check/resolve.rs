@@ -1,0 +1,696 @@
+//! Name resolution: declarations into tables, references into ids, and the rules that need
+//! nothing but the names (duplicates, kinds, types, the initial state, final states, the
+//! (state, event) table).
+
+use super::report::{self, Kind};
+use crate::ast::{self, Name, Span};
+use crate::diag::Diagnostic;
+use crate::ir::{self, ActionId, EventId, GuardId, StateId, TimerId, TransitionId, VarId};
+use std::collections::HashMap;
+
+/// Largest variable domain the checker accepts: it evaluates guards over every value.
+pub const MAX_DOMAIN: u128 = 1 << 16;
+
+/// Names that the generated code uses inside each enum's `impl`, so that no variant may take them.
+const GENERATED_ITEMS: &[&str] = &["ALL", "COUNT"];
+
+#[derive(Default)]
+struct Table {
+    index: HashMap<String, (usize, Span)>,
+}
+
+impl Table {
+    fn get(&self, name: &str) -> Option<(usize, Span)> {
+        self.index.get(name).copied()
+    }
+
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.index.keys().map(String::as_str)
+    }
+}
+
+struct Resolver<'a> {
+    spec: &'a ast::Spec,
+    diagnostics: Vec<Diagnostic>,
+    states: Vec<ir::State>,
+    state_tab: Table,
+    events: Vec<ir::Event>,
+    event_tab: Table,
+    actions: Vec<ir::Action>,
+    action_tab: Table,
+    guards: Vec<ir::Guard>,
+    guard_tab: Table,
+    timers: Vec<ir::Timer>,
+    timer_tab: Table,
+    vars: Vec<ir::Var>,
+    var_tab: Table,
+}
+
+fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
+    ir::Named {
+        name: name.text.clone(),
+        label: label.map(|l| l.value.clone()),
+        doc: docs.join("\n"),
+        span: name.span,
+    }
+}
+
+/// Resolves a spec. The model is returned whenever the machine's frame is sound (it has an
+/// initial state); the caller decides whether errors make it unusable.
+pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
+    let mut r = Resolver {
+        spec,
+        diagnostics: Vec::new(),
+        states: Vec::new(),
+        state_tab: Table::default(),
+        events: Vec::new(),
+        event_tab: Table::default(),
+        actions: Vec::new(),
+        action_tab: Table::default(),
+        guards: Vec::new(),
+        guard_tab: Table::default(),
+        timers: Vec::new(),
+        timer_tab: Table::default(),
+        vars: Vec::new(),
+        var_tab: Table::default(),
+    };
+    if super::is_rust_keyword(&super::module_name(&spec.name.text)) {
+        r.diagnostics.push(report::reserved(Kind::State, &spec.name, "its snake-case form is a Rust keyword").with_help(
+            "the machine's name also names the generated module; choose another name",
+        ));
+    }
+    r.declare_all();
+    let initial = r.initial_state();
+    let (refs, policy) = r.machine_settings();
+    let entry_exit = r.resolve_entry_exit();
+    let transitions = r.resolve_transitions();
+    for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
+        state.entry = entry;
+        state.exit = exit;
+    }
+    let cells = r.build_cells(&transitions);
+    let machine = initial.map(|initial| ir::Machine {
+        named: named(&spec.name, spec.label.as_ref(), &spec.docs),
+        refs,
+        policy,
+        states: r.states,
+        events: r.events,
+        actions: r.actions,
+        guards: r.guards,
+        timers: r.timers,
+        vars: r.vars,
+        initial,
+        transitions,
+        cells,
+    });
+    (machine, r.diagnostics)
+}
+
+impl Resolver<'_> {
+    fn items(&self) -> impl Iterator<Item = &ast::Item> {
+        self.spec.items.iter()
+    }
+
+    fn table(&self, kind: Kind) -> &Table {
+        match kind {
+            Kind::State => &self.state_tab,
+            Kind::Event => &self.event_tab,
+            Kind::Action => &self.action_tab,
+            Kind::Guard => &self.guard_tab,
+            Kind::Timer => &self.timer_tab,
+            Kind::Var => &self.var_tab,
+        }
+    }
+
+    fn table_mut(&mut self, kind: Kind) -> &mut Table {
+        match kind {
+            Kind::State => &mut self.state_tab,
+            Kind::Event => &mut self.event_tab,
+            Kind::Action => &mut self.action_tab,
+            Kind::Guard => &mut self.guard_tab,
+            Kind::Timer => &mut self.timer_tab,
+            Kind::Var => &mut self.var_tab,
+        }
+    }
+
+    /// Enters a name into its table, reporting duplicates and reserved names. Guards and
+    /// variables share one namespace, since guard expressions read both. Returns whether the
+    /// name is new.
+    fn enter(&mut self, kind: Kind, name: &Name, index: usize) -> bool {
+        let namespace: &[Kind] = match kind {
+            Kind::Guard | Kind::Var => &[Kind::Guard, Kind::Var],
+            _ => std::slice::from_ref(&kind),
+        };
+        for &k in namespace {
+            if let Some((_, first)) = self.table(k).get(&name.text) {
+                self.diagnostics.push(report::duplicate(kind, name, first));
+                return false;
+            }
+        }
+        if super::is_rust_keyword(&name.text) {
+            self.diagnostics.push(report::reserved(kind, name, "it is a Rust keyword"));
+        } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
+            self.diagnostics.push(report::reserved(kind, name, "the generated code uses it for the list of all values"));
+        }
+        self.table_mut(kind).index.insert(name.text.clone(), (index, name.span));
+        true
+    }
+
+    fn declare_all(&mut self) {
+        let spec = self.spec;
+        let mut labels: HashMap<String, (String, Span)> = HashMap::new();
+        for item in &spec.items {
+            match &item.kind {
+                ast::ItemKind::State(s) => {
+                    if !self.enter(Kind::State, &s.decl.name, self.states.len()) {
+                        continue;
+                    }
+                    if let Some(label) = &s.decl.label {
+                        if let Some((first, span)) = labels.get(&label.value) {
+                            self.diagnostics.push(report::duplicate_label(&s.decl.name, &label.value, label.span, first, *span));
+                        } else {
+                            labels.insert(label.value.clone(), (s.decl.name.text.clone(), label.span));
+                        }
+                    }
+                    self.states.push(ir::State {
+                        named: named(&s.decl.name, s.decl.label.as_ref(), &item.docs),
+                        is_final: s.is_final.is_some(),
+                        entry: Vec::new(),
+                        exit: Vec::new(),
+                    });
+                }
+                ast::ItemKind::Event(d) => {
+                    if self.enter(Kind::Event, &d.name, self.events.len()) {
+                        self.events.push(ir::Event { named: named(&d.name, d.label.as_ref(), &item.docs), timer: None });
+                    }
+                }
+                ast::ItemKind::Action(a) if a.alias.is_none() => {
+                    if self.enter(Kind::Action, &a.decl.name, self.actions.len()) {
+                        self.actions.push(ir::Action {
+                            named: named(&a.decl.name, a.decl.label.as_ref(), &item.docs),
+                            kind: ir::ActionKind::User,
+                        });
+                    }
+                }
+                ast::ItemKind::Guard(d) => {
+                    if self.enter(Kind::Guard, &d.name, self.guards.len()) {
+                        self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), &item.docs) });
+                    }
+                }
+                ast::ItemKind::Var(v) => self.declare_var(v, &item.docs),
+                _ => {}
+            }
+        }
+        // Timers last, so that the names they generate clash with declared ones, not the
+        // other way round, whatever the order of the spec.
+        for item in &spec.items {
+            if let ast::ItemKind::Timer(d) = &item.kind {
+                self.declare_timer(d, &item.docs);
+            }
+        }
+        for item in &spec.items {
+            if let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind {
+                self.declare_alias(decl, op, &item.docs);
+            }
+        }
+    }
+
+    fn declare_var(&mut self, v: &ast::VarDecl, docs: &[String]) {
+        let ty = match v.ty {
+            ast::VarType::Bool => ir::VarType::Bool,
+            ast::VarType::Int { min, max } => {
+                if min > max {
+                    self.diagnostics.push(report::out_of_range(
+                        v.ty_span,
+                        format!("the range {min}..={max} of `{}` is empty", v.name.text),
+                        "empty range",
+                    ));
+                    return;
+                }
+                ir::VarType::Int { min, max }
+            }
+        };
+        if ty.size() > MAX_DOMAIN {
+            self.diagnostics.push(report::too_complex(v.ty_span, &format!("the range of `{}`", v.name.text), ty.size(), MAX_DOMAIN));
+            return;
+        }
+        let init = match (ty, v.init) {
+            (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
+            (ir::VarType::Int { min, max }, ast::Literal::Int(n, span)) => {
+                if n < min || n > max {
+                    self.diagnostics.push(report::out_of_range(
+                        span,
+                        format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
+                        "out of range",
+                    ));
+                    return;
+                }
+                n
+            }
+            (_, lit) => {
+                self.diagnostics.push(report::type_mismatch(
+                    lit.span(),
+                    format!("the initial value of `{}` does not match its type", v.name.text),
+                    "wrong type",
+                ));
+                return;
+            }
+        };
+        if self.enter(Kind::Var, &v.name, self.vars.len()) {
+            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init });
+        }
+    }
+
+    fn declare_timer(&mut self, d: &ast::Decl, docs: &[String]) {
+        if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
+            return;
+        }
+        let id = TimerId(self.timers.len());
+        let t = &d.name.text;
+        let generated = |name: String, label: String| ir::Named { name, label: Some(label), doc: String::new(), span: d.name.span };
+        let expiry_name = format!("{t}Expiry");
+        let start_name = format!("Start{t}");
+        let stop_name = format!("Stop{t}");
+        let mut ids = [0usize; 3];
+        for (slot, (name, is_event)) in [(expiry_name.clone(), true), (start_name, false), (stop_name, false)].into_iter().enumerate() {
+            let (table, kind) = if is_event { (&self.event_tab, Kind::Event) } else { (&self.action_tab, Kind::Action) };
+            if let Some((_, span)) = table.get(&name) {
+                let clashing = Name { text: name.clone(), span };
+                let what = if is_event { format!("the expiry event of timer `{t}`") } else { format!("an action of timer `{t}`") };
+                self.diagnostics.push(report::clash(kind, &clashing, d.name.span, &what));
+            }
+            if is_event {
+                ids[slot] = self.events.len();
+                self.event_tab.index.insert(name.clone(), (self.events.len(), d.name.span));
+                self.events.push(ir::Event {
+                    named: ir::Named {
+                        doc: format!("The timer `{}` has expired.", d.name.text),
+                        ..generated(name.clone(), name)
+                    },
+                    timer: Some(id),
+                });
+            } else {
+                let (label, kind, doc) = if slot == 1 {
+                    (format!("start {t}"), ir::ActionKind::Start(id), format!("Arm (or re-arm) the timer `{t}`."))
+                } else {
+                    (format!("stop {t}"), ir::ActionKind::Stop(id), format!("Disarm the timer `{t}`."))
+                };
+                ids[slot] = self.actions.len();
+                self.action_tab.index.insert(name.clone(), (self.actions.len(), d.name.span));
+                self.actions.push(ir::Action { named: ir::Named { doc, ..generated(name, label) }, kind });
+            }
+        }
+        self.timers.push(ir::Timer {
+            named: named(&d.name, d.label.as_ref(), docs),
+            start: ActionId(ids[1]),
+            stop: ActionId(ids[2]),
+            expiry: EventId(ids[0]),
+        });
+    }
+
+    /// `action SetWatchdog = start Tw;` renames the timer's start action.
+    fn declare_alias(&mut self, decl: &ast::Decl, op: &ast::TimerOp, docs: &[String]) {
+        let Some(timer) = self.timer(&op.timer) else { return };
+        let action = match op.kind {
+            ast::TimerOpKind::Start => self.timers[timer.0].start,
+            ast::TimerOpKind::Stop => self.timers[timer.0].stop,
+        };
+        let current = &self.actions[action.0].named;
+        if current.label.is_none() {
+            // Already renamed by an earlier alias.
+            let first = Name { text: current.name.clone(), span: current.span };
+            self.diagnostics.push(
+                report::duplicate(Kind::Action, &decl.name, first.span)
+                    .with_note(format!("`{}` already names this operation of timer `{}`", first.text, op.timer.text)),
+            );
+            return;
+        }
+        let old = current.name.clone();
+        if let Some((_, first)) = self.action_tab.get(&decl.name.text) {
+            self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first));
+            return;
+        }
+        if super::is_rust_keyword(&decl.name.text) {
+            self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "it is a Rust keyword"));
+        }
+        self.action_tab.index.remove(&old);
+        self.action_tab.index.insert(decl.name.text.clone(), (action.0, decl.name.span));
+        let mut renamed = named(&decl.name, decl.label.as_ref(), docs);
+        if renamed.doc.is_empty() {
+            renamed.doc.clone_from(&self.actions[action.0].named.doc);
+        }
+        self.actions[action.0].named = renamed;
+    }
+
+    fn initial_state(&mut self) -> Option<StateId> {
+        let mut first: Option<(StateId, &Name)> = None;
+        for item in &self.spec.items {
+            let ast::ItemKind::State(s) = &item.kind else { continue };
+            let Some(keyword) = s.initial else { continue };
+            match first {
+                None => first = self.state_tab.get(&s.decl.name.text).map(|(i, _)| (StateId(i), &s.decl.name)),
+                Some((_, f)) => self.diagnostics.push(report::several_initial(&s.decl.name, keyword, &f.text, f.span)),
+            }
+        }
+        if first.is_none() {
+            self.diagnostics.push(report::no_initial(&self.spec.name));
+        }
+        first.map(|(id, _)| id)
+    }
+
+    fn machine_settings(&mut self) -> (Vec<String>, ast::Policy) {
+        let mut refs = Vec::new();
+        let mut policy: Option<(ast::Policy, Span)> = None;
+        for item in &self.spec.items {
+            match &item.kind {
+                ast::ItemKind::Ref(s) => refs.push(s.value.clone()),
+                ast::ItemKind::Unhandled(p, span) => match policy {
+                    Some((_, first)) => self.diagnostics.push(report::duplicate_setting("unhandled", *span, first)),
+                    None => policy = Some((*p, *span)),
+                },
+                _ => {}
+            }
+        }
+        (refs, policy.map(|(p, _)| p).unwrap_or_default())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Lookups: each reports an undefined name (with a suggestion) or a name of the wrong kind.
+
+    /// Reports a name that is not in the table of `kind`: as a name of another kind if it is
+    /// one, else as undefined with the closest of `candidates`.
+    fn missing(&mut self, kind: Kind, name: &Name, candidates: &[Kind]) {
+        let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]
+            .into_iter()
+            .filter(|k| !candidates.contains(k))
+            .find_map(|k| self.table(k).get(&name.text).map(|(_, span)| (k, span)));
+        let diagnostic = match other {
+            Some((actual, span)) => report::wrong_kind(kind, name, actual, span),
+            None => {
+                let names = candidates.iter().flat_map(|&k| self.table(k).names());
+                report::undefined(kind, name, report::suggest(&name.text, names))
+            }
+        };
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn lookup(&mut self, kind: Kind, name: &Name) -> Option<usize> {
+        let found = self.table(kind).get(&name.text).map(|(i, _)| i);
+        if found.is_none() {
+            self.missing(kind, name, &[kind]);
+        }
+        found
+    }
+
+    fn state(&mut self, name: &Name) -> Option<StateId> {
+        self.lookup(Kind::State, name).map(StateId)
+    }
+
+    fn event(&mut self, name: &Name) -> Option<EventId> {
+        self.lookup(Kind::Event, name).map(EventId)
+    }
+
+    fn action(&mut self, name: &Name) -> Option<ActionId> {
+        self.lookup(Kind::Action, name).map(ActionId)
+    }
+
+    fn timer(&mut self, name: &Name) -> Option<TimerId> {
+        self.lookup(Kind::Timer, name).map(TimerId)
+    }
+
+    fn var(&mut self, name: &Name) -> Option<VarId> {
+        self.lookup(Kind::Var, name).map(VarId)
+    }
+
+    /// A name read by a guard expression: a named guard or a variable.
+    fn value(&mut self, name: &Name) -> Option<Result<GuardId, VarId>> {
+        if let Some((i, _)) = self.guard_tab.get(&name.text) {
+            return Some(Ok(GuardId(i)));
+        }
+        if let Some((i, _)) = self.var_tab.get(&name.text) {
+            return Some(Err(VarId(i)));
+        }
+        self.missing(Kind::Guard, name, &[Kind::Guard, Kind::Var]);
+        None
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Effects, guards and transitions.
+
+    fn effects(&mut self, effects: &[ast::Effect]) -> Option<Vec<ir::Effect>> {
+        let mut out = Vec::with_capacity(effects.len());
+        let mut ok = true;
+        for effect in effects {
+            let resolved = match effect {
+                ast::Effect::Action(name) => self.action(name).map(ir::Effect::Action),
+                ast::Effect::Timer(op) => self.timer(&op.timer).map(|t| {
+                    let timer = &self.timers[t.0];
+                    ir::Effect::Action(match op.kind {
+                        ast::TimerOpKind::Start => timer.start,
+                        ast::TimerOpKind::Stop => timer.stop,
+                    })
+                }),
+                ast::Effect::Assign { var, op, value } => self.assignment(var, *op, *value),
+            };
+            match resolved {
+                Some(e) => out.push(e),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn assignment(&mut self, var: &Name, op: ast::AssignOp, value: ast::Literal) -> Option<ir::Effect> {
+        let id = self.var(var)?;
+        let ty = self.vars[id.0].ty;
+        match (ty, op, value) {
+            (ir::VarType::Bool, ast::AssignOp::Set, ast::Literal::Bool(b, _)) => Some(ir::Effect::Set(id, i64::from(b))),
+            (ir::VarType::Int { min, max }, ast::AssignOp::Set, ast::Literal::Int(n, span)) => {
+                if n < min || n > max {
+                    self.diagnostics.push(report::out_of_range(
+                        span,
+                        format!("{n} is outside the range {min}..={max} of `{}`", var.text),
+                        "out of range",
+                    ));
+                    return None;
+                }
+                Some(ir::Effect::Set(id, n))
+            }
+            (ir::VarType::Int { .. }, ast::AssignOp::Add | ast::AssignOp::Sub, ast::Literal::Int(n, span)) => {
+                let delta = if op == ast::AssignOp::Sub { n.checked_neg() } else { Some(n) };
+                match delta {
+                    Some(d) => Some(ir::Effect::Add(id, d)),
+                    None => {
+                        self.diagnostics.push(report::out_of_range(span, format!("cannot subtract {n}"), "too large"));
+                        None
+                    }
+                }
+            }
+            (ir::VarType::Bool, ast::AssignOp::Add | ast::AssignOp::Sub, _) => {
+                self.diagnostics.push(report::type_mismatch(
+                    var.span.to(value.span()),
+                    format!("`{}` is a bool: it can only be set with `=`", var.text),
+                    "arithmetic on a bool",
+                ));
+                None
+            }
+            (_, _, lit) => {
+                self.diagnostics.push(report::type_mismatch(
+                    lit.span(),
+                    format!("the value does not match the type of `{}`", var.text),
+                    "wrong type",
+                ));
+                None
+            }
+        }
+    }
+
+    fn expr(&mut self, expr: &ast::Expr) -> Option<ir::Expr> {
+        Some(match expr {
+            ast::Expr::Bool(b, _) => ir::Expr::Const(*b),
+            ast::Expr::Name(name) => match self.value(name)? {
+                Ok(g) => ir::Expr::Guard(g),
+                Err(v) => {
+                    if self.vars[v.0].ty != ir::VarType::Bool {
+                        self.diagnostics.push(
+                            report::type_mismatch(name.span, format!("`{}` is an integer, not a condition", name.text), "integer")
+                                .with_help(format!("compare it, for example `{} > 0`", name.text)),
+                        );
+                        return None;
+                    }
+                    ir::Expr::Var(v)
+                }
+            },
+            ast::Expr::Not(e, _) => ir::Expr::Not(Box::new(self.expr(e)?)),
+            ast::Expr::And(a, b) => {
+                let (a, b) = (self.expr(a), self.expr(b));
+                ir::Expr::And(Box::new(a?), Box::new(b?))
+            }
+            ast::Expr::Or(a, b) => {
+                let (a, b) = (self.expr(a), self.expr(b));
+                ir::Expr::Or(Box::new(a?), Box::new(b?))
+            }
+            ast::Expr::Cmp(op, a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                ir::Expr::Cmp(*op, a?, b?)
+            }
+        })
+    }
+
+    fn operand(&mut self, operand: &ast::Operand) -> Option<ir::Operand> {
+        match operand {
+            ast::Operand::Int(n, _) => Some(ir::Operand::Const(*n)),
+            ast::Operand::Name(name) => {
+                let v = self.var(name)?;
+                if self.vars[v.0].ty == ir::VarType::Bool {
+                    self.diagnostics.push(
+                        report::type_mismatch(name.span, format!("`{}` is a bool and cannot be compared as a number", name.text), "bool")
+                            .with_help(format!("use `{}` or `!{}` as the condition", name.text, name.text)),
+                    );
+                    return None;
+                }
+                Some(ir::Operand::Var(v))
+            }
+        }
+    }
+
+    fn resolve_entry_exit(&mut self) -> Vec<(Vec<ir::Effect>, Vec<ir::Effect>)> {
+        let mut out = vec![(Vec::new(), Vec::new()); self.states.len()];
+        for item in &self.spec.items {
+            let ast::ItemKind::State(s) = &item.kind else { continue };
+            let Some((i, span)) = self.state_tab.get(&s.decl.name.text) else { continue };
+            if span != s.decl.name.span {
+                continue; // a duplicate declaration, already reported
+            }
+            let entry = self.effects(&s.entry).unwrap_or_default();
+            let exit = self.effects(&s.exit).unwrap_or_default();
+            out[i] = (entry, exit);
+        }
+        out
+    }
+
+    fn state_set(&mut self, set: &ast::StateSet) -> Option<Vec<StateId>> {
+        match set {
+            ast::StateSet::Names(names) => {
+                let ids: Vec<Option<StateId>> = names.iter().map(|n| self.state(n)).collect();
+                ids.into_iter().collect()
+            }
+            ast::StateSet::All { except, .. } => {
+                let excluded: Vec<Option<StateId>> = except.iter().map(|n| self.state(n)).collect();
+                let excluded: Vec<StateId> = excluded.into_iter().collect::<Option<_>>()?;
+                Some(
+                    (0..self.states.len())
+                        .map(StateId)
+                        .filter(|s| !self.states[s.0].is_final && !excluded.contains(s))
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// Resolves every transition; those with an error are dropped (the error is reported).
+    fn resolve_transitions(&mut self) -> Vec<ir::Transition> {
+        let spec = self.spec;
+        let mut out = Vec::new();
+        for item in &spec.items {
+            let ast::ItemKind::Transition(t) = &item.kind else { continue };
+            let sources = self.state_set(&t.sources);
+            let target = t.target.as_ref().map(|n| self.state(n));
+            let events: Vec<Option<EventId>> = t.events.iter().map(|e| self.event(e)).collect();
+            let condition = match &t.guard {
+                None => Some(ir::Condition::Always),
+                Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
+                Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
+            };
+            let effects = self.effects(&t.effects);
+            let (Some(sources), Some(condition), Some(effects)) = (sources, condition, effects) else { continue };
+            let Some(events) = events.into_iter().collect::<Option<Vec<_>>>() else { continue };
+            let target = match target {
+                None => None,
+                Some(Some(s)) => Some(s),
+                Some(None) => continue,
+            };
+            for name in source_names(&t.sources) {
+                if let Some((i, decl)) = self.state_tab.get(&name.text) {
+                    if self.states[i].is_final {
+                        let declared = self.final_keyword(&name.text).unwrap_or(decl);
+                        self.diagnostics.push(report::leaves_final(name, declared, item.span));
+                    }
+                }
+            }
+            let guard_text = match &t.guard {
+                None => String::new(),
+                Some(ast::GuardClause::Else(_)) => "else".to_owned(),
+                Some(ast::GuardClause::Expr(e)) => e.to_string(),
+            };
+            out.push(ir::Transition {
+                sources,
+                events,
+                condition,
+                guard_text,
+                target,
+                effects,
+                refs: t.refs.iter().map(|r| r.value.clone()).collect(),
+                doc: item.docs.join("\n"),
+                span: item.span,
+            });
+        }
+        out
+    }
+
+    fn final_keyword(&self, state: &str) -> Option<Span> {
+        self.items().find_map(|item| match &item.kind {
+            ast::ItemKind::State(s) if s.decl.name.text == state => s.is_final,
+            _ => None,
+        })
+    }
+
+    /// Fills the (state, event) table from the transitions and the `ignore` items.
+    fn build_cells(&mut self, transitions: &[ir::Transition]) -> Vec<ir::Cell> {
+        let n_events = self.events.len();
+        let mut cells = vec![ir::Cell::Unmentioned; self.states.len() * n_events];
+        for (i, t) in transitions.iter().enumerate() {
+            for &s in &t.sources {
+                for &e in &t.events {
+                    let cell = &mut cells[s.0 * n_events + e.0];
+                    match cell {
+                        ir::Cell::Rules(rules) => rules.push(TransitionId(i)),
+                        _ => *cell = ir::Cell::Rules(vec![TransitionId(i)]),
+                    }
+                }
+            }
+        }
+        let spec = self.spec;
+        for item in &spec.items {
+            let ast::ItemKind::Ignore(ignore) = &item.kind else { continue };
+            let states = match &ignore.states {
+                None => Some((0..self.states.len()).map(StateId).collect()),
+                Some(set) => self.state_set(set),
+            };
+            let events: Vec<Option<EventId>> = ignore.events.iter().map(|e| self.event(e)).collect();
+            let Some(states) = states else { continue };
+            for (e, name) in events.into_iter().zip(&ignore.events) {
+                let Some(e) = e else { continue };
+                for &s in &states {
+                    let cell = &mut cells[s.0 * n_events + e.0];
+                    match cell {
+                        ir::Cell::Rules(rules) => {
+                            let handled = rules.first().map_or(item.span, |t| transitions[t.0].span);
+                            let state = self.states[s.0].named.name.clone();
+                            self.diagnostics.push(report::ignored_and_handled(&state, &name.text, item.span, handled));
+                        }
+                        _ => *cell = ir::Cell::Ignored,
+                    }
+                }
+            }
+        }
+        cells
+    }
+}
+
+fn source_names(set: &ast::StateSet) -> &[Name] {
+    match set {
+        ast::StateSet::Names(names) => names,
+        ast::StateSet::All { .. } => &[],
+    }
+}

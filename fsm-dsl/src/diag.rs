@@ -1,0 +1,294 @@
+//! Diagnostics: what the front end reports, with stable codes, spans, labels and help, and the
+//! two renderers (rustc-like text for people, JSON for tools).
+//!
+//! Every diagnostic is built by one constructor per kind (in `check::report` and `syntax`), so
+//! the wording of each lives in one place; the table of codes below is the public contract.
+
+use crate::ast::Span;
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Chars, Config};
+use serde_json::json;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The spec is usable, but probably not what its author meant.
+    Warning,
+    /// The spec is rejected: no code, diagram or simulation comes out of it.
+    Error,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($( $variant:ident = $code:literal, $sev:ident, $title:literal; )*) => {
+        /// The stable code of each kind of diagnostic. The codes never change meaning; new kinds
+        /// get new codes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $( #[doc = $title] $variant, )*
+        }
+
+        impl Code {
+            /// Every code, in numeric order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The code as printed: `E0003`, `W0002`.
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $code, )* }
+            }
+
+            /// Whether diagnostics of this kind are errors or warnings.
+            pub fn severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$sev, )* }
+            }
+
+            /// One line saying what the code means (the README's table).
+            pub fn title(self) -> &'static str {
+                match self { $( Code::$variant => $title, )* }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "E0001", Error, "syntax error: the text does not follow the grammar";
+    Duplicate = "E0002", Error, "a name or a setting is declared twice";
+    Undefined = "E0003", Error, "a reference to a name that is not declared";
+    NoInitial = "E0004", Error, "no state is marked `initial`";
+    SeveralInitial = "E0005", Error, "more than one state is marked `initial`";
+    DeadEnd = "E0006", Error, "a state that is not `final` has no transition to another state";
+    NonDeterministic = "E0007", Error, "two transitions for one state and event can both be taken";
+    Unhandled = "E0008", Error, "a (state, event) pair is neither handled nor ignored under `unhandled = error`";
+    IncompleteGuards = "E0009", Error, "the guards of a (state, event) pair leave a case with no transition under `unhandled = error`";
+    LeavesFinal = "E0010", Error, "a transition leaves a `final` state";
+    IgnoredAndHandled = "E0011", Error, "an event is both ignored and handled in a state";
+    Reserved = "E0012", Error, "a name that generated Rust code cannot use";
+    WrongKind = "E0013", Error, "a name of the wrong kind (an action where a timer is expected, ...)";
+    LoneElse = "E0014", Error, "`else` with no other guarded transition beside it";
+    TooComplex = "E0015", Error, "too many guard and variable combinations to decide a property";
+    TypeMismatch = "E0016", Error, "a value or a variable of the wrong type";
+    OutOfRange = "E0017", Error, "a variable can take a value outside its declared range";
+    Io = "E0018", Error, "the spec file cannot be read";
+    Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
+    Unused = "W0002", Warning, "a declaration that nothing uses";
+    ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";
+    NeverStarted = "W0004", Warning, "a timer's expiry is handled but the timer is never started";
+    UnhandledWarn = "W0005", Warning, "a (state, event) pair is not handled, under `unhandled = warn`";
+    NeverHolds = "W0006", Warning, "a guard that can never hold: its transition is never taken";
+}
+
+/// A span with a message, pointing into the spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What about it (may be empty).
+    pub message: String,
+}
+
+impl Label {
+    /// A label with a message.
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        Label { span, message: message.into() }
+    }
+}
+
+/// One problem found in a spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code; it also fixes the severity.
+    pub code: Code,
+    /// One sentence, lower case, no final period.
+    pub message: String,
+    /// The place the problem is.
+    pub primary: Label,
+    /// Related places ("first declared here").
+    pub secondary: Vec<Label>,
+    /// Extra facts ("both guards hold when ...").
+    pub notes: Vec<String>,
+    /// How to fix it, when known ("did you mean `OKAY_Pending`?").
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a primary label and nothing else.
+    pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            message: message.into(),
+            primary: Label::new(span, label),
+            secondary: Vec::new(),
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Adds a secondary label.
+    pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.secondary.push(Label::new(span, message));
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Sets the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Error or warning, from the code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity() == Severity::Error
+    }
+
+    fn to_codespan(&self, source_len: usize) -> cs::Diagnostic<()> {
+        let clamp = |s: Span| s.start.min(source_len)..s.end.min(source_len).max(s.start.min(source_len));
+        let severity = match self.severity() {
+            Severity::Error => cs::Severity::Error,
+            Severity::Warning => cs::Severity::Warning,
+        };
+        let mut labels = vec![cs::Label::primary((), clamp(self.primary.span)).with_message(&self.primary.message)];
+        labels.extend(
+            self.secondary
+                .iter()
+                .map(|l| cs::Label::secondary((), clamp(l.span)).with_message(&l.message)),
+        );
+        let mut notes: Vec<String> = self.notes.iter().map(|n| format!("note: {n}")).collect();
+        if let Some(help) = &self.help {
+            notes.push(format!("help: {help}"));
+        }
+        cs::Diagnostic::new(severity)
+            .with_code(self.code.as_str())
+            .with_message(&self.message)
+            .with_labels(labels)
+            .with_notes(notes)
+    }
+}
+
+/// One spec's text and the name it is shown under, for rendering positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file name as the user should see it (`specs/failover.fsm`).
+    pub name: &'a str,
+    /// The whole text.
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    /// 1-based line and column (in characters) of a byte offset; offsets past the end or inside
+    /// a character are moved back to the nearest character boundary.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+}
+
+/// Renders diagnostics the way rustc does: `error[E0003]: ...`, `--> file:line:col`, the source
+/// line with carets, secondary labels, notes and help. With `color`, ANSI colours are used.
+pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
+    let file = SimpleFile::new(source.name, source.text);
+    let config = Config { chars: Chars::ascii(), ..Config::default() };
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        let cs = diagnostic.to_codespan(source.text.len());
+        let rendered = if color {
+            let mut buffer = term::termcolor::Buffer::ansi();
+            term::emit_to_write_style(&mut buffer, &config, &file, &cs)
+                .map(|()| String::from_utf8_lossy(buffer.as_slice()).into_owned())
+        } else {
+            term::emit_into_string(&config, &file, &cs)
+        };
+        match rendered {
+            Ok(text) => out.push_str(&text),
+            // The renderer only fails on spans outside the file, which `to_codespan` clamps;
+            // fall back to a plain line rather than lose the diagnostic.
+            Err(_) => out.push_str(&plain_line(source, diagnostic)),
+        }
+    }
+    out
+}
+
+/// One line per diagnostic: `file:line:col: error[E0003]: message`.
+pub fn plain_line(source: Source<'_>, diagnostic: &Diagnostic) -> String {
+    let (line, col) = source.line_col(diagnostic.primary.span.start);
+    format!(
+        "{}:{line}:{col}: {}[{}]: {}\n",
+        source.name,
+        diagnostic.severity().as_str(),
+        diagnostic.code.as_str(),
+        diagnostic.message
+    )
+}
+
+/// A one-line summary: `2 errors, 1 warning`.
+pub fn summary(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    format!("{} {}, {} {}", errors, plural(errors, "error"), warnings, plural(warnings, "warning"))
+}
+
+/// `word` or `words`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 { word.to_owned() } else { format!("{word}s") }
+}
+
+/// A diagnostic as JSON, for tools: code, severity, message, file, positions (1-based lines
+/// and columns, byte offsets), labels, notes and help.
+pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
+    let label = |l: &Label, primary: bool| {
+        let (line, column) = source.line_col(l.span.start);
+        let (end_line, end_column) = source.line_col(l.span.end);
+        json!({
+            "primary": primary,
+            "message": l.message,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "byte_start": l.span.start,
+            "byte_end": l.span.end,
+        })
+    };
+    let (line, column) = source.line_col(diagnostic.primary.span.start);
+    let mut labels = vec![label(&diagnostic.primary, true)];
+    labels.extend(diagnostic.secondary.iter().map(|l| label(l, false)));
+    json!({
+        "code": diagnostic.code.as_str(),
+        "severity": diagnostic.severity().as_str(),
+        "message": diagnostic.message,
+        "file": source.name,
+        "line": line,
+        "column": column,
+        "labels": labels,
+        "notes": diagnostic.notes,
+        "help": diagnostic.help,
+        "rendered": render(source, std::slice::from_ref(diagnostic), false),
+    })
+}

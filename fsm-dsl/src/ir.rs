@@ -1,0 +1,464 @@
+//! The checked, resolved model of one machine: dense ids instead of names, every source state
+//! set expanded, and the (state, event) table filled in. Every output (Rust code, DOT, Markdown,
+//! the interpreter) reads this and nothing else.
+//!
+//! Invariants that `check` establishes before it hands out a `Machine`: names are unique per
+//! kind, every id is in range, exactly one initial state, at most one transition of a cell can
+//! be taken for any guard values and reachable variable values, and variables stay in range.
+
+use crate::ast::{CmpOp, Policy, Span};
+
+macro_rules! id {
+    ($name:ident, $what:literal) => {
+        #[doc = concat!("Index of ", $what, " in its `Machine` list.")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub usize);
+
+        impl $name {
+            /// The index.
+            pub fn index(self) -> usize {
+                self.0
+            }
+        }
+    };
+}
+
+id!(StateId, "a state");
+id!(EventId, "an event");
+id!(ActionId, "an action");
+id!(GuardId, "a named guard");
+id!(TimerId, "a timer");
+id!(VarId, "a variable");
+id!(TransitionId, "a transition");
+
+/// What every declaration has: a name, an optional display label, docs and a span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The identifier (also the Rust variant name).
+    pub name: String,
+    /// The display label, if the spec gives one.
+    pub label: Option<String>,
+    /// The doc comment, lines joined with `\n`.
+    pub doc: String,
+    /// Where it is declared (the name).
+    pub span: Span,
+}
+
+impl Named {
+    /// The label if there is one, else the name: what `Display` and diagrams show.
+    pub fn display(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// A state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Name, label, doc.
+    pub named: Named,
+    /// Marked `final`: no transition leaves it.
+    pub is_final: bool,
+    /// Run on every entry, in order.
+    pub entry: Vec<Effect>,
+    /// Run on every exit, in order.
+    pub exit: Vec<Effect>,
+}
+
+/// An event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Name, label, doc.
+    pub named: Named,
+    /// The timer whose expiry this event is, if any.
+    pub timer: Option<TimerId>,
+}
+
+/// What an action does, as far as the model knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// A hook the user implements.
+    User,
+    /// Arm (or re-arm) a timer.
+    Start(TimerId),
+    /// Disarm a timer.
+    Stop(TimerId),
+}
+
+/// An action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    /// Name, label, doc. A timer's own start and stop are named `StartT` / `StopT` and shown
+    /// as `start T` / `stop T`, unless an `action X = start T;` names them.
+    pub named: Named,
+    /// User hook or timer operation.
+    pub kind: ActionKind,
+}
+
+/// A named guard: a boolean the user computes at the moment of the event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    /// Name, label, doc.
+    pub named: Named,
+}
+
+/// A timer: declaring one gives a start action, a stop action and an expiry event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timer {
+    /// Name, label, doc.
+    pub named: Named,
+    /// The action that arms it.
+    pub start: ActionId,
+    /// The action that disarms it.
+    pub stop: ActionId,
+    /// The event it raises when it expires (`TExpiry`).
+    pub expiry: EventId,
+}
+
+/// The type of a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarType {
+    /// `false` (0) or `true` (1).
+    Bool,
+    /// An integer in `min..=max`.
+    Int {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+}
+
+impl VarType {
+    /// Smallest value (0 for `bool`).
+    pub fn min(self) -> i64 {
+        match self {
+            VarType::Bool => 0,
+            VarType::Int { min, .. } => min,
+        }
+    }
+
+    /// Largest value (1 for `bool`).
+    pub fn max(self) -> i64 {
+        match self {
+            VarType::Bool => 1,
+            VarType::Int { max, .. } => max,
+        }
+    }
+
+    /// Number of values.
+    pub fn size(self) -> u128 {
+        (i128::from(self.max()) - i128::from(self.min()) + 1).max(0).unsigned_abs()
+    }
+}
+
+/// A variable of the extended state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    /// Name, label, doc.
+    pub named: Named,
+    /// Its type.
+    pub ty: VarType,
+    /// Its value when the machine starts (`bool` as 0 / 1).
+    pub init: i64,
+}
+
+/// One entry of an action list, in execution order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Run an action (a user hook or a timer operation).
+    Action(ActionId),
+    /// `x = v` (`bool` as 0 / 1).
+    Set(VarId, i64),
+    /// `x += n` (a negative `n` for `-=`).
+    Add(VarId, i64),
+}
+
+/// A guard expression over named guards and variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// A constant.
+    Const(bool),
+    /// A named guard.
+    Guard(GuardId),
+    /// A `bool` variable.
+    Var(VarId),
+    /// `!e`
+    Not(Box<Expr>),
+    /// `a && b`
+    And(Box<Expr>, Box<Expr>),
+    /// `a || b`
+    Or(Box<Expr>, Box<Expr>),
+    /// A comparison of integers.
+    Cmp(CmpOp, Operand, Operand),
+}
+
+/// One side of a comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// An integer variable.
+    Var(VarId),
+    /// A constant.
+    Const(i64),
+}
+
+impl Expr {
+    /// Evaluates the expression for given guard values (indexed by `GuardId`) and variable
+    /// values (indexed by `VarId`). Missing entries count as `false` / 0.
+    pub fn eval(&self, guards: &[bool], vars: &[i64]) -> bool {
+        let var = |v: VarId| vars.get(v.0).copied().unwrap_or(0);
+        let operand = |o: &Operand| match *o {
+            Operand::Var(v) => var(v),
+            Operand::Const(c) => c,
+        };
+        match self {
+            Expr::Const(b) => *b,
+            Expr::Guard(g) => guards.get(g.0).copied().unwrap_or(false),
+            Expr::Var(v) => var(*v) != 0,
+            Expr::Not(e) => !e.eval(guards, vars),
+            Expr::And(a, b) => a.eval(guards, vars) && b.eval(guards, vars),
+            Expr::Or(a, b) => a.eval(guards, vars) || b.eval(guards, vars),
+            Expr::Cmp(op, a, b) => {
+                let (a, b) = (operand(a), operand(b));
+                match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }
+            }
+        }
+    }
+
+    /// Adds the named guards and the variables the expression reads to the two lists (no
+    /// duplicates).
+    pub fn collect(&self, guards: &mut Vec<GuardId>, vars: &mut Vec<VarId>) {
+        let add_var = |v: VarId, vars: &mut Vec<VarId>| {
+            if !vars.contains(&v) {
+                vars.push(v);
+            }
+        };
+        match self {
+            Expr::Const(_) => {}
+            Expr::Guard(g) => {
+                if !guards.contains(g) {
+                    guards.push(*g);
+                }
+            }
+            Expr::Var(v) => add_var(*v, vars),
+            Expr::Not(e) => e.collect(guards, vars),
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                a.collect(guards, vars);
+                b.collect(guards, vars);
+            }
+            Expr::Cmp(_, a, b) => {
+                for o in [a, b] {
+                    if let Operand::Var(v) = o {
+                        add_var(*v, vars);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The condition under which a transition is taken, besides its state and event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// No guard: always.
+    Always,
+    /// `[else]`: when no other transition of the same state and event can be taken.
+    Else,
+    /// `[expr]`: when the expression holds.
+    When(Expr),
+}
+
+/// A transition, with its source states expanded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transition {
+    /// The source states (a `*` is expanded here).
+    pub sources: Vec<StateId>,
+    /// The events that trigger it.
+    pub events: Vec<EventId>,
+    /// Its guard.
+    pub condition: Condition,
+    /// The guard as written in the spec (for docs and diagrams); empty when there is none.
+    pub guard_text: String,
+    /// The target, or `None` for an internal transition (no exit, no entry).
+    pub target: Option<StateId>,
+    /// The transition's own effects, in order (exit and entry actions are not included).
+    pub effects: Vec<Effect>,
+    /// References to the source document (`RFC 3539 App. A row 20`).
+    pub refs: Vec<String>,
+    /// The doc comment.
+    pub doc: String,
+    /// The whole transition in the spec.
+    pub span: Span,
+}
+
+/// What a (state, event) pair does, before guards are evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// No transition and no `ignore` mentions the pair: the machine's policy decides.
+    Unmentioned,
+    /// `ignore E in S`.
+    Ignored,
+    /// These transitions, in spec order; guards pick at most one (the `else` one last).
+    Rules(Vec<TransitionId>),
+}
+
+/// How an event was dealt with in one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// An external transition: exit actions, transition actions, entry actions.
+    Transition,
+    /// An internal transition: its actions only, no exit or entry.
+    Internal,
+    /// The event is ignored in this state (explicitly, or by the `ignore` policy).
+    Ignored,
+    /// Nothing handles the event in this state (or no guard held): nothing happens.
+    Unhandled,
+}
+
+impl StepKind {
+    /// `transition`, `internal`, `ignored` or `unhandled`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StepKind::Transition => "transition",
+            StepKind::Internal => "internal",
+            StepKind::Ignored => "ignored",
+            StepKind::Unhandled => "unhandled",
+        }
+    }
+}
+
+/// One machine, checked and resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Machine {
+    /// Name, label, description (the doc comment before `machine`).
+    pub named: Named,
+    /// `ref` items of the machine, in order.
+    pub refs: Vec<String>,
+    /// The policy for unmentioned pairs.
+    pub policy: Policy,
+    /// States in declaration order.
+    pub states: Vec<State>,
+    /// Events: declared ones, then each timer's expiry, in declaration order.
+    pub events: Vec<Event>,
+    /// Actions: declared ones and timer operations, in declaration order.
+    pub actions: Vec<Action>,
+    /// Named guards.
+    pub guards: Vec<Guard>,
+    /// Timers.
+    pub timers: Vec<Timer>,
+    /// Variables.
+    pub vars: Vec<Var>,
+    /// The initial state.
+    pub initial: StateId,
+    /// Transitions in spec order.
+    pub transitions: Vec<Transition>,
+    /// `states.len() * events.len()` cells, row-major by state.
+    pub cells: Vec<Cell>,
+}
+
+impl Machine {
+    /// The cell of a (state, event) pair.
+    pub fn cell(&self, state: StateId, event: EventId) -> &Cell {
+        self.cells.get(state.0 * self.events.len() + event.0).unwrap_or(&Cell::Unmentioned)
+    }
+
+    /// The state with this id.
+    pub fn state(&self, id: StateId) -> &State {
+        &self.states[id.0]
+    }
+
+    /// The event with this id.
+    pub fn event(&self, id: EventId) -> &Event {
+        &self.events[id.0]
+    }
+
+    /// The action with this id.
+    pub fn action(&self, id: ActionId) -> &Action {
+        &self.actions[id.0]
+    }
+
+    /// The transition with this id.
+    pub fn transition(&self, id: TransitionId) -> &Transition {
+        &self.transitions[id.0]
+    }
+
+    /// Looks a state up by name.
+    pub fn state_named(&self, name: &str) -> Option<StateId> {
+        self.states.iter().position(|s| s.named.name == name).map(StateId)
+    }
+
+    /// Looks an event up by name.
+    pub fn event_named(&self, name: &str) -> Option<EventId> {
+        self.events.iter().position(|e| e.named.name == name).map(EventId)
+    }
+
+    /// Looks a guard up by name.
+    pub fn guard_named(&self, name: &str) -> Option<GuardId> {
+        self.guards.iter().position(|g| g.named.name == name).map(GuardId)
+    }
+
+    /// The initial values of the variables, indexed by `VarId`.
+    pub fn initial_vars(&self) -> Vec<i64> {
+        self.vars.iter().map(|v| v.init).collect()
+    }
+
+    /// What the policy makes of a pair with no applicable transition.
+    pub fn fallback(&self) -> StepKind {
+        match self.policy {
+            Policy::Ignore => StepKind::Ignored,
+            Policy::Error | Policy::Warn => StepKind::Unhandled,
+        }
+    }
+
+    /// The effects of taking transition `t` from `source`, in execution order: the source's exit
+    /// effects, the transition's, then the target's entry effects (only the transition's own for
+    /// an internal transition).
+    pub fn effects_of(&self, source: StateId, t: TransitionId) -> Vec<Effect> {
+        let transition = self.transition(t);
+        match transition.target {
+            None => transition.effects.clone(),
+            Some(target) => {
+                let mut all = self.state(source).exit.clone();
+                all.extend(transition.effects.iter().copied());
+                all.extend(self.state(target).entry.iter().copied());
+                all
+            }
+        }
+    }
+
+    /// Picks the transition a (state, event) pair takes for the given guard and variable values,
+    /// or says why none is taken.
+    pub fn select(&self, state: StateId, event: EventId, guards: &[bool], vars: &[i64]) -> Selection {
+        match self.cell(state, event) {
+            Cell::Unmentioned => Selection::None(self.fallback()),
+            Cell::Ignored => Selection::None(StepKind::Ignored),
+            Cell::Rules(rules) => {
+                let mut otherwise = None;
+                for &t in rules {
+                    match &self.transition(t).condition {
+                        Condition::Always => return Selection::Take(t),
+                        Condition::When(e) if e.eval(guards, vars) => return Selection::Take(t),
+                        Condition::When(_) => {}
+                        Condition::Else => otherwise = otherwise.or(Some(t)),
+                    }
+                }
+                otherwise.map_or(Selection::None(self.fallback()), Selection::Take)
+            }
+        }
+    }
+}
+
+/// The result of [`Machine::select`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// This transition is taken.
+    Take(TransitionId),
+    /// No transition: the event is ignored or unhandled.
+    None(StepKind),
+}

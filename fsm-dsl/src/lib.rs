@@ -1,0 +1,47 @@
+//! The state machine DSL: grammar, checker, resolved model, and the outputs built from it
+//! (Rust code, Graphviz DOT, Markdown, an interpreter), plus the `fsm` command-line tool.
+//!
+//! The pipeline runs one way: text -> [`syntax`] -> [`ast`] -> [`check`] -> [`ir`] -> outputs.
+//! [`compile`] runs the front end on one spec and returns the model with every diagnostic.
+
+pub mod ast;
+pub mod check;
+pub mod diag;
+pub mod ir;
+pub mod syntax;
+
+use diag::Diagnostic;
+
+/// The result of reading and checking one spec.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The syntax tree, when the file's frame could be read (even with errors inside).
+    pub ast: Option<ast::Spec>,
+    /// The checked model, when there is no error (warnings allowed).
+    pub machine: Option<ir::Machine>,
+    /// Every diagnostic, errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Parses and checks one spec text. Never panics, whatever the text.
+pub fn compile(text: &str) -> Compiled {
+    let (ast, mut diagnostics) = syntax::parse(text);
+    let mut machine = None;
+    if let Some(spec) = &ast {
+        let (m, more) = check::check(spec);
+        diagnostics.extend(more);
+        // A syntax error may have dropped items; the model would be incomplete.
+        if !diagnostics.iter().any(Diagnostic::is_error) {
+            machine = m;
+        }
+    }
+    diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
+    Compiled { ast, machine, diagnostics }
+}
