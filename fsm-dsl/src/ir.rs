@@ -403,6 +403,49 @@ impl Machine {
         self.guards.iter().position(|g| g.named.name == name).map(GuardId)
     }
 
+    /// An effect as the spec writes it: the action's display name (`SetWatchdog`, `start Tw`),
+    /// or the assignment (`Pending = false`, `NumDWA += 1`).
+    pub fn effect_text(&self, effect: &Effect) -> String {
+        match *effect {
+            Effect::Action(a) => self.action(a).named.display().to_owned(),
+            Effect::Set(v, x) => {
+                let var = &self.vars[v.0];
+                match var.ty {
+                    VarType::Bool => format!("{} = {}", var.named.name, x != 0),
+                    VarType::Int { .. } => format!("{} = {x}", var.named.name),
+                }
+            }
+            Effect::Add(v, d) if d < 0 => format!("{} -= {}", self.vars[v.0].named.name, d.unsigned_abs()),
+            Effect::Add(v, d) => format!("{} += {d}", self.vars[v.0].named.name),
+        }
+    }
+
+    /// An action as `fsm sim` prints it: its identifier, or `start T` / `stop T` for a timer
+    /// operation (whatever name the spec gives it).
+    pub fn action_sim_text(&self, id: ActionId) -> String {
+        let action = self.action(id);
+        match action.kind {
+            ActionKind::User => action.named.name.clone(),
+            ActionKind::Start(t) => format!("start {}", self.timers[t.0].named.name),
+            ActionKind::Stop(t) => format!("stop {}", self.timers[t.0].named.name),
+        }
+    }
+
+    /// Effects as the spec writes them, comma-separated.
+    pub fn effects_text(&self, effects: &[Effect]) -> String {
+        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A transition's trigger as the spec writes it: `E1, E2 [guard]`.
+    pub fn trigger_text(&self, t: &Transition) -> String {
+        let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
+        let mut text = events.join(", ");
+        if !t.guard_text.is_empty() {
+            text.push_str(&format!(" [{}]", t.guard_text));
+        }
+        text
+    }
+
     /// The initial values of the variables, indexed by `VarId`.
     pub fn initial_vars(&self) -> Vec<i64> {
         self.vars.iter().map(|v| v.init).collect()

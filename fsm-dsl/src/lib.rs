@@ -6,8 +6,15 @@
 
 pub mod ast;
 pub mod check;
+pub mod cli;
+pub mod codegen;
 pub mod diag;
+pub mod dot;
+pub mod expand;
+pub mod generate;
+pub mod interp;
 pub mod ir;
+pub mod markdown;
 pub mod syntax;
 
 use diag::Diagnostic;

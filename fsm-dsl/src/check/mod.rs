@@ -29,6 +29,13 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     (machine.filter(|_| ok), diagnostics)
 }
 
+/// A model of whatever resolved, errors notwithstanding: the macro generates its skeleton from
+/// it, so that code using the machine sees the declared names while the spec is being fixed.
+/// `None` when the spec declares no state.
+pub fn skeleton(spec: &ast::Spec) -> Option<ir::Machine> {
+    resolve::resolve(spec).0
+}
+
 /// The Rust module name the generated code uses for a machine: its name in snake case.
 pub fn module_name(machine: &str) -> String {
     heck::ToSnakeCase::to_snake_case(machine)

@@ -55,8 +55,8 @@ fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
     }
 }
 
-/// Resolves a spec. The model is returned whenever the machine's frame is sound (it has an
-/// initial state); the caller decides whether errors make it unusable.
+/// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the
+/// caller decides whether errors make it unusable.
 pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     let mut r = Resolver {
         spec,
@@ -80,7 +80,9 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         ));
     }
     r.declare_all();
-    let initial = r.initial_state();
+    // With no initial state (an error already reported), the first state stands in, so that the
+    // macro's skeleton still has a model.
+    let initial = r.initial_state().or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
     let (refs, policy) = r.machine_settings();
     let entry_exit = r.resolve_entry_exit();
     let transitions = r.resolve_transitions();
@@ -326,9 +328,14 @@ impl Resolver<'_> {
             return;
         }
         let old = current.name.clone();
-        if let Some((_, first)) = self.action_tab.get(&decl.name.text) {
-            self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first));
-            return;
+        match self.action_tab.get(&decl.name.text) {
+            // Naming the operation by its own generated name only gives it a label and docs.
+            Some((i, _)) if i == action.0 => {}
+            Some((_, first)) => {
+                self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first));
+                return;
+            }
+            None => {}
         }
         if super::is_rust_keyword(&decl.name.text) {
             self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "it is a Rust keyword"));

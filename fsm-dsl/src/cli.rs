@@ -1,0 +1,296 @@
+//! The `fsm` command line: `check`, `dot`, `table`, `gen` and `sim`. Kept in the library, with
+//! its output streams passed in, so that tests run it without spawning a process.
+
+use crate::diag::{self, Diagnostic, Source};
+use crate::generate;
+use crate::interp::{self, Interpreter};
+use crate::ir::Machine;
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::{Map, Value, json};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Check state machine specs, draw them, simulate them, and regenerate their documents.
+#[derive(Debug, Parser)]
+#[command(name = "fsm", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+}
+
+/// When to colour diagnostics.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Color {
+    /// When standard error is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Diagnostic output formats.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    /// rustc-like text on standard error.
+    Human,
+    /// One JSON object per diagnostic and line, on standard output.
+    Json,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check specs and report every problem; exits 1 if any has an error.
+    Check {
+        /// Spec files.
+        #[arg(required = true)]
+        specs: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Print a spec as a Graphviz DOT graph.
+    Dot {
+        /// Spec file.
+        spec: PathBuf,
+    },
+    /// Print a spec's state x event matrix as a Markdown table.
+    Table {
+        /// Spec file.
+        spec: PathBuf,
+    },
+    /// Check every spec under the specs directory and rewrite the generated directory.
+    Gen {
+        /// Only compare: exit 1, naming the stale files, if anything differs.
+        #[arg(long)]
+        check: bool,
+        /// Where the specs are (default: `specs/` here or in the nearest parent that has one).
+        #[arg(long)]
+        specs: Option<PathBuf>,
+        /// Where the outputs go (default: `generated/` beside the specs directory).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Run a spec through the interpreter: events from the arguments, or one per line on
+    /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one
+    /// JSON object per step.
+    Sim {
+        /// Spec file.
+        spec: PathBuf,
+        /// Events, in order.
+        events: Vec<String>,
+    },
+}
+
+/// Where output goes.
+pub struct Io<'a> {
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub err: &'a mut dyn Write,
+    /// Standard input (for `sim` without event arguments).
+    pub input: &'a mut dyn BufRead,
+    /// Whether to colour diagnostics.
+    pub color: bool,
+}
+
+/// Runs a parsed command line. Returns the process exit code: 0 on success (warnings allowed),
+/// 1 when a spec has errors or outputs are stale, 2 when a file cannot be read or written.
+pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
+    let result = match cli.command {
+        Command::Check { specs, format } => check(&specs, format, io),
+        Command::Dot { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render(m))),
+        Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
+        Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
+        Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            let _ = writeln!(io.err, "error: {message}");
+            2
+        }
+    }
+}
+
+type Outcome = Result<i32, String>;
+
+fn write_out(io: &mut Io<'_>, text: &str) -> Outcome {
+    io.out.write_all(text.as_bytes()).map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(0)
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn print_diagnostics(io: &mut Io<'_>, name: &str, text: &str, diagnostics: &[Diagnostic]) {
+    if !diagnostics.is_empty() {
+        let _ = write!(io.err, "{}", diag::render(Source { name, text }, diagnostics, io.color));
+    }
+}
+
+fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
+    let mut errors = 0;
+    let mut warnings = 0;
+    for path in specs {
+        let text = read(path)?;
+        let name = path.to_string_lossy();
+        let compiled = crate::compile(&text);
+        errors += compiled.diagnostics.iter().filter(|d| d.is_error()).count();
+        warnings += compiled.diagnostics.iter().filter(|d| !d.is_error()).count();
+        match format {
+            Format::Human => print_diagnostics(io, &name, &text, &compiled.diagnostics),
+            Format::Json => {
+                for d in &compiled.diagnostics {
+                    let line = diag::to_json(Source { name: &name, text: &text }, d);
+                    writeln!(io.out, "{line}").map_err(|e| format!("cannot write the output: {e}"))?;
+                }
+            }
+        }
+    }
+    if let Format::Human = format {
+        let _ = writeln!(
+            io.err,
+            "checked {} {}: {} {}, {} {}",
+            specs.len(),
+            diag::plural(specs.len(), "spec"),
+            errors,
+            diag::plural(errors, "error"),
+            warnings,
+            diag::plural(warnings, "warning")
+        );
+    }
+    Ok(i32::from(errors > 0))
+}
+
+fn with_machine(path: &Path, io: &mut Io<'_>, f: impl FnOnce(&Machine, &mut Io<'_>) -> Outcome) -> Outcome {
+    let text = read(path)?;
+    let compiled = crate::compile(&text);
+    let name = path.to_string_lossy();
+    let errors: Vec<Diagnostic> = compiled.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+    match &compiled.machine {
+        Some(m) => f(m, io),
+        None => {
+            print_diagnostics(io, &name, &text, &errors);
+            Ok(1)
+        }
+    }
+}
+
+/// The nearest directory, from here upwards, that has a `specs/` directory.
+fn project_root() -> PathBuf {
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    here.ancestors().find(|dir| dir.join("specs").is_dir()).map_or(here.clone(), Path::to_path_buf)
+}
+
+fn regenerate(check: bool, specs: Option<PathBuf>, out: Option<PathBuf>, io: &mut Io<'_>) -> Outcome {
+    let root = project_root();
+    let specs_dir = specs.unwrap_or_else(|| root.join("specs"));
+    let out_dir = out.unwrap_or_else(|| specs_dir.parent().unwrap_or(&root).join("generated"));
+    let specs = generate::read_specs(&specs_dir).map_err(|e| e.to_string())?;
+    if specs.is_empty() {
+        return Err(format!("no `.fsm` file in {}", specs_dir.display()));
+    }
+    let mut failed = false;
+    for spec in &specs {
+        let name = spec.path.to_string_lossy();
+        print_diagnostics(io, &name, &spec.text, &spec.compiled.diagnostics);
+        failed |= spec.compiled.has_errors();
+        let _ = writeln!(io.out, "{}", spec.summary());
+    }
+    let label = specs_dir.file_name().map_or("specs".into(), |n| n.to_string_lossy().into_owned());
+    let report = generate::run(&specs, &out_dir, &label, check).map_err(|e| e.to_string())?;
+    if report.no_graphviz && !check {
+        let _ = writeln!(
+            io.err,
+            "note: Graphviz (`dot`) is not installed: SVGs are left as they are (scripts/install-deps installs it)"
+        );
+    }
+    let relative = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
+    if check {
+        for path in &report.changed {
+            let _ = writeln!(io.err, "stale: {}", relative(path));
+        }
+        for path in &report.orphans {
+            let _ = writeln!(io.err, "stale: {} (its spec is gone)", relative(path));
+        }
+        if !report.changed.is_empty() || !report.orphans.is_empty() {
+            let _ = writeln!(io.err, "generated files are out of date: run `cargo fsm gen`");
+            failed = true;
+        }
+    } else {
+        for path in &report.changed {
+            let _ = writeln!(io.out, "wrote {}", relative(path));
+        }
+        for path in &report.orphans {
+            let _ = writeln!(io.out, "removed {}", relative(path));
+        }
+    }
+    Ok(i32::from(failed))
+}
+
+fn actions_json(m: &Machine, actions: &[crate::ir::ActionId]) -> Value {
+    Value::Array(actions.iter().map(|a| Value::String(m.action_sim_text(*a))).collect())
+}
+
+fn vars_json(m: &Machine, values: &[i64]) -> Value {
+    let mut map = Map::new();
+    for (var, &value) in m.vars.iter().zip(values) {
+        let v = match var.ty {
+            crate::ir::VarType::Bool => Value::Bool(value != 0),
+            crate::ir::VarType::Int { .. } => Value::from(value),
+        };
+        map.insert(var.named.name.clone(), v);
+    }
+    Value::Object(map)
+}
+
+fn sim(m: &Machine, events: &[String], io: &mut Io<'_>) -> Outcome {
+    let (mut it, entry) = Interpreter::start(m);
+    let mut first = json!({ "step": 0, "state": m.state(it.state()).named.name, "actions": actions_json(m, &entry) });
+    if !m.vars.is_empty() {
+        first["vars"] = vars_json(m, it.vars());
+    }
+    writeln!(io.out, "{first}").map_err(|e| e.to_string())?;
+    // Events stream in one at a time, so that `sim` can be driven interactively.
+    let mut from_args = events.iter().cloned().map(Ok);
+    let mut from_input = (&mut *io.input).lines().map(|l| l.map_err(|e| format!("cannot read standard input: {e}")));
+    let lines: &mut dyn Iterator<Item = Result<String, String>> =
+        if events.is_empty() { &mut from_input } else { &mut from_args };
+    let mut step = 0;
+    for line in lines {
+        let line = line?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        step += 1;
+        let (event, guards) = match interp::parse_input(m, trimmed) {
+            Ok(input) => input,
+            Err(error) => {
+                let _ = writeln!(io.err, "error: step {step}: {error}");
+                return Ok(1);
+            }
+        };
+        let s = it.step(event, &guards);
+        let mut object = json!({
+            "step": step,
+            "from": m.state(s.from).named.name,
+            "event": m.event(s.event).named.name,
+            "to": m.state(s.to).named.name,
+            "kind": s.kind.as_str(),
+            "actions": actions_json(m, &s.actions),
+        });
+        if !m.vars.is_empty() {
+            object["vars"] = vars_json(m, it.vars());
+        }
+        writeln!(io.out, "{object}").map_err(|e| e.to_string())?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,180 @@
+//! Checked model to a Markdown page, through the askama template `templates/machine.md`:
+//! description, states with their docs, the other declarations, the state x event matrix, the
+//! transition list with refs, and the diagram.
+
+use crate::ast::Policy;
+use crate::ir::{Cell, Condition, EventId, Machine, StateId};
+use askama::Template;
+
+struct Section {
+    title: &'static str,
+    singular: &'static str,
+    rows: Vec<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "machine.md", escape = "none")]
+struct Page {
+    spec_path: String,
+    title: String,
+    description: String,
+    refs: String,
+    initial: String,
+    policy: &'static str,
+    states: Vec<(String, String, String, String)>,
+    declarations: Vec<Section>,
+    matrix: String,
+    transitions: Vec<(usize, String, String, String, String, String)>,
+    diagram: Option<String>,
+}
+
+/// Text made safe for one Markdown table cell: `|` escaped, line breaks as `<br>`.
+pub fn cell(text: &str) -> String {
+    text.trim().replace('|', "\\|").replace("\r\n", "\n").replace('\n', "<br>")
+}
+
+fn code(text: &str) -> String {
+    if text.is_empty() { String::new() } else { format!("`{}`", text.replace('|', "\\|").replace('`', "'")) }
+}
+
+fn name_cell(named: &crate::ir::Named) -> String {
+    match &named.label {
+        Some(label) if label != &named.name => format!("{} ({})", code(&named.name), cell(label)),
+        _ => code(&named.name),
+    }
+}
+
+/// What a (state, event) pair does, in a few words for the matrix.
+fn matrix_cell(m: &Machine, s: StateId, e: EventId) -> String {
+    match m.cell(s, e) {
+        Cell::Ignored => "ignored".to_owned(),
+        Cell::Unmentioned if m.state(s).is_final => String::new(),
+        Cell::Unmentioned => match m.policy {
+            Policy::Ignore => "(ignored)".to_owned(),
+            Policy::Error | Policy::Warn => "—".to_owned(),
+        },
+        Cell::Rules(rules) => rules
+            .iter()
+            .map(|&t| {
+                let t = m.transition(t);
+                let guard = match t.condition {
+                    Condition::Always => String::new(),
+                    _ => format!("{} ", cell(&format!("[{}]", t.guard_text))),
+                };
+                match t.target {
+                    Some(target) => format!("{guard}→ {}", cell(m.state(target).named.display())),
+                    None => format!("{guard}internal"),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("<br>"),
+    }
+}
+
+/// The state x event matrix as a Markdown table: each cell says where the pair goes (with its
+/// guard), `internal`, `ignored`, or `—` for a pair nothing handles.
+pub fn matrix(m: &Machine) -> String {
+    let mut out = String::from("| State \\ Event |");
+    for e in &m.events {
+        out.push_str(&format!(" {} |", cell(e.named.display())));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(m.events.len()));
+    out.push('\n');
+    for (s, state) in m.states.iter().enumerate() {
+        out.push_str(&format!("| **{}** |", cell(state.named.display())));
+        for e in 0..m.events.len() {
+            out.push_str(&format!(" {} |", matrix_cell(m, StateId(s), EventId(e))));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The Markdown page of a machine. `spec_path` is named in the header comment; `diagram` is the
+/// relative path of the SVG to show, if there is one.
+pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
+    let states = m
+        .states
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut name = name_cell(&s.named);
+            if StateId(i) == m.initial {
+                name.push_str(" (initial)");
+            }
+            if s.is_final {
+                name.push_str(" (final)");
+            }
+            (name, cell(&s.named.doc), cell(&m.effects_text(&s.entry)), cell(&m.effects_text(&s.exit)))
+        })
+        .collect();
+    let mut declarations = Vec::new();
+    let events: Vec<(String, String)> = m.events.iter().map(|e| (name_cell(&e.named), cell(&e.named.doc))).collect();
+    declarations.push(Section { title: "Events", singular: "Event", rows: events });
+    let actions: Vec<(String, String)> = m.actions.iter().map(|a| (name_cell(&a.named), cell(&a.named.doc))).collect();
+    if !actions.is_empty() {
+        declarations.push(Section { title: "Actions", singular: "Action", rows: actions });
+    }
+    let guards: Vec<(String, String)> = m.guards.iter().map(|g| (name_cell(&g.named), cell(&g.named.doc))).collect();
+    if !guards.is_empty() {
+        declarations.push(Section { title: "Guards", singular: "Guard", rows: guards });
+    }
+    let timers: Vec<(String, String)> = m.timers.iter().map(|t| (name_cell(&t.named), cell(&t.named.doc))).collect();
+    if !timers.is_empty() {
+        declarations.push(Section { title: "Timers", singular: "Timer", rows: timers });
+    }
+    let vars: Vec<(String, String)> = m
+        .vars
+        .iter()
+        .map(|v| {
+            let ty = match v.ty {
+                crate::ir::VarType::Bool => format!("bool, initially {}", v.init != 0),
+                crate::ir::VarType::Int { min, max } => format!("{min}..={max}, initially {}", v.init),
+            };
+            (format!("{} ({ty})", code(&v.named.name)), cell(&v.named.doc))
+        })
+        .collect();
+    if !vars.is_empty() {
+        declarations.push(Section { title: "Variables", singular: "Variable", rows: vars });
+    }
+    let transitions = m
+        .transitions
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let from: Vec<&str> = t.sources.iter().map(|s| m.state(*s).named.display()).collect();
+            let to = t.target.map_or("(internal)".to_owned(), |s| m.state(s).named.display().to_owned());
+            let mut refs = t.refs.join("; ");
+            if !t.doc.is_empty() {
+                if !refs.is_empty() {
+                    refs.push_str(": ");
+                }
+                refs.push_str(&t.doc);
+            }
+            (i + 1, cell(&from.join(", ")), code(&m.trigger_text(t)), cell(&to), cell(&m.effects_text(&t.effects)), cell(&refs))
+        })
+        .collect();
+    let page = Page {
+        spec_path: spec_path.to_owned(),
+        title: m.named.display().to_owned(),
+        description: m.named.doc.clone(),
+        refs: m.refs.join("; "),
+        initial: m.state(m.initial).named.display().to_owned(),
+        policy: match m.policy {
+            Policy::Error => "errors (every pair is handled or ignored explicitly)",
+            Policy::Warn => "unhandled (the checker warns)",
+            Policy::Ignore => "ignored",
+        },
+        states,
+        declarations,
+        matrix: matrix(m),
+        transitions,
+        diagram: diagram.map(str::to_owned),
+    };
+    let mut text = page.render().unwrap_or_default();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
