@@ -1,1 +1,13 @@
-//! x
+//! Protocol runtimes driven by state machines that the `fsm!` macro compiles from the specs in
+//! `specs/`: the Diameter transport failover watchdog (RFC 3539) and SIGTRAN IUA (RFC 4233).
+//!
+//! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
+//! own modules.
+
+pub mod machines {
+    //! The generated state machines, one module per spec in `specs/`.
+
+    fsm_macros::fsm!("specs/failover.fsm");
+    fsm_macros::fsm!("specs/iua_asp.fsm");
+    fsm_macros::fsm!("specs/iua_as.fsm");
+}

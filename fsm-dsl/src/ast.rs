@@ -60,6 +60,9 @@ pub struct Spec {
     pub label: Option<Str>,
     /// The items of the body, in order.
     pub items: Vec<Item>,
+    /// The words of items that did not parse (reported as syntax errors). The checker does not
+    /// report these names as undefined, since their declaration may be among them.
+    pub broken: std::collections::BTreeSet<String>,
 }
 
 /// One item of the machine body with its doc comment.

@@ -132,10 +132,8 @@ fn variants<'a, T: 'a>(
         .map(|item| {
             let n = named(item);
             let mut doc = doc_or(&n.doc, fallback(item));
-            if let Some(label) = &n.label {
-                if label != &n.name {
-                    doc.push_str(&format!("\n\nShown as \"{label}\"."));
-                }
+            if let Some(label) = n.label.as_ref().filter(|l| **l != n.name) {
+                doc.push_str(&format!("\n\nShown as \"{label}\"."));
             }
             (ident(&n.name), n.name.clone(), n.display().to_owned(), doc)
         })
@@ -277,11 +275,8 @@ fn timer_extras(m: &Machine) -> TokenStream {
         m.timers.iter().map(|t| (ident(&m.action(t.stop).named.name), ident(&t.named.name))).collect();
     let (start_actions, start_timers): (Vec<_>, Vec<_>) = starts.into_iter().unzip();
     let (stop_actions, stop_timers): (Vec<_>, Vec<_>) = stops.into_iter().unzip();
-    let timer_events: Vec<(Ident, Ident)> = m
-        .timers
-        .iter()
-        .map(|t| (ident(&m.event(t.expiry).named.name), ident(&t.named.name)))
-        .collect();
+    let timer_events: Vec<(Ident, Ident)> =
+        m.timers.iter().map(|t| (ident(&m.event(t.expiry).named.name), ident(&t.named.name))).collect();
     let (expiry_events, expiry_timers): (Vec<_>, Vec<_>) = timer_events.into_iter().unzip();
     quote! {
         impl Timer {
@@ -329,7 +324,11 @@ fn guards_struct(m: &Machine) -> TokenStream {
     let docs = m.guards.iter().map(|g| doc_attrs(&doc_or(&g.named.doc, format!("The value of `{}`.", g.named.name))));
     let get_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f });
     let set_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f = value });
-    let value = if fields.is_empty() { quote! { _value } } else { quote! { value } };
+    let value = if fields.is_empty() {
+        quote! { _value }
+    } else {
+        quote! { value }
+    };
     quote! {
         /// Values of the named guards for one event; all `false` by default.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -613,8 +612,16 @@ fn dispatch(m: &Machine) -> TokenStream {
     let state_arms: Vec<TokenStream> = state_arms.collect();
     uses_vars |= m.transitions.iter().any(|t| t.effects.iter().any(|e| !matches!(e, Effect::Action(_))))
         || m.states.iter().any(|s| s.entry.iter().chain(&s.exit).any(|e| !matches!(e, Effect::Action(_))));
-    let vars = if uses_vars { quote! { vars } } else { quote! { _vars } };
-    let guard = if uses_guard { quote! { mut guard } } else { quote! { _guard } };
+    let vars = if uses_vars {
+        quote! { vars }
+    } else {
+        quote! { _vars }
+    };
+    let guard = if uses_guard {
+        quote! { mut guard }
+    } else {
+        quote! { _guard }
+    };
     let initial_assignments = m.state(m.initial).entry.iter().filter_map(|e| match *e {
         Effect::Action(_) => None,
         Effect::Set(v, x) => {
@@ -625,7 +632,11 @@ fn dispatch(m: &Machine) -> TokenStream {
         Effect::Add(v, d) => Some(add(m, v, d)),
     });
     let initial_assignments: Vec<TokenStream> = initial_assignments.collect();
-    let enter_vars = if initial_assignments.is_empty() { quote! { _vars } } else { quote! { vars } };
+    let enter_vars = if initial_assignments.is_empty() {
+        quote! { _vars }
+    } else {
+        quote! { vars }
+    };
     let initial_actions = action_list(m, &m.state(m.initial).entry);
     quote! {
         /// How an event was dealt with.

@@ -78,7 +78,6 @@ codes! {
     TooComplex = "E0015", Error, "too many guard and variable combinations to decide a property";
     TypeMismatch = "E0016", Error, "a value or a variable of the wrong type";
     OutOfRange = "E0017", Error, "a variable can take a value outside its declared range";
-    Io = "E0018", Error, "the spec file cannot be read";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";
@@ -168,11 +167,7 @@ impl Diagnostic {
             Severity::Warning => cs::Severity::Warning,
         };
         let mut labels = vec![cs::Label::primary((), clamp(self.primary.span)).with_message(&self.primary.message)];
-        labels.extend(
-            self.secondary
-                .iter()
-                .map(|l| cs::Label::secondary((), clamp(l.span)).with_message(&l.message)),
-        );
+        labels.extend(self.secondary.iter().map(|l| cs::Label::secondary((), clamp(l.span)).with_message(&l.message)));
         let mut notes: Vec<String> = self.notes.iter().map(|n| format!("note: {n}")).collect();
         if let Some(help) = &self.help {
             notes.push(format!("help: {help}"));

@@ -30,7 +30,10 @@ impl Parse for Input {
         match key.to_string().as_str() {
             "path" => Ok(Input::Path(lit)),
             "source" => Ok(Input::Source(lit)),
-            _ => Err(syn::Error::new(key.span(), "expected `path = \"specs/x.fsm\"` or `source = \"machine ... { ... }\"`")),
+            _ => Err(syn::Error::new(
+                key.span(),
+                "expected `path = \"specs/x.fsm\"` or `source = \"machine ... { ... }\"`",
+            )),
         }
     }
 }
@@ -57,7 +60,8 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             match std::fs::read_to_string(&path) {
                 Ok(text) => (lit, relative, text, Some(path.to_string_lossy().into_owned())),
                 Err(error) => {
-                    let message = format!("cannot read the spec file `{relative}` (looked for {}): {error}", path.display());
+                    let message =
+                        format!("cannot read the spec file `{relative}` (looked for {}): {error}", path.display());
                     return quote_spanned! { lit.span()=> compile_error!(#message); };
                 }
             }
@@ -101,14 +105,18 @@ mod tests {
 
     #[test]
     fn a_valid_spec_expands_to_a_module() {
-        let out = expand_source("machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }");
+        let out = expand_source(
+            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }",
+        );
         assert!(out.contains("pub mod door"), "{out}");
         assert!(!out.contains("compile_error"), "{out}");
     }
 
     #[test]
     fn each_error_becomes_one_compile_error_and_a_skeleton_follows() {
-        let out = expand_source("machine Door { initial state Shut; state Open; event Push; Shut -> Opn on Push; Open -> Shut on Pul; }");
+        let out = expand_source(
+            "machine Door { initial state Shut; state Open; event Push; Shut -> Opn on Push; Open -> Shut on Pul; }",
+        );
         assert_eq!(out.matches("compile_error").count(), 2, "{out}");
         assert!(out.contains("did you mean `Open`?"), "{out}");
         assert!(out.contains("pub mod door"), "the skeleton keeps the module: {out}");

@@ -85,7 +85,11 @@ pub fn read_specs(dir: &Path) -> Result<Vec<Spec>, GenError> {
     paths
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path).map_err(|source| GenError::File { action: "read", path: path.clone(), source })?;
+            let text = std::fs::read_to_string(&path).map_err(|source| GenError::File {
+                action: "read",
+                path: path.clone(),
+                source,
+            })?;
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             let compiled = crate::compile(&text);
             Ok(Spec { path, text, stem, compiled })
@@ -118,13 +122,17 @@ pub fn graphviz_available() -> bool {
 
 /// Renders DOT to SVG with Graphviz and records the DOT's hash in it.
 pub fn render_svg(dot_text: &str) -> std::io::Result<String> {
-    let mut child = Command::new("dot").arg("-Tsvg").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    let mut child =
+        Command::new("dot").arg("-Tsvg").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
     if let Some(mut stdin) = child.stdin.take() {
         stdin.write_all(dot_text.as_bytes())?;
     }
     let output = child.wait_with_output()?;
     if !output.status.success() {
-        return Err(std::io::Error::other(format!("dot -Tsvg failed: {}", String::from_utf8_lossy(&output.stderr).trim())));
+        return Err(std::io::Error::other(format!(
+            "dot -Tsvg failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        )));
     }
     let svg = String::from_utf8_lossy(&output.stdout).into_owned();
     let marker = format!("<!-- {GENERATED_MARKER} gen`; {SVG_MARKER} {} -->\n", sha256_hex(dot_text));
@@ -163,7 +171,11 @@ pub fn run(specs: &[Spec], out: &Path, specs_label: &str, check: bool) -> Result
     let graphviz = graphviz_available();
     report.no_graphviz = !graphviz;
     if !check {
-        std::fs::create_dir_all(out).map_err(|source| GenError::File { action: "write", path: out.to_owned(), source })?;
+        std::fs::create_dir_all(out).map_err(|source| GenError::File {
+            action: "write",
+            path: out.to_owned(),
+            source,
+        })?;
     }
     for spec in specs {
         let Some(m) = &spec.compiled.machine else { continue };
@@ -185,7 +197,11 @@ pub fn run(specs: &[Spec], out: &Path, specs_label: &str, check: bool) -> Result
             if check {
                 report.changed.push(svg_path);
             } else if graphviz {
-                let svg = render_svg(dot_text).map_err(|source| GenError::File { action: "render", path: svg_path.clone(), source })?;
+                let svg = render_svg(dot_text).map_err(|source| GenError::File {
+                    action: "render",
+                    path: svg_path.clone(),
+                    source,
+                })?;
                 write(&svg_path, &svg)?;
                 report.changed.push(svg_path);
             }
@@ -194,7 +210,11 @@ pub fn run(specs: &[Spec], out: &Path, specs_label: &str, check: bool) -> Result
     report.orphans = orphans(specs, out);
     if !check {
         for path in &report.orphans {
-            std::fs::remove_file(path).map_err(|source| GenError::File { action: "remove", path: path.clone(), source })?;
+            std::fs::remove_file(path).map_err(|source| GenError::File {
+                action: "remove",
+                path: path.clone(),
+                source,
+            })?;
         }
     }
     Ok(report)

@@ -279,6 +279,8 @@ pub enum Condition {
 pub struct Transition {
     /// The source states (a `*` is expanded here).
     pub sources: Vec<StateId>,
+    /// Whether the sources were written as `*` (every state that is not final, less `except`).
+    pub wildcard: bool,
     /// The events that trigger it.
     pub events: Vec<EventId>,
     /// Its guard.

@@ -152,7 +152,14 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 }
                 refs.push_str(&t.doc);
             }
-            (i + 1, cell(&from.join(", ")), code(&m.trigger_text(t)), cell(&to), cell(&m.effects_text(&t.effects)), cell(&refs))
+            (
+                i + 1,
+                cell(&from.join(", ")),
+                code(&m.trigger_text(t)),
+                cell(&to),
+                cell(&m.effects_text(&t.effects)),
+                cell(&refs),
+            )
         })
         .collect();
     let page = Page {

@@ -106,20 +106,32 @@ fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Dia
         expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
     }
     if let Some(attempts) = error.parse_attempts() {
-        for token in attempts.expected_tokens() {
-            if let Some(words) = describe_token(&token.to_string()) {
-                expected.push(words);
+        let tokens: Vec<String> = attempts.expected_tokens().iter().map(ToString::to_string).collect();
+        // Digits are expected after a letter (inside a name) as well as at the start of an
+        // integer; only the optional `-` of an integer, or the absence of letters, says which.
+        let letters = tokens.iter().any(|t| t == "a..z" || t == "A..Z");
+        let integer = tokens.iter().any(|t| t == "-") || !letters;
+        for token in &tokens {
+            match describe_token(token) {
+                Some(words) if words == "an integer" && !integer => {}
+                Some(words) => expected.push(words),
+                None => {}
             }
         }
     }
     expected.sort();
     expected.dedup();
+    if expected.iter().any(|e| e.starts_with("an item")) {
+        // Everything else that can start an item is already said by "an item".
+        expected.retain(|e| e.starts_with("an item") || e == "`}`" || e == "end of file");
+    }
     let message = match (expected.as_slice(), &error.variant) {
         (_, ErrorVariant::CustomError { message }) => message.clone(),
         ([], _) => format!("unexpected {}", found.describe()),
         (list, _) => format!("expected {}, found {}", join_or(list), found.describe()),
     };
-    let label = if expected.is_empty() { "unexpected here".to_owned() } else { format!("expected {}", join_or(&expected)) };
+    let label =
+        if expected.is_empty() { "unexpected here".to_owned() } else { format!("expected {}", join_or(&expected)) };
     let mut diagnostic = Diagnostic::new(Code::Syntax, message, found.span, label);
     if let Some(help) = syntax_help(text, pos, &expected) {
         diagnostic = diagnostic.with_help(help);
@@ -181,9 +193,30 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
 fn is_keyword(word: &str) -> bool {
     matches!(
         word,
-        "machine" | "state" | "initial" | "final" | "event" | "action" | "guard" | "timer" | "var" | "ref"
-            | "on" | "internal" | "ignore" | "in" | "except" | "else" | "entry" | "exit" | "start"
-            | "stop" | "unhandled" | "true" | "false" | "bool"
+        "machine"
+            | "state"
+            | "initial"
+            | "final"
+            | "event"
+            | "action"
+            | "guard"
+            | "timer"
+            | "var"
+            | "ref"
+            | "on"
+            | "internal"
+            | "ignore"
+            | "in"
+            | "except"
+            | "else"
+            | "entry"
+            | "exit"
+            | "start"
+            | "stop"
+            | "unhandled"
+            | "true"
+            | "false"
+            | "bool"
     )
 }
 
@@ -203,7 +236,9 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::string => "a quoted string",
         Rule::int => "an integer",
         Rule::doc => "a doc comment",
-        Rule::item | Rule::junk => "an item (`state`, `event`, `action`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)",
+        Rule::item | Rule::junk => {
+            "an item (`state`, `event`, `action`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)"
+        }
         Rule::kw_machine => "`machine`",
         Rule::kw_state => "`state`",
         Rule::kw_initial => "`initial`",
@@ -283,6 +318,7 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
     let mut name = None;
     let mut label = None;
     let mut items = Vec::new();
+    let mut broken = std::collections::BTreeSet::new();
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::machine_head => {
@@ -305,6 +341,12 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                 }
             }
             Rule::junk => {
+                broken.extend(
+                    pair.as_str()
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .filter(|w| !w.is_empty())
+                        .map(str::to_owned),
+                );
                 let start = pair.as_span().start();
                 match Grammar::parse(Rule::item_alone, pair.as_str()) {
                     Err(error) => diagnostics.push(from_pest(text, start, &error)),
@@ -319,7 +361,7 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             _ => {}
         }
     }
-    Some(ast::Spec { docs, name: name?, label, items })
+    Some(ast::Spec { docs, name: name?, label, items, broken })
 }
 
 fn doc_text(raw: &str) -> String {
@@ -350,8 +392,13 @@ fn build_str(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                 let start = pair.as_span().start() + 1 + i;
                 let end = start + 1 + other.map_or(0, |(_, c)| c.len_utf8());
                 diagnostics.push(
-                    Diagnostic::new(Code::Syntax, "unknown escape in a string", Span::new(start, end), "unknown escape")
-                        .with_help("the escapes are `\\\"`, `\\\\`, `\\n` and `\\t`"),
+                    Diagnostic::new(
+                        Code::Syntax,
+                        "unknown escape in a string",
+                        Span::new(start, end),
+                        "unknown escape",
+                    )
+                    .with_help("the escapes are `\\\"`, `\\\\`, `\\n` and `\\t`"),
                 );
                 return None;
             }
@@ -403,7 +450,8 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
         Rule::timer_decl => ast::ItemKind::Timer(build_decl(body, diagnostics)?),
         Rule::action_decl => {
-            let alias = body.clone().into_inner().find(|p| p.as_rule() == Rule::timer_op).and_then(|p| build_timer_op(&p));
+            let alias =
+                body.clone().into_inner().find(|p| p.as_rule() == Rule::timer_op).and_then(|p| build_timer_op(&p));
             ast::ItemKind::Action(ast::ActionDecl { decl: build_decl(body, diagnostics)?, alias })
         }
         Rule::var_decl => ast::ItemKind::Var(build_var(body, diagnostics)?),
@@ -672,15 +720,4 @@ fn build_effects(list: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec
         }
     }
     effects
-}
-
-#[cfg(test)]
-mod scratch {
-    #[test]
-    fn show() {
-        let text = std::fs::read_to_string("/tmp/scratch/t.fsm").unwrap();
-        let c = crate::compile(&text); let (spec, diags) = (c.machine, c.diagnostics);
-        eprintln!("{}", crate::diag::render(crate::diag::Source { name: "t.fsm", text: &text }, &diags, false));
-        eprintln!("{:#?}", spec.map(|s| s.transitions.len()));
-    }
 }

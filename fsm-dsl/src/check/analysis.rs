@@ -41,9 +41,9 @@ struct Explored {
     /// Transitions taken at least once.
     taken: HashSet<TransitionId>,
     /// Pairs of transitions that can both be taken, with the first witness.
-    conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, String)>,
+    conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, Option<String>)>,
     /// Pairs with guard values for which nothing is taken, with the first witness.
-    gaps: BTreeMap<(StateId, EventId), String>,
+    gaps: BTreeMap<(StateId, EventId), Option<String>>,
     /// Assignments that leave a range: (transition or state entry, variable) -> message.
     ranges: BTreeMap<(Option<TransitionId>, ir::VarId), (StateId, String)>,
     /// Set when a limit stopped the exploration: the partial results are not conclusive.
@@ -94,18 +94,26 @@ fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Result<(), (i
     Ok(())
 }
 
-/// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2".
-fn witness(m: &Machine, guard_ids: &[ir::GuardId], guards: &[bool], read: &[ir::VarId], vars: &[i64]) -> String {
-    let mut parts: Vec<String> = guard_ids.iter().map(|g| format!("`{}` is {}", m.guards[g.0].named.name, guards[g.0])).collect();
+/// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
+/// when nothing is read (the outcome does not depend on any value).
+fn witness(
+    m: &Machine,
+    guard_ids: &[ir::GuardId],
+    guards: &[bool],
+    read: &[ir::VarId],
+    vars: &[i64],
+) -> Option<String> {
+    let mut parts: Vec<String> =
+        guard_ids.iter().map(|g| format!("`{}` is {}", m.guards[g.0].named.name, guards[g.0])).collect();
     for v in read {
         let var = &m.vars[v.0];
         let value = if var.ty == ir::VarType::Bool { (vars[v.0] != 0).to_string() } else { vars[v.0].to_string() };
         parts.push(format!("`{}` is {value}", var.named.name));
     }
     match parts.as_slice() {
-        [] => "always".to_owned(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => None,
+        [one] => Some(one.clone()),
+        [init @ .., last] => Some(format!("{} and {last}", init.join(", "))),
     }
 }
 
@@ -128,8 +136,8 @@ fn explore(m: &Machine) -> Explored {
     let mut queue = VecDeque::new();
     let mut start = m.initial_vars();
     if let Err((v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
-        let message = format!("entering `{}` sets `{}` to {value}", m.state(m.initial).named.name, m.vars[v.0].named.name);
-        ex.ranges.insert((None, v), (m.initial, message));
+        let note = format!("entering `{}` at the start makes it {value}", m.state(m.initial).named.name);
+        ex.ranges.insert((None, v), (m.initial, note));
         return ex;
     }
     seen.insert((m.initial, start.clone()));
@@ -140,7 +148,8 @@ fn explore(m: &Machine) -> Explored {
         ex.reachable[s.0].push(vars.clone());
         for e in (0..m.events.len()).map(EventId) {
             let Cell::Rules(rules) = m.cell(s, e) else { continue };
-            let (guard_ids, read) = cell_guards.entry((s, e)).or_insert_with(|| (guards_of(m, rules), vars_read(m, rules)));
+            let (guard_ids, read) =
+                cell_guards.entry((s, e)).or_insert_with(|| (guards_of(m, rules), vars_read(m, rules)));
             let combinations = 1u128 << guard_ids.len().min(127);
             if combinations > MAX_GUARD_COMBINATIONS {
                 let span = m.transition(rules[0]).span;
@@ -150,7 +159,8 @@ fn explore(m: &Machine) -> Explored {
             }
             let Some(rest) = budget.checked_sub(combinations * rules.len() as u128) else {
                 let span = m.transition(rules[0]).span;
-                ex.too_complex = Some(report::too_complex(span, "exploring the machine", MAX_EVALUATIONS, MAX_EVALUATIONS));
+                ex.too_complex =
+                    Some(report::too_complex(span, "exploring the machine", MAX_EVALUATIONS, MAX_EVALUATIONS));
                 return ex;
             };
             budget = rest;
@@ -177,15 +187,23 @@ fn explore(m: &Machine) -> Explored {
                     let target = m.transition(t).target.unwrap_or(s);
                     let mut next = vars.clone();
                     if let Err((v, value)) = apply(m, &m.effects_of(s, t), &mut next) {
-                        let w = witness(m, guard_ids, &values, &[v], &vars);
-                        let message = format!("`{}` becomes {value} when {w}", m.vars[v.0].named.name);
-                        ex.ranges.entry((Some(t), v)).or_insert((s, message));
+                        let mut read = read.clone();
+                        if !read.contains(&v) {
+                            read.push(v);
+                        }
+                        let when = witness(m, guard_ids, &values, &read, &vars).unwrap_or_default();
+                        let note = format!("{} makes it {value} when {when}", pair_text(m, s, e));
+                        ex.ranges.entry((Some(t), v)).or_insert((s, note));
                         continue;
                     }
                     if seen.len() as u128 >= MAX_CONFIGURATIONS {
                         let span = m.state(s).named.span;
-                        ex.too_complex =
-                            Some(report::too_complex(span, "exploring the machine", MAX_CONFIGURATIONS, MAX_CONFIGURATIONS));
+                        ex.too_complex = Some(report::too_complex(
+                            span,
+                            "exploring the machine",
+                            MAX_CONFIGURATIONS,
+                            MAX_CONFIGURATIONS,
+                        ));
                         return ex;
                     }
                     if seen.insert((target, next.clone())) {
@@ -210,12 +228,26 @@ impl Explored {
     fn diagnostics(&self, m: &Machine) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (&(a, b), (s, e, w)) in &self.conflicts {
-            out.push(report::non_deterministic(m.transition(a).span, m.transition(b).span, &pair_text(m, *s, *e), w));
+            let (ta, tb) = (m.transition(a), m.transition(b));
+            let mut d = report::non_deterministic(ta.span, tb.span, &pair_text(m, *s, *e), w.as_deref());
+            if ta.wildcard != tb.wildcard {
+                d = d.with_help(format!(
+                    "leave `{}` out of the wildcard: `* except {} -> ...`",
+                    m.state(*s).named.name,
+                    m.state(*s).named.name
+                ));
+            }
+            out.push(d);
         }
-        for (&(t, _), (s, message)) in &self.ranges {
+        for (&(t, v), (s, note)) in &self.ranges {
             let span = t.map_or(m.state(*s).named.span, |t| m.transition(t).span);
-            let from = format!("in `{}`: {message}", m.state(*s).named.name);
-            out.push(report::out_of_range(span, format!("an assignment can leave the range of its variable {from}"), "out of range"));
+            let var = &m.vars[v.0];
+            let message = format!("`{}` can leave its range {}..={}", var.named.name, var.ty.min(), var.ty.max());
+            out.push(
+                report::out_of_range(span, message, "an assignment here goes out of range")
+                    .with_note(note.clone())
+                    .with_help("guard the assignment, or widen the range"),
+            );
         }
         if let Some(d) = &self.too_complex {
             // The exploration stopped early: only what it proved so far is reported.
@@ -225,7 +257,7 @@ impl Explored {
         if let Some(code) = report::incomplete_code(m.policy) {
             for (&(s, e), w) in &self.gaps {
                 let Cell::Rules(rules) = m.cell(s, e) else { continue };
-                out.push(report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w));
+                out.push(report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w.as_deref()));
             }
         }
         for (i, state) in m.states.iter().enumerate() {
@@ -248,13 +280,24 @@ impl Explored {
 /// diagnostic per state.
 fn unhandled(m: &Machine) -> Vec<Diagnostic> {
     let Some(code) = report::unhandled_code(m.policy) else { return Vec::new() };
+    // The expiry of a timer that nothing starts cannot happen: it needs no handling.
+    let started: Vec<bool> = {
+        let mut used = vec![false; m.actions.len()];
+        let effects = m.states.iter().flat_map(|s| s.entry.iter().chain(&s.exit));
+        for effect in effects.chain(m.transitions.iter().flat_map(|t| &t.effects)) {
+            if let ir::Effect::Action(a) = effect {
+                used[a.0] = true;
+            }
+        }
+        m.events.iter().map(|e| e.timer.is_none_or(|t| used[m.timers[t.0].start.0])).collect()
+    };
     let mut out = Vec::new();
     for (i, state) in m.states.iter().enumerate() {
         if state.is_final {
             continue;
         }
         let events: Vec<&str> = (0..m.events.len())
-            .filter(|&e| matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned))
+            .filter(|&e| started[e] && matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned))
             .map(|e| m.events[e].named.name.as_str())
             .collect();
         if !events.is_empty() {
@@ -264,8 +307,12 @@ fn unhandled(m: &Machine) -> Vec<Diagnostic> {
     out
 }
 
-/// States that are not final and have no transition to another state.
+/// States that are not final and have no transition to another state. A machine of one state
+/// has nowhere else to go, so it has no dead end.
 fn dead_ends(m: &Machine) -> Vec<Diagnostic> {
+    if m.states.len() < 2 {
+        return Vec::new();
+    }
     let mut way_out = vec![false; m.states.len()];
     for t in &m.transitions {
         for &s in &t.sources {
@@ -321,7 +368,11 @@ fn unused(m: &Machine) -> Vec<Diagnostic> {
     let mut vars_written = vec![false; m.vars.len()];
     let mut guards_read = Vec::new();
     let mut vars_read = Vec::new();
-    let all_effects = m.states.iter().flat_map(|s| s.entry.iter().chain(&s.exit)).chain(m.transitions.iter().flat_map(|t| &t.effects));
+    let all_effects = m
+        .states
+        .iter()
+        .flat_map(|s| s.entry.iter().chain(&s.exit))
+        .chain(m.transitions.iter().flat_map(|t| &t.effects));
     for effect in all_effects {
         match *effect {
             ir::Effect::Action(a) => actions_used[a.0] = true,
@@ -351,7 +402,11 @@ fn unused(m: &Machine) -> Vec<Diagnostic> {
     }
     for (i, v) in m.vars.iter().enumerate() {
         if !vars_read.contains(&ir::VarId(i)) {
-            out.push(if vars_written[i] { report::never_read(&name(&v.named)) } else { report::unused(Kind::Var, &name(&v.named)) });
+            out.push(if vars_written[i] {
+                report::never_read(&name(&v.named))
+            } else {
+                report::unused(Kind::Var, &name(&v.named))
+            });
         }
     }
     for timer in &m.timers {

@@ -50,9 +50,14 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 pub fn duplicate(kind: Kind, name: &Name, first: Span) -> Diagnostic {
-    Diagnostic::new(Code::Duplicate, format!("the {} `{}` is declared twice", kind.noun(), name.text), name.span, "declared again here")
-        .with_secondary(first, "first declared here")
-        .with_help(format!("rename one of them, or remove the second declaration of `{}`", name.text))
+    Diagnostic::new(
+        Code::Duplicate,
+        format!("the {} `{}` is declared twice", kind.noun(), name.text),
+        name.span,
+        "declared again here",
+    )
+    .with_secondary(first, "first declared here")
+    .with_help(format!("rename one of them, or remove the second declaration of `{}`", name.text))
 }
 
 pub fn clash(kind: Kind, name: &Name, first: Span, what: &str) -> Diagnostic {
@@ -109,7 +114,14 @@ fn decl_keyword(kind: Kind) -> &'static str {
 pub fn wrong_kind(expected: Kind, name: &Name, actual: Kind, declared: Span) -> Diagnostic {
     Diagnostic::new(
         Code::WrongKind,
-        format!("`{}` is {} {}, not {} {}", name.text, actual.article(), actual.noun(), expected.article(), expected.noun()),
+        format!(
+            "`{}` is {} {}, not {} {}",
+            name.text,
+            actual.article(),
+            actual.noun(),
+            expected.article(),
+            expected.noun()
+        ),
         name.span,
         format!("expected {} {}", expected.article(), expected.noun()),
     )
@@ -127,8 +139,13 @@ pub fn reserved(kind: Kind, name: &Name, why: &str) -> Diagnostic {
 }
 
 pub fn no_initial(machine: &Name) -> Diagnostic {
-    Diagnostic::new(Code::NoInitial, format!("the machine `{}` has no initial state", machine.text), machine.span, "no state is marked `initial`")
-        .with_help("mark the state the machine starts in: `initial state NAME;`")
+    Diagnostic::new(
+        Code::NoInitial,
+        format!("the machine `{}` has no initial state", machine.text),
+        machine.span,
+        "no state is marked `initial`",
+    )
+    .with_help("mark the state the machine starts in: `initial state NAME;`")
 }
 
 pub fn several_initial(name: &Name, keyword: Span, first_name: &str, first: Span) -> Diagnostic {
@@ -149,15 +166,18 @@ pub fn dead_end(name: &Name) -> Diagnostic {
         name.span,
         "no transition leaves this state",
     )
-    .with_help(format!("add a transition out of `{}`, or mark it `final state {};` if the machine ends there", name.text, name.text))
+    .with_help(format!(
+        "add a transition out of `{}`, or mark it `final state {};` if the machine ends there",
+        name.text, name.text
+    ))
 }
 
 pub fn leaves_final(state: &Name, declared: Span, transition: Span) -> Diagnostic {
     Diagnostic::new(
         Code::LeavesFinal,
-        format!("a transition leaves the final state `{}`", state.text),
+        format!("the final state `{}` has a transition", state.text),
         transition,
-        "transition out of a final state",
+        "transition from a final state",
     )
     .with_secondary(declared, "marked `final` here")
     .with_help("remove `final` from the state, or remove the transition")
@@ -174,7 +194,11 @@ pub fn ignored_and_handled(state: &str, event: &str, ignore: Span, transition: S
     .with_help("remove the state from the `ignore`, or remove the transition")
 }
 
-pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: &str) -> Diagnostic {
+pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {
+    let note = match witness {
+        Some(w) => format!("both can be taken when {w}"),
+        None => "neither has a guard that rules the other out".to_owned(),
+    };
     Diagnostic::new(
         Code::NonDeterministic,
         format!("two transitions can both be taken for {pairs}"),
@@ -182,30 +206,45 @@ pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: &str) 
         "this transition",
     )
     .with_secondary(first, "and this one")
-    .with_note(format!("both guards hold when {witness}"))
+    .with_note(note)
     .with_help("make the guards exclusive, or turn one of them into `[else]`")
 }
 
 pub fn unhandled(code: Code, state: &Name, events: &[&str]) -> Diagnostic {
     let list = events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
     let noun = if events.len() == 1 { "event" } else { "events" };
-    Diagnostic::new(code, format!("the state `{}` does not handle the {noun} {list}", state.text), state.span, "declared here")
-        .with_help(format!(
-            "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`",
-            events.join(", "),
-            state.text
-        ))
+    Diagnostic::new(
+        code,
+        format!("the state `{}` does not handle the {noun} {list}", state.text),
+        state.span,
+        "declared here",
+    )
+    .with_help(format!(
+        "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`",
+        events.join(", "),
+        state.text
+    ))
 }
 
-pub fn incomplete(code: Code, span: Span, pairs: &str, witness: &str) -> Diagnostic {
-    Diagnostic::new(code, format!("no transition is taken for {pairs} in some cases"), span, "guards do not cover every case")
-        .with_note(format!("no guard holds when {witness}"))
-        .with_help("add a transition with `[else]`, or widen a guard")
+pub fn incomplete(code: Code, span: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {
+    Diagnostic::new(
+        code,
+        format!("no transition is taken for {pairs} in some cases"),
+        span,
+        "guards do not cover every case",
+    )
+    .with_note(format!("no guard holds when {}", witness.unwrap_or("the event arrives")))
+    .with_help("add a transition with `[else]`, or widen a guard")
 }
 
 pub fn lone_else(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::LoneElse, "`else` has no other guarded transition beside it", span, "nothing to be the `else` of")
-        .with_help("remove `[else]`: with no other transition for the same state and event, it is always taken")
+    Diagnostic::new(
+        Code::LoneElse,
+        "`else` has no other guarded transition beside it",
+        span,
+        "nothing to be the `else` of",
+    )
+    .with_help("remove `[else]`: with no other transition for the same state and event, it is always taken")
 }
 
 pub fn too_complex(span: Span, what: &str, count: u128, limit: u128) -> Diagnostic {
@@ -227,18 +266,33 @@ pub fn out_of_range(span: Span, message: String, label: &str) -> Diagnostic {
 }
 
 pub fn unreachable(name: &Name) -> Diagnostic {
-    Diagnostic::new(Code::Unreachable, format!("the state `{}` can never be reached", name.text), name.span, "unreachable")
-        .with_help("add a transition into it, or remove it")
+    Diagnostic::new(
+        Code::Unreachable,
+        format!("the state `{}` can never be reached", name.text),
+        name.span,
+        "unreachable",
+    )
+    .with_help("add a transition into it, or remove it")
 }
 
 pub fn unused(kind: Kind, name: &Name) -> Diagnostic {
-    Diagnostic::new(Code::Unused, format!("the {} `{}` is never used", kind.noun(), name.text), name.span, "declared here")
-        .with_help("use it in a transition, or remove the declaration")
+    Diagnostic::new(
+        Code::Unused,
+        format!("the {} `{}` is never used", kind.noun(), name.text),
+        name.span,
+        "declared here",
+    )
+    .with_help("use it in a transition, or remove the declaration")
 }
 
 pub fn never_read(name: &Name) -> Diagnostic {
-    Diagnostic::new(Code::Unused, format!("the variable `{}` is assigned but never read", name.text), name.span, "declared here")
-        .with_help("use it in a guard, or remove it and its assignments")
+    Diagnostic::new(
+        Code::Unused,
+        format!("the variable `{}` is assigned but never read", name.text),
+        name.span,
+        "declared here",
+    )
+    .with_help("use it in a guard, or remove it and its assignments")
 }
 
 pub fn expiry_not_handled(timer: &Name, expiry: &str) -> Diagnostic {
@@ -262,8 +316,13 @@ pub fn never_started(timer: &Name, expiry: &str) -> Diagnostic {
 }
 
 pub fn never_holds(span: Span, guard: &str) -> Diagnostic {
-    Diagnostic::new(Code::NeverHolds, format!("the guard `{guard}` never holds where it is used"), span, "this transition is never taken")
-        .with_help("check the guard against the variables' values in its source states")
+    Diagnostic::new(
+        Code::NeverHolds,
+        format!("the guard `{guard}` never holds where it is used"),
+        span,
+        "this transition is never taken",
+    )
+    .with_help("check the guard against the variables' values in its source states")
 }
 
 /// The code for an unhandled pair under a policy, or `None` when the policy allows it.

@@ -47,12 +47,7 @@ struct Resolver<'a> {
 }
 
 fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
-    ir::Named {
-        name: name.text.clone(),
-        label: label.map(|l| l.value.clone()),
-        doc: docs.join("\n"),
-        span: name.span,
-    }
+    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: docs.join("\n"), span: name.span }
 }
 
 /// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the
@@ -75,9 +70,10 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         var_tab: Table::default(),
     };
     if super::is_rust_keyword(&super::module_name(&spec.name.text)) {
-        r.diagnostics.push(report::reserved(Kind::State, &spec.name, "its snake-case form is a Rust keyword").with_help(
-            "the machine's name also names the generated module; choose another name",
-        ));
+        r.diagnostics.push(
+            report::reserved(Kind::State, &spec.name, "its snake-case form is a Rust keyword")
+                .with_help("the machine's name also names the generated module; choose another name"),
+        );
     }
     r.declare_all();
     // With no initial state (an error already reported), the first state stands in, so that the
@@ -152,7 +148,11 @@ impl Resolver<'_> {
         if super::is_rust_keyword(&name.text) {
             self.diagnostics.push(report::reserved(kind, name, "it is a Rust keyword"));
         } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
-            self.diagnostics.push(report::reserved(kind, name, "the generated code uses it for the list of all values"));
+            self.diagnostics.push(report::reserved(
+                kind,
+                name,
+                "the generated code uses it for the list of all values",
+            ));
         }
         self.table_mut(kind).index.insert(name.text.clone(), (index, name.span));
         true
@@ -169,7 +169,13 @@ impl Resolver<'_> {
                     }
                     if let Some(label) = &s.decl.label {
                         if let Some((first, span)) = labels.get(&label.value) {
-                            self.diagnostics.push(report::duplicate_label(&s.decl.name, &label.value, label.span, first, *span));
+                            self.diagnostics.push(report::duplicate_label(
+                                &s.decl.name,
+                                &label.value,
+                                label.span,
+                                first,
+                                *span,
+                            ));
                         } else {
                             labels.insert(label.value.clone(), (s.decl.name.text.clone(), label.span));
                         }
@@ -181,23 +187,19 @@ impl Resolver<'_> {
                         exit: Vec::new(),
                     });
                 }
-                ast::ItemKind::Event(d) => {
-                    if self.enter(Kind::Event, &d.name, self.events.len()) {
-                        self.events.push(ir::Event { named: named(&d.name, d.label.as_ref(), &item.docs), timer: None });
-                    }
+                ast::ItemKind::Event(d) if self.enter(Kind::Event, &d.name, self.events.len()) => {
+                    self.events.push(ir::Event { named: named(&d.name, d.label.as_ref(), &item.docs), timer: None });
                 }
-                ast::ItemKind::Action(a) if a.alias.is_none() => {
-                    if self.enter(Kind::Action, &a.decl.name, self.actions.len()) {
-                        self.actions.push(ir::Action {
-                            named: named(&a.decl.name, a.decl.label.as_ref(), &item.docs),
-                            kind: ir::ActionKind::User,
-                        });
-                    }
+                ast::ItemKind::Action(a)
+                    if a.alias.is_none() && self.enter(Kind::Action, &a.decl.name, self.actions.len()) =>
+                {
+                    self.actions.push(ir::Action {
+                        named: named(&a.decl.name, a.decl.label.as_ref(), &item.docs),
+                        kind: ir::ActionKind::User,
+                    });
                 }
-                ast::ItemKind::Guard(d) => {
-                    if self.enter(Kind::Guard, &d.name, self.guards.len()) {
-                        self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), &item.docs) });
-                    }
+                ast::ItemKind::Guard(d) if self.enter(Kind::Guard, &d.name, self.guards.len()) => {
+                    self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), &item.docs) });
                 }
                 ast::ItemKind::Var(v) => self.declare_var(v, &item.docs),
                 _ => {}
@@ -217,6 +219,8 @@ impl Resolver<'_> {
         }
     }
 
+    /// Declares a variable. A bad type or initial value is reported, and the variable is still
+    /// declared (with a repaired type or value) so that its uses do not cascade into errors.
     fn declare_var(&mut self, v: &ast::VarDecl, docs: &[String]) {
         let ty = match v.ty {
             ast::VarType::Bool => ir::VarType::Bool,
@@ -227,14 +231,17 @@ impl Resolver<'_> {
                         format!("the range {min}..={max} of `{}` is empty", v.name.text),
                         "empty range",
                     ));
-                    return;
                 }
-                ir::VarType::Int { min, max }
+                ir::VarType::Int { min, max: max.max(min) }
             }
         };
         if ty.size() > MAX_DOMAIN {
-            self.diagnostics.push(report::too_complex(v.ty_span, &format!("the range of `{}`", v.name.text), ty.size(), MAX_DOMAIN));
-            return;
+            self.diagnostics.push(report::too_complex(
+                v.ty_span,
+                &format!("the range of `{}`", v.name.text),
+                ty.size(),
+                MAX_DOMAIN,
+            ));
         }
         let init = match (ty, v.init) {
             (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
@@ -245,9 +252,8 @@ impl Resolver<'_> {
                         format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
                         "out of range",
                     ));
-                    return;
                 }
-                n
+                n.clamp(min, max)
             }
             (_, lit) => {
                 self.diagnostics.push(report::type_mismatch(
@@ -255,7 +261,7 @@ impl Resolver<'_> {
                     format!("the initial value of `{}` does not match its type", v.name.text),
                     "wrong type",
                 ));
-                return;
+                ty.min()
             }
         };
         if self.enter(Kind::Var, &v.name, self.vars.len()) {
@@ -269,16 +275,24 @@ impl Resolver<'_> {
         }
         let id = TimerId(self.timers.len());
         let t = &d.name.text;
-        let generated = |name: String, label: String| ir::Named { name, label: Some(label), doc: String::new(), span: d.name.span };
+        let generated =
+            |name: String, label: String| ir::Named { name, label: Some(label), doc: String::new(), span: d.name.span };
         let expiry_name = format!("{t}Expiry");
         let start_name = format!("Start{t}");
         let stop_name = format!("Stop{t}");
         let mut ids = [0usize; 3];
-        for (slot, (name, is_event)) in [(expiry_name.clone(), true), (start_name, false), (stop_name, false)].into_iter().enumerate() {
-            let (table, kind) = if is_event { (&self.event_tab, Kind::Event) } else { (&self.action_tab, Kind::Action) };
+        for (slot, (name, is_event)) in
+            [(expiry_name.clone(), true), (start_name, false), (stop_name, false)].into_iter().enumerate()
+        {
+            let (table, kind) =
+                if is_event { (&self.event_tab, Kind::Event) } else { (&self.action_tab, Kind::Action) };
             if let Some((_, span)) = table.get(&name) {
                 let clashing = Name { text: name.clone(), span };
-                let what = if is_event { format!("the expiry event of timer `{t}`") } else { format!("an action of timer `{t}`") };
+                let what = if is_event {
+                    format!("the expiry event of timer `{t}`")
+                } else {
+                    format!("an action of timer `{t}`")
+                };
                 self.diagnostics.push(report::clash(kind, &clashing, d.name.span, &what));
             }
             if is_event {
@@ -359,7 +373,7 @@ impl Resolver<'_> {
                 Some((_, f)) => self.diagnostics.push(report::several_initial(&s.decl.name, keyword, &f.text, f.span)),
             }
         }
-        if first.is_none() {
+        if first.is_none() && !self.spec.broken.contains("initial") {
             self.diagnostics.push(report::no_initial(&self.spec.name));
         }
         first.map(|(id, _)| id)
@@ -387,6 +401,9 @@ impl Resolver<'_> {
     /// Reports a name that is not in the table of `kind`: as a name of another kind if it is
     /// one, else as undefined with the closest of `candidates`.
     fn missing(&mut self, kind: Kind, name: &Name, candidates: &[Kind]) {
+        if self.spec.broken.contains(&name.text) {
+            return; // possibly declared in an item that did not parse: no cascade
+        }
         let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]
             .into_iter()
             .filter(|k| !candidates.contains(k))
@@ -471,7 +488,9 @@ impl Resolver<'_> {
         let id = self.var(var)?;
         let ty = self.vars[id.0].ty;
         match (ty, op, value) {
-            (ir::VarType::Bool, ast::AssignOp::Set, ast::Literal::Bool(b, _)) => Some(ir::Effect::Set(id, i64::from(b))),
+            (ir::VarType::Bool, ast::AssignOp::Set, ast::Literal::Bool(b, _)) => {
+                Some(ir::Effect::Set(id, i64::from(b)))
+            }
             (ir::VarType::Int { min, max }, ast::AssignOp::Set, ast::Literal::Int(n, span)) => {
                 if n < min || n > max {
                     self.diagnostics.push(report::out_of_range(
@@ -520,8 +539,12 @@ impl Resolver<'_> {
                 Err(v) => {
                     if self.vars[v.0].ty != ir::VarType::Bool {
                         self.diagnostics.push(
-                            report::type_mismatch(name.span, format!("`{}` is an integer, not a condition", name.text), "integer")
-                                .with_help(format!("compare it, for example `{} > 0`", name.text)),
+                            report::type_mismatch(
+                                name.span,
+                                format!("`{}` is an integer, not a condition", name.text),
+                                "integer",
+                            )
+                            .with_help(format!("compare it, for example `{} > 0`", name.text)),
                         );
                         return None;
                     }
@@ -551,8 +574,12 @@ impl Resolver<'_> {
                 let v = self.var(name)?;
                 if self.vars[v.0].ty == ir::VarType::Bool {
                     self.diagnostics.push(
-                        report::type_mismatch(name.span, format!("`{}` is a bool and cannot be compared as a number", name.text), "bool")
-                            .with_help(format!("use `{}` or `!{}` as the condition", name.text, name.text)),
+                        report::type_mismatch(
+                            name.span,
+                            format!("`{}` is a bool and cannot be compared as a number", name.text),
+                            "bool",
+                        )
+                        .with_help(format!("use `{}` or `!{}` as the condition", name.text, name.text)),
                     );
                     return None;
                 }
@@ -618,11 +645,11 @@ impl Resolver<'_> {
                 Some(None) => continue,
             };
             for name in source_names(&t.sources) {
-                if let Some((i, decl)) = self.state_tab.get(&name.text) {
-                    if self.states[i].is_final {
-                        let declared = self.final_keyword(&name.text).unwrap_or(decl);
-                        self.diagnostics.push(report::leaves_final(name, declared, item.span));
-                    }
+                if let Some((i, decl)) = self.state_tab.get(&name.text)
+                    && self.states[i].is_final
+                {
+                    let declared = self.final_keyword(&name.text).unwrap_or(decl);
+                    self.diagnostics.push(report::leaves_final(name, declared, item.span));
                 }
             }
             let guard_text = match &t.guard {
@@ -632,6 +659,7 @@ impl Resolver<'_> {
             };
             out.push(ir::Transition {
                 sources,
+                wildcard: matches!(t.sources, ast::StateSet::All { .. }),
                 events,
                 condition,
                 guard_text,
