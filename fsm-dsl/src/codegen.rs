@@ -71,8 +71,8 @@ fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
     let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
     let docs: Vec<TokenStream> = spec.variants.iter().map(|v| doc_attrs(&v.3)).collect();
-    let indices = 0..spec.variants.len();
-    let count = spec.variants.len();
+    let indices = (0..spec.variants.len()).map(proc_macro2::Literal::usize_unsuffixed);
+    let count = proc_macro2::Literal::usize_unsuffixed(spec.variants.len());
     let what = spec.what;
     let all_doc = format!(" Every {what}, in declaration order.");
     let name_doc = format!(" The {what}'s identifier in the spec.");
@@ -433,7 +433,7 @@ fn transition_table(m: &Machine) -> TokenStream {
             }
         }
     });
-    let count = m.transitions.len();
+    let count = proc_macro2::Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -546,7 +546,7 @@ fn take(m: &Machine, source: StateId, t: ir::TransitionId) -> TokenStream {
     let actions = action_list(m, &effects);
     let target = ident(&m.state(transition.target.unwrap_or(source)).named.name);
     let k = kind(if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal });
-    let index = t.0;
+    let index = proc_macro2::Literal::usize_unsuffixed(t.0);
     quote! {
         #( #assignments )*
         Outcome { kind: #k, target: State::#target, actions: #actions, transition: ::core::option::Option::Some(#index) }
@@ -564,7 +564,7 @@ fn dispatch(m: &Machine) -> TokenStream {
     let mut uses_vars = false;
     let state_arms = m.states.iter().enumerate().map(|(s, state)| {
         let s = StateId(s);
-        let mut arms = Vec::new();
+        let mut arms: Vec<(String, Vec<Ident>, TokenStream)> = Vec::new();
         let mut mentioned = 0;
         for (e, event) in m.events.iter().enumerate() {
             let body = match m.cell(s, ir::EventId(e)) {
@@ -599,9 +599,16 @@ fn dispatch(m: &Machine) -> TokenStream {
                 }
             };
             mentioned += 1;
+            // Events with the same outcome share one arm (`Event::A | Event::B => ...`).
+            let key = body.to_string();
             let ev = ident(&event.named.name);
-            arms.push(quote! { Event::#ev => { #body } });
+            match arms.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, events, _)) => events.push(ev),
+                None => arms.push((key, vec![ev], body)),
+            }
         }
+        let mut arms: Vec<TokenStream> =
+            arms.into_iter().map(|(_, events, body)| quote! { #( Event::#events )|* => { #body } }).collect();
         if mentioned < m.events.len() {
             let rest = nothing(fallback);
             arms.push(quote! { _ => #rest });

@@ -11,6 +11,9 @@ use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
 use syn::{LitStr, Token};
 
+const USAGE: &str =
+    "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
+
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`.
 enum Input {
     Path(LitStr),
@@ -23,6 +26,9 @@ impl Parse for Input {
             let lit: LitStr = input.parse()?;
             return Ok(Input::Path(lit));
         }
+        if !input.peek(syn::Ident) {
+            return Err(input.error(USAGE));
+        }
         let key: syn::Ident = input.parse()?;
         input.parse::<Token![=]>()?;
         let lit: LitStr = input.parse()?;
@@ -30,10 +36,7 @@ impl Parse for Input {
         match key.to_string().as_str() {
             "path" => Ok(Input::Path(lit)),
             "source" => Ok(Input::Source(lit)),
-            _ => Err(syn::Error::new(
-                key.span(),
-                "expected `path = \"specs/x.fsm\"` or `source = \"machine ... { ... }\"`",
-            )),
+            _ => Err(syn::Error::new(key.span(), USAGE)),
         }
     }
 }

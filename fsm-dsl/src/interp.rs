@@ -63,8 +63,17 @@ impl<'m> Interpreter<'m> {
         match m.select(from, event, guards, &self.vars) {
             Selection::None(kind) => Step { from, event, to: from, kind, actions: Vec::new(), transition: None },
             Selection::Take(t) => {
-                let actions = self.run(&m.effects_of(from, t));
                 let transition = m.transition(t);
+                // Spelled out here rather than taken from `Machine::effects_of`, which the code
+                // generator uses: the two are tested against each other.
+                let mut actions = Vec::new();
+                if let Some(target) = transition.target {
+                    actions.extend(self.run(&m.state(from).exit));
+                    actions.extend(self.run(&transition.effects));
+                    actions.extend(self.run(&m.state(target).entry));
+                } else {
+                    actions.extend(self.run(&transition.effects));
+                }
                 let kind = if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal };
                 self.state = transition.target.unwrap_or(from);
                 Step { from, event, to: self.state, kind, actions, transition: Some(t) }

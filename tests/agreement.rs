@@ -1,0 +1,77 @@
+//! The interpreter of the checked model (what `fsm sim` runs) and the dispatch that the macro
+//! generates agree, step by step, on random event sequences with random guard values: same
+//! state, same kind of step, same actions in the same order.
+
+use fsm_dsl::interp::Interpreter;
+use proptest::prelude::*;
+
+/// Runs one random sequence through both and compares every step.
+macro_rules! agreement_test {
+    ($test:ident, $module:path, $spec:literal) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+            #[test]
+            fn $test(steps in proptest::collection::vec((any::<usize>(), any::<u32>()), 0..200)) {
+                use $module as generated;
+
+                struct Hooks {
+                    bits: u32,
+                    actions: Vec<&'static str>,
+                }
+                impl generated::Hooks for Hooks {
+                    #[allow(unreachable_code, unused_variables)]
+                    fn guard(&mut self, guard: generated::Guard) -> bool {
+                        self.bits >> guard.index() & 1 == 1
+                    }
+                    fn action(&mut self, action: generated::Action) {
+                        self.actions.push(action.name());
+                    }
+                }
+
+                let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $spec));
+                let model = fsm_dsl::compile(text).machine.expect("the spec checks");
+                let (mut interpreter, entry) = Interpreter::start(&model);
+                let mut hooks = Hooks { bits: 0, actions: Vec::new() };
+                let mut machine = generated::Machine::start(&mut hooks);
+                let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
+                    actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
+                };
+                prop_assert_eq!(names(&entry), hooks.actions.clone());
+                for (event, bits) in steps {
+                    let event = generated::Event::ALL[event % generated::Event::ALL.len()];
+                    let guards: Vec<bool> = (0..model.guards.len()).map(|g| bits >> g & 1 == 1).collect();
+                    let step = interpreter.step(model.event_named(event.name()).unwrap(), &guards);
+                    hooks.bits = bits;
+                    hooks.actions.clear();
+                    let outcome = machine.handle(event, &mut hooks);
+                    prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
+                    prop_assert_eq!(step.kind.as_str(), format!("{:?}", outcome.kind).to_lowercase());
+                    prop_assert_eq!(names(&step.actions), hooks.actions.clone());
+                    prop_assert_eq!(step.transition.map(|t| t.0), outcome.transition);
+                }
+            }
+        }
+    };
+}
+
+agreement_test!(failover_agrees, rfc_fsm::machines::failover, "specs/failover.fsm");
+agreement_test!(iua_asp_agrees, rfc_fsm::machines::iua_asp, "specs/iua_asp.fsm");
+agreement_test!(iua_as_agrees, rfc_fsm::machines::iua_as, "specs/iua_as.fsm");
+
+// Smaller specs that exercise what the RFC specs do not: exit actions, self versus internal
+// transitions, variables, `else`, wildcards, final states, the `ignore` policy.
+mod data {
+    fsm_macros::fsm!("tests/data/ok/internal_and_self.fsm");
+    fsm_macros::fsm!("tests/data/ok/variables.fsm");
+    fsm_macros::fsm!("tests/data/ok/guards_and_else.fsm");
+    fsm_macros::fsm!("tests/data/ok/wildcard_and_except.fsm");
+    fsm_macros::fsm!("tests/data/ok/timers.fsm");
+    fsm_macros::fsm!("tests/data/ok/policy_ignore.fsm");
+}
+
+agreement_test!(self_and_internal_agree, data::counter, "tests/data/ok/internal_and_self.fsm");
+agreement_test!(variables_agree, data::reopen, "tests/data/ok/variables.fsm");
+agreement_test!(guards_and_else_agree, data::door, "tests/data/ok/guards_and_else.fsm");
+agreement_test!(wildcards_agree, data::link, "tests/data/ok/wildcard_and_except.fsm");
+agreement_test!(timers_agree, data::watchdog, "tests/data/ok/timers.fsm");
+agreement_test!(policy_ignore_agrees, data::pushed, "tests/data/ok/policy_ignore.fsm");

@@ -1,0 +1,3 @@
+fsm_macros::fsm!("specs/no_such_spec.fsm");
+
+fn main() {}

@@ -1,0 +1,9 @@
+// A misspelled state in a spec file: the error names the spec's line and column, shows the line
+// with a caret, suggests the right name, and the code that uses the machine raises no error
+// of its own.
+fsm_macros::fsm!("../../../../tests/ui/specs/misspelled.fsm");
+
+fn main() {
+    let _ = watchdog::State::OKAY_Pending;
+    let _ = watchdog::dispatch;
+}
