@@ -2,6 +2,8 @@
 //! generates agree, step by step, on random event sequences with random guard values: same
 //! state, same kind of step, same actions in the same order.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
 use fsm_dsl::interp::Interpreter;
 use proptest::prelude::*;
 

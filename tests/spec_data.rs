@@ -3,6 +3,8 @@
 //! starts with (`E0003_misspelled_state.fsm` gives an E0003). The rendered diagnostics of each
 //! error file are pinned by an insta snapshot. Adding a case is adding a file.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
 use fsm_dsl::diag::{self, Code, Source};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -2,6 +2,8 @@
 //! snapshots (the Rust after pretty-printing, which also proves that it parses). Graphviz must
 //! accept every DOT.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
 use fsm_dsl::{codegen, dot, ir};
 use std::path::{Path, PathBuf};
 

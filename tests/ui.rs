@@ -5,6 +5,8 @@
 //! The file-path case reaches the repository's `tests/ui/specs` from the crate trybuild builds
 //! in `target/tests/trybuild/rfc-fsm`, so it assumes the default target directory.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();

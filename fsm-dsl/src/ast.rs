@@ -412,9 +412,10 @@ impl Expr {
                 e.write(f, own)?;
             }
             Expr::And(a, b) | Expr::Or(a, b) => {
+                // Both operators are associative: a chain needs no parentheses either way.
                 a.write(f, own)?;
                 f.write_str(if own == 1 { " || " } else { " && " })?;
-                b.write(f, own + 1)?;
+                b.write(f, own)?;
             }
             Expr::Cmp(op, a, b) => write!(f, "{} {} {}", a, op.as_str(), b)?,
         }

@@ -197,12 +197,13 @@ fn regenerate(check: bool, specs: Option<PathBuf>, out: Option<PathBuf>, io: &mu
     if specs.is_empty() {
         return Err(format!("no `.fsm` file in {}", specs_dir.display()));
     }
+    let relative = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
     let mut failed = false;
     for spec in &specs {
-        let name = spec.path.to_string_lossy();
+        let name = relative(&spec.path);
         print_diagnostics(io, &name, &spec.text, &spec.compiled.diagnostics);
         failed |= spec.compiled.has_errors();
-        let _ = writeln!(io.out, "{}", spec.summary());
+        let _ = writeln!(io.out, "{}", spec.summary(&name));
     }
     let label = specs_dir.file_name().map_or("specs".into(), |n| n.to_string_lossy().into_owned());
     let report = generate::run(&specs, &out_dir, &label, check).map_err(|e| e.to_string())?;
@@ -212,7 +213,6 @@ fn regenerate(check: bool, specs: Option<PathBuf>, out: Option<PathBuf>, io: &mu
             "note: Graphviz (`dot`) is not installed: SVGs are left as they are (scripts/install-deps installs it)"
         );
     }
-    let relative = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
     if check {
         for path in &report.changed {
             let _ = writeln!(io.err, "stale: {}", relative(path));

@@ -70,7 +70,7 @@ codes! {
     NonDeterministic = "E0007", Error, "two transitions for one state and event can both be taken";
     Unhandled = "E0008", Error, "a (state, event) pair is neither handled nor ignored under `unhandled = error`";
     IncompleteGuards = "E0009", Error, "the guards of a (state, event) pair leave a case with no transition under `unhandled = error`";
-    LeavesFinal = "E0010", Error, "a transition leaves a `final` state";
+    LeavesFinal = "E0010", Error, "a `final` state has a transition";
     IgnoredAndHandled = "E0011", Error, "an event is both ignored and handled in a state";
     Reserved = "E0012", Error, "a name that generated Rust code cannot use";
     WrongKind = "E0013", Error, "a name of the wrong kind (an action where a timer is expected, ...)";

@@ -53,14 +53,14 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// A one-line summary: `failover: 12 states, 9 events, 40 transitions, 0 warnings`.
-    pub fn summary(&self) -> String {
+    /// A one-line summary, `name` being how to show the spec's path:
+    /// `specs/failover.fsm: 12 states, 9 events, 40 transitions, 0 warnings`.
+    pub fn summary(&self, name: &str) -> String {
         match &self.compiled.machine {
             Some(m) => {
                 let warnings = self.compiled.diagnostics.len();
                 format!(
-                    "{}: {} states, {} events, {} transitions, {} {}",
-                    self.path.display(),
+                    "{name}: {} states, {} events, {} transitions, {} {}",
                     m.states.len(),
                     m.events.len(),
                     m.transitions.len(),
@@ -68,7 +68,7 @@ impl Spec {
                     diag::plural(warnings, "warning")
                 )
             }
-            None => format!("{}: {}", self.path.display(), diag::summary(&self.compiled.diagnostics)),
+            None => format!("{name}: {}", diag::summary(&self.compiled.diagnostics)),
         }
     }
 }

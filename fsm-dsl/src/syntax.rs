@@ -21,6 +21,9 @@ use grammar::{Grammar, Rule};
 /// the parser nor the tree walk can run out of stack on hostile input.
 pub const MAX_NESTING: usize = 64;
 
+/// Most terms one guard may join with `&&` or `||`, for the same reason.
+pub const MAX_OPERANDS: usize = 256;
+
 /// Parses a spec. Returns the syntax tree when the file's frame (`machine NAME { ... }`) could be
 /// read, with every item that parsed, and one diagnostic per item that did not.
 pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
@@ -630,28 +633,34 @@ fn build_expr(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
     match pair.as_rule() {
         Rule::expr | Rule::conj => {
             let is_or = pair.as_rule() == Rule::expr;
-            let mut parts = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::or_op | Rule::and_op));
-            let mut acc = build_expr(parts.next()?, diagnostics)?;
-            for next in parts {
-                let rhs = build_expr(next, diagnostics)?;
-                acc = if is_or {
-                    ast::Expr::Or(Box::new(acc), Box::new(rhs))
-                } else {
-                    ast::Expr::And(Box::new(acc), Box::new(rhs))
-                };
+            let operands = pair.clone().into_inner().filter(|p| !matches!(p.as_rule(), Rule::or_op | Rule::and_op));
+            if operands.count() > MAX_OPERANDS {
+                diagnostics.push(Diagnostic::new(
+                    Code::Syntax,
+                    format!("a guard may join at most {MAX_OPERANDS} terms with `&&` or `||`"),
+                    span_of(&pair),
+                    "too long",
+                ));
+                return None;
             }
-            Some(acc)
+            let parts = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::or_op | Rule::and_op));
+            let operands = parts.map(|p| build_expr(p, diagnostics)).collect::<Option<Vec<_>>>()?;
+            Some(balanced(operands, is_or))
         }
         Rule::unary => {
             let nots: Vec<Span> =
                 pair.clone().into_inner().filter(|p| p.as_rule() == Rule::not_op).map(|p| span_of(&p)).collect();
             let primary = pair.into_inner().find(|p| p.as_rule() == Rule::primary)?;
-            let mut expr = build_expr(primary, diagnostics)?;
-            for not in nots.into_iter().rev() {
-                let span = not.to(expr.span());
-                expr = ast::Expr::Not(Box::new(expr), span);
-            }
-            Some(expr)
+            let expr = build_expr(primary, diagnostics)?;
+            // `!!x` is `x`: only the parity of a run of `!` matters, and keeping the run would
+            // nest the tree as deep as the text is long.
+            Some(match nots.first() {
+                Some(first) if nots.len() % 2 == 1 => {
+                    let span = first.to(expr.span());
+                    ast::Expr::Not(Box::new(expr), span)
+                }
+                _ => expr,
+            })
         }
         Rule::primary => {
             let inner = pair.into_inner().next()?;
@@ -678,6 +687,17 @@ fn build_expr(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         }
         _ => None,
     }
+}
+
+/// Joins operands with `&&` or `||` as a balanced tree: both are associative, and a balanced
+/// tree keeps the depth (and every recursion over it) logarithmic in the length of the chain.
+fn balanced(mut operands: Vec<ast::Expr>, is_or: bool) -> ast::Expr {
+    if operands.len() == 1 {
+        return operands.remove(0);
+    }
+    let right = operands.split_off(operands.len() / 2);
+    let (a, b) = (Box::new(balanced(operands, is_or)), Box::new(balanced(right, is_or)));
+    if is_or { ast::Expr::Or(a, b) } else { ast::Expr::And(a, b) }
 }
 
 fn build_operand(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Operand> {
