@@ -5,10 +5,26 @@
 
 /// Compiles a spec into a module named after the machine (in snake case).
 ///
-/// ```ignore
-/// fsm_macros::fsm!("specs/failover.fsm");            // a file, relative to CARGO_MANIFEST_DIR
-/// fsm_macros::fsm!(path = "specs/failover.fsm");     // the same
-/// fsm_macros::fsm!(source = "machine Door { ... }"); // the spec inline
+/// `fsm!("specs/failover.fsm")` (or `fsm!(path = "specs/failover.fsm")`) reads the spec from a
+/// file relative to the crate's `CARGO_MANIFEST_DIR`; `fsm!(source = "...")` takes the text.
+///
+/// ```
+/// fsm_macros::fsm!(source = "
+///     /// A light switch.
+///     machine Switch {
+///         initial state Off;
+///         state On;
+///         event Flip;
+///         action Lamp;
+///         Off -> On on Flip / Lamp;
+///         On -> Off on Flip / Lamp;
+///     }
+/// ");
+///
+/// let mut vars = switch::Vars::default();
+/// let outcome = switch::dispatch(switch::State::Off, &mut vars, switch::Event::Flip, switch::Guards::default());
+/// assert_eq!(outcome.target, switch::State::On);
+/// assert_eq!(outcome.actions, &[switch::Action::Lamp]);
 /// ```
 ///
 /// The module holds the `State`, `Event`, `Action`, `Guard` and `Timer` enums, the `Guards`

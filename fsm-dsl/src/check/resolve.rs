@@ -12,7 +12,7 @@ use std::collections::HashMap;
 pub const MAX_DOMAIN: u128 = 1 << 16;
 
 /// Names that the generated code uses inside each enum's `impl`, so that no variant may take them.
-const GENERATED_ITEMS: &[&str] = &["ALL", "COUNT"];
+const GENERATED_ITEMS: &[&str] = &["ALL"];
 
 #[derive(Default)]
 struct Table {
