@@ -2,12 +2,15 @@
 //! `specs/`: the Diameter transport failover watchdog (RFC 3539) and SIGTRAN IUA (RFC 4233).
 //!
 //! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
-//! own modules.
+//! own modules: [`watchdog`] (RFC 3539).
+
+pub mod watchdog;
 
 pub mod machines {
     //! The generated state machines, one module per spec in `specs/`.
 
     fsm_macros::fsm!("specs/failover.fsm");
+    fsm_macros::fsm!("specs/rfc3539_watchdog.fsm");
     fsm_macros::fsm!("specs/iua_asp.fsm");
     fsm_macros::fsm!("specs/iua_as.fsm");
 }

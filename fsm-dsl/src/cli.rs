@@ -76,6 +76,35 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Print a spec with its variables expanded into explicit states (it checks clean itself).
+    Flatten {
+        /// Spec file.
+        spec: PathBuf,
+    },
+    /// Decide whether two specs produce the same actions for every sequence of events; if not,
+    /// print each difference with a shortest event sequence that shows it. Exits 1 when they
+    /// differ.
+    Equiv {
+        /// The first spec (A).
+        a: PathBuf,
+        /// The second spec (B).
+        b: PathBuf,
+        /// `NAME_IN_A=NAME_IN_B`: an event, action, guard or timer that B calls otherwise.
+        #[arg(long = "map", value_name = "A=B", value_parser = parse_mapping)]
+        map: Vec<(String, String)>,
+        /// An action (B's name) to leave out of the comparison.
+        #[arg(long = "hide", value_name = "ACTION")]
+        hide: Vec<String>,
+        /// An event run on A before comparing (repeat for several, in order).
+        #[arg(long = "prefix-a", value_name = "EVENT")]
+        prefix_a: Vec<String>,
+        /// An event run on B before comparing.
+        #[arg(long = "prefix-b", value_name = "EVENT")]
+        prefix_b: Vec<String>,
+        /// Compare each step's actions ignoring their order.
+        #[arg(long)]
+        unordered: bool,
+    },
     /// Run a spec through the interpreter: events from the arguments, or one per line on
     /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one
     /// JSON object per step.
@@ -85,6 +114,14 @@ pub enum Command {
         /// Events, in order.
         events: Vec<String>,
     },
+}
+
+/// Reads `--map NAME_IN_A=NAME_IN_B`.
+fn parse_mapping(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => Ok((a.trim().to_owned(), b.trim().to_owned())),
+        _ => Err(format!("expected NAME_IN_A=NAME_IN_B, not `{text}`")),
+    }
 }
 
 /// Where output goes.
@@ -108,6 +145,14 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
+        Command::Flatten { spec } => with_machine(&spec, io, |m, io| match crate::flatten::flatten(m) {
+            Ok(text) => write_out(io, &text),
+            Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
+        }),
+        Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {
+            let options = crate::equiv::Options { map, hide, prefix_a, prefix_b, unordered };
+            equiv(&a, &b, &options, io)
+        }
     };
     match result {
         Ok(code) => code,
@@ -233,6 +278,22 @@ fn regenerate(check: bool, specs: Option<PathBuf>, out: Option<PathBuf>, io: &mu
         }
     }
     Ok(i32::from(failed))
+}
+
+fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mut Io<'_>) -> Outcome {
+    let load = |path: &Path, io: &mut Io<'_>| -> Result<Option<Machine>, String> {
+        let text = read(path)?;
+        let compiled = crate::compile(&text);
+        if compiled.machine.is_none() {
+            let errors: Vec<Diagnostic> = compiled.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+            print_diagnostics(io, &path.to_string_lossy(), &text, &errors);
+        }
+        Ok(compiled.machine)
+    };
+    let (Some(ma), Some(mb)) = (load(a, io)?, load(b, io)?) else { return Ok(1) };
+    let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
+    write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
+    Ok(i32::from(!report.equivalent()))
 }
 
 fn actions_json(m: &Machine, actions: &[crate::ir::ActionId]) -> Value {

@@ -231,6 +231,42 @@ impl Expr {
         }
     }
 
+    /// Substitutes variable values (indexed by `VarId`) and simplifies: what remains reads only
+    /// named guards, or is a constant.
+    pub fn with_vars(&self, vars: &[i64]) -> Expr {
+        let constant = |e: &Expr| match e {
+            Expr::Const(b) => Some(*b),
+            _ => None,
+        };
+        match self {
+            Expr::Const(_) | Expr::Guard(_) => self.clone(),
+            Expr::Var(_) | Expr::Cmp(..) => Expr::Const(self.eval(&[], vars)),
+            Expr::Not(e) => match e.with_vars(vars) {
+                Expr::Const(b) => Expr::Const(!b),
+                Expr::Not(inner) => *inner,
+                other => Expr::Not(Box::new(other)),
+            },
+            Expr::And(a, b) => {
+                let (a, b) = (a.with_vars(vars), b.with_vars(vars));
+                match (constant(&a), constant(&b)) {
+                    (Some(false), _) | (_, Some(false)) => Expr::Const(false),
+                    (Some(true), _) => b,
+                    (_, Some(true)) => a,
+                    _ => Expr::And(Box::new(a), Box::new(b)),
+                }
+            }
+            Expr::Or(a, b) => {
+                let (a, b) = (a.with_vars(vars), b.with_vars(vars));
+                match (constant(&a), constant(&b)) {
+                    (Some(true), _) | (_, Some(true)) => Expr::Const(true),
+                    (Some(false), _) => b,
+                    (_, Some(false)) => a,
+                    _ => Expr::Or(Box::new(a), Box::new(b)),
+                }
+            }
+        }
+    }
+
     /// Adds the named guards and the variables the expression reads to the two lists (no
     /// duplicates).
     pub fn collect(&self, guards: &mut Vec<GuardId>, vars: &mut Vec<VarId>) {
@@ -431,6 +467,50 @@ impl Machine {
             ActionKind::Start(t) => format!("start {}", self.timers[t.0].named.name),
             ActionKind::Stop(t) => format!("stop {}", self.timers[t.0].named.name),
         }
+    }
+
+    /// A guard expression as DSL text, with only the parentheses that precedence needs.
+    pub fn expr_text(&self, e: &Expr) -> String {
+        fn precedence(e: &Expr) -> u8 {
+            match e {
+                Expr::Or(..) => 1,
+                Expr::And(..) => 2,
+                Expr::Cmp(..) => 3,
+                Expr::Not(..) => 4,
+                _ => 5,
+            }
+        }
+        fn write(m: &Machine, e: &Expr, parent: u8, out: &mut String) {
+            let own = precedence(e);
+            if own < parent {
+                out.push('(');
+            }
+            let operand = |o: &Operand| match *o {
+                Operand::Var(v) => m.vars[v.0].named.name.clone(),
+                Operand::Const(c) => c.to_string(),
+            };
+            match e {
+                Expr::Const(b) => out.push_str(if *b { "true" } else { "false" }),
+                Expr::Guard(g) => out.push_str(&m.guards[g.0].named.name),
+                Expr::Var(v) => out.push_str(&m.vars[v.0].named.name),
+                Expr::Not(inner) => {
+                    out.push('!');
+                    write(m, inner, own, out);
+                }
+                Expr::And(a, b) | Expr::Or(a, b) => {
+                    write(m, a, own, out);
+                    out.push_str(if own == 1 { " || " } else { " && " });
+                    write(m, b, own, out);
+                }
+                Expr::Cmp(op, a, b) => out.push_str(&format!("{} {} {}", operand(a), op.as_str(), operand(b))),
+            }
+            if own < parent {
+                out.push(')');
+            }
+        }
+        let mut out = String::new();
+        write(self, e, 0, &mut out);
+        out
     }
 
     /// Effects as the spec writes them, comma-separated.

@@ -1,0 +1,333 @@
+//! The RFC 3539 watchdog on a virtual clock (time is a `Duration` since an origin): the
+//! behaviours of RFC 3539 Appendix A, and properties over random input sequences.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, Watchdog};
+use std::time::Duration;
+
+type Wd = Watchdog<Duration, StdRng>;
+
+fn watchdog(seed: u64) -> Wd {
+    Watchdog::new(Config::default(), StdRng::seed_from_u64(seed))
+}
+
+/// A started watchdog with its connection up, at the time it came up.
+fn okay(seed: u64) -> (Wd, Duration) {
+    let mut wd = watchdog(seed);
+    let t = Duration::ZERO;
+    wd.start(t);
+    wd.connection_up(t);
+    (wd, t)
+}
+
+/// Lets time run to the deadline and fires the timer.
+fn expire(wd: &mut Wd) -> (Duration, Vec<Command>) {
+    let at = wd.deadline().expect("the timer is armed");
+    (at, wd.timer_expired(at))
+}
+
+fn assert_tw_in_range(wd: &Wd) {
+    let tw = wd.tw().unwrap();
+    assert!(tw >= Duration::from_secs(28) && tw <= Duration::from_secs(32), "Tw {tw:?}");
+}
+
+#[test]
+fn initial_and_connection_up_goes_to_okay_with_the_timer_armed_and_no_dwr() {
+    let mut wd = watchdog(1);
+    assert_eq!(wd.state(), None, "not started");
+    assert!(wd.start(Duration::ZERO).is_empty());
+    assert_eq!(wd.state(), Some(State::INITIAL));
+    let t = Duration::from_millis(300);
+    assert_eq!(wd.connection_up(t), []);
+    assert_eq!(wd.state(), Some(State::OKAY));
+    assert_eq!(wd.deadline(), Some(t + wd.tw().unwrap()));
+    assert_tw_in_range(&wd);
+    assert_eq!(wd.counters().dwr_sent, 0);
+}
+
+#[test]
+fn okay_expiry_sends_one_dwr_and_the_dwa_clears_pending() {
+    let (mut wd, _) = okay(2);
+    let (at, commands) = expire(&mut wd);
+    assert_eq!(commands, [Command::SendDwr]);
+    assert!(wd.pending());
+    assert_eq!(wd.state(), Some(State::OKAY));
+    assert_eq!(wd.message_received(at + Duration::from_millis(40), MessageKind::Dwa), []);
+    assert!(!wd.pending());
+    assert_eq!(wd.counters().dwa_received, 1);
+}
+
+#[test]
+fn an_answering_peer_gets_a_dwr_every_tw() {
+    let (mut wd, _) = okay(3);
+    let mut last = Duration::ZERO;
+    for _ in 0..100 {
+        let tw = wd.tw().unwrap();
+        let (at, commands) = expire(&mut wd);
+        assert_eq!(commands, [Command::SendDwr]);
+        // The DWA resets the timer (row 1), so the next DWR comes a Tw after the answer.
+        assert_eq!(at - last, tw);
+        let answer = at + Duration::from_millis(25);
+        wd.message_received(answer, MessageKind::Dwa);
+        last = answer;
+    }
+    assert_eq!(wd.counters().dwr_sent, 100);
+    assert_eq!(wd.counters().failovers, 0);
+    assert_eq!(wd.state(), Some(State::OKAY));
+}
+
+#[test]
+fn traffic_more_often_than_tw_means_no_dwr_at_all() {
+    let (mut wd, mut t) = okay(4);
+    for _ in 0..10_000 {
+        t += Duration::from_secs(20); // under the smallest Tw, 28 s
+        assert_eq!(wd.timer_expired(t), [], "the timer has not expired");
+        assert_eq!(wd.message_received(t, MessageKind::Other), []);
+    }
+    assert_eq!(wd.counters().dwr_sent, 0);
+    assert_eq!(wd.state(), Some(State::OKAY));
+}
+
+#[test]
+fn a_silent_peer_goes_suspect_with_failover_then_down_with_close_after_one_dwr() {
+    let (mut wd, _) = okay(5);
+    assert_eq!(expire(&mut wd).1, [Command::SendDwr]);
+    assert_eq!(expire(&mut wd).1, [Command::Failover]);
+    assert_eq!(wd.state(), Some(State::SUSPECT));
+    assert_eq!(expire(&mut wd).1, [Command::CloseConnection]);
+    assert_eq!(wd.state(), Some(State::DOWN));
+    assert_eq!(wd.counters().dwr_sent, 1);
+    assert_eq!(wd.counters().failovers, 1);
+}
+
+/// Brings a watchdog to DOWN through a silent peer.
+fn down(seed: u64) -> Wd {
+    let (mut wd, _) = okay(seed);
+    for _ in 0..3 {
+        expire(&mut wd);
+    }
+    assert_eq!(wd.state(), Some(State::DOWN));
+    wd
+}
+
+#[test]
+fn down_attempts_to_open_at_each_expiry_and_reopens_with_a_dwr_at_once() {
+    let mut wd = down(6);
+    for _ in 0..5 {
+        assert_eq!(expire(&mut wd).1, [Command::AttemptOpen]);
+        assert_eq!(wd.state(), Some(State::DOWN));
+    }
+    let t = wd.deadline().unwrap() - Duration::from_secs(1);
+    assert_eq!(wd.connection_up(t), [Command::SendDwr]);
+    assert_eq!(wd.state(), Some(State::REOPEN));
+    assert!(wd.pending());
+}
+
+#[test]
+fn reopen_returns_to_okay_with_failback_after_three_answered_watchdogs() {
+    let mut wd = down(7);
+    let t = wd.deadline().unwrap();
+    assert_eq!(wd.connection_up(t), [Command::SendDwr]); // the first watchdog
+    let answer = |wd: &mut Wd, at: Duration| wd.message_received(at + Duration::from_millis(10), MessageKind::Dwa);
+    assert_eq!(answer(&mut wd, t), []);
+    for round in 2..=3 {
+        // A DWA does not restart Tw in REOPEN (rows 5-6): the next DWR waits for the expiry.
+        let (at, commands) = expire(&mut wd);
+        assert_eq!(commands, [Command::SendDwr], "watchdog {round}");
+        let commands = answer(&mut wd, at);
+        if round < 3 {
+            assert_eq!(commands, []);
+            assert_eq!(wd.state(), Some(State::REOPEN));
+        } else {
+            assert_eq!(commands, [Command::Failback]);
+        }
+    }
+    assert_eq!(wd.state(), Some(State::OKAY));
+    assert_eq!(wd.counters().failbacks, 1);
+}
+
+#[test]
+fn reopen_with_a_silent_peer_goes_down_after_two_expiries() {
+    let mut wd = down(8);
+    wd.connection_up(wd.deadline().unwrap());
+    assert_eq!(expire(&mut wd).1, [], "row 19: NumDWA = -1, no new DWR");
+    assert_eq!(wd.state(), Some(State::REOPEN));
+    assert_eq!(expire(&mut wd).1, [Command::CloseConnection]);
+    assert_eq!(wd.state(), Some(State::DOWN));
+}
+
+#[test]
+fn connection_down_fails_over_only_from_okay() {
+    let (mut wd, t) = okay(9);
+    assert_eq!(wd.connection_down(t), [Command::CloseConnection, Command::Failover]);
+    assert_eq!(wd.state(), Some(State::DOWN));
+
+    let (mut wd, _) = okay(10);
+    expire(&mut wd);
+    expire(&mut wd);
+    assert_eq!(wd.state(), Some(State::SUSPECT));
+    assert_eq!(wd.connection_down(wd.deadline().unwrap()), [Command::CloseConnection]);
+    assert_eq!(wd.state(), Some(State::DOWN));
+
+    let mut wd = down(11);
+    let t = wd.deadline().unwrap();
+    wd.connection_up(t);
+    assert_eq!(wd.state(), Some(State::REOPEN));
+    assert_eq!(wd.connection_down(t), [Command::CloseConnection]);
+    assert_eq!(wd.state(), Some(State::DOWN));
+}
+
+#[test]
+fn twinit_below_six_seconds_is_refused_and_defaults_to_thirty() {
+    assert_eq!(Config::default().twinit(), Duration::from_secs(30));
+    assert_eq!(
+        Config::new(Duration::from_millis(5_999)),
+        Err(ConfigError::TwinitTooSmall(Duration::from_millis(5_999)))
+    );
+    assert!(Config::new(Duration::from_secs(6)).is_ok());
+    let error = Config::new(Duration::from_secs(1)).unwrap_err().to_string();
+    assert!(error.contains("below the minimum of 6 s (RFC 3539 §3.4.1)"), "{error}");
+    assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(3)).is_ok());
+    assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(2)).is_err());
+}
+
+#[test]
+fn a_dwr_is_answered_while_the_connection_is_open() {
+    let (mut wd, t) = okay(12);
+    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::SendDwa]);
+    let mut wd = down(13);
+    let t = wd.deadline().unwrap();
+    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::Throwaway], "no connection to answer on");
+    wd.connection_up(t);
+    // In REOPEN a DWR is answered and does not count towards the validation.
+    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::Throwaway, Command::SendDwa]);
+    assert_eq!(wd.counters().dwr_received, 2);
+    assert_eq!(wd.counters().dwa_sent, 1);
+}
+
+#[test]
+fn stop_disarms_and_start_begins_again_from_initial() {
+    let (mut wd, t) = okay(14);
+    wd.stop();
+    assert_eq!(wd.state(), None);
+    assert_eq!(wd.deadline(), None);
+    assert_eq!(wd.connection_down(t), []);
+    assert_eq!(wd.timer_expired(t + Duration::from_secs(100)), []);
+    wd.start(t);
+    assert_eq!(wd.state(), Some(State::INITIAL));
+    assert!(wd.deadline().is_some());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_tw() {
+    let tws = |seed| {
+        let (mut wd, _) = okay(seed);
+        (0..20).map(|_| expire(&mut wd).0).collect::<Vec<_>>()
+    };
+    assert_eq!(tws(99), tws(99));
+    assert_ne!(tws(99), tws(100));
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Input {
+    Up,
+    Down,
+    Message(MessageKind),
+    /// Time passes: to the deadline (and the timer fires), or by some milliseconds.
+    Expire,
+    Wait(u32),
+    Stop,
+    Start,
+}
+
+fn input() -> impl Strategy<Value = Input> {
+    prop_oneof![
+        2 => Just(Input::Up),
+        1 => Just(Input::Down),
+        2 => Just(Input::Message(MessageKind::Dwa)),
+        1 => Just(Input::Message(MessageKind::Dwr)),
+        1 => Just(Input::Message(MessageKind::Other)),
+        4 => Just(Input::Expire),
+        1 => (0u32..40_000).prop_map(Input::Wait),
+        1 => Just(Input::Stop),
+        1 => Just(Input::Start),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Random inputs never panic and keep RFC 3539's invariants: at most one DWR outstanding on
+    /// a connection, no DWR while the connection is down, every Tw within Twinit +/- 2 s.
+    #[test]
+    fn random_inputs_keep_the_invariants(seed in any::<u64>(), inputs in proptest::collection::vec(input(), 0..300)) {
+        let mut wd = watchdog(seed);
+        let mut now = Duration::ZERO;
+        wd.start(now);
+        let mut connected = false;
+        let mut outstanding = 0;
+        for input in inputs {
+            let commands = match input {
+                Input::Up => {
+                    let commands = wd.connection_up(now);
+                    connected |= wd.connection_open();
+                    commands
+                }
+                Input::Down => {
+                    connected = false;
+                    outstanding = 0;
+                    wd.connection_down(now)
+                }
+                Input::Message(kind) => {
+                    if kind == MessageKind::Dwa {
+                        outstanding = 0;
+                    }
+                    wd.message_received(now, kind)
+                }
+                Input::Expire => match wd.deadline() {
+                    Some(at) => {
+                        prop_assert!(at >= now);
+                        now = at;
+                        wd.timer_expired(now)
+                    }
+                    None => Vec::new(),
+                },
+                Input::Wait(ms) => {
+                    now += Duration::from_millis(u64::from(ms));
+                    wd.timer_expired(now)
+                }
+                Input::Stop => {
+                    // Supervision ends; the next connection up is a new connection.
+                    wd.stop();
+                    connected = false;
+                    outstanding = 0;
+                    Vec::new()
+                }
+                Input::Start => wd.start(now),
+            };
+            for command in &commands {
+                match command {
+                    Command::SendDwr => {
+                        prop_assert!(connected, "a DWR while the connection is down");
+                        outstanding += 1;
+                        prop_assert!(outstanding <= 1, "two DWRs outstanding");
+                    }
+                    Command::CloseConnection => {
+                        connected = false;
+                        outstanding = 0;
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(tw) = wd.tw() {
+                prop_assert!(tw >= Duration::from_secs(28) && tw <= Duration::from_secs(32), "Tw {:?}", tw);
+                prop_assert!(wd.deadline().unwrap() <= now + tw);
+            }
+            prop_assert_eq!(wd.state().is_some(), wd.deadline().is_some(), "a running watchdog always has its timer armed");
+        }
+    }
+}
