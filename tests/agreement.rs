@@ -77,3 +77,4 @@ agreement_test!(guards_and_else_agree, data::door, "tests/data/ok/guards_and_els
 agreement_test!(wildcards_agree, data::link, "tests/data/ok/wildcard_and_except.fsm");
 agreement_test!(timers_agree, data::watchdog, "tests/data/ok/timers.fsm");
 agreement_test!(policy_ignore_agrees, data::pushed, "tests/data/ok/policy_ignore.fsm");
+agreement_test!(rfc3539_agrees, rfc_fsm::machines::rfc3539_watchdog, "specs/rfc3539_watchdog.fsm");

@@ -6,8 +6,8 @@
 //! actions it runs (the source's exit, its own, the target's entry), since an original internal
 //! transition that changes a variable becomes a move between two flattened states, which must
 //! not run exit and entry actions. The initial state's entry actions stay entry actions of the
-//! flattened initial state; if that configuration can be re-entered, a separate start state
-//! carries them so that re-entering does not run them again.
+//! flattened initial state (transitions into it leave them out of their list); only if an
+//! internal transition can move into that configuration does a separate start state carry them.
 
 use crate::ir::{ActionKind, Cell, Condition, Effect, EventId, Expr, Machine, StateId, TransitionId, VarType};
 use std::collections::HashMap;
@@ -32,8 +32,14 @@ type Config = (StateId, Vec<i64>);
 struct Rule {
     guard: Option<String>,
     target: usize,
+    /// Every action the original runs: exit, transition, entry.
     actions: Vec<String>,
+    /// The same without the target's entry actions.
+    actions_before_entry: Vec<String>,
+    /// The original transition is internal and stays in the same configuration.
     internal: bool,
+    /// The original transition is external (runs exit and entry actions).
+    external: bool,
     from: TransitionId,
 }
 
@@ -186,11 +192,15 @@ fn explore(m: &Machine) -> Result<(Vec<Config>, Vec<Vec<FlatCell>>), FlattenErro
                         configs.len() - 1
                     }
                 };
+                let entry_len = transition.target.map_or(0, |t| m.state(t).entry.len());
+                let before_entry = &effects[..effects.len() - entry_len];
                 out.push(Rule {
                     guard,
                     target,
                     actions: effects.iter().filter_map(|e| action_text(m, e)).collect(),
+                    actions_before_entry: before_entry.iter().filter_map(|e| action_text(m, e)).collect(),
                     internal: transition.target.is_none() && target == next - 1,
+                    external: transition.target.is_some(),
                     from: t,
                 });
             }
@@ -206,11 +216,14 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
     let (configs, cells) = explore(m)?;
     let names: Vec<String> = configs.iter().map(|c| config_name(m, c)).collect();
     let initial_entry: Vec<String> = m.state(m.initial).entry.iter().filter_map(|e| action_text(m, e)).collect();
-    let reentered = cells.iter().flatten().any(|c| match c {
-        FlatCell::Rules(rules) => rules.iter().any(|r| r.target == 0 && !r.internal),
+    // The initial configuration keeps the initial state's entry actions, which then also run when
+    // an external transition re-enters it, as in the original. Only an internal transition that
+    // moves into it by changing variables must not run them: then a start state carries them.
+    let reentered_quietly = cells.iter().flatten().any(|c| match c {
+        FlatCell::Rules(rules) => rules.iter().any(|r| r.target == 0 && !r.internal && !r.external),
         _ => false,
     });
-    let start_copy = !initial_entry.is_empty() && reentered;
+    let start_copy = !initial_entry.is_empty() && reentered_quietly;
     let mut out = String::new();
 
     doc_lines(&mut out, "", &m.named.doc);
@@ -322,11 +335,17 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
                 },
                 FlatCell::Rules(rules) => {
                     for r in rules {
+                        // Entering the initial configuration runs its entry actions already.
+                        let actions = if r.target == 0 && !start_copy && r.external {
+                            r.actions_before_entry.clone()
+                        } else {
+                            r.actions.clone()
+                        };
                         // The start copy moves to the initial configuration where the original
                         // stays put.
                         for (k, source) in sources.iter().enumerate() {
                             let internal = r.internal && k == 0;
-                            let key = (e, r.guard.clone(), r.target, r.actions.clone(), internal, r.from);
+                            let key = (e, r.guard.clone(), r.target, actions.clone(), internal, r.from);
                             match groups.iter_mut().find(|(g, _)| *g == key) {
                                 Some((_, s)) => s.push(source.clone()),
                                 None => groups.push((key, vec![source.clone()])),
