@@ -5,7 +5,7 @@
 //! `Event [guard] / actions`; docs and refs are tooltips. The output depends only on the model,
 //! so it is stable from run to run.
 
-use crate::ir::{Machine, StateId};
+use crate::ir::{Machine, StateId, Transition};
 use askama::Template;
 
 /// One state, ready for the template (strings already escaped).
@@ -72,7 +72,7 @@ fn node_id(m: &Machine, s: StateId) -> String {
     quoted(&m.state(s).named.name)
 }
 
-fn node(m: &Machine, s: StateId) -> Node {
+fn node(m: &Machine, s: StateId, internal: &[Vec<&Transition>]) -> Node {
     let state = m.state(s);
     let mut lines = Vec::new();
     if !state.entry.is_empty() {
@@ -81,7 +81,7 @@ fn node(m: &Machine, s: StateId) -> Node {
     if !state.exit.is_empty() {
         lines.push(format!("exit / {}", m.effects_text(&state.exit)));
     }
-    for t in m.transitions.iter().filter(|t| t.target.is_none() && t.sources.contains(&s)) {
+    for t in &internal[s.0] {
         let mut line = m.trigger_text(t);
         if !t.effects.is_empty() {
             line.push_str(&format!(" / {}", m.effects_text(&t.effects)));
@@ -106,7 +106,14 @@ fn node(m: &Machine, s: StateId) -> Node {
 
 /// The machine as DOT text.
 pub fn render(m: &Machine) -> String {
-    let nodes = (0..m.states.len()).map(|s| node(m, StateId(s))).collect();
+    // The internal transitions of each state, shown inside its box.
+    let mut internal: Vec<Vec<&Transition>> = vec![Vec::new(); m.states.len()];
+    for t in m.transitions.iter().filter(|t| t.target.is_none()) {
+        for s in &t.sources {
+            internal[s.0].push(t);
+        }
+    }
+    let nodes = (0..m.states.len()).map(|s| node(m, StateId(s), &internal)).collect();
     let mut edges = Vec::new();
     for t in &m.transitions {
         let Some(target) = t.target else { continue };

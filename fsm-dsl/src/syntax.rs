@@ -30,14 +30,26 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
     if let Some(diagnostic) = check_nesting(text) {
         return (None, vec![diagnostic]);
     }
-    pest::set_error_detail(true);
     let strict = match Grammar::parse(Rule::file, text) {
         Ok(mut pairs) => {
             let mut diagnostics = Vec::new();
             let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
             return (spec, diagnostics);
         }
-        Err(error) => error,
+        Err(_) => {
+            // Parse again collecting what was expected where (slower, so only on failure). The
+            // setting is process-wide and is never turned off again, so that a parse running
+            // at the same time in another thread cannot lose its details.
+            pest::set_error_detail(true);
+            match Grammar::parse(Rule::file, text) {
+                Ok(mut pairs) => {
+                    let mut diagnostics = Vec::new();
+                    let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
+                    return (spec, diagnostics);
+                }
+                Err(error) => error,
+            }
+        }
     };
     // Read again leniently: items that do not parse become `junk`, each reported on its own.
     let Ok(mut pairs) = Grammar::parse(Rule::file_recover, text) else {

@@ -1,11 +1,13 @@
 //! Checked model to Rust tokens: one module per machine with the `State`, `Event`, `Action`,
 //! `Guard` and `Timer` enums, the `Guards` and `Vars` structs, the transition table as static
-//! data, the DOT text, a `dispatch` function that is a nested `match` (O(1), no allocation) and
-//! a small `Machine` wrapper that calls user hooks.
+//! data, the DOT text, a `dispatch` function (in `dispatch.rs`: a `match`, O(1), no
+//! allocation) and a small `Machine` wrapper that calls user hooks.
 //!
 //! The generated code compiles without warnings under `#![deny(warnings, missing_docs)]`.
 
-use crate::ir::{self, Condition, Effect, Machine, StateId, StepKind, VarType};
+mod dispatch;
+
+use crate::ir::{self, Effect, Machine, VarType};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -43,7 +45,7 @@ fn doc_attrs(doc: &str) -> TokenStream {
 }
 
 /// The Rust integer type for a variable's range.
-fn int_type(ty: VarType) -> Ident {
+pub(crate) fn int_type(ty: VarType) -> Ident {
     let (min, max) = (ty.min(), ty.max());
     let name = if min >= i64::from(i8::MIN) && max <= i64::from(i8::MAX) {
         "i8"
@@ -71,14 +73,31 @@ fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
     let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
     let docs: Vec<TokenStream> = spec.variants.iter().map(|v| doc_attrs(&v.3)).collect();
-    let indices = (0..spec.variants.len()).map(proc_macro2::Literal::usize_unsuffixed);
     let count = proc_macro2::Literal::usize_unsuffixed(spec.variants.len());
     let what = spec.what;
     let all_doc = format!(" Every {what}, in declaration order.");
     let name_doc = format!(" The {what}'s identifier in the spec.");
     let label_doc = format!(" The {what}'s display label (its identifier when the spec gives none).");
     let index_doc = format!(" The {what}'s position in [`{}::ALL`].", spec.name);
-    let from_doc = format!(" The {what} with this identifier, if there is one.");
+    let from_doc = format!(" The {what} with this identifier, if there is one (a linear search).");
+    // Tables indexed by the discriminant, which is the position in `ALL`; an enum with no
+    // variant has nothing to index and matches on nothing instead.
+    let upper = spec.name.to_uppercase();
+    let names_table = format_ident!("{}_NAMES", upper);
+    let labels_table = format_ident!("{}_LABELS", upper);
+    let (tables, name_body, label_body, index_body) = if idents.is_empty() {
+        (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
+    } else {
+        (
+            quote! {
+                const #names_table: [&str; #count] = [#( #names ),*];
+                const #labels_table: [&str; #count] = [#( #labels ),*];
+            },
+            quote! { #names_table[self as usize] },
+            quote! { #labels_table[self as usize] },
+            quote! { self as usize },
+        )
+    };
     quote! {
         #doc
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,31 +105,30 @@ fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             #( #docs #idents, )*
         }
 
+        #tables
+
         impl #ty {
             #[doc = #all_doc]
             pub const ALL: [#ty; #count] = [#( #ty::#idents ),*];
 
             #[doc = #name_doc]
             pub const fn name(self) -> &'static str {
-                match self { #( #ty::#idents => #names, )* }
+                #name_body
             }
 
             #[doc = #label_doc]
             pub const fn label(self) -> &'static str {
-                match self { #( #ty::#idents => #labels, )* }
+                #label_body
             }
 
             #[doc = #index_doc]
             pub const fn index(self) -> usize {
-                match self { #( #ty::#idents => #indices, )* }
+                #index_body
             }
 
             #[doc = #from_doc]
             pub fn from_name(name: &str) -> ::core::option::Option<Self> {
-                match name {
-                    #( #names => ::core::option::Option::Some(#ty::#idents), )*
-                    _ => ::core::option::Option::None,
-                }
+                Self::ALL.iter().copied().find(|v| v.name() == name)
             }
         }
 
@@ -188,8 +206,8 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let guards_struct = guards_struct(m);
     let vars_struct = vars_struct(m);
     let table = transition_table(m);
-    let dispatch = dispatch(m);
-    let wrapper = wrapper(m);
+    let dispatch = dispatch::dispatch(m);
+    let wrapper = dispatch::wrapper(m);
 
     let initial = ident(&m.state(m.initial).named.name);
     let name = &m.named.name;
@@ -207,6 +225,8 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         #[allow(non_camel_case_types, non_snake_case, clippy::all)]
         pub mod #module {
             #include
+            #[allow(unused_imports)]
+            use ::core::option::Option::{self, None, Some};
 
             /// The machine's name in the spec.
             pub const NAME: &str = #name;
@@ -233,7 +253,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     }
 }
 
-fn action_list(m: &Machine, effects: &[Effect]) -> TokenStream {
+pub(crate) fn action_list(m: &Machine, effects: &[Effect]) -> TokenStream {
     let actions = effects.iter().filter_map(|e| match e {
         Effect::Action(a) => Some(ident(&m.action(*a).named.name)),
         _ => None,
@@ -242,25 +262,29 @@ fn action_list(m: &Machine, effects: &[Effect]) -> TokenStream {
 }
 
 fn state_extras(m: &Machine) -> TokenStream {
-    let idents: Vec<Ident> = m.states.iter().map(|s| ident(&s.named.name)).collect();
+    let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
     let finals = m.states.iter().map(|s| s.is_final);
     let entries: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.entry)).collect();
     let exits: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.exit)).collect();
     quote! {
+        const STATE_FINAL: [bool; #count] = [#( #finals ),*];
+        const STATE_ENTRY: [&[Action]; #count] = [#( #entries ),*];
+        const STATE_EXIT: [&[Action]; #count] = [#( #exits ),*];
+
         impl State {
             /// Whether the state is final: no transition leaves it.
             pub const fn is_final(self) -> bool {
-                match self { #( State::#idents => #finals, )* }
+                STATE_FINAL[self as usize]
             }
 
             /// The actions run on entering the state, in order.
             pub const fn entry_actions(self) -> &'static [Action] {
-                match self { #( State::#idents => #entries, )* }
+                STATE_ENTRY[self as usize]
             }
 
             /// The actions run on leaving the state (not by internal transitions), in order.
             pub const fn exit_actions(self) -> &'static [Action] {
-                match self { #( State::#idents => #exits, )* }
+                STATE_EXIT[self as usize]
             }
         }
     }
@@ -350,7 +374,7 @@ fn guards_struct(m: &Machine) -> TokenStream {
     }
 }
 
-fn literal(var: &ir::Var, value: i64) -> TokenStream {
+pub(crate) fn literal(var: &ir::Var, value: i64) -> TokenStream {
     match var.ty {
         VarType::Bool => {
             let b = value != 0;
@@ -402,37 +426,76 @@ fn vars_struct(m: &Machine) -> TokenStream {
 }
 
 fn transition_table(m: &Machine) -> TokenStream {
-    let rows = m.transitions.iter().map(|t| {
-        let sources = t.sources.iter().map(|s| ident(&m.state(*s).named.name));
-        let events = t.events.iter().map(|e| ident(&m.event(*e).named.name));
-        let guard = if t.guard_text.is_empty() {
-            quote! { ::core::option::Option::None }
-        } else {
-            let g = &t.guard_text;
-            quote! { ::core::option::Option::Some(#g) }
-        };
-        let target = match t.target {
-            Some(s) => {
-                let s = ident(&m.state(s).named.name);
-                quote! { ::core::option::Option::Some(State::#s) }
+    let states: Vec<Ident> = m.states.iter().map(|s| ident(&s.named.name)).collect();
+    let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
+    // Lists that several rows share are constants, so that a large table stays small.
+    let mut consts: Vec<TokenStream> = Vec::new();
+    let mut source_lists: std::collections::HashMap<&[ir::StateId], Ident> = std::collections::HashMap::new();
+    let mut event_lists: std::collections::HashMap<&[ir::EventId], Ident> = std::collections::HashMap::new();
+    let mut action_lists: std::collections::HashMap<Vec<ir::ActionId>, Ident> = std::collections::HashMap::new();
+    let mut rows = Vec::with_capacity(m.transitions.len());
+    for t in &m.transitions {
+        let next = source_lists.len();
+        let sources = source_lists.entry(&t.sources).or_insert_with(|| {
+            let name = format_ident!("SOURCES_{}", next);
+            let items = t.sources.iter().map(|s| &states[s.0]);
+            consts.push(quote! { const #name: &[State] = &[#( State::#items ),*]; });
+            name
+        });
+        let sources = sources.clone();
+        let next = event_lists.len();
+        let on = event_lists.entry(&t.events).or_insert_with(|| {
+            let name = format_ident!("EVENTS_{}", next);
+            let items = t.events.iter().map(|e| &events[e.0]);
+            consts.push(quote! { const #name: &[Event] = &[#( Event::#items ),*]; });
+            name
+        });
+        let on = on.clone();
+        let ids: Vec<ir::ActionId> = t
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Action(a) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        let next = action_lists.len();
+        let actions = action_lists
+            .entry(ids)
+            .or_insert_with(|| {
+                let name = format_ident!("OWN_ACTIONS_{}", next);
+                let list = action_list(m, &t.effects);
+                consts.push(quote! { const #name: &[Action] = #list; });
+                name
+            })
+            .clone();
+        let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
+        rows.push(match t.target {
+            // The common row gets a short constructor.
+            Some(target) if plain => {
+                let target = &states[target.0];
+                quote! { go(#sources, #on, State::#target, #actions) }
             }
-            None => quote! { ::core::option::Option::None },
-        };
-        let actions = action_list(m, &t.effects);
-        let refs = &t.refs;
-        let doc = &t.doc;
-        quote! {
-            Transition {
-                sources: &[#( State::#sources ),*],
-                events: &[#( Event::#events ),*],
-                guard: #guard,
-                target: #target,
-                actions: #actions,
-                refs: &[#(#refs),*],
-                doc: #doc,
+            _ => {
+                let guard = if t.guard_text.is_empty() {
+                    quote! { None }
+                } else {
+                    let g = &t.guard_text;
+                    quote! { Some(#g) }
+                };
+                let target = match t.target {
+                    Some(s) => {
+                        let s = &states[s.0];
+                        quote! { Some(State::#s) }
+                    }
+                    None => quote! { None },
+                };
+                let refs = &t.refs;
+                let doc = &t.doc;
+                quote! { tr(#sources, #on, #guard, #target, #actions, &[#(#refs),*], #doc) }
             }
-        }
-    });
+        });
+    }
     let count = proc_macro2::Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
@@ -454,320 +517,27 @@ fn transition_table(m: &Machine) -> TokenStream {
             pub doc: &'static str,
         }
 
+        #( #consts )*
+
+        #[allow(dead_code)]
+        const fn go(sources: &'static [State], events: &'static [Event], target: State, actions: &'static [Action]) -> Transition {
+            Transition { sources, events, guard: None, target: Some(target), actions, refs: &[], doc: "" }
+        }
+
+        #[allow(dead_code)]
+        const fn tr(
+            sources: &'static [State],
+            events: &'static [Event],
+            guard: ::core::option::Option<&'static str>,
+            target: ::core::option::Option<State>,
+            actions: &'static [Action],
+            refs: &'static [&'static str],
+            doc: &'static str,
+        ) -> Transition {
+            Transition { sources, events, guard, target, actions, refs, doc }
+        }
+
         /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
         pub static TRANSITIONS: [Transition; #count] = [#( #rows ),*];
-    }
-}
-
-fn expr(m: &Machine, e: &ir::Expr) -> TokenStream {
-    match e {
-        ir::Expr::Const(b) => quote! { #b },
-        ir::Expr::Guard(g) => {
-            let g = ident(&m.guards[g.0].named.name);
-            quote! { guard(Guard::#g) }
-        }
-        ir::Expr::Var(v) => {
-            let v = ident(&m.vars[v.0].named.name);
-            quote! { vars.#v }
-        }
-        ir::Expr::Not(e) => {
-            let e = expr(m, e);
-            quote! { !(#e) }
-        }
-        ir::Expr::And(a, b) => {
-            let (a, b) = (expr(m, a), expr(m, b));
-            quote! { (#a && #b) }
-        }
-        ir::Expr::Or(a, b) => {
-            let (a, b) = (expr(m, a), expr(m, b));
-            quote! { (#a || #b) }
-        }
-        ir::Expr::Cmp(op, a, b) => {
-            let operand = |o: &ir::Operand| match *o {
-                ir::Operand::Var(v) => {
-                    let v = ident(&m.vars[v.0].named.name);
-                    quote! { (vars.#v as i64) }
-                }
-                ir::Operand::Const(c) => {
-                    let lit = proc_macro2::Literal::i64_suffixed(c);
-                    quote! { #lit }
-                }
-            };
-            let (a, b) = (operand(a), operand(b));
-            let op: TokenStream = match op {
-                crate::ast::CmpOp::Eq => quote! { == },
-                crate::ast::CmpOp::Ne => quote! { != },
-                crate::ast::CmpOp::Lt => quote! { < },
-                crate::ast::CmpOp::Le => quote! { <= },
-                crate::ast::CmpOp::Gt => quote! { > },
-                crate::ast::CmpOp::Ge => quote! { >= },
-            };
-            quote! { (#a #op #b) }
-        }
-    }
-}
-
-fn kind(kind: StepKind) -> TokenStream {
-    match kind {
-        StepKind::Transition => quote! { Kind::Transition },
-        StepKind::Internal => quote! { Kind::Internal },
-        StepKind::Ignored => quote! { Kind::Ignored },
-        StepKind::Unhandled => quote! { Kind::Unhandled },
-    }
-}
-
-/// `x += d`, computed in `i64` and kept in the declared range, so that a `Vars` value set by hand
-/// out of range cannot make the generated code overflow.
-fn add(m: &Machine, v: ir::VarId, d: i64) -> TokenStream {
-    let var = &m.vars[v.0];
-    let field = ident(&var.named.name);
-    let rust = int_type(var.ty);
-    let (d, min, max) = (
-        proc_macro2::Literal::i64_suffixed(d),
-        proc_macro2::Literal::i64_suffixed(var.ty.min()),
-        proc_macro2::Literal::i64_suffixed(var.ty.max()),
-    );
-    quote! { vars.#field = (vars.#field as i64).saturating_add(#d).clamp(#min, #max) as #rust; }
-}
-
-/// The body of one arm: apply assignments, return the outcome.
-fn take(m: &Machine, source: StateId, t: ir::TransitionId) -> TokenStream {
-    let effects = m.effects_of(source, t);
-    let transition = m.transition(t);
-    let assignments = effects.iter().filter_map(|e| match *e {
-        Effect::Action(_) => None,
-        Effect::Set(v, x) => {
-            let field = ident(&m.vars[v.0].named.name);
-            let value = literal(&m.vars[v.0], x);
-            Some(quote! { vars.#field = #value; })
-        }
-        Effect::Add(v, d) => Some(add(m, v, d)),
-    });
-    let actions = action_list(m, &effects);
-    let target = ident(&m.state(transition.target.unwrap_or(source)).named.name);
-    let k = kind(if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal });
-    let index = proc_macro2::Literal::usize_unsuffixed(t.0);
-    quote! {
-        #( #assignments )*
-        Outcome { kind: #k, target: State::#target, actions: #actions, transition: ::core::option::Option::Some(#index) }
-    }
-}
-
-fn nothing(k: StepKind) -> TokenStream {
-    let k = kind(k);
-    quote! { Outcome { kind: #k, target: state, actions: &[], transition: ::core::option::Option::None } }
-}
-
-fn dispatch(m: &Machine) -> TokenStream {
-    let fallback = m.fallback();
-    let mut uses_guard = false;
-    let mut uses_vars = false;
-    let state_arms = m.states.iter().enumerate().map(|(s, state)| {
-        let s = StateId(s);
-        let mut arms: Vec<(String, Vec<Ident>, TokenStream)> = Vec::new();
-        let mut mentioned = 0;
-        for (e, event) in m.events.iter().enumerate() {
-            let body = match m.cell(s, ir::EventId(e)) {
-                ir::Cell::Unmentioned => continue,
-                ir::Cell::Ignored => nothing(StepKind::Ignored),
-                ir::Cell::Rules(rules) => {
-                    let mut otherwise = None;
-                    let mut branches = Vec::new();
-                    for &t in rules {
-                        match &m.transition(t).condition {
-                            Condition::Always => branches.push((None, take(m, s, t))),
-                            Condition::When(g) => {
-                                let mut gs = Vec::new();
-                                let mut vs = Vec::new();
-                                g.collect(&mut gs, &mut vs);
-                                uses_guard |= !gs.is_empty();
-                                uses_vars |= !vs.is_empty();
-                                branches.push((Some(expr(m, g)), take(m, s, t)));
-                            }
-                            Condition::Else => otherwise = otherwise.or(Some(take(m, s, t))),
-                        }
-                    }
-                    let last = otherwise.unwrap_or_else(|| nothing(fallback));
-                    let mut body = last;
-                    for (condition, arm) in branches.into_iter().rev() {
-                        body = match condition {
-                            None => arm,
-                            Some(c) => quote! { if #c { #arm } else { #body } },
-                        };
-                    }
-                    body
-                }
-            };
-            mentioned += 1;
-            // Events with the same outcome share one arm (`Event::A | Event::B => ...`).
-            let key = body.to_string();
-            let ev = ident(&event.named.name);
-            match arms.iter_mut().find(|(k, _, _)| *k == key) {
-                Some((_, events, _)) => events.push(ev),
-                None => arms.push((key, vec![ev], body)),
-            }
-        }
-        let mut arms: Vec<TokenStream> =
-            arms.into_iter().map(|(_, events, body)| quote! { #( Event::#events )|* => { #body } }).collect();
-        if mentioned < m.events.len() {
-            let rest = nothing(fallback);
-            arms.push(quote! { _ => #rest });
-        }
-        let st = ident(&state.named.name);
-        quote! { State::#st => match event { #( #arms )* } }
-    });
-    let state_arms: Vec<TokenStream> = state_arms.collect();
-    uses_vars |= m.transitions.iter().any(|t| t.effects.iter().any(|e| !matches!(e, Effect::Action(_))))
-        || m.states.iter().any(|s| s.entry.iter().chain(&s.exit).any(|e| !matches!(e, Effect::Action(_))));
-    let vars = if uses_vars {
-        quote! { vars }
-    } else {
-        quote! { _vars }
-    };
-    let guard = if uses_guard {
-        quote! { mut guard }
-    } else {
-        quote! { _guard }
-    };
-    let initial_assignments = m.state(m.initial).entry.iter().filter_map(|e| match *e {
-        Effect::Action(_) => None,
-        Effect::Set(v, x) => {
-            let field = ident(&m.vars[v.0].named.name);
-            let value = literal(&m.vars[v.0], x);
-            Some(quote! { vars.#field = #value; })
-        }
-        Effect::Add(v, d) => Some(add(m, v, d)),
-    });
-    let initial_assignments: Vec<TokenStream> = initial_assignments.collect();
-    let enter_vars = if initial_assignments.is_empty() {
-        quote! { _vars }
-    } else {
-        quote! { vars }
-    };
-    let initial_actions = action_list(m, &m.state(m.initial).entry);
-    quote! {
-        /// How an event was dealt with.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Kind {
-            /// An external transition: exit actions, transition actions, entry actions.
-            Transition,
-            /// An internal transition: its actions only, no exit or entry.
-            Internal,
-            /// The event is ignored in this state.
-            Ignored,
-            /// Nothing handles the event in this state (or no guard held): nothing happens.
-            Unhandled,
-        }
-
-        /// The result of [`dispatch`]: where the machine goes and what it does on the way.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct Outcome {
-            /// How the event was dealt with.
-            pub kind: Kind,
-            /// The state after the event (the same state unless a transition was taken).
-            pub target: State,
-            /// The actions to run, in order: exit, transition, entry.
-            pub actions: &'static [Action],
-            /// The index in [`TRANSITIONS`] of the transition taken, if any.
-            pub transition: ::core::option::Option<usize>,
-        }
-
-        /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-        /// actions, in order.
-        pub fn enter_initial(#enter_vars: &mut Vars) -> &'static [Action] {
-            #( #initial_assignments )*
-            #initial_actions
-        }
-
-        /// Handles `event` in `state`, asking `guard` for the named guards it needs (and only
-        /// those), updating `vars` by the transition's assignments. O(1): a jump on the state,
-        /// then on the event; no allocation.
-        #[inline]
-        pub fn dispatch_with(
-            state: State,
-            #vars: &mut Vars,
-            event: Event,
-            #guard: impl FnMut(Guard) -> bool,
-        ) -> Outcome {
-            match state {
-                #( #state_arms, )*
-            }
-        }
-
-        /// Handles `event` in `state` with the named guards' values in `guards`; see
-        /// [`dispatch_with`].
-        #[inline]
-        pub fn dispatch(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Outcome {
-            dispatch_with(state, vars, event, |g| guards.get(g))
-        }
-    }
-}
-
-fn wrapper(m: &Machine) -> TokenStream {
-    let guard_default = if m.guards.is_empty() {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool {
-                match guard {}
-            }
-        }
-    } else {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool;
-        }
-    };
-    quote! {
-        /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
-        /// order.
-        pub trait Hooks {
-            /// The value of a named guard for the event being handled.
-            #guard_default
-
-            /// Runs one action (timer operations included: see [`Action::starts`]).
-            fn action(&mut self, action: Action);
-        }
-
-        /// The machine with its current state and variables.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct Machine {
-            state: State,
-            vars: Vars,
-        }
-
-        impl Machine {
-            /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`.
-            pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
-                let mut vars = Vars::INITIAL;
-                for &action in enter_initial(&mut vars) {
-                    hooks.action(action);
-                }
-                Machine { state: INITIAL, vars }
-            }
-
-            /// A machine at a given state and variables, with no action run (to resume one).
-            pub const fn at(state: State, vars: Vars) -> Self {
-                Machine { state, vars }
-            }
-
-            /// The current state.
-            pub const fn state(&self) -> State {
-                self.state
-            }
-
-            /// The current variables.
-            pub const fn vars(&self) -> &Vars {
-                &self.vars
-            }
-
-            /// Handles one event: evaluates guards through `hooks`, runs the actions through
-            /// `hooks` in order, moves to the target state, and returns what happened.
-            pub fn handle<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Outcome {
-                let outcome = dispatch_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-                for &action in outcome.actions {
-                    hooks.action(action);
-                }
-                self.state = outcome.target;
-                outcome
-            }
-        }
     }
 }
