@@ -14,3 +14,8 @@ pub mod machines {
     fsm_macros::fsm!("specs/iua_asp.fsm");
     fsm_macros::fsm!("specs/iua_as.fsm");
 }
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

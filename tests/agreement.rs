@@ -30,9 +30,13 @@ macro_rules! agreement_test {
                     }
                 }
 
-                let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $spec));
-                let model = fsm_dsl::compile(text).machine.expect("the spec checks");
-                let (mut interpreter, entry) = Interpreter::start(&model);
+                // Checked once for all the cases.
+                static MODEL: std::sync::OnceLock<fsm_dsl::ir::Machine> = std::sync::OnceLock::new();
+                let model = MODEL.get_or_init(|| {
+                    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $spec));
+                    fsm_dsl::compile(text).machine.expect("the spec checks")
+                });
+                let (mut interpreter, entry) = Interpreter::start(model);
                 let mut hooks = Hooks { bits: 0, actions: Vec::new() };
                 let mut machine = generated::Machine::start(&mut hooks);
                 let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
@@ -78,3 +82,10 @@ agreement_test!(wildcards_agree, data::link, "tests/data/ok/wildcard_and_except.
 agreement_test!(timers_agree, data::watchdog, "tests/data/ok/timers.fsm");
 agreement_test!(policy_ignore_agrees, data::pushed, "tests/data/ok/policy_ignore.fsm");
 agreement_test!(rfc3539_agrees, rfc_fsm::machines::rfc3539_watchdog, "specs/rfc3539_watchdog.fsm");
+
+mod more_data {
+    fsm_macros::fsm!("tests/data/ok/many_guards.fsm");
+    fsm_macros::fsm!("tests/data/ok/timer_alias_and_default_name.fsm");
+}
+agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.fsm");
+agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");

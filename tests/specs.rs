@@ -102,3 +102,16 @@ fn graphviz_accepts_every_dot() {
         assert!(svg.contains(&fsm_dsl::generate::sha256_hex(&text)), "{name}: the SVG records its DOT's hash");
     }
 }
+
+#[test]
+fn graphviz_accepts_every_valid_test_spec() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ok");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let m = fsm_dsl::compile(&std::fs::read_to_string(&path).unwrap()).machine.unwrap();
+        let text = dot::render(&m);
+        if let Err(e) = fsm_dsl::generate::render_svg(&text) {
+            panic!("Graphviz rejected {}: {e}\n{text}", path.display());
+        }
+    }
+}

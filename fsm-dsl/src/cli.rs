@@ -170,8 +170,14 @@ fn write_out(io: &mut Io<'_>, text: &str) -> Outcome {
     Ok(0)
 }
 
+/// Reads a spec file; a file that is not UTF-8 is refused with the offset of the first bad byte.
 fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{} is not UTF-8 text: invalid byte at offset {at} (line {line})", path.display())
+    })
 }
 
 fn print_diagnostics(io: &mut Io<'_>, name: &str, text: &str, diagnostics: &[Diagnostic]) {
@@ -183,8 +189,17 @@ fn print_diagnostics(io: &mut Io<'_>, name: &str, text: &str, diagnostics: &[Dia
 fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
     let mut errors = 0;
     let mut warnings = 0;
+    let mut unreadable = 0;
     for path in specs {
-        let text = read(path)?;
+        // A file that cannot be read is reported, and the others are still checked.
+        let text = match read(path) {
+            Ok(text) => text,
+            Err(message) => {
+                let _ = writeln!(io.err, "error: {message}");
+                unreadable += 1;
+                continue;
+            }
+        };
         let name = path.to_string_lossy();
         let compiled = crate::compile(&text);
         errors += compiled.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -210,6 +225,9 @@ fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
             warnings,
             diag::plural(warnings, "warning")
         );
+    }
+    if unreadable > 0 {
+        return Ok(2);
     }
     Ok(i32::from(errors > 0))
 }
@@ -260,7 +278,11 @@ fn regenerate(check: bool, specs: Option<PathBuf>, out: Option<PathBuf>, io: &mu
     }
     if check {
         for path in &report.changed {
-            let _ = writeln!(io.err, "stale: {}", relative(path));
+            let state = if path.exists() { "stale" } else { "missing" };
+            let _ = writeln!(io.err, "{state}: {}", relative(path));
+        }
+        if report.no_graphviz && report.changed.iter().any(|p| p.extension().is_some_and(|e| e == "svg")) {
+            let _ = writeln!(io.err, "note: rendering SVGs needs Graphviz (`dot`); scripts/install-deps installs it");
         }
         for path in &report.orphans {
             let _ = writeln!(io.err, "stale: {} (its spec is gone)", relative(path));
@@ -327,8 +349,9 @@ fn sim(m: &Machine, events: &[String], io: &mut Io<'_>) -> Outcome {
     let mut step = 0;
     for line in lines {
         let line = line?;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        // `#` starts a comment, on a line of its own or after an event.
+        let trimmed = line.split('#').next().unwrap_or("").trim();
+        if trimmed.is_empty() {
             continue;
         }
         step += 1;

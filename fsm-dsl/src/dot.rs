@@ -36,7 +36,14 @@ struct Dot {
     edges: Vec<Edge>,
 }
 
-/// A DOT quoted string: `"` and `\` escaped, line breaks as `\n`.
+/// Whether a character can stand in Graphviz input: control characters (NUL included) and
+/// Unicode noncharacters cannot.
+fn printable(c: char) -> bool {
+    !(c.is_control() || matches!(c as u32, 0xFDD0..=0xFDEF) || (c as u32) & 0xFFFE == 0xFFFE)
+}
+
+/// A DOT quoted string: `"` and `\` escaped, line breaks as `\n`, tabs as spaces, other
+/// characters Graphviz cannot take left out.
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -45,15 +52,17 @@ pub fn quoted(text: &str) -> String {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
-            '\r' => {}
-            c => out.push(c),
+            '\t' => out.push(' '),
+            c if printable(c) => out.push(c),
+            _ => {}
         }
     }
     out.push('"');
     out
 }
 
-/// Text escaped for a Graphviz HTML-like label.
+/// Text escaped for a Graphviz HTML-like label: markup characters as entities, line breaks and
+/// tabs as spaces, characters Graphviz cannot take left out.
 pub fn html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -62,7 +71,9 @@ pub fn html(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c => out.push(c),
+            '\n' | '\t' => out.push(' '),
+            c if printable(c) => out.push(c),
+            _ => {}
         }
     }
     out

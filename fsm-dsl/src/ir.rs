@@ -45,9 +45,13 @@ pub struct Named {
 }
 
 impl Named {
-    /// The label if there is one, else the name: what `Display` and diagrams show.
+    /// The label if there is one (and it is not blank), else the name: what `Display` and
+    /// diagrams show.
     pub fn display(&self) -> &str {
-        self.label.as_deref().unwrap_or(&self.name)
+        match self.label.as_deref() {
+            Some(label) if !label.trim().is_empty() => label,
+            _ => &self.name,
+        }
     }
 }
 

@@ -39,8 +39,20 @@ impl Compiled {
     }
 }
 
+/// The largest spec text accepted: 64 MiB.
+pub const MAX_SPEC_BYTES: usize = 64 << 20;
+
 /// Parses and checks one spec text. Never panics, whatever the text.
 pub fn compile(text: &str) -> Compiled {
+    if text.len() > MAX_SPEC_BYTES {
+        let d = Diagnostic::new(
+            diag::Code::TooComplex,
+            format!("the spec is {} octets long, more than the {MAX_SPEC_BYTES} the checker reads", text.len()),
+            ast::Span::new(0, 0),
+            "too long",
+        );
+        return Compiled { ast: None, machine: None, diagnostics: vec![d] };
+    }
     let (ast, mut diagnostics) = syntax::parse(text);
     let mut machine = None;
     if let Some(spec) = &ast {

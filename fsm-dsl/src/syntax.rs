@@ -110,17 +110,35 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
 /// Turns a pest error into a diagnostic that says, in words, what was expected and what was
 /// found. `offset` is where the parsed text starts in the whole spec.
 fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
-    let pos = offset
+    let mut pos = offset
         + match error.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
-    let found = found_at(text, pos);
     let mut expected: Vec<String> = Vec::new();
-    if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
+    let attempts = error.parse_attempts();
+    // pest places the error where a rule last failed; the literal tokens it tried may have got
+    // further (past a complete name or number, say). Where they did, they are what was expected.
+    // (Only when one of them is punctuation: letters and digits tried past a name come from the
+    // test that the name is not a keyword, not from what may follow it.)
+    let further = attempts.as_ref().filter(|a| {
+        let punctuation = a.expected_tokens().iter().any(|t| {
+            let t = t.to_string();
+            !t.is_empty()
+                && t.chars().all(|c| c.is_ascii_punctuation())
+                && !matches!(t.as_str(), "//" | "////" | "_" | "\"")
+        });
+        offset + a.max_position > pos && punctuation
+    });
+    match further {
+        Some(a) => pos = offset + a.max_position,
+        None => {
+            if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+                expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
+            }
+        }
     }
-    if let Some(attempts) = error.parse_attempts() {
+    if let Some(attempts) = attempts {
         let tokens: Vec<String> = attempts.expected_tokens().iter().map(ToString::to_string).collect();
         // Digits are expected after a letter (inside a name) as well as at the start of an
         // integer; only the optional `-` of an integer, or the absence of letters, says which.
@@ -134,8 +152,16 @@ fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Dia
             }
         }
     }
+    let found = found_at(text, pos);
     expected.sort();
     expected.dedup();
+    // A rule's description already names the tokens it stands for.
+    if expected.iter().any(|e| e.starts_with("a comparison")) {
+        expected.retain(|e| !matches!(e.as_str(), "`==`" | "`!=`" | "`<`" | "`<=`" | "`>`" | "`>=`"));
+    }
+    if expected.iter().any(|e| e.starts_with("`=`, `+=`")) {
+        expected.retain(|e| !matches!(e.as_str(), "`=`" | "`+=`" | "`-=`"));
+    }
     if expected.iter().any(|e| e.starts_with("an item")) {
         // Everything else that can start an item is already said by "an item".
         expected.retain(|e| e.starts_with("an item") || e == "`}`" || e == "end of file");
@@ -165,11 +191,14 @@ fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Dia
 struct Found {
     span: Span,
     text: Option<String>,
+    /// A `///` doc comment.
+    doc: bool,
 }
 
 impl Found {
     fn describe(&self) -> String {
         match &self.text {
+            None if self.doc => "a doc comment".to_owned(),
             None => "end of file".to_owned(),
             Some(t) => format!("`{t}`"),
         }
@@ -183,24 +212,60 @@ fn found_at(text: &str, pos: usize) -> Found {
     }
     let rest = &text[pos..];
     let Some(first) = rest.chars().next() else {
-        return Found { span: Span::new(pos, pos), text: None };
+        return Found { span: Span::new(pos, pos), text: None, doc: false };
     };
+    if rest.starts_with("///") {
+        return Found { span: Span::new(pos, pos + 3), text: None, doc: true };
+    }
     let len = if first.is_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())
     } else {
         first.len_utf8()
     };
-    Found { span: Span::new(pos, pos + len), text: Some(rest[..len].to_owned()) }
+    Found { span: Span::new(pos, pos + len), text: Some(rest[..len].to_owned()), doc: false }
 }
 
 /// A help line for the commonest slips.
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
-    let found = found_at(text, pos).text.unwrap_or_default();
-    if expected.iter().any(|e| e == "`;`") && !found.is_empty() {
+    let found = found_at(text, pos);
+    let word = found.text.clone().unwrap_or_default();
+    if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
         return Some("the previous item may be missing its closing `;`".to_owned());
     }
-    if expected.iter().any(|e| e == "a name") && is_keyword(&found) {
-        return Some(format!("`{found}` is a keyword of the DSL and cannot be used as a name"));
+    // Words that follow a name in the grammar are more likely a missing name than a misused one.
+    if expected.iter().any(|e| e == "a name") && is_keyword(&word) && !matches!(word.as_str(), "on" | "in" | "except") {
+        return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
+    }
+    // A misspelled keyword at the start of an item reads as the first name of a transition.
+    const STARTS: &[&str] = &[
+        "state",
+        "initial",
+        "final",
+        "event",
+        "action",
+        "guard",
+        "timer",
+        "var",
+        "ref",
+        "ignore",
+        "internal",
+        "unhandled",
+    ];
+    let before = text[..found.span.start.min(text.len())].trim_end();
+    let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    let item_start = before[..before.len() - previous.len()].trim_end().ends_with([';', '{', '}']);
+    for candidate in [word.as_str(), previous] {
+        let at_start = if candidate == word { expected.iter().any(|e| e.starts_with("an item")) } else { item_start };
+        if at_start
+            && !candidate.is_empty()
+            && !is_keyword(candidate)
+            && let Some(keyword) = crate::check::suggest(candidate, STARTS.iter().copied())
+        {
+            return Some(format!("did you mean `{keyword}` instead of `{candidate}`?"));
+        }
+    }
+    if found.doc && expected.iter().any(|e| e.starts_with("`}`") || e == "end of file") {
+        return Some("a doc comment documents the item that follows it; this one has none".to_owned());
     }
     None
 }
@@ -300,8 +365,9 @@ fn describe_token(token: &str) -> Option<String> {
         [_, '.', '.', _] | ['_'] => Some("a name".to_owned()),
         // Whitespace, and the pieces of keywords and comments, are reported through their rules.
         [] => None,
-        _ if chars.iter().all(|c| c.is_whitespace()) => None,
-        _ if chars.iter().all(|c| c.is_ascii_alphabetic()) => None,
+        _ if chars.iter().all(|c| c.is_whitespace() || *c == '\u{feff}') => None,
+        // Keywords; the letters of `error`, `warn` and `ignore` come through their rule.
+        _ if chars.iter().all(|c| c.is_ascii_alphabetic()) => is_keyword(token).then(|| format!("`{token}`")),
         _ => match token {
             "///" | "//" | "////" | "\"" | "\\" | "-" => None,
             t => Some(format!("`{t}`")),
@@ -351,17 +417,17 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                 let whole = pair.clone();
                 match build_item(pair, diagnostics) {
                     Some(item) => items.push(item),
-                    None if diagnostics.len() == reported => diagnostics.push(internal(&whole)),
-                    None => {}
+                    None => {
+                        if diagnostics.len() == reported {
+                            diagnostics.push(internal(&whole));
+                        }
+                        // The item is dropped: its names may be declarations others refer to.
+                        broken.extend(words(whole.as_str()));
+                    }
                 }
             }
             Rule::junk => {
-                broken.extend(
-                    pair.as_str()
-                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                        .filter(|w| !w.is_empty())
-                        .map(str::to_owned),
-                );
+                broken.extend(words(pair.as_str()));
                 let start = pair.as_span().start();
                 match Grammar::parse(Rule::item_alone, pair.as_str()) {
                     Err(error) => diagnostics.push(from_pest(text, start, &error)),
@@ -377,6 +443,11 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         }
     }
     Some(ast::Spec { docs, name: name?, label, items, broken })
+}
+
+/// The identifier-like words of a text.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_owned)
 }
 
 fn doc_text(raw: &str) -> String {
@@ -507,11 +578,23 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
         match part.as_rule() {
             Rule::state_modifier => {
                 for kw in part.into_inner() {
-                    match kw.as_rule() {
-                        Rule::kw_initial => initial = Some(span_of(&kw)),
-                        Rule::kw_final => is_final = Some(span_of(&kw)),
-                        _ => {}
+                    let slot = match kw.as_rule() {
+                        Rule::kw_initial => &mut initial,
+                        Rule::kw_final => &mut is_final,
+                        _ => continue,
+                    };
+                    if let Some(first) = *slot {
+                        diagnostics.push(
+                            Diagnostic::new(
+                                Code::Duplicate,
+                                format!("`{}` is written twice", kw.as_str()),
+                                span_of(&kw),
+                                "written again here",
+                            )
+                            .with_secondary(first, "first written here"),
+                        );
                     }
+                    *slot = Some(span_of(&kw));
                 }
             }
             Rule::state_body => {

@@ -283,3 +283,35 @@ fn the_binary_runs() {
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("0 errors"));
 }
+
+#[test]
+fn check_goes_on_past_an_unreadable_file_and_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write_spec(dir.path(), "bad.fsm", "machine B { state X; }");
+    let binary = dir.path().join("binary.fsm");
+    std::fs::write(&binary, b"machine M {\n \xff }").unwrap();
+    let r = run(&["check", "/no/such.fsm", binary.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("cannot read /no/such.fsm"), "{}", r.err);
+    assert!(r.err.contains("is not UTF-8 text: invalid byte at offset 13 (line 2)"), "{}", r.err);
+    assert!(r.err.contains("error[E0004]"), "the readable spec is still checked: {}", r.err);
+}
+
+#[test]
+fn sim_allows_a_comment_after_an_event() {
+    let r = run_with_input(&["sim", &repo("specs/iua_as.fsm")], "AspInactive   # the first ASP comes up\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.lines().nth(1).unwrap().contains(r#""to":"AS_INACTIVE""#), "{}", r.out);
+}
+
+#[test]
+fn gen_check_says_missing_for_files_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    write_spec(&specs, "toggle.fsm", TOGGLE);
+    let out = dir.path().join("generated");
+    let r = run(&["gen", "--check", "--specs", specs.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("missing:") && r.err.contains("toggle.md"), "{}", r.err);
+}

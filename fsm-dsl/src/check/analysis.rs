@@ -8,10 +8,10 @@
 //! dead ends, lone `else`, unused declarations, timers) read the table directly.
 
 use super::report::{self, Kind};
-use crate::ast::Name;
+use crate::ast::{Name, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 
 /// Most guard combinations evaluated for one (state, event) pair: 2^20.
 pub const MAX_GUARD_COMBINATIONS: u128 = 1 << 20;
@@ -19,6 +19,8 @@ pub const MAX_GUARD_COMBINATIONS: u128 = 1 << 20;
 pub const MAX_CONFIGURATIONS: u128 = 1 << 20;
 /// Most guard evaluations in one analysis, so that a hostile spec cannot run for long.
 pub const MAX_EVALUATIONS: u128 = 1 << 26;
+/// Most variable valuations tried in each state that no event sequence reaches.
+pub const MAX_UNREACHABLE_VALUATIONS: u128 = 1 << 12;
 
 /// Runs every analysis and returns its diagnostics.
 pub fn analyse(m: &Machine) -> Vec<Diagnostic> {
@@ -44,8 +46,8 @@ struct Explored {
     conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, Option<String>)>,
     /// Pairs with guard values for which nothing is taken, with the first witness.
     gaps: BTreeMap<(StateId, EventId), Option<String>>,
-    /// Assignments that leave a range: (transition or state entry, variable) -> message.
-    ranges: BTreeMap<(Option<TransitionId>, ir::VarId), (StateId, String)>,
+    /// Assignments that leave a range: (where the assignment is, variable) -> note.
+    ranges: BTreeMap<(Span, ir::VarId), String>,
     /// Set when a limit stopped the exploration: the partial results are not conclusive.
     too_complex: Option<Diagnostic>,
 }
@@ -77,21 +79,25 @@ fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) ->
     if enabled.is_empty() { elses } else { enabled }
 }
 
-/// Applies effects to variable values; on leaving a range, returns the variable and the value.
-fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Result<(), (ir::VarId, i128)> {
-    for effect in effects {
+/// Applies effects to variable values. A value that would leave its range is kept at the edge
+/// of the range (so that exploring can go on) and reported: the position of the effect, the
+/// variable and the value it would have had.
+fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Option<(usize, ir::VarId, i128)> {
+    let mut first = None;
+    for (i, effect) in effects.iter().enumerate() {
         let (v, value) = match *effect {
             ir::Effect::Action(_) => continue,
             ir::Effect::Set(v, x) => (v, i128::from(x)),
             ir::Effect::Add(v, d) => (v, i128::from(vars[v.0]) + i128::from(d)),
         };
         let ty = m.vars[v.0].ty;
-        if value < i128::from(ty.min()) || value > i128::from(ty.max()) {
-            return Err((v, value));
+        let clamped = value.clamp(i128::from(ty.min()), i128::from(ty.max()));
+        if clamped != value {
+            first = first.or(Some((i, v, value)));
         }
-        vars[v.0] = i64::try_from(value).map_err(|_| (v, value))?;
+        vars[v.0] = i64::try_from(clamped).unwrap_or(ty.min());
     }
-    Ok(())
+    first
 }
 
 /// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
@@ -129,87 +135,184 @@ fn vars_read(m: &Machine, rules: &[TransitionId]) -> Vec<ir::VarId> {
     vars
 }
 
+/// Where an out-of-range effect of `effects_of(source, t)` sits: the source's exit, the
+/// transition, or the target's entry.
+fn effect_place(m: &Machine, source: StateId, t: TransitionId, index: usize) -> (Span, String) {
+    let transition = m.transition(t);
+    let exit = if transition.target.is_some() { m.state(source).exit.len() } else { 0 };
+    if index < exit {
+        (m.state(source).named.span, format!("the exit assignment of `{}`", m.state(source).named.name))
+    } else if index < exit + transition.effects.len() {
+        (transition.span, "this transition's assignment".to_owned())
+    } else {
+        let target = transition.target.unwrap_or(source);
+        (m.state(target).named.span, format!("the entry assignment of `{}`", m.state(target).named.name))
+    }
+}
+
+/// Evaluates one (state, event) pair for given variable values and every combination of the
+/// named guards it reads: records conflicts, gaps, transitions taken and values out of range,
+/// and returns the configurations it leads to.
+fn step_cell(
+    m: &Machine,
+    ex: &mut Explored,
+    s: StateId,
+    e: EventId,
+    rules: &[TransitionId],
+    vars: &[i64],
+) -> Vec<(StateId, Valuation)> {
+    let guard_ids = guards_of(m, rules);
+    let read = vars_read(m, rules);
+    let mut next_configs = Vec::new();
+    let mut values = vec![false; m.guards.len()];
+    for mask in 0..1u64 << guard_ids.len() {
+        for (bit, g) in guard_ids.iter().enumerate() {
+            values[g.0] = mask >> bit & 1 == 1;
+        }
+        let selected = decide(m, rules, &values, vars);
+        match selected.as_slice() {
+            [] => {
+                ex.gaps.entry((s, e)).or_insert_with(|| witness(m, &guard_ids, &values, &read, vars));
+            }
+            [_] => {}
+            &[a, b, ..] => {
+                let w = witness(m, &guard_ids, &values, &read, vars);
+                ex.conflicts.entry((a.min(b), a.max(b))).or_insert((s, e, w));
+            }
+        }
+        // Several transitions are explored alike, so that one conflict does not also make states
+        // look unreachable.
+        for t in selected {
+            ex.taken.insert(t);
+            let target = m.transition(t).target.unwrap_or(s);
+            let mut next = vars.to_vec();
+            if let Some((index, v, value)) = apply(m, &m.effects_of(s, t), &mut next) {
+                let mut read = read.clone();
+                if !read.contains(&v) {
+                    read.push(v);
+                }
+                let when =
+                    witness(m, &guard_ids, &values, &read, vars).map(|w| format!(" when {w}")).unwrap_or_default();
+                let (span, place) = effect_place(m, s, t, index);
+                let note = format!("{place} makes it {value}, for {}{when}", pair_text(m, s, e));
+                ex.ranges.entry((span, v)).or_insert(note);
+            }
+            next_configs.push((target, next));
+        }
+    }
+    next_configs
+}
+
+/// Every combination of the variables' values, if there are not too many.
+fn all_valuations(m: &Machine) -> Option<Vec<Valuation>> {
+    let count = m.vars.iter().try_fold(1u128, |n, v| n.checked_mul(v.ty.size()))?;
+    if count > MAX_UNREACHABLE_VALUATIONS {
+        return None;
+    }
+    let mut all = vec![Vec::new()];
+    for var in &m.vars {
+        all = all
+            .into_iter()
+            .flat_map(|prefix| {
+                (var.ty.min()..=var.ty.max()).map(move |x| {
+                    let mut v = prefix.clone();
+                    v.push(x);
+                    v
+                })
+            })
+            .collect();
+    }
+    Some(all)
+}
+
 fn explore(m: &Machine) -> Explored {
     let mut ex = Explored { reachable: vec![Vec::new(); m.states.len()], ..Explored::default() };
     let mut budget = MAX_EVALUATIONS;
     let mut seen: HashSet<(StateId, Valuation)> = HashSet::new();
     let mut queue = VecDeque::new();
     let mut start = m.initial_vars();
-    if let Err((v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
-        let note = format!("entering `{}` at the start makes it {value}", m.state(m.initial).named.name);
-        ex.ranges.insert((None, v), (m.initial, note));
-        return ex;
+    if let Some((_, v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
+        let initial = m.state(m.initial);
+        let note = format!("the entry assignment of `{}` makes it {value} at the start", initial.named.name);
+        ex.ranges.insert((initial.named.span, v), note);
     }
+    // Each guard combination of a pair is evaluated at least once, and the largest number of
+    // combinations one pair can need is checked before anything runs.
+    for e in (0..m.events.len()).map(EventId) {
+        for s in (0..m.states.len()).map(StateId) {
+            if let Cell::Rules(rules) = m.cell(s, e) {
+                let combinations = 1u128 << guards_of(m, rules).len().min(127);
+                if combinations > MAX_GUARD_COMBINATIONS {
+                    ex.too_complex = Some(report::too_complex(
+                        m.transition(rules[0]).span,
+                        format!(
+                            "deciding `{}` on `{}` needs {combinations} combinations of named guards, more than the {MAX_GUARD_COMBINATIONS} the checker evaluates",
+                            m.state(s).named.name,
+                            m.event(e).named.name
+                        ),
+                        "use fewer named guards for one state and event",
+                    ));
+                    return ex;
+                }
+            }
+        }
+    }
+    let exhausted = |m: &Machine| {
+        report::too_complex(
+            m.named.span,
+            format!("exploring the machine needs more than {MAX_EVALUATIONS} guard evaluations"),
+            "narrow the variables' ranges, or use fewer named guards",
+        )
+    };
     seen.insert((m.initial, start.clone()));
     queue.push_back((m.initial, start));
-    // Per-cell facts that do not depend on the variable values, computed once.
-    let mut cell_guards: HashMap<(StateId, EventId), (Vec<ir::GuardId>, Vec<ir::VarId>)> = HashMap::new();
     while let Some((s, vars)) = queue.pop_front() {
         ex.reachable[s.0].push(vars.clone());
         for e in (0..m.events.len()).map(EventId) {
-            let Cell::Rules(rules) = m.cell(s, e) else { continue };
-            let (guard_ids, read) =
-                cell_guards.entry((s, e)).or_insert_with(|| (guards_of(m, rules), vars_read(m, rules)));
-            let combinations = 1u128 << guard_ids.len().min(127);
-            if combinations > MAX_GUARD_COMBINATIONS {
-                let span = m.transition(rules[0]).span;
-                let what = format!("deciding `{}` on `{}`", m.state(s).named.name, m.event(e).named.name);
-                ex.too_complex = Some(report::too_complex(span, &what, combinations, MAX_GUARD_COMBINATIONS));
-                return ex;
-            }
-            let Some(rest) = budget.checked_sub(combinations * rules.len() as u128) else {
-                let span = m.transition(rules[0]).span;
-                ex.too_complex =
-                    Some(report::too_complex(span, "exploring the machine", MAX_EVALUATIONS, MAX_EVALUATIONS));
+            let cost = match m.cell(s, e) {
+                Cell::Rules(rules) => (1u128 << guards_of(m, rules).len()) * rules.len() as u128,
+                _ => 1,
+            };
+            let Some(rest) = budget.checked_sub(cost) else {
+                ex.too_complex = Some(exhausted(m));
                 return ex;
             };
             budget = rest;
-            let mut values = vec![false; m.guards.len()];
-            for mask in 0..combinations {
-                for (bit, g) in guard_ids.iter().enumerate() {
-                    values[g.0] = mask >> bit & 1 == 1;
+            let Cell::Rules(rules) = m.cell(s, e) else { continue };
+            for (target, next) in step_cell(m, &mut ex, s, e, rules, &vars) {
+                if seen.len() as u128 >= MAX_CONFIGURATIONS {
+                    ex.too_complex = Some(report::too_complex(
+                        m.named.span,
+                        format!("the machine reaches more than {MAX_CONFIGURATIONS} (state, variables) configurations"),
+                        "narrow the variables' ranges",
+                    ));
+                    return ex;
                 }
-                let selected = decide(m, rules, &values, &vars);
-                match selected.as_slice() {
-                    [] => {
-                        ex.gaps.entry((s, e)).or_insert_with(|| witness(m, guard_ids, &values, read, &vars));
-                    }
-                    [_] => {}
-                    &[a, b, ..] => {
-                        let w = witness(m, guard_ids, &values, read, &vars);
-                        ex.conflicts.entry((a.min(b), a.max(b))).or_insert((s, e, w));
-                    }
+                if seen.insert((target, next.clone())) {
+                    queue.push_back((target, next));
                 }
-                // Several transitions are explored alike, so that one conflict does not also
-                // make states look unreachable.
-                for t in selected {
-                    ex.taken.insert(t);
-                    let target = m.transition(t).target.unwrap_or(s);
-                    let mut next = vars.clone();
-                    if let Err((v, value)) = apply(m, &m.effects_of(s, t), &mut next) {
-                        let mut read = read.clone();
-                        if !read.contains(&v) {
-                            read.push(v);
-                        }
-                        let when = witness(m, guard_ids, &values, &read, &vars).unwrap_or_default();
-                        let note = format!("{} makes it {value} when {when}", pair_text(m, s, e));
-                        ex.ranges.entry((Some(t), v)).or_insert((s, note));
-                        continue;
-                    }
-                    if seen.len() as u128 >= MAX_CONFIGURATIONS {
-                        let span = m.state(s).named.span;
-                        ex.too_complex = Some(report::too_complex(
-                            span,
-                            "exploring the machine",
-                            MAX_CONFIGURATIONS,
-                            MAX_CONFIGURATIONS,
-                        ));
-                        return ex;
-                    }
-                    if seen.insert((target, next.clone())) {
-                        queue.push_back((target, next));
-                    }
-                }
+            }
+        }
+    }
+    // States no event sequence reaches are still checked for conflicts and gaps, over every
+    // value of the variables: the generated code can be started in any state.
+    let Some(valuations) = all_valuations(m) else { return ex };
+    let unreached: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|s| ex.reachable[s.0].is_empty()).collect();
+    for s in unreached {
+        for e in (0..m.events.len()).map(EventId) {
+            let Cell::Rules(rules) = m.cell(s, e) else { continue };
+            for vars in &valuations {
+                let Some(rest) = budget.checked_sub((1u128 << guards_of(m, rules).len()) * rules.len() as u128) else {
+                    ex.too_complex = Some(exhausted(m));
+                    return ex;
+                };
+                budget = rest;
+                let mut taken = std::mem::take(&mut ex.taken);
+                let mut ranges = std::mem::take(&mut ex.ranges);
+                let _ = step_cell(m, &mut ex, s, e, rules, vars);
+                // What is taken, or goes out of range, from a state nothing reaches says nothing.
+                std::mem::swap(&mut ex.taken, &mut taken);
+                std::mem::swap(&mut ex.ranges, &mut ranges);
             }
         }
     }
@@ -239,8 +342,7 @@ impl Explored {
             }
             out.push(d);
         }
-        for (&(t, v), (s, note)) in &self.ranges {
-            let span = t.map_or(m.state(*s).named.span, |t| m.transition(t).span);
+        for (&(span, v), note) in &self.ranges {
             let var = &m.vars[v.0];
             let message = format!("`{}` can leave its range {}..={}", var.named.name, var.ty.min(), var.ty.max());
             out.push(

@@ -34,7 +34,27 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
 /// it, so that code using the machine sees the declared names while the spec is being fixed.
 /// `None` when the spec declares no state.
 pub fn skeleton(spec: &ast::Spec) -> Option<ir::Machine> {
-    resolve::resolve(spec).0
+    let mut m = resolve::resolve(spec).0?;
+    // A spec with errors may declare a name twice; the generated enums must not.
+    fn unique<'a>(names: impl Iterator<Item = &'a mut ir::Named>) {
+        let mut seen = std::collections::HashSet::new();
+        for named in names {
+            let base = crate::codegen::ident(&named.name).to_string();
+            let mut candidate = base.clone();
+            let mut n = 2;
+            while !seen.insert(candidate.clone()) {
+                candidate = format!("{base}_{n}");
+                n += 1;
+            }
+            named.name = candidate;
+        }
+    }
+    unique(m.states.iter_mut().map(|s| &mut s.named));
+    unique(m.events.iter_mut().map(|e| &mut e.named));
+    unique(m.actions.iter_mut().map(|a| &mut a.named));
+    unique(m.guards.iter_mut().map(|g| &mut g.named).chain(m.vars.iter_mut().map(|v| &mut v.named)));
+    unique(m.timers.iter_mut().map(|t| &mut t.named));
+    Some(m)
 }
 
 /// The Rust module name the generated code uses for a machine: its name in snake case.

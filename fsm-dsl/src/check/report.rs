@@ -94,9 +94,10 @@ pub fn undefined(kind: Kind, name: &Name, suggestion: Option<&str>) -> Diagnosti
         name.span,
         format!("not a declared {}", kind.noun()),
     );
-    match suggestion {
-        Some(s) => d.with_help(format!("did you mean `{s}`?")),
-        None => d.with_help(format!("declare it with `{} {};`", decl_keyword(kind), name.text)),
+    match (suggestion, kind) {
+        (Some(s), _) => d.with_help(format!("did you mean `{s}`?")),
+        (None, Kind::Var) => d.with_help(format!("declare it, for example `var {}: bool = false;`", name.text)),
+        (None, _) => d.with_help(format!("declare it with `{} {};`", decl_keyword(kind), name.text)),
     }
 }
 
@@ -109,6 +110,27 @@ fn decl_keyword(kind: Kind) -> &'static str {
         Kind::Timer => "timer",
         Kind::Var => "var",
     }
+}
+
+pub fn listed_twice(kind: Kind, name: &Name, first: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::Duplicate,
+        format!("the {} `{}` is listed twice", kind.noun(), name.text),
+        name.span,
+        "listed again here",
+    )
+    .with_secondary(first, "first listed here")
+    .with_help("remove one of them")
+}
+
+pub fn bad_module_name(machine: &Name, module: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::Reserved,
+        format!("the machine name `{}` cannot name a Rust module (`{module}`)", machine.text),
+        machine.span,
+        "the generated module is named after the machine",
+    )
+    .with_help("choose a machine name whose snake case is an identifier and not a Rust keyword, such as `Failover` (`failover`)")
 }
 
 pub fn wrong_kind(expected: Kind, name: &Name, actual: Kind, declared: Span) -> Diagnostic {
@@ -183,15 +205,23 @@ pub fn leaves_final(state: &Name, declared: Span, transition: Span) -> Diagnosti
     .with_help("remove `final` from the state, or remove the transition")
 }
 
-pub fn ignored_and_handled(state: &str, event: &str, ignore: Span, transition: Span) -> Diagnostic {
-    Diagnostic::new(
+pub fn ignored_and_handled(conflicts: &[(String, Span)], event: &str, ignore: Span) -> Diagnostic {
+    let states: Vec<String> = conflicts.iter().map(|(s, _)| format!("`{s}`")).collect();
+    let noun = if states.len() == 1 { "state" } else { "states" };
+    let mut d = Diagnostic::new(
         Code::IgnoredAndHandled,
-        format!("the event `{event}` is both ignored and handled in `{state}`"),
+        format!("the event `{event}` is both ignored and handled in the {noun} {}", states.join(", ")),
         ignore,
         "ignored here",
-    )
-    .with_secondary(transition, "handled here")
-    .with_help("remove the state from the `ignore`, or remove the transition")
+    );
+    let mut shown: Vec<Span> = Vec::new();
+    for (_, span) in conflicts {
+        if !shown.contains(span) {
+            d = d.with_secondary(*span, "handled here");
+            shown.push(*span);
+        }
+    }
+    d.with_help("leave those states out of the `ignore`, or remove the transitions")
 }
 
 pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {
@@ -247,14 +277,8 @@ pub fn lone_else(span: Span) -> Diagnostic {
     .with_help("remove `[else]`: with no other transition for the same state and event, it is always taken")
 }
 
-pub fn too_complex(span: Span, what: &str, count: u128, limit: u128) -> Diagnostic {
-    Diagnostic::new(
-        Code::TooComplex,
-        format!("{what} needs {count} combinations, more than the {limit} the checker evaluates"),
-        span,
-        "too many combinations",
-    )
-    .with_help("split the guard, or narrow the variables' ranges")
+pub fn too_complex(span: Span, message: String, help: &str) -> Diagnostic {
+    Diagnostic::new(Code::TooComplex, message, span, "too large to check").with_help(help)
 }
 
 pub fn type_mismatch(span: Span, message: String, label: &str) -> Diagnostic {
@@ -316,6 +340,11 @@ pub fn never_started(timer: &Name, expiry: &str) -> Diagnostic {
 }
 
 pub fn never_holds(span: Span, guard: &str) -> Diagnostic {
+    if guard == "else" {
+        return Diagnostic::new(Code::NeverHolds, "this `else` transition is never taken", span, "never taken")
+            .with_note("the other guards of the same state and event cover every case")
+            .with_help("remove it, or narrow one of the other guards");
+    }
     Diagnostic::new(
         Code::NeverHolds,
         format!("the guard `{guard}` never holds where it is used"),

@@ -11,8 +11,26 @@ use std::collections::HashMap;
 /// Largest variable domain the checker accepts: it evaluates guards over every value.
 pub const MAX_DOMAIN: u128 = 1 << 16;
 
-/// Names that the generated code uses inside each enum's `impl`, so that no variant may take them.
-const GENERATED_ITEMS: &[&str] = &["ALL"];
+/// Most (state, event) pairs a machine may have: the checker and the generated code keep a
+/// table of them.
+pub const MAX_CELLS: usize = 1 << 22;
+
+/// Names that the generated code uses for associated items of the enums (`State::ALL`,
+/// `State::from_name`, ...), so that no variant may take them.
+const GENERATED_ITEMS: &[&str] = &[
+    "ALL",
+    "name",
+    "label",
+    "index",
+    "from_name",
+    "is_final",
+    "entry_actions",
+    "exit_actions",
+    "starts",
+    "stops",
+    "expiry",
+    "timer",
+];
 
 #[derive(Default)]
 struct Table {
@@ -69,11 +87,11 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         vars: Vec::new(),
         var_tab: Table::default(),
     };
-    if super::is_rust_keyword(&super::module_name(&spec.name.text)) {
-        r.diagnostics.push(
-            report::reserved(Kind::State, &spec.name, "its snake-case form is a Rust keyword")
-                .with_help("the machine's name also names the generated module; choose another name"),
-        );
+    let module = super::module_name(&spec.name.text);
+    let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
+        || (module.starts_with('_') && module.chars().any(|c| c.is_ascii_alphanumeric()));
+    if !valid || super::is_rust_keyword(&module) {
+        r.diagnostics.push(report::bad_module_name(&spec.name, &module));
     }
     r.declare_all();
     // With no initial state (an error already reported), the first state stands in, so that the
@@ -85,6 +103,19 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
         state.entry = entry;
         state.exit = exit;
+    }
+    let cell_count = r.states.len().saturating_mul(r.events.len());
+    if cell_count > MAX_CELLS {
+        r.diagnostics.push(report::too_complex(
+            spec.name.span,
+            format!(
+                "{} states and {} events make {cell_count} (state, event) pairs, more than the {MAX_CELLS} the checker handles",
+                r.states.len(),
+                r.events.len()
+            ),
+            "split the machine",
+        ));
+        return (None, r.diagnostics);
     }
     let cells = r.build_cells(&transitions);
     let machine = initial.map(|initial| ir::Machine {
@@ -148,11 +179,7 @@ impl Resolver<'_> {
         if super::is_rust_keyword(&name.text) {
             self.diagnostics.push(report::reserved(kind, name, "it is a Rust keyword"));
         } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
-            self.diagnostics.push(report::reserved(
-                kind,
-                name,
-                "the generated code uses it for the list of all values",
-            ));
+            self.diagnostics.push(report::reserved(kind, name, "the generated code uses it"));
         }
         self.table_mut(kind).index.insert(name.text.clone(), (index, name.span));
         true
@@ -206,15 +233,34 @@ impl Resolver<'_> {
             }
         }
         // Timers last, so that the names they generate clash with declared ones, not the
-        // other way round, whatever the order of the spec.
+        // other way round, whatever the order of the spec. An `action X = start T;` gives the
+        // operation its name before the timer is declared.
+        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::new();
         for item in &spec.items {
-            if let ast::ItemKind::Timer(d) = &item.kind {
-                self.declare_timer(d, &item.docs);
+            let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind else { continue };
+            let key = (op.timer.text.as_str(), op.kind);
+            match aliases.get(&key) {
+                Some((first, _)) => {
+                    self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first.name.span).with_note(
+                        format!("`{}` already names this operation of timer `{}`", first.name.text, op.timer.text),
+                    ))
+                }
+                None => {
+                    aliases.insert(key, (decl, &item.docs));
+                }
             }
         }
         for item in &spec.items {
-            if let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind {
-                self.declare_alias(decl, op, &item.docs);
+            if let ast::ItemKind::Timer(d) = &item.kind {
+                let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
+                let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
+                self.declare_timer(d, &item.docs, start, stop);
+            }
+        }
+        // An alias of a timer that does not exist.
+        for item in &spec.items {
+            if let ast::ItemKind::Action(ast::ActionDecl { alias: Some(op), .. }) = &item.kind {
+                let _ = self.timer(&op.timer);
             }
         }
     }
@@ -222,6 +268,7 @@ impl Resolver<'_> {
     /// Declares a variable. A bad type or initial value is reported, and the variable is still
     /// declared (with a repaired type or value) so that its uses do not cascade into errors.
     fn declare_var(&mut self, v: &ast::VarDecl, docs: &[String]) {
+        let mut empty = false;
         let ty = match v.ty {
             ast::VarType::Bool => ir::VarType::Bool,
             ast::VarType::Int { min, max } => {
@@ -231,22 +278,29 @@ impl Resolver<'_> {
                         format!("the range {min}..={max} of `{}` is empty", v.name.text),
                         "empty range",
                     ));
+                    // Said once: the initial value is not checked against an empty range.
+                    empty = true;
+                    ir::VarType::Int { min, max: min }
+                } else {
+                    ir::VarType::Int { min, max }
                 }
-                ir::VarType::Int { min, max: max.max(min) }
             }
         };
         if ty.size() > MAX_DOMAIN {
             self.diagnostics.push(report::too_complex(
                 v.ty_span,
-                &format!("the range of `{}`", v.name.text),
-                ty.size(),
-                MAX_DOMAIN,
+                format!(
+                    "the range of `{}` has {} values, more than the {MAX_DOMAIN} the checker evaluates",
+                    v.name.text,
+                    ty.size()
+                ),
+                "narrow the range",
             ));
         }
         let init = match (ty, v.init) {
             (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
             (ir::VarType::Int { min, max }, ast::Literal::Int(n, span)) => {
-                if n < min || n > max {
+                if (n < min || n > max) && !empty {
                     self.diagnostics.push(report::out_of_range(
                         span,
                         format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
@@ -269,98 +323,96 @@ impl Resolver<'_> {
         }
     }
 
-    fn declare_timer(&mut self, d: &ast::Decl, docs: &[String]) {
+    /// Declares a timer with its expiry event and its start and stop actions, named by their
+    /// aliases where the spec gives them (`action SetWatchdog = start Tw;`).
+    fn declare_timer(
+        &mut self,
+        d: &ast::Decl,
+        docs: &[String],
+        start: Option<(&ast::Decl, &[String])>,
+        stop: Option<(&ast::Decl, &[String])>,
+    ) {
         if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
             return;
         }
         let id = TimerId(self.timers.len());
         let t = &d.name.text;
-        let generated =
-            |name: String, label: String| ir::Named { name, label: Some(label), doc: String::new(), span: d.name.span };
         let expiry_name = format!("{t}Expiry");
-        let start_name = format!("Start{t}");
-        let stop_name = format!("Stop{t}");
-        let mut ids = [0usize; 3];
-        for (slot, (name, is_event)) in
-            [(expiry_name.clone(), true), (start_name, false), (stop_name, false)].into_iter().enumerate()
-        {
-            let (table, kind) =
-                if is_event { (&self.event_tab, Kind::Event) } else { (&self.action_tab, Kind::Action) };
-            if let Some((_, span)) = table.get(&name) {
-                let clashing = Name { text: name.clone(), span };
-                let what = if is_event {
-                    format!("the expiry event of timer `{t}`")
-                } else {
-                    format!("an action of timer `{t}`")
-                };
-                self.diagnostics.push(report::clash(kind, &clashing, d.name.span, &what));
-            }
-            if is_event {
-                ids[slot] = self.events.len();
-                self.event_tab.index.insert(name.clone(), (self.events.len(), d.name.span));
-                self.events.push(ir::Event {
-                    named: ir::Named {
-                        doc: format!("The timer `{}` has expired.", d.name.text),
-                        ..generated(name.clone(), name)
-                    },
-                    timer: Some(id),
-                });
-            } else {
-                let (label, kind, doc) = if slot == 1 {
-                    (format!("start {t}"), ir::ActionKind::Start(id), format!("Arm (or re-arm) the timer `{t}`."))
-                } else {
-                    (format!("stop {t}"), ir::ActionKind::Stop(id), format!("Disarm the timer `{t}`."))
-                };
-                ids[slot] = self.actions.len();
-                self.action_tab.index.insert(name.clone(), (self.actions.len(), d.name.span));
-                self.actions.push(ir::Action { named: ir::Named { doc, ..generated(name, label) }, kind });
-            }
+        if let Some((_, span)) = self.event_tab.get(&expiry_name) {
+            let clashing = Name { text: expiry_name.clone(), span };
+            self.diagnostics.push(report::clash(
+                Kind::Event,
+                &clashing,
+                d.name.span,
+                &format!("the expiry event of timer `{t}`"),
+            ));
+        } else {
+            self.event_tab.index.insert(expiry_name.clone(), (self.events.len(), d.name.span));
         }
-        self.timers.push(ir::Timer {
-            named: named(&d.name, d.label.as_ref(), docs),
-            start: ActionId(ids[1]),
-            stop: ActionId(ids[2]),
-            expiry: EventId(ids[0]),
+        let expiry = EventId(self.events.len());
+        self.events.push(ir::Event {
+            named: ir::Named {
+                name: expiry_name.clone(),
+                label: Some(expiry_name),
+                doc: format!("The timer `{t}` has expired."),
+                span: d.name.span,
+            },
+            timer: Some(id),
         });
-    }
-
-    /// `action SetWatchdog = start Tw;` renames the timer's start action.
-    fn declare_alias(&mut self, decl: &ast::Decl, op: &ast::TimerOp, docs: &[String]) {
-        let Some(timer) = self.timer(&op.timer) else { return };
-        let action = match op.kind {
-            ast::TimerOpKind::Start => self.timers[timer.0].start,
-            ast::TimerOpKind::Stop => self.timers[timer.0].stop,
-        };
-        let current = &self.actions[action.0].named;
-        if current.label.is_none() {
-            // Already renamed by an earlier alias.
-            let first = Name { text: current.name.clone(), span: current.span };
-            self.diagnostics.push(
-                report::duplicate(Kind::Action, &decl.name, first.span)
-                    .with_note(format!("`{}` already names this operation of timer `{}`", first.text, op.timer.text)),
-            );
-            return;
-        }
-        let old = current.name.clone();
-        match self.action_tab.get(&decl.name.text) {
-            // Naming the operation by its own generated name only gives it a label and docs.
-            Some((i, _)) if i == action.0 => {}
-            Some((_, first)) => {
-                self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first));
-                return;
+        let mut operation = |op: ast::TimerOpKind, alias: Option<(&ast::Decl, &[String])>| {
+            let (default_name, label, kind, doc) = match op {
+                ast::TimerOpKind::Start => (
+                    format!("Start{t}"),
+                    format!("start {t}"),
+                    ir::ActionKind::Start(id),
+                    format!("Arm (or re-arm) the timer `{t}`."),
+                ),
+                ast::TimerOpKind::Stop => (
+                    format!("Stop{t}"),
+                    format!("stop {t}"),
+                    ir::ActionKind::Stop(id),
+                    format!("Disarm the timer `{t}`."),
+                ),
+            };
+            let named = match alias {
+                Some((decl, alias_docs)) => {
+                    let mut n = named(&decl.name, decl.label.as_ref(), alias_docs);
+                    if n.doc.is_empty() {
+                        n.doc = doc;
+                    }
+                    if super::is_rust_keyword(&n.name) {
+                        self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "it is a Rust keyword"));
+                    } else if GENERATED_ITEMS.contains(&n.name.as_str()) {
+                        self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "the generated code uses it"));
+                    }
+                    n
+                }
+                None => ir::Named { name: default_name, label: Some(label), doc, span: d.name.span },
+            };
+            match self.action_tab.get(&named.name) {
+                Some((_, first)) if alias.is_some() => {
+                    let name = Name { text: named.name.clone(), span: named.span };
+                    self.diagnostics.push(report::duplicate(Kind::Action, &name, first));
+                }
+                Some((_, span)) => {
+                    let clashing = Name { text: named.name.clone(), span };
+                    self.diagnostics.push(report::clash(
+                        Kind::Action,
+                        &clashing,
+                        d.name.span,
+                        &format!("an action of timer `{t}`"),
+                    ));
+                }
+                None => {
+                    self.action_tab.index.insert(named.name.clone(), (self.actions.len(), named.span));
+                }
             }
-            None => {}
-        }
-        if super::is_rust_keyword(&decl.name.text) {
-            self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "it is a Rust keyword"));
-        }
-        self.action_tab.index.remove(&old);
-        self.action_tab.index.insert(decl.name.text.clone(), (action.0, decl.name.span));
-        let mut renamed = named(&decl.name, decl.label.as_ref(), docs);
-        if renamed.doc.is_empty() {
-            renamed.doc.clone_from(&self.actions[action.0].named.doc);
-        }
-        self.actions[action.0].named = renamed;
+            self.actions.push(ir::Action { named, kind });
+            ActionId(self.actions.len() - 1)
+        };
+        let start = operation(ast::TimerOpKind::Start, start);
+        let stop = operation(ast::TimerOpKind::Stop, stop);
+        self.timers.push(ir::Timer { named: named(&d.name, d.label.as_ref(), docs), start, stop, expiry });
     }
 
     fn initial_state(&mut self) -> Option<StateId> {
@@ -373,7 +425,8 @@ impl Resolver<'_> {
                 Some((_, f)) => self.diagnostics.push(report::several_initial(&s.decl.name, keyword, &f.text, f.span)),
             }
         }
-        if first.is_none() && !self.spec.broken.contains("initial") {
+        // An item that did not parse may have been the initial state.
+        if first.is_none() && self.spec.broken.is_empty() {
             self.diagnostics.push(report::no_initial(&self.spec.name));
         }
         first.map(|(id, _)| id)
@@ -603,13 +656,24 @@ impl Resolver<'_> {
         out
     }
 
+    /// Reports a name written twice in one list (`A, A -> B`).
+    fn repeats(&mut self, kind: Kind, names: &[Name]) {
+        for (i, name) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().find(|n| n.text == name.text) {
+                self.diagnostics.push(report::listed_twice(kind, name, first.span));
+            }
+        }
+    }
+
     fn state_set(&mut self, set: &ast::StateSet) -> Option<Vec<StateId>> {
         match set {
             ast::StateSet::Names(names) => {
+                self.repeats(Kind::State, names);
                 let ids: Vec<Option<StateId>> = names.iter().map(|n| self.state(n)).collect();
                 ids.into_iter().collect()
             }
             ast::StateSet::All { except, .. } => {
+                self.repeats(Kind::State, except);
                 let excluded: Vec<Option<StateId>> = except.iter().map(|n| self.state(n)).collect();
                 let excluded: Vec<StateId> = excluded.into_iter().collect::<Option<_>>()?;
                 Some(
@@ -630,6 +694,7 @@ impl Resolver<'_> {
             let ast::ItemKind::Transition(t) = &item.kind else { continue };
             let sources = self.state_set(&t.sources);
             let target = t.target.as_ref().map(|n| self.state(n));
+            self.repeats(Kind::Event, &t.events);
             let events: Vec<Option<EventId>> = t.events.iter().map(|e| self.event(e)).collect();
             let condition = match &t.guard {
                 None => Some(ir::Condition::Always),
@@ -702,20 +767,25 @@ impl Resolver<'_> {
                 None => Some((0..self.states.len()).map(StateId).collect()),
                 Some(set) => self.state_set(set),
             };
+            self.repeats(Kind::Event, &ignore.events);
             let events: Vec<Option<EventId>> = ignore.events.iter().map(|e| self.event(e)).collect();
             let Some(states) = states else { continue };
             for (e, name) in events.into_iter().zip(&ignore.events) {
                 let Some(e) = e else { continue };
+                // One diagnostic per ignored event, naming every state where it is also handled.
+                let mut conflicts: Vec<(String, Span)> = Vec::new();
                 for &s in &states {
                     let cell = &mut cells[s.0 * n_events + e.0];
                     match cell {
                         ir::Cell::Rules(rules) => {
                             let handled = rules.first().map_or(item.span, |t| transitions[t.0].span);
-                            let state = self.states[s.0].named.name.clone();
-                            self.diagnostics.push(report::ignored_and_handled(&state, &name.text, item.span, handled));
+                            conflicts.push((self.states[s.0].named.name.clone(), handled));
                         }
                         _ => *cell = ir::Cell::Ignored,
                     }
+                }
+                if !conflicts.is_empty() {
+                    self.diagnostics.push(report::ignored_and_handled(&conflicts, &name.text, item.span));
                 }
             }
         }
