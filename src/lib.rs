@@ -4,6 +4,7 @@
 //! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
 //! own modules: [`watchdog`] (RFC 3539).
 
+pub mod iua;
 pub mod watchdog;
 
 pub mod machines {
@@ -13,6 +14,7 @@ pub mod machines {
     fsm_macros::fsm!("specs/rfc3539_watchdog.fsm");
     fsm_macros::fsm!("specs/iua_asp.fsm");
     fsm_macros::fsm!("specs/iua_as.fsm");
+    fsm_macros::fsm!("specs/iua_asp_side.fsm");
 }
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -27,6 +27,7 @@ fn every_spec_flattens_into_a_clean_equivalent_spec() {
         "specs/rfc3539_watchdog.fsm",
         "specs/failover.fsm",
         "specs/iua_asp.fsm",
+        "specs/iua_asp_side.fsm",
         "specs/iua_as.fsm",
         "tests/data/ok/variables.fsm",
         "tests/data/ok/internal_and_self.fsm",

@@ -63,8 +63,9 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             match std::fs::read_to_string(&path) {
                 Ok(text) => (lit, relative, text, Some(path.to_string_lossy().into_owned())),
                 Err(error) => {
-                    let message =
-                        format!("cannot read the spec file `{relative}` (looked for {}): {error}", path.display());
+                    let message = format!(
+                        "cannot read the spec file `{relative}` (paths are relative to the directory of the crate's Cargo.toml): {error}"
+                    );
                     return quote_spanned! { lit.span()=> compile_error!(#message); };
                 }
             }

@@ -1,0 +1,289 @@
+//! IUA layer management at the ASP, sans-IO (RFC 4233 §4.3.3): ASP Up, ASP Active, ASP Inactive
+//! and ASP Down as management requests, T(ack) retransmission, and the answers to what the SG
+//! sends. The transitions are those of `specs/iua_asp_side.fsm`; this module turns actions into
+//! messages and keeps T(ack)'s deadline.
+
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
+use crate::machines::iua_asp_side as machine;
+use std::ops::Add;
+use std::time::Duration;
+
+pub use machine::State;
+
+/// T(ack) when none is configured: 2 s (RFC 4233 §4.3.3.1).
+pub const TACK_DEFAULT: Duration = Duration::from_secs(2);
+
+/// The ASP's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AspConfig {
+    /// T(ack): how long to wait for an acknowledgement before sending the request again.
+    pub tack: Duration,
+    /// The ASP Identifier sent in ASP Up, if any.
+    pub asp_id: Option<u32>,
+    /// The traffic mode sent in ASP Active, if any.
+    pub traffic_mode: Option<TrafficMode>,
+    /// The Interface Identifiers sent in ASP Active and ASP Inactive (all ASes when `None`).
+    pub interface_ids: Option<InterfaceIds>,
+}
+
+impl Default for AspConfig {
+    /// T(ack) 2 s, no ASP Identifier, no traffic mode, no Interface Identifiers.
+    fn default() -> Self {
+        AspConfig { tack: TACK_DEFAULT, asp_id: None, traffic_mode: None, interface_ids: None }
+    }
+}
+
+/// What the ASP tells its user and layer management.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AspEvent {
+    /// The ASP's state changed; `Confirm*` primitives are these (M-ASP_UP confirm, ...).
+    State(State),
+    /// Data arrived from the SG (QPTM Data Indication).
+    Data {
+        /// The interface.
+        interface_id: InterfaceId,
+        /// The data link connection.
+        dlci: codec::Dlci,
+        /// The Q.921 frame.
+        data: Vec<u8>,
+    },
+    /// Data the user asked to send was refused: the ASP is not active.
+    DataRefused,
+    /// Data the user asked to send cannot be sent: the Data Request would break RFC 4233 (too
+    /// long, a DLCI out of range, ...).
+    DataInvalid(codec::EncodeError),
+    /// The SG sent a Notify (M-NOTIFY indication).
+    Notify {
+        /// Its status.
+        status: Status,
+        /// The ASP Identifier it names, if any.
+        asp_id: Option<u32>,
+    },
+    /// The SG sent an Error.
+    ErrorReceived {
+        /// Its code.
+        code: ErrorCode,
+    },
+    /// A message from the SG could not be decoded; an Error was sent back.
+    Undecodable {
+        /// Why.
+        error: DecodeError,
+    },
+}
+
+/// What to do after an input, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Send a message to the SG on a stream.
+    Send {
+        /// The SCTP stream.
+        stream: u16,
+        /// The message.
+        message: Message,
+    },
+    /// Tell the user or layer management.
+    Event(AspEvent),
+}
+
+/// The ASP's layer management towards one SG. `T` is the time type.
+pub struct Asp<T> {
+    config: AspConfig,
+    machine: machine::Machine,
+    deadline: Option<T>,
+    /// Requests sent, retransmissions included.
+    sent_requests: u64,
+}
+
+struct Hooks<'a, T> {
+    now: T,
+    config: &'a AspConfig,
+    deadline: &'a mut Option<T>,
+    data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
+    out: Vec<Output>,
+    sent_requests: &'a mut u64,
+}
+
+impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
+    fn action(&mut self, action: machine::Action) {
+        use machine::Action as A;
+        let message = match action {
+            A::StartTack => {
+                *self.deadline = Some(self.now + self.config.tack);
+                return;
+            }
+            A::StopTack => {
+                *self.deadline = None;
+                return;
+            }
+            A::SendAspUp => Message::AspUp { asp_id: self.config.asp_id, info: None },
+            A::SendAspActive => Message::AspActive {
+                traffic_mode: self.config.traffic_mode,
+                interface_ids: self.config.interface_ids.clone(),
+                info: None,
+            },
+            A::SendAspInactive => Message::AspInactive { interface_ids: self.config.interface_ids.clone(), info: None },
+            A::SendAspDown => Message::AspDown { info: None },
+            A::TransmitData => {
+                if let Some((interface_id, dlci, data)) = self.data.take() {
+                    let message = Message::DataRequest { interface_id, dlci, data };
+                    self.out.push(Output::Send { stream: DATA_STREAM, message });
+                }
+                return;
+            }
+            A::RefuseData => {
+                self.out.push(Output::Event(AspEvent::DataRefused));
+                return;
+            }
+            // The state change is reported once, after the step.
+            A::ConfirmUp | A::ConfirmActive | A::ConfirmInactive | A::ConfirmDown => return,
+        };
+        *self.sent_requests += 1;
+        self.out.push(Output::Send { stream: MANAGEMENT_STREAM, message });
+    }
+}
+
+impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
+    /// An ASP with no association.
+    pub fn new(config: AspConfig) -> Self {
+        Asp {
+            config,
+            machine: machine::Machine::at(machine::INITIAL, machine::Vars::INITIAL),
+            deadline: None,
+            sent_requests: 0,
+        }
+    }
+
+    /// The state.
+    pub fn state(&self) -> State {
+        self.machine.state()
+    }
+
+    /// When T(ack) expires, if it runs.
+    pub fn deadline(&self) -> Option<T> {
+        self.deadline
+    }
+
+    /// ASP Up, Active, Inactive and Down messages sent so far, retransmissions included.
+    pub fn requests_sent(&self) -> u64 {
+        self.sent_requests
+    }
+
+    fn step(
+        &mut self,
+        event: machine::Event,
+        now: T,
+        data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
+    ) -> Vec<Output> {
+        let before = self.machine.state();
+        let mut hooks = Hooks {
+            now,
+            config: &self.config,
+            deadline: &mut self.deadline,
+            data,
+            out: Vec::new(),
+            sent_requests: &mut self.sent_requests,
+        };
+        self.machine.handle(event, &mut hooks);
+        let mut out = hooks.out;
+        if self.machine.state() != before {
+            out.push(Output::Event(AspEvent::State(self.machine.state())));
+        }
+        out
+    }
+
+    /// The SCTP association to the SG is up.
+    pub fn association_up(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::AssociationUp, now, None)
+    }
+
+    /// The association is lost or restarted: the ASP is down, T(ack) stops.
+    pub fn association_down(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::AssociationDown, now, None)
+    }
+
+    /// M-ASP_UP request.
+    pub fn request_up(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::UpRequest, now, None)
+    }
+
+    /// M-ASP_ACTIVE request (brings the ASP up first if it is down).
+    pub fn request_active(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::ActiveRequest, now, None)
+    }
+
+    /// M-ASP_INACTIVE request.
+    pub fn request_inactive(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::InactiveRequest, now, None)
+    }
+
+    /// M-ASP_DOWN request.
+    pub fn request_down(&mut self, now: T) -> Vec<Output> {
+        self.step(machine::Event::DownRequest, now, None)
+    }
+
+    /// Sends a Q.921 frame (QPTM Data Request) if the ASP is active; refuses it otherwise, and
+    /// refuses a frame no Data Request can carry.
+    pub fn send_data(&mut self, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
+        let request = Message::DataRequest { interface_id, dlci, data };
+        if let Err(error) = request.validate() {
+            return vec![Output::Event(AspEvent::DataInvalid(error))];
+        }
+        let Message::DataRequest { interface_id, dlci, data } = request else { return Vec::new() };
+        self.step(machine::Event::SendData, now, Some((interface_id, dlci, data)))
+    }
+
+    /// T(ack) fired: if `now` is at or after its deadline, the pending request is sent again.
+    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+        match self.deadline {
+            Some(deadline) if now >= deadline => {
+                self.deadline = None;
+                self.step(machine::Event::TackExpiry, now, None)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A message arrived from the SG.
+    pub fn receive(&mut self, bytes: &[u8], now: T) -> Vec<Output> {
+        let message = match codec::decode(bytes) {
+            Ok(message) => message,
+            Err(error) => {
+                let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
+                let reply = Message::Error { code: error.code, interface_ids: None, diagnostic };
+                return vec![
+                    Output::Send { stream: MANAGEMENT_STREAM, message: reply },
+                    Output::Event(AspEvent::Undecodable { error }),
+                ];
+            }
+        };
+        let event = match message {
+            Message::AspUpAck { .. } => machine::Event::AspUpAck,
+            Message::AspDownAck { .. } => machine::Event::AspDownAck,
+            Message::AspActiveAck { .. } => machine::Event::AspActiveAck,
+            Message::AspInactiveAck { .. } => machine::Event::AspInactiveAck,
+            Message::Notify { status, asp_id, .. } => {
+                let mut out = vec![Output::Event(AspEvent::Notify { status, asp_id })];
+                if status == Status::alternate_asp_active() {
+                    out.extend(self.step(machine::Event::AlternateAspActive, now, None));
+                }
+                return out;
+            }
+            Message::Heartbeat { data } => {
+                return vec![Output::Send { stream: MANAGEMENT_STREAM, message: Message::HeartbeatAck { data } }];
+            }
+            Message::DataIndication { interface_id, dlci, data } => {
+                // Data may arrive before the ASP Active Ack (§4.3.3.4): it is passed on.
+                return vec![Output::Event(AspEvent::Data { interface_id, dlci, data })];
+            }
+            Message::Error { code, .. } => return vec![Output::Event(AspEvent::ErrorReceived { code })],
+            Message::HeartbeatAck { .. } => return Vec::new(),
+            _ => {
+                let reply =
+                    Message::Error { code: ErrorCode::UnexpectedMessage, interface_ids: None, diagnostic: None };
+                return vec![Output::Send { stream: MANAGEMENT_STREAM, message: reply }];
+            }
+        };
+        self.step(event, now, None)
+    }
+}

@@ -1,0 +1,696 @@
+//! IUA layer management at the signalling gateway (SG), sans-IO (RFC 4233 §4.3): one ASP
+//! machine per remote ASP (`specs/iua_asp.fsm`, Figure 6) and one AS machine per Application
+//! Server (`specs/iua_as.fsm`, Figure 7). Received messages, association events, traffic from
+//! the ISDN side and timer expiries go in, with the current time; messages to send (association,
+//! stream, message), management events and the next T(r) deadline come out.
+//!
+//! The transitions are the specs'. This module computes the guards the specs ask for (is the
+//! ASP locked out, does the traffic mode match, which ASes does an Interface Identifier name,
+//! is any ASP of an AS still active), turns actions into messages, and keeps what the machines
+//! do not: which ASes each ASP is active in, and the bounded queue of an AS in AS-PENDING.
+//!
+//! Every ASP that is up is a member of every AS, as inactive, until it activates for an AS with
+//! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
+//! Identifier, or all of them when it names none.
+
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use crate::machines::{iua_as, iua_asp};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::ops::Add;
+use std::time::Duration;
+
+/// The stream ASP management messages use (RFC 4233 §4.3.3: stream 0).
+pub const MANAGEMENT_STREAM: u16 = 0;
+/// The stream data messages use.
+pub const DATA_STREAM: u16 = 1;
+
+/// An SCTP association to one remote ASP, as the caller numbers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AssocId(pub u32);
+
+/// One Application Server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsConfig {
+    /// A name, for logs.
+    pub name: String,
+    /// The Interface Identifiers (integer) whose traffic the AS handles.
+    pub interface_ids: Vec<u32>,
+    /// Over-ride (one active ASP) or Load-share (round-robin among the active ASPs).
+    pub traffic_mode: TrafficMode,
+}
+
+/// The SG's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgConfig {
+    /// T(r), the recovery timer of an AS in AS-PENDING. RFC 4233 leaves it to the operator;
+    /// 2 s by default.
+    pub recovery_timer: Duration,
+    /// Most messages queued per AS in AS-PENDING; more are refused and counted.
+    pub queue_limit: usize,
+    /// The Application Servers.
+    pub application_servers: Vec<AsConfig>,
+}
+
+impl Default for SgConfig {
+    /// T(r) 2 s, 1,024 queued messages per AS, no AS.
+    fn default() -> Self {
+        SgConfig { recovery_timer: Duration::from_secs(2), queue_limit: 1024, application_servers: Vec::new() }
+    }
+}
+
+/// The position of an AS in [`SgConfig::application_servers`].
+pub type AsIndex = usize;
+
+/// What the SG tells layer management and the ISDN side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgEvent {
+    /// An ASP changed state (M-ASP_UP, M-ASP_ACTIVE, ... indications).
+    AspState {
+        /// The ASP's association.
+        assoc: AssocId,
+        /// Its new state.
+        state: iua_asp::State,
+    },
+    /// An AS changed state (M-AS_STATUS indication).
+    AsState {
+        /// The AS.
+        as_index: AsIndex,
+        /// Its new state.
+        state: iua_as::State,
+    },
+    /// A Data Request from an active ASP, for the ISDN side.
+    DataFromAsp {
+        /// The ASP's association.
+        assoc: AssocId,
+        /// The interface.
+        interface_id: InterfaceId,
+        /// The data link connection.
+        dlci: codec::Dlci,
+        /// The Q.921 frame.
+        data: Vec<u8>,
+    },
+    /// A Data Request from an ASP that is not active was discarded (§4.3.3.4).
+    DataFromInactiveAspDiscarded {
+        /// The ASP's association.
+        assoc: AssocId,
+    },
+    /// Traffic for an AS with no ASP up was discarded.
+    DataDiscarded {
+        /// The AS.
+        as_index: AsIndex,
+    },
+    /// The AS-PENDING queue was full: the message was refused. `total` counts all refusals.
+    QueueOverflow {
+        /// The AS.
+        as_index: AsIndex,
+        /// Messages refused so far.
+        total: u64,
+    },
+    /// T(r) expired: the queued messages were discarded.
+    QueueDiscarded {
+        /// The AS.
+        as_index: AsIndex,
+        /// How many.
+        count: usize,
+    },
+    /// The ASP sent an Error message.
+    ErrorReceived {
+        /// The ASP's association.
+        assoc: AssocId,
+        /// Its error code.
+        code: ErrorCode,
+    },
+    /// A message from the ASP could not be decoded; an Error was sent back.
+    Undecodable {
+        /// The ASP's association.
+        assoc: AssocId,
+        /// Why.
+        error: DecodeError,
+    },
+}
+
+/// What to do after an input, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Send a message to an ASP.
+    Send {
+        /// The ASP's association.
+        assoc: AssocId,
+        /// The SCTP stream.
+        stream: u16,
+        /// The message.
+        message: Message,
+    },
+    /// Tell layer management or the ISDN side.
+    Event(SgEvent),
+}
+
+/// Counts per AS.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AsCounters {
+    /// Messages routed to an active ASP.
+    pub routed: u64,
+    /// Messages queued in AS-PENDING.
+    pub queued: u64,
+    /// Queued messages delivered when an ASP became active.
+    pub delivered: u64,
+    /// Queued messages discarded at T(r) expiry.
+    pub discarded_at_expiry: u64,
+    /// Messages refused because the queue was full.
+    pub overflowed: u64,
+    /// Messages discarded because no ASP was up.
+    pub discarded_no_asp: u64,
+}
+
+/// One message waiting in an AS's queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Queued {
+    interface_id: u32,
+    dlci: codec::Dlci,
+    data: Vec<u8>,
+}
+
+struct Asp {
+    machine: iua_asp::Machine,
+    asp_id: Option<u32>,
+    blocked: bool,
+    /// The ASes this ASP is active in.
+    active_in: BTreeSet<AsIndex>,
+}
+
+struct As<T> {
+    config: AsConfig,
+    machine: iua_as::Machine,
+    queue: VecDeque<Queued>,
+    deadline: Option<T>,
+    next_loadshare: usize,
+    counters: AsCounters,
+}
+
+/// The SG's layer management. `T` is the time type (anything that adds a [`Duration`]).
+pub struct Sg<T> {
+    config: SgConfig,
+    asps: BTreeMap<AssocId, Asp>,
+    ases: Vec<As<T>>,
+}
+
+/// What one AS event concerns, for the AS machine's actions.
+struct AsCause<'a> {
+    /// The ASP whose change caused the event.
+    assoc: Option<AssocId>,
+    /// Traffic, for the `Data` event.
+    data: Option<&'a Queued>,
+}
+
+impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
+    /// An SG with no association yet.
+    pub fn new(config: SgConfig) -> Self {
+        let ases = config
+            .application_servers
+            .iter()
+            .map(|c| As {
+                config: c.clone(),
+                machine: iua_as::Machine::at(iua_as::INITIAL, iua_as::Vars::INITIAL),
+                queue: VecDeque::new(),
+                deadline: None,
+                next_loadshare: 0,
+                counters: AsCounters::default(),
+            })
+            .collect();
+        Sg { config, asps: BTreeMap::new(), ases }
+    }
+
+    /// The state of an ASP, if its association is known.
+    pub fn asp_state(&self, assoc: AssocId) -> Option<iua_asp::State> {
+        self.asps.get(&assoc).map(|a| a.machine.state())
+    }
+
+    /// The state of an AS.
+    pub fn as_state(&self, as_index: AsIndex) -> Option<iua_as::State> {
+        self.ases.get(as_index).map(|a| a.machine.state())
+    }
+
+    /// Messages waiting in an AS's queue.
+    pub fn queue_len(&self, as_index: AsIndex) -> usize {
+        self.ases.get(as_index).map_or(0, |a| a.queue.len())
+    }
+
+    /// The counters of an AS.
+    pub fn as_counters(&self, as_index: AsIndex) -> Option<&AsCounters> {
+        self.ases.get(as_index).map(|a| &a.counters)
+    }
+
+    /// The ASPs active in an AS, in association order.
+    pub fn active_asps(&self, as_index: AsIndex) -> Vec<AssocId> {
+        self.asps.iter().filter(|(_, a)| a.active_in.contains(&as_index)).map(|(id, _)| *id).collect()
+    }
+
+    /// The earliest T(r) deadline, if one runs.
+    pub fn next_deadline(&self) -> Option<T> {
+        self.ases.iter().filter_map(|a| a.deadline).min()
+    }
+
+    /// Locks an ASP out for management reasons (or lets it in again): while locked, its ASP Up
+    /// is answered with Error "Refused - Management Blocking" (§4.3.3.1).
+    pub fn set_blocked(&mut self, assoc: AssocId, blocked: bool) {
+        self.asps.entry(assoc).or_insert_with(new_asp).blocked = blocked;
+    }
+
+    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN.
+    pub fn association_up(&mut self, assoc: AssocId) {
+        self.asps.entry(assoc).or_insert_with(new_asp);
+    }
+
+    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten.
+    pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.asp_event(assoc, iua_asp::Event::SctpCdi, &Guards::default(), now, &mut out);
+        self.asps.remove(&assoc);
+        out
+    }
+
+    /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
+    pub fn association_restart(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.asp_event(assoc, iua_asp::Event::SctpRi, &Guards::default(), now, &mut out);
+        out
+    }
+
+    /// A message arrived from an ASP. Undecodable bytes are answered with the Error the
+    /// decoder names (RFC 4233 §3.3.3.1).
+    pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
+        self.association_up(assoc);
+        let mut out = Vec::new();
+        match codec::decode(bytes) {
+            Ok(message) => self.message(assoc, message, now, &mut out),
+            Err(error) => {
+                // The diagnostic carries the start of the offending message (at most 40 octets).
+                let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
+                out.push(Output::Send {
+                    assoc,
+                    stream: MANAGEMENT_STREAM,
+                    message: Message::Error { code: error.code, interface_ids: None, diagnostic },
+                });
+                out.push(Output::Event(SgEvent::Undecodable { assoc, error }));
+            }
+        }
+        out
+    }
+
+    /// Traffic from the ISDN side for an interface: routed to the active ASP(s) of the AS that
+    /// serves it, queued while the AS is pending, discarded when no ASP is up. An interface no
+    /// AS serves gives no output.
+    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        let Some(as_index) = self.ases.iter().position(|a| a.config.interface_ids.contains(&interface_id)) else {
+            return out;
+        };
+        let queued = Queued { interface_id, dlci, data };
+        self.as_event(as_index, iua_as::Event::Data, AsCause { assoc: None, data: Some(&queued) }, now, &mut out);
+        out
+    }
+
+    /// Time passed: every T(r) whose deadline is at or before `now` expires.
+    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        for as_index in 0..self.ases.len() {
+            if self.ases[as_index].deadline.is_some_and(|d| d <= now) {
+                self.ases[as_index].deadline = None;
+                self.as_event(as_index, iua_as::Event::TrExpiry, AsCause { assoc: None, data: None }, now, &mut out);
+            }
+        }
+        out
+    }
+
+    fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
+        let blocked = self.asps.get(&assoc).is_some_and(|a| a.blocked);
+        match message {
+            Message::AspUp { asp_id, .. } => {
+                if let Some(asp) = self.asps.get_mut(&assoc) {
+                    asp.asp_id = asp_id.or(asp.asp_id);
+                }
+                let guards = Guards { blocked, ..Guards::default() };
+                self.asp_event(assoc, iua_asp::Event::AspUp, &guards, now, out);
+            }
+            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, &Guards::default(), now, out),
+            Message::AspActive { traffic_mode, interface_ids, .. } => {
+                let (targets, unknown) = self.targets(interface_ids.as_ref());
+                let mode_mismatch =
+                    traffic_mode.is_some_and(|mode| targets.iter().any(|&i| self.ases[i].config.traffic_mode != mode));
+                let guards = Guards { unknown_iid: unknown, mode_mismatch, targets, ..Guards::default() };
+                self.asp_event(assoc, iua_asp::Event::AspActive, &guards, now, out);
+            }
+            Message::AspInactive { interface_ids, .. } => {
+                let active_in = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
+                let targets: Vec<AsIndex> = match interface_ids {
+                    Some(ids) => self.targets(Some(&ids)).0.into_iter().filter(|i| active_in.contains(i)).collect(),
+                    None => active_in.iter().copied().collect(),
+                };
+                let active_elsewhere = active_in.iter().any(|i| !targets.contains(i));
+                let guards = Guards { active_elsewhere, targets, ..Guards::default() };
+                self.asp_event(assoc, iua_asp::Event::AspInactive, &guards, now, out);
+            }
+            Message::Heartbeat { data } => {
+                let guards = Guards { heartbeat: data, ..Guards::default() };
+                self.asp_event(assoc, iua_asp::Event::Heartbeat, &guards, now, out);
+            }
+            Message::DataRequest { interface_id, dlci, data } => {
+                let guards = Guards { data: Some((interface_id, dlci, data)), ..Guards::default() };
+                self.asp_event(assoc, iua_asp::Event::DataRequest, &guards, now, out);
+            }
+            Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
+            // Messages an SG does not receive from an ASP.
+            _ => out.push(error(assoc, ErrorCode::UnexpectedMessage)),
+        }
+    }
+
+    /// The ASes an Interface Identifier list names, and whether it names one no AS serves.
+    fn targets(&self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
+        let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
+        let numbers: Vec<u32> = match ids {
+            InterfaceIds::Integers(list) => list.clone(),
+            InterfaceIds::Ranges(ranges) => {
+                // Ranges name every configured interface inside them.
+                let configured = self.ases.iter().flat_map(|a| a.config.interface_ids.iter().copied());
+                configured.filter(|id| ranges.iter().any(|&(lo, hi)| lo <= *id && *id <= hi)).collect()
+            }
+            InterfaceIds::Text(_) => return (Vec::new(), true),
+        };
+        let mut targets = Vec::new();
+        let mut unknown = numbers.is_empty();
+        for id in numbers {
+            match self.ases.iter().position(|a| a.config.interface_ids.contains(&id)) {
+                Some(i) if !targets.contains(&i) => targets.push(i),
+                Some(_) => {}
+                None => unknown = true,
+            }
+        }
+        (targets, unknown)
+    }
+
+    /// Runs an event on an ASP machine, then what its change means for the ASes.
+    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, guards: &Guards, now: T, out: &mut Vec<Output>) {
+        let Some(asp) = self.asps.get_mut(&assoc) else { return };
+        let before = asp.machine.state();
+        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false };
+        let outcome = asp.machine.handle(event, &mut hooks);
+        out.append(&mut hooks.out);
+        if hooks.forward {
+            if let Some((interface_id, dlci, data)) = guards.data.clone() {
+                out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
+            }
+        } else if event == iua_asp::Event::DataRequest {
+            out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
+        }
+        let after = outcome.target;
+        if before != after {
+            out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
+        }
+        self.asp_changed(assoc, event, before, after, &outcome, guards, now, out);
+    }
+
+    /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
+    #[allow(clippy::too_many_arguments)]
+    fn asp_changed(
+        &mut self,
+        assoc: AssocId,
+        event: iua_asp::Event,
+        before: iua_asp::State,
+        after: iua_asp::State,
+        outcome: &iua_asp::Outcome,
+        guards: &Guards,
+        now: T,
+        out: &mut Vec<Output>,
+    ) {
+        use iua_asp::State::{ASP_ACTIVE, ASP_DOWN, ASP_INACTIVE};
+        let acked_active = outcome.actions.contains(&iua_asp::Action::SendAspActiveAck);
+        let acked_inactive = outcome.actions.contains(&iua_asp::Action::SendAspInactiveAck);
+        let all: Vec<AsIndex> = (0..self.ases.len()).collect();
+        let active_in: Vec<AsIndex> =
+            self.asps.get(&assoc).map(|a| a.active_in.iter().copied().collect()).unwrap_or_default();
+        let cause = |assoc| AsCause { assoc: Some(assoc), data: None };
+        match (before, after) {
+            (ASP_DOWN, ASP_INACTIVE) => {
+                for i in all {
+                    self.as_event(i, iua_as::Event::AspInactive, cause(assoc), now, out);
+                }
+            }
+            (ASP_INACTIVE | ASP_ACTIVE, ASP_DOWN) => {
+                if let Some(asp) = self.asps.get_mut(&assoc) {
+                    asp.active_in.clear();
+                }
+                for i in all {
+                    self.as_event(i, iua_as::Event::AspDown, cause(assoc), now, out);
+                }
+            }
+            (ASP_ACTIVE, ASP_INACTIVE) if event == iua_asp::Event::AspUp => {
+                // ASP Up from an active ASP: inactive in every AS it was active in.
+                self.leave(assoc, &active_in, now, out);
+            }
+            _ if acked_active => self.join(assoc, &guards.targets, now, out),
+            _ if acked_inactive => self.leave(assoc, &guards.targets, now, out),
+            _ => {}
+        }
+    }
+
+    /// The ASP becomes active in these ASes; in an Over-ride AS, the ASP that was active there
+    /// is taken over (§4.3.3.4).
+    fn join(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+        for &i in targets {
+            let newly = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.insert(i));
+            if !newly {
+                continue;
+            }
+            self.as_event(i, iua_as::Event::AspActive, AsCause { assoc: Some(assoc), data: None }, now, out);
+            if self.ases[i].config.traffic_mode == TrafficMode::Override {
+                let others: Vec<AssocId> = self.active_asps(i).into_iter().filter(|&other| other != assoc).collect();
+                for other in others {
+                    let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.iter().any(|&j| j != i));
+                    let guards = Guards { active_elsewhere: elsewhere, targets: vec![i], ..Guards::default() };
+                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, &guards, now, out);
+                    if let Some(asp) = self.asps.get_mut(&other) {
+                        asp.active_in.remove(&i);
+                    }
+                    self.as_event(i, iua_as::Event::AspInactive, AsCause { assoc: Some(other), data: None }, now, out);
+                }
+            }
+        }
+    }
+
+    /// The ASP stops being active in these ASes.
+    fn leave(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+        for &i in targets {
+            let was = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.remove(&i));
+            if was {
+                self.as_event(i, iua_as::Event::AspInactive, AsCause { assoc: Some(assoc), data: None }, now, out);
+            }
+        }
+    }
+
+    /// Runs an event on an AS machine.
+    fn as_event(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause<'_>, now: T, out: &mut Vec<Output>) {
+        let any_active = self.asps.values().any(|a| a.active_in.contains(&i));
+        let any_inactive =
+            self.asps.values().any(|a| a.machine.state() != iua_asp::State::ASP_DOWN && !a.active_in.contains(&i));
+        let members: Vec<AssocId> = self
+            .asps
+            .iter()
+            .filter(|(_, a)| a.machine.state() != iua_asp::State::ASP_DOWN)
+            .map(|(id, _)| *id)
+            .collect();
+        let active: Vec<AssocId> = self.active_asps(i);
+        let Some(entry) = self.ases.get_mut(i) else { return };
+        let before = entry.machine.state();
+        let mut hooks = AsHooks { any_active, any_inactive, actions: Vec::new() };
+        let outcome = entry.machine.handle(event, &mut hooks);
+        let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
+        for action in hooks.actions {
+            let entry = &mut self.ases[i];
+            match action {
+                iua_as::Action::NotifyAsInactive | iua_as::Action::NotifyAsActive | iua_as::Action::NotifyAsPending => {
+                    let status = match action {
+                        iua_as::Action::NotifyAsInactive => Status::as_inactive(),
+                        iua_as::Action::NotifyAsActive => Status::as_active(),
+                        _ => Status::as_pending(),
+                    };
+                    // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6).
+                    let interface_ids = Some(InterfaceIds::Integers(entry.config.interface_ids.clone()));
+                    for &member in &members {
+                        out.push(Output::Send {
+                            assoc: member,
+                            stream: MANAGEMENT_STREAM,
+                            message: Message::Notify {
+                                status,
+                                asp_id,
+                                interface_ids: interface_ids.clone(),
+                                info: None,
+                            },
+                        });
+                    }
+                }
+                iua_as::Action::Route => {
+                    let Some(queued) = cause.data else { continue };
+                    let target = match entry.config.traffic_mode {
+                        TrafficMode::Override => active.first().copied(),
+                        TrafficMode::Loadshare if active.is_empty() => None,
+                        TrafficMode::Loadshare => {
+                            let pick = active[entry.next_loadshare % active.len()];
+                            entry.next_loadshare = entry.next_loadshare.wrapping_add(1);
+                            Some(pick)
+                        }
+                    };
+                    if let Some(target) = target {
+                        entry.counters.routed += 1;
+                        out.push(data_indication(target, queued));
+                    }
+                }
+                iua_as::Action::Enqueue => {
+                    let Some(queued) = cause.data else { continue };
+                    if entry.queue.len() < self.config.queue_limit {
+                        entry.queue.push_back(queued.clone());
+                        entry.counters.queued += 1;
+                    } else {
+                        entry.counters.overflowed += 1;
+                        let total = entry.counters.overflowed;
+                        out.push(Output::Event(SgEvent::QueueOverflow { as_index: i, total }));
+                    }
+                }
+                iua_as::Action::DeliverQueue => {
+                    // In order, to the ASP whose activation ended the wait.
+                    if let Some(target) = cause.assoc {
+                        let delivered = entry.queue.len() as u64;
+                        for queued in entry.queue.drain(..) {
+                            out.push(data_indication(target, &queued));
+                        }
+                        entry.counters.delivered += delivered;
+                    }
+                }
+                iua_as::Action::DiscardQueue => {
+                    let count = entry.queue.len();
+                    entry.queue.clear();
+                    entry.counters.discarded_at_expiry += count as u64;
+                    out.push(Output::Event(SgEvent::QueueDiscarded { as_index: i, count }));
+                }
+                iua_as::Action::Discard => {
+                    entry.counters.discarded_no_asp += 1;
+                    out.push(Output::Event(SgEvent::DataDiscarded { as_index: i }));
+                }
+                iua_as::Action::StartTr => entry.deadline = Some(now + self.config.recovery_timer),
+                iua_as::Action::StopTr => entry.deadline = None,
+            }
+        }
+        if outcome.target != before {
+            out.push(Output::Event(SgEvent::AsState { as_index: i, state: outcome.target }));
+        }
+    }
+}
+
+fn new_asp() -> Asp {
+    Asp {
+        machine: iua_asp::Machine::at(iua_asp::INITIAL, iua_asp::Vars::INITIAL),
+        asp_id: None,
+        blocked: false,
+        active_in: BTreeSet::new(),
+    }
+}
+
+fn error(assoc: AssocId, code: ErrorCode) -> Output {
+    Output::Send {
+        assoc,
+        stream: MANAGEMENT_STREAM,
+        message: Message::Error { code, interface_ids: None, diagnostic: None },
+    }
+}
+
+fn data_indication(assoc: AssocId, queued: &Queued) -> Output {
+    Output::Send {
+        assoc,
+        stream: DATA_STREAM,
+        message: Message::DataIndication {
+            interface_id: InterfaceId::Integer(queued.interface_id),
+            dlci: queued.dlci,
+            data: queued.data.clone(),
+        },
+    }
+}
+
+/// The guard values and message contents of one ASP event.
+#[derive(Default)]
+struct Guards {
+    blocked: bool,
+    mode_mismatch: bool,
+    unknown_iid: bool,
+    active_elsewhere: bool,
+    /// The ASes an ASP Active or ASP Inactive concerns.
+    targets: Vec<AsIndex>,
+    heartbeat: Option<Vec<u8>>,
+    data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
+}
+
+struct AspHooks<'a> {
+    assoc: AssocId,
+    guards: &'a Guards,
+    out: Vec<Output>,
+    forward: bool,
+}
+
+impl iua_asp::Hooks for AspHooks<'_> {
+    fn guard(&mut self, guard: iua_asp::Guard) -> bool {
+        match guard {
+            iua_asp::Guard::blocked => self.guards.blocked,
+            iua_asp::Guard::mode_mismatch => self.guards.mode_mismatch,
+            iua_asp::Guard::unknown_iid => self.guards.unknown_iid,
+            iua_asp::Guard::active_elsewhere => self.guards.active_elsewhere,
+        }
+    }
+
+    fn action(&mut self, action: iua_asp::Action) {
+        use iua_asp::Action as A;
+        let message = match action {
+            A::SendAspUpAck => Message::AspUpAck { info: None },
+            A::SendAspDownAck => Message::AspDownAck { info: None },
+            A::SendAspActiveAck => Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None },
+            A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
+            A::NotifyAlternateAspActive => Message::Notify {
+                status: Status::alternate_asp_active(),
+                asp_id: None,
+                interface_ids: None,
+                info: None,
+            },
+            A::ErrorUnexpectedMessage => error_message(ErrorCode::UnexpectedMessage),
+            A::ErrorManagementBlocking => error_message(ErrorCode::RefusedManagementBlocking),
+            A::ErrorUnsupportedTrafficMode => error_message(ErrorCode::UnsupportedTrafficHandlingMode),
+            A::ErrorInvalidInterfaceIdentifier => error_message(ErrorCode::InvalidInterfaceIdentifier),
+            A::SendHeartbeatAck => Message::HeartbeatAck { data: self.guards.heartbeat.clone() },
+            A::ForwardData => {
+                self.forward = true;
+                return;
+            }
+            A::DiscardData => return,
+        };
+        self.out.push(Output::Send { assoc: self.assoc, stream: MANAGEMENT_STREAM, message });
+    }
+}
+
+fn error_message(code: ErrorCode) -> Message {
+    Message::Error { code, interface_ids: None, diagnostic: None }
+}
+
+struct AsHooks {
+    any_active: bool,
+    any_inactive: bool,
+    actions: Vec<iua_as::Action>,
+}
+
+impl iua_as::Hooks for AsHooks {
+    fn guard(&mut self, guard: iua_as::Guard) -> bool {
+        match guard {
+            iua_as::Guard::any_inactive => self.any_inactive,
+            iua_as::Guard::any_active => self.any_active,
+        }
+    }
+
+    fn action(&mut self, action: iua_as::Action) {
+        self.actions.push(action);
+    }
+}

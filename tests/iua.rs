@@ -1,0 +1,575 @@
+//! IUA layer management (RFC 4233 §4.3) at the SG and at the ASP, driven through encoded
+//! messages on a virtual clock: the procedures of §4.3.3 as cases, and properties over random
+//! message sequences from several ASPs.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+use proptest::prelude::*;
+use rfc_fsm::iua::asp::{self, Asp, AspConfig, AspEvent};
+use rfc_fsm::iua::codec::{self, Dlci, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig, SgEvent};
+use rfc_fsm::machines::{iua_as, iua_asp};
+use std::time::Duration;
+
+const A: AssocId = AssocId(1);
+const B: AssocId = AssocId(2);
+const C: AssocId = AssocId(3);
+const IID: u32 = 7;
+
+fn config(mode: TrafficMode) -> SgConfig {
+    SgConfig {
+        recovery_timer: Duration::from_secs(2),
+        queue_limit: 4,
+        application_servers: vec![AsConfig { name: "PRI 1".into(), interface_ids: vec![IID], traffic_mode: mode }],
+    }
+}
+
+fn sg(mode: TrafficMode) -> Sg<Duration> {
+    Sg::new(config(mode))
+}
+
+fn dlci() -> Dlci {
+    Dlci { sapi: 0, tei: 1 }
+}
+
+/// Sends a message from an ASP and returns the messages the SG sends back, per association.
+fn rx(sg: &mut Sg<Duration>, assoc: AssocId, message: Message, now: Duration) -> Vec<Output> {
+    sg.receive(assoc, &codec::encode(&message).unwrap(), now)
+}
+
+fn sent(out: &[Output]) -> Vec<(AssocId, Message)> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Send { assoc, message, .. } => Some((*assoc, message.clone())),
+            Output::Event(_) => None,
+        })
+        .collect()
+}
+
+fn events(out: &[Output]) -> Vec<SgEvent> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Event(e) => Some(e.clone()),
+            Output::Send { .. } => None,
+        })
+        .collect()
+}
+
+fn asp_up() -> Message {
+    Message::AspUp { asp_id: None, info: None }
+}
+fn asp_down() -> Message {
+    Message::AspDown { info: None }
+}
+fn asp_active(mode: Option<TrafficMode>) -> Message {
+    Message::AspActive { traffic_mode: mode, interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None }
+}
+fn asp_inactive() -> Message {
+    Message::AspInactive { interface_ids: None, info: None }
+}
+fn notify(status: Status) -> Message {
+    Message::Notify { status, asp_id: None, interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None }
+}
+fn error(code: ErrorCode) -> Message {
+    Message::Error { code, interface_ids: None, diagnostic: None }
+}
+fn up_ack() -> Message {
+    Message::AspUpAck { info: None }
+}
+fn active_ack() -> Message {
+    Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }
+}
+fn inactive_ack() -> Message {
+    Message::AspInactiveAck { interface_ids: None, info: None }
+}
+fn down_ack() -> Message {
+    Message::AspDownAck { info: None }
+}
+
+/// An SG with ASP `A` up and active.
+fn active_sg(mode: TrafficMode) -> Sg<Duration> {
+    let mut sg = sg(mode);
+    let t = Duration::ZERO;
+    rx(&mut sg, A, asp_up(), t);
+    rx(&mut sg, A, asp_active(Some(mode)), t);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+    sg
+}
+
+#[test]
+fn asp_up_is_acknowledged_then_the_as_inactive_notify_follows() {
+    let mut sg = sg(TrafficMode::Override);
+    let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, up_ack()), (A, notify(Status::as_inactive()))]);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
+}
+
+#[test]
+fn asp_down_after_asp_up_is_acknowledged_and_the_as_goes_down_without_notify() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_down(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, down_ack())], "there is no Notify for AS-DOWN");
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN));
+}
+
+#[test]
+fn asp_down_while_down_is_still_acknowledged() {
+    let mut sg = sg(TrafficMode::Override);
+    let out = rx(&mut sg, A, asp_down(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, down_ack())]);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_DOWN));
+}
+
+#[test]
+fn two_asp_ups_get_two_acks_and_nothing_else() {
+    let mut sg = sg(TrafficMode::Override);
+    let first = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let second = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&first)[0], (A, up_ack()));
+    assert_eq!(sent(&second), [(A, up_ack())]);
+}
+
+#[test]
+fn asp_active_is_acknowledged_then_the_as_active_notify_follows() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, active_ack()), (A, notify(Status::as_active()))]);
+}
+
+#[test]
+fn the_last_active_asp_going_inactive_makes_the_as_pending_then_inactive_after_tr() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let out = rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, inactive_ack()), (A, notify(Status::as_pending()))]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    assert_eq!(sg.next_deadline(), Some(Duration::from_secs(2)));
+    assert_eq!(sent(&sg.timer_expired(Duration::from_millis(1999))), []);
+    let out = sg.timer_expired(Duration::from_secs(2));
+    assert_eq!(sent(&out), [(A, notify(Status::as_inactive()))]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
+    assert_eq!(sg.next_deadline(), None);
+}
+
+#[test]
+fn duplicate_asp_active_and_asp_inactive_are_acknowledged() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, active_ack())]);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, inactive_ack())]);
+}
+
+#[test]
+fn asp_up_from_an_active_asp_is_acknowledged_with_an_unexpected_message_error() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let messages = sent(&out);
+    assert_eq!(messages[..2], [(A, up_ack()), (A, error(ErrorCode::UnexpectedMessage))]);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+}
+
+#[test]
+fn a_blocked_asp_is_refused() {
+    let mut sg = sg(TrafficMode::Override);
+    sg.set_blocked(A, true);
+    let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, error(ErrorCode::RefusedManagementBlocking))]);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_DOWN));
+}
+
+#[test]
+fn a_traffic_mode_the_as_does_not_use_is_an_error_0x05() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, error(ErrorCode::UnsupportedTrafficHandlingMode))]);
+    assert_eq!(ErrorCode::UnsupportedTrafficHandlingMode.value(), 0x05);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+}
+
+#[test]
+fn an_interface_identifier_no_as_serves_is_an_error() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let active =
+        Message::AspActive { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![99])), info: None };
+    let out = rx(&mut sg, A, active, Duration::ZERO);
+    assert_eq!(sent(&out), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+}
+
+/// Bytes with a valid ASP Up header, changed at one octet.
+fn corrupted(at: usize, value: u8) -> Vec<u8> {
+    let mut bytes = codec::encode(&asp_up()).unwrap();
+    bytes[at] = value;
+    bytes
+}
+
+#[test]
+fn bad_version_class_and_type_get_their_errors() {
+    for (bytes, code, value) in [
+        (corrupted(0, 2), ErrorCode::InvalidVersion, 0x01),
+        (corrupted(2, 1), ErrorCode::UnsupportedMessageClass, 0x03),
+        (corrupted(3, 9), ErrorCode::UnsupportedMessageType, 0x04),
+    ] {
+        let mut sg = sg(TrafficMode::Override);
+        let out = sg.receive(A, &bytes, Duration::ZERO);
+        let replies = sent(&out);
+        assert_eq!(replies.len(), 1);
+        match &replies[0].1 {
+            Message::Error { code: got, .. } => assert_eq!((*got, got.value()), (code, value)),
+            other => panic!("expected an Error, got {other:?}"),
+        }
+        assert!(matches!(events(&out)[0], SgEvent::Undecodable { .. }));
+    }
+}
+
+#[test]
+fn heartbeat_data_is_echoed_unchanged() {
+    let mut sg = sg(TrafficMode::Override);
+    let data = vec![1, 2, 3, 4, 5, 0, 0xff];
+    let out = rx(&mut sg, A, Message::Heartbeat { data: Some(data.clone()) }, Duration::ZERO);
+    assert_eq!(sent(&out), [(A, Message::HeartbeatAck { data: Some(data) })]);
+}
+
+#[test]
+fn transport_down_takes_the_asp_down_and_the_as_pending() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let out = sg.association_down(A, Duration::ZERO);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    assert!(events(&out).contains(&SgEvent::AspState { assoc: A, state: iua_asp::State::ASP_DOWN }));
+    // Nobody is left to notify.
+    assert_eq!(sent(&out), []);
+    let out = sg.timer_expired(Duration::from_secs(2));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN), "T(r) expires with no ASP inactive");
+    assert!(events(&out).contains(&SgEvent::QueueDiscarded { as_index: 0, count: 0 }));
+}
+
+#[test]
+fn sctp_restart_takes_the_asp_down() {
+    let mut sg = active_sg(TrafficMode::Override);
+    sg.association_restart(A, Duration::ZERO);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_DOWN));
+}
+
+fn data(n: u8) -> Vec<u8> {
+    vec![n; 3]
+}
+
+fn indications(out: &[Output]) -> Vec<(AssocId, Vec<u8>)> {
+    sent(out)
+        .into_iter()
+        .filter_map(|(assoc, m)| match m {
+            Message::DataIndication { data, .. } => Some((assoc, data)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn override_moves_the_traffic_to_the_new_active_asp() {
+    let mut sg = active_sg(TrafficMode::Override);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(indications(&sg.deliver(IID, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    let out = rx(&mut sg, B, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
+    let messages = sent(&out);
+    assert_eq!(messages[0], (B, active_ack()));
+    assert!(messages.contains(&(
+        A,
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: None, info: None }
+    )));
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(sg.active_asps(0), [B]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE), "the AS never stopped being active");
+    assert_eq!(indications(&sg.deliver(IID, dlci(), data(2), Duration::ZERO)), [(B, data(2))]);
+}
+
+#[test]
+fn loadshare_shares_the_traffic_round_robin() {
+    let mut sg = active_sg(TrafficMode::Loadshare);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    rx(&mut sg, B, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    assert_eq!(sg.active_asps(0), [A, B]);
+    let targets: Vec<AssocId> =
+        (0..6).flat_map(|n| indications(&sg.deliver(IID, dlci(), data(n), Duration::ZERO))).map(|(a, _)| a).collect();
+    assert_eq!(targets, [A, B, A, B, A, B]);
+    // One leaving keeps the AS active: the other takes all.
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+    assert_eq!(indications(&sg.deliver(IID, dlci(), data(9), Duration::ZERO)), [(B, data(9))]);
+}
+
+#[test]
+fn notify_goes_to_every_asp_that_is_up_after_the_ack() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    rx(&mut sg, C, asp_up(), Duration::ZERO);
+    rx(&mut sg, C, asp_down(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, active_ack()), (A, notify(Status::as_active())), (B, notify(Status::as_active()))]);
+}
+
+#[test]
+fn traffic_queued_while_pending_is_delivered_in_order_to_the_next_active_asp() {
+    let mut sg = active_sg(TrafficMode::Override);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    sg.association_down(A, Duration::ZERO);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    for n in 0..3 {
+        assert_eq!(indications(&sg.deliver(IID, dlci(), data(n), Duration::from_millis(100))), []);
+    }
+    assert_eq!(sg.queue_len(0), 3);
+    let out = rx(&mut sg, B, asp_active(None), Duration::from_secs(1));
+    assert_eq!(indications(&out), [(B, data(0)), (B, data(1)), (B, data(2))]);
+    assert_eq!(sent(&out)[0], (B, active_ack()), "the ack comes first");
+    assert_eq!(sg.queue_len(0), 0);
+    assert_eq!(sg.next_deadline(), None, "T(r) stopped");
+    assert_eq!(sg.as_counters(0).unwrap().delivered, 3);
+}
+
+#[test]
+fn a_full_queue_refuses_and_counts_and_expiry_discards_and_counts() {
+    let mut sg = active_sg(TrafficMode::Override);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    let mut overflow = Vec::new();
+    for n in 0..6 {
+        overflow.extend(events(&sg.deliver(IID, dlci(), data(n), Duration::ZERO)));
+    }
+    assert_eq!(sg.queue_len(0), 4, "the configured limit");
+    assert_eq!(
+        overflow,
+        [SgEvent::QueueOverflow { as_index: 0, total: 1 }, SgEvent::QueueOverflow { as_index: 0, total: 2 }]
+    );
+    let out = sg.timer_expired(Duration::from_secs(2));
+    assert!(events(&out).contains(&SgEvent::QueueDiscarded { as_index: 0, count: 4 }));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE), "T(r) expires with ASPs inactive");
+    let counters = sg.as_counters(0).unwrap();
+    assert_eq!((counters.queued, counters.overflowed, counters.discarded_at_expiry), (4, 2, 4));
+}
+
+#[test]
+fn data_from_an_asp_that_is_not_active_is_discarded() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let request = Message::DataRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(1) };
+    let out = rx(&mut sg, A, request.clone(), Duration::ZERO);
+    assert_eq!(events(&out), [SgEvent::DataFromInactiveAspDiscarded { assoc: A }]);
+    rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    let out = rx(&mut sg, A, request, Duration::ZERO);
+    assert_eq!(
+        events(&out),
+        [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(1) }]
+    );
+}
+
+// --- The ASP side -------------------------------------------------------------------------------
+
+fn asp_sent(out: &[asp::Output]) -> Vec<Message> {
+    out.iter()
+        .filter_map(|o| match o {
+            asp::Output::Send { message, .. } => Some(message.clone()),
+            asp::Output::Event(_) => None,
+        })
+        .collect()
+}
+
+fn from_sg(asp: &mut Asp<Duration>, message: Message, now: Duration) -> Vec<asp::Output> {
+    asp.receive(&codec::encode(&message).unwrap(), now)
+}
+
+#[test]
+fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    assert_eq!(asp_sent(&asp.request_up(Duration::ZERO)), [asp_up()]);
+    assert_eq!(asp.deadline(), Some(Duration::from_secs(2)), "T(ack) defaults to 2 s");
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(1))), [], "not yet");
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(2))), [asp_up()]);
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(4))), [asp_up()]);
+    assert_eq!(asp.requests_sent(), 3);
+    asp.association_down(Duration::from_secs(5));
+    assert_eq!(asp.deadline(), None, "T(ack) stopped");
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(6))), []);
+    assert_eq!(asp.state(), asp::State::NO_ASSOCIATION);
+}
+
+#[test]
+fn the_asp_sends_nothing_before_the_up_ack_and_no_data_before_the_active_ack() {
+    let mut asp = Asp::new(AspConfig { traffic_mode: Some(TrafficMode::Override), ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    assert_eq!(asp_sent(&asp.request_active(Duration::ZERO)), [asp_up()], "ASP Up first");
+    let refused = asp.send_data(InterfaceId::Integer(IID), dlci(), data(1), Duration::ZERO);
+    assert_eq!(asp_sent(&refused), []);
+    assert!(refused.contains(&asp::Output::Event(AspEvent::DataRefused)));
+    let out = from_sg(&mut asp, up_ack(), Duration::ZERO);
+    assert_eq!(
+        asp_sent(&out),
+        [Message::AspActive { traffic_mode: Some(TrafficMode::Override), interface_ids: None, info: None }]
+    );
+    assert!(asp_sent(&asp.send_data(InterfaceId::Integer(IID), dlci(), data(2), Duration::ZERO)).is_empty());
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    assert_eq!(asp.deadline(), None);
+    let out = asp.send_data(InterfaceId::Integer(IID), dlci(), data(3), Duration::ZERO);
+    assert_eq!(
+        asp_sent(&out),
+        [Message::DataRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(3) }]
+    );
+}
+
+/// An ASP brought to ASP-ACTIVE.
+fn active_asp() -> Asp<Duration> {
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    asp
+}
+
+#[test]
+fn an_unsolicited_asp_down_ack_brings_the_asp_back_up_and_active() {
+    let mut asp = active_asp();
+    let out = from_sg(&mut asp, down_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [asp_up()]);
+    let out = from_sg(&mut asp, up_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]);
+}
+
+#[test]
+fn an_unsolicited_asp_inactive_ack_asks_to_be_active_again() {
+    let mut asp = active_asp();
+    let out = from_sg(&mut asp, inactive_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]);
+}
+
+#[test]
+fn notify_alternate_asp_active_leaves_the_asp_inactive() {
+    let mut asp = active_asp();
+    let out = from_sg(
+        &mut asp,
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: None, info: None },
+        Duration::ZERO,
+    );
+    assert_eq!(asp_sent(&out), []);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+}
+
+#[test]
+fn an_asp_and_an_sg_reach_active_together() {
+    let mut sg = sg(TrafficMode::Override);
+    let mut asp = Asp::new(AspConfig { traffic_mode: Some(TrafficMode::Override), ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    sg.association_up(A);
+    let mut to_sg: Vec<Message> = asp_sent(&asp.request_active(Duration::ZERO));
+    for _ in 0..10 {
+        let mut to_asp = Vec::new();
+        for m in to_sg.drain(..) {
+            to_asp.extend(sent(&rx(&mut sg, A, m, Duration::ZERO)).into_iter().map(|(_, m)| m));
+        }
+        for m in to_asp {
+            to_sg.extend(asp_sent(&from_sg(&mut asp, m, Duration::ZERO)));
+        }
+    }
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+}
+
+// --- Properties ---------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+enum Input {
+    Message(AssocId, Message),
+    Garbage(AssocId, Vec<u8>),
+    Down(AssocId),
+    Restart(AssocId),
+    Deliver,
+    Wait(u32),
+}
+
+fn message() -> impl Strategy<Value = Message> {
+    let ids = prop_oneof![
+        Just(None),
+        Just(Some(InterfaceIds::Integers(vec![IID]))),
+        Just(Some(InterfaceIds::Integers(vec![99]))),
+    ];
+    let mode = prop_oneof![Just(None), Just(Some(TrafficMode::Override)), Just(Some(TrafficMode::Loadshare))];
+    prop_oneof![
+        4 => Just(asp_up()),
+        2 => Just(asp_down()),
+        4 => (mode, ids.clone()).prop_map(|(traffic_mode, interface_ids)| Message::AspActive { traffic_mode, interface_ids, info: None }),
+        3 => ids.prop_map(|interface_ids| Message::AspInactive { interface_ids, info: None }),
+        1 => Just(Message::Heartbeat { data: Some(vec![9, 9]) }),
+        1 => Just(Message::DataRequest { interface_id: InterfaceId::Integer(IID), dlci: Dlci { sapi: 0, tei: 1 }, data: vec![1] }),
+        1 => Just(up_ack()),
+    ]
+}
+
+fn input() -> impl Strategy<Value = Input> {
+    let assoc = prop_oneof![Just(A), Just(B), Just(C)];
+    prop_oneof![
+        10 => (assoc.clone(), message()).prop_map(|(a, m)| Input::Message(a, m)),
+        1 => (assoc.clone(), proptest::collection::vec(any::<u8>(), 0..24)).prop_map(|(a, b)| Input::Garbage(a, b)),
+        1 => assoc.clone().prop_map(Input::Down),
+        1 => assoc.prop_map(Input::Restart),
+        5 => Just(Input::Deliver),
+        2 => (0u32..3000).prop_map(Input::Wait),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Random messages from three ASPs never panic; the AS is active exactly when an ASP is
+    /// active in it; AS-PENDING is only entered from AS-ACTIVE; and the traffic delivered to
+    /// the ASPs arrives once each, in the order the ISDN side sent it.
+    #[test]
+    fn random_sequences_keep_the_as_consistent(inputs in proptest::collection::vec(input(), 0..150), loadshare in any::<bool>()) {
+        let mode = if loadshare { TrafficMode::Loadshare } else { TrafficMode::Override };
+        let mut sg = sg(mode);
+        let mut now = Duration::ZERO;
+        let mut sent_data = 0u8;
+        let mut received: Vec<u8> = Vec::new();
+        let mut previous = sg.as_state(0).unwrap();
+        for input in inputs {
+            let out = match input {
+                Input::Message(assoc, m) => rx(&mut sg, assoc, m, now),
+                Input::Garbage(assoc, bytes) => sg.receive(assoc, &bytes, now),
+                Input::Down(assoc) => sg.association_down(assoc, now),
+                Input::Restart(assoc) => sg.association_restart(assoc, now),
+                Input::Deliver => {
+                    sent_data = sent_data.wrapping_add(1);
+                    sg.deliver(IID, dlci(), vec![sent_data], now)
+                }
+                Input::Wait(ms) => {
+                    now += Duration::from_millis(u64::from(ms));
+                    sg.timer_expired(now)
+                }
+            };
+            received.extend(indications(&out).into_iter().map(|(_, d)| d[0]));
+            let state = sg.as_state(0).unwrap();
+            let any_active = !sg.active_asps(0).is_empty();
+            prop_assert_eq!(state == iua_as::State::AS_ACTIVE, any_active, "AS {:?} with active ASPs {:?}", state, sg.active_asps(0));
+            if state == iua_as::State::AS_PENDING && previous != iua_as::State::AS_PENDING {
+                prop_assert_eq!(previous, iua_as::State::AS_ACTIVE);
+            }
+            for assoc in sg.active_asps(0) {
+                prop_assert_eq!(sg.asp_state(assoc), Some(iua_asp::State::ASP_ACTIVE));
+            }
+            previous = state;
+        }
+        // Each delivered message once, in the order sent (values wrap at 256; runs are short).
+        let mut sorted = received.clone();
+        sorted.dedup();
+        prop_assert_eq!(&sorted, &received, "a message delivered twice");
+        prop_assert!(received.windows(2).all(|w| w[0] < w[1]), "out of order: {:?}", received);
+    }
+}
