@@ -19,13 +19,14 @@ use super::{DecodeError, HEADER_LEN, MAX_MESSAGE_LEN};
 /// ```
 /// use rfc_fsm::iua::codec::{decode, encode, Framer, Message};
 ///
-/// let bytes = encode(&Message::AspUpAck { info: None });
+/// let bytes = encode(&Message::AspUpAck { info: None })?;
 /// let mut framer = Framer::new();
 /// framer.push(&bytes[..5]);
 /// assert!(framer.next_message().is_none());
 /// framer.push(&bytes[5..]);
 /// let message = framer.next_message().unwrap().unwrap();
 /// assert_eq!(decode(&message), Ok(Message::AspUpAck { info: None }));
+/// # Ok::<(), rfc_fsm::iua::codec::EncodeError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Framer {

@@ -15,9 +15,10 @@
 //! use rfc_fsm::iua::codec::{decode, encode, Message};
 //!
 //! let up = Message::AspUp { asp_id: Some(7), info: None };
-//! let bytes = encode(&up);
+//! let bytes = encode(&up)?;
 //! assert_eq!(bytes, [1, 0, 3, 1, 0, 0, 0, 16, 0x00, 0x11, 0, 8, 0, 0, 0, 7]);
 //! assert_eq!(decode(&bytes), Ok(up));
+//! # Ok::<(), rfc_fsm::iua::codec::EncodeError>(())
 //! ```
 
 mod decode;
