@@ -15,6 +15,7 @@ pub mod machines {
     fsm_macros::fsm!("specs/iua_asp.fsm");
     fsm_macros::fsm!("specs/iua_as.fsm");
     fsm_macros::fsm!("specs/iua_asp_side.fsm");
+    fsm_macros::fsm!("specs/diameter_peer.fsm");
 }
 
 /// The README's Rust examples, compiled and run as doctests.

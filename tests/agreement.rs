@@ -90,3 +90,4 @@ mod more_data {
 agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.fsm");
 agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
+agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");

@@ -29,6 +29,7 @@ fn every_spec_flattens_into_a_clean_equivalent_spec() {
         "specs/iua_asp.fsm",
         "specs/iua_asp_side.fsm",
         "specs/iua_as.fsm",
+        "specs/diameter_peer.fsm",
         "tests/data/ok/variables.fsm",
         "tests/data/ok/internal_and_self.fsm",
         "tests/data/ok/timers.fsm",

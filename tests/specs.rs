@@ -7,7 +7,7 @@
 use fsm_dsl::{codegen, dot, ir};
 use std::path::{Path, PathBuf};
 
-const SPECS: [&str; 5] = ["failover", "rfc3539_watchdog", "iua_asp", "iua_as", "iua_asp_side"];
+const SPECS: [&str; 6] = ["failover", "rfc3539_watchdog", "iua_asp", "iua_as", "iua_asp_side", "diameter_peer"];
 
 fn spec_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("specs").join(format!("{name}.fsm"))

@@ -10,6 +10,7 @@ use crate::ir::{self, ActionId, Cell, Condition, Effect, EventId, Machine, State
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 /// Names built once and shared constants collected while generating.
 struct Ctx<'m> {
@@ -131,10 +132,10 @@ fn expr(m: &Machine, e: &ir::Expr, locals: &HashMap<ir::GuardId, Ident>) -> Toke
     }
 }
 
-fn nothing(kind: StepKind) -> TokenStream {
+fn nothing(kind: StepKind) -> &'static str {
     match kind {
-        StepKind::Ignored => quote! { ignored(state) },
-        _ => quote! { unhandled(state) },
+        StepKind::Ignored => "ignored(state)",
+        _ => "unhandled(state)",
     }
 }
 
@@ -143,6 +144,36 @@ fn nothing(kind: StepKind) -> TokenStream {
 struct Uses {
     guard: bool,
     vars: bool,
+}
+
+/// The text of a cell with one unguarded transition and no assignment, the common case; `None`
+/// for the others.
+fn simple(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<String> {
+    let &[t] = rules else { return None };
+    let transition = ctx.m.transition(t);
+    if transition.condition != Condition::Always {
+        return None;
+    }
+    let effects = ctx.m.effects_of(s, t);
+    if effects.iter().any(|e| !matches!(e, Effect::Action(_))) {
+        return None;
+    }
+    let list = ctx.list(&effects);
+    let target = &ctx.states[transition.target.unwrap_or(s).0];
+    let constructor = if transition.target.is_some() { "to" } else { "stay" };
+    Some(format!("{constructor}(State::{target}, {list}, {})", t.0))
+}
+
+/// Reads generated text back as tokens. The text is built from checked identifiers and
+/// literals, so it always reads; if it ever did not, the user sees why instead of a panic.
+pub(super) fn tokens(text: &str) -> TokenStream {
+    match text.parse() {
+        Ok(tokens) => tokens,
+        Err(error) => {
+            let message = format!("internal error in the fsm code generator: {error}");
+            quote! { compile_error!(#message); }
+        }
+    }
 }
 
 /// The body of one cell.
@@ -181,7 +212,7 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
             }
         }
     }
-    let last = last.unwrap_or_else(|| nothing(m.fallback()));
+    let last = last.unwrap_or_else(|| tokens(nothing(m.fallback())));
     if tests.is_empty() && reads.is_empty() {
         last
     } else {
@@ -199,13 +230,16 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         list_items: Vec::new(),
     };
     let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
+    let event_names: Vec<String> = events.iter().map(ToString::to_string).collect();
     let mut uses = Uses::default();
-    let mut state_arms = Vec::with_capacity(m.states.len());
+    // The arms are written as text and read back as tokens once: for a machine of many
+    // thousands of cells this is several times faster than building each arm with `quote!`.
+    let mut arms_text = String::with_capacity(m.states.len() * (16 + m.events.len() * 48));
     for s in (0..m.states.len()).map(StateId) {
         // Events with the same cell (ignored, or the same transitions) share one arm.
-        let mut arms: Vec<(&Cell, Vec<&Ident>, TokenStream)> = Vec::new();
+        let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
         let mut mentioned = 0;
-        for (e, event) in events.iter().enumerate() {
+        for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
             if matches!(cell, Cell::Unmentioned) {
                 continue;
@@ -216,20 +250,27 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
                 continue;
             }
             let body = match cell {
-                Cell::Rules(rules) => cell_body(&mut ctx, s, rules, &mut uses),
-                _ => nothing(StepKind::Ignored),
+                Cell::Rules(rules) => match simple(&mut ctx, s, rules) {
+                    Some(text) => text,
+                    None => cell_body(&mut ctx, s, rules, &mut uses).to_string(),
+                },
+                _ => "ignored(state)".to_owned(),
             };
             arms.push((cell, vec![event], body));
         }
-        let mut arms: Vec<TokenStream> =
-            arms.into_iter().map(|(_, events, body)| quote! { #( Event::#events )|* => #body, }).collect();
-        if mentioned < m.events.len() {
-            let rest = nothing(m.fallback());
-            arms.push(quote! { _ => #rest, });
+        let _ = write!(arms_text, "State::{} => match event {{", ctx.states[s.0]);
+        for (_, events, body) in &arms {
+            for (i, event) in events.iter().enumerate() {
+                let _ = write!(arms_text, "{}Event::{event}", if i == 0 { "" } else { " | " });
+            }
+            let _ = write!(arms_text, " => {body},");
         }
-        let st = &ctx.states[s.0];
-        state_arms.push(quote! { State::#st => match event { #( #arms )* }, });
+        if mentioned < m.events.len() {
+            let _ = write!(arms_text, "_ => {},", nothing(m.fallback()));
+        }
+        arms_text.push_str("},");
     }
+    let state_arms = tokens(&arms_text);
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
     let initial_list = ctx.list(entry);
@@ -318,7 +359,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             #guard: impl FnMut(Guard) -> bool,
         ) -> Outcome {
             match state {
-                #( #state_arms )*
+                #state_arms
             }
         }
 

@@ -426,31 +426,31 @@ fn vars_struct(m: &Machine) -> TokenStream {
 }
 
 fn transition_table(m: &Machine) -> TokenStream {
-    let states: Vec<Ident> = m.states.iter().map(|s| ident(&s.named.name)).collect();
-    let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
-    // Lists that several rows share are constants, so that a large table stays small.
-    let mut consts: Vec<TokenStream> = Vec::new();
-    let mut source_lists: std::collections::HashMap<&[ir::StateId], Ident> = std::collections::HashMap::new();
-    let mut event_lists: std::collections::HashMap<&[ir::EventId], Ident> = std::collections::HashMap::new();
-    let mut action_lists: std::collections::HashMap<Vec<ir::ActionId>, Ident> = std::collections::HashMap::new();
-    let mut rows = Vec::with_capacity(m.transitions.len());
+    use std::collections::HashMap;
+    use std::fmt::Write as _;
+    let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
+    let events: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    let actions: Vec<String> = m.actions.iter().map(|a| ident(&a.named.name).to_string()).collect();
+    // Written as text and read back as tokens once (see `dispatch`). Lists that several rows
+    // share are constants, so that a large table stays small.
+    let mut consts = String::new();
+    let mut rows = String::with_capacity(m.transitions.len() * 64);
+    let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::new();
+    let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::new();
+    let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::new();
     for t in &m.transitions {
         let next = source_lists.len();
-        let sources = source_lists.entry(&t.sources).or_insert_with(|| {
-            let name = format_ident!("SOURCES_{}", next);
-            let items = t.sources.iter().map(|s| &states[s.0]);
-            consts.push(quote! { const #name: &[State] = &[#( State::#items ),*]; });
-            name
+        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
+            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
+            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
+            next
         });
-        let sources = sources.clone();
         let next = event_lists.len();
-        let on = event_lists.entry(&t.events).or_insert_with(|| {
-            let name = format_ident!("EVENTS_{}", next);
-            let items = t.events.iter().map(|e| &events[e.0]);
-            consts.push(quote! { const #name: &[Event] = &[#( Event::#items ),*]; });
-            name
+        let on = *event_lists.entry(&t.events).or_insert_with(|| {
+            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
+            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
+            next
         });
-        let on = on.clone();
         let ids: Vec<ir::ActionId> = t
             .effects
             .iter()
@@ -460,42 +460,32 @@ fn transition_table(m: &Machine) -> TokenStream {
             })
             .collect();
         let next = action_lists.len();
-        let actions = action_lists
-            .entry(ids)
-            .or_insert_with(|| {
-                let name = format_ident!("OWN_ACTIONS_{}", next);
-                let list = action_list(m, &t.effects);
-                consts.push(quote! { const #name: &[Action] = #list; });
-                name
-            })
-            .clone();
+        let own = *action_lists.entry(ids).or_insert_with_key(|ids| {
+            let items: Vec<String> = ids.iter().map(|a| format!("Action::{}", actions[a.0])).collect();
+            let _ = write!(consts, "const OWN_ACTIONS_{next}: &[Action] = &[{}];", items.join(", "));
+            next
+        });
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
-        rows.push(match t.target {
+        match t.target {
             // The common row gets a short constructor.
             Some(target) if plain => {
-                let target = &states[target.0];
-                quote! { go(#sources, #on, State::#target, #actions) }
+                let _ = write!(rows, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, OWN_ACTIONS_{own}),", states[target.0]);
             }
             _ => {
-                let guard = if t.guard_text.is_empty() {
-                    quote! { None }
-                } else {
-                    let g = &t.guard_text;
-                    quote! { Some(#g) }
-                };
-                let target = match t.target {
-                    Some(s) => {
-                        let s = &states[s.0];
-                        quote! { Some(State::#s) }
-                    }
-                    None => quote! { None },
-                };
-                let refs = &t.refs;
-                let doc = &t.doc;
-                quote! { tr(#sources, #on, #guard, #target, #actions, &[#(#refs),*], #doc) }
+                let guard = if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
+                let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", states[s.0]));
+                let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
+                let _ = write!(
+                    rows,
+                    "tr(SOURCES_{sources}, EVENTS_{on}, {guard}, {target}, OWN_ACTIONS_{own}, &[{}], {:?}),",
+                    refs.join(", "),
+                    t.doc
+                );
             }
-        });
+        }
     }
+    let consts = dispatch::tokens(&consts);
+    let rows = dispatch::tokens(&rows);
     let count = proc_macro2::Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
@@ -517,7 +507,7 @@ fn transition_table(m: &Machine) -> TokenStream {
             pub doc: &'static str,
         }
 
-        #( #consts )*
+        #consts
 
         #[allow(dead_code)]
         const fn go(sources: &'static [State], events: &'static [Event], target: State, actions: &'static [Action]) -> Transition {
@@ -538,6 +528,6 @@ fn transition_table(m: &Machine) -> TokenStream {
         }
 
         /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-        pub static TRANSITIONS: [Transition; #count] = [#( #rows ),*];
+        pub static TRANSITIONS: [Transition; #count] = [#rows];
     }
 }
