@@ -4,6 +4,7 @@
 //! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
 //! own modules: [`watchdog`] (RFC 3539).
 
+pub mod diameter;
 pub mod iua;
 pub mod watchdog;
 

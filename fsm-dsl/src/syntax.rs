@@ -360,7 +360,9 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
 fn describe_token(token: &str) -> Option<String> {
     let chars: Vec<char> = token.chars().collect();
     match chars.as_slice() {
-        // Character ranges are the first letter of a name or the first digit of an integer.
+        // Character ranges are white space, the first letter of a name or the first digit of
+        // an integer.
+        [a, '.', '.', _] if a.is_whitespace() => None,
         [a, '.', '.', _] if a.is_ascii_digit() => Some("an integer".to_owned()),
         [_, '.', '.', _] | ['_'] => Some("a name".to_owned()),
         // Whitespace, and the pieces of keywords and comments, are reported through their rules.
@@ -816,22 +818,23 @@ fn build_timer_op(pair: &Pair<'_, Rule>) -> Option<ast::TimerOp> {
 fn build_effects(list: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Effect> {
     let mut effects = Vec::new();
     for effect in list.into_inner() {
-        let Some(inner) = effect.into_inner().next() else { continue };
-        match inner.as_rule() {
-            Rule::timer_op => effects.extend(build_timer_op(&inner).map(ast::Effect::Timer)),
-            Rule::assignment => {
-                let mut parts = inner.into_inner();
-                let (Some(var), Some(op), Some(value)) = (parts.next(), parts.next(), parts.next()) else { continue };
-                let op = match op.as_str() {
-                    "+=" => ast::AssignOp::Add,
-                    "-=" => ast::AssignOp::Sub,
-                    _ => ast::AssignOp::Set,
-                };
-                if let Some(value) = build_literal(&value, diagnostics) {
-                    effects.push(ast::Effect::Assign { var: build_name(&var), op, value });
-                }
-            }
-            _ => effects.push(ast::Effect::Action(build_name(&inner))),
+        let mut parts = effect.into_inner();
+        let Some(first) = parts.next() else { continue };
+        if first.as_rule() == Rule::timer_op {
+            effects.extend(build_timer_op(&first).map(ast::Effect::Timer));
+            continue;
+        }
+        let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
+            effects.push(ast::Effect::Action(build_name(&first)));
+            continue;
+        };
+        let op = match op.as_str() {
+            "+=" => ast::AssignOp::Add,
+            "-=" => ast::AssignOp::Sub,
+            _ => ast::AssignOp::Set,
+        };
+        if let Some(value) = build_literal(&value, diagnostics) {
+            effects.push(ast::Effect::Assign { var: build_name(&first), op, value });
         }
     }
     effects
