@@ -43,6 +43,27 @@ macro_rules! agreement_test {
                     actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
                 };
                 prop_assert_eq!(names(&entry), hooks.actions.clone());
+                // The transition table as data says what the spec says, row for row.
+                prop_assert_eq!(generated::TRANSITIONS.len(), model.transitions.len());
+                for (row, t) in generated::TRANSITIONS.iter().zip(&model.transitions) {
+                    let sources: Vec<&str> = row.sources.iter().map(|s| s.name()).collect();
+                    let model_sources: Vec<&str> = t.sources.iter().map(|s| model.state(*s).named.name.as_str()).collect();
+                    prop_assert_eq!(sources, model_sources);
+                    let events: Vec<&str> = row.events.iter().map(|e| e.name()).collect();
+                    let model_events: Vec<&str> = t.events.iter().map(|e| model.events[e.0].named.name.as_str()).collect();
+                    prop_assert_eq!(events, model_events);
+                    prop_assert_eq!(row.target.map(|s| s.name()), t.target.map(|s| model.state(s).named.name.as_str()));
+                    let own: Vec<String> = t.effects.iter().filter_map(|e| match e {
+                        fsm_dsl::ir::Effect::Action(a) => Some(model.action(*a).named.name.clone()),
+                        _ => None,
+                    }).collect();
+                    let row_actions: Vec<String> = row.actions.iter().map(|a| a.name().to_owned()).collect();
+                    prop_assert_eq!(row_actions, own);
+                    prop_assert_eq!(row.guard.unwrap_or(""), t.guard_text.as_str());
+                    let model_refs: Vec<&str> = t.refs.iter().map(String::as_str).collect();
+                    prop_assert_eq!(row.refs.to_vec(), model_refs);
+                    prop_assert_eq!(row.doc, t.doc.as_str());
+                }
                 for (event, bits) in steps {
                     let event = generated::Event::ALL[event % generated::Event::ALL.len()];
                     let guards: Vec<bool> = (0..model.guards.len()).map(|g| bits >> g & 1 == 1).collect();
@@ -91,3 +112,9 @@ agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.f
 agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
+
+// A machine large enough for the generated dispatch to read most cells from a table.
+mod table {
+    fsm_macros::fsm!("tests/data/table/large_table.fsm");
+}
+agreement_test!(table_dispatch_agrees, table::table, "tests/data/table/large_table.fsm");

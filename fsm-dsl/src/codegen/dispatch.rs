@@ -12,18 +12,105 @@ use quote::{format_ident, quote};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+/// Machines with at least this many (state, event) cells dispatch through a table: the cells
+/// with one unguarded transition and no assignment (most of a large machine) become fixed-size
+/// records in one byte string, and only the others are code. This keeps the generated code, and
+/// the time to generate and compile it, small for machines of many thousands of states.
+pub const TABLE_CELLS: usize = 2048;
+
+// The kinds of a cell in the table.
+const KIND_UNHANDLED: usize = 0;
+const KIND_IGNORED: usize = 1;
+const KIND_TRANSITION: usize = 2;
+const KIND_INTERNAL: usize = 3;
+/// The cell is decided by code (guards or assignments).
+const KIND_CODE: usize = 4;
+
+/// Octets needed to write every number below `count`.
+fn width(count: usize) -> usize {
+    let mut width = 1;
+    while width < 8 && count > 1usize << (8 * width) {
+        width += 1;
+    }
+    width
+}
+
+/// The table (`CELLS`, one record per cell: kind, target, action list, transition, each
+/// little-endian in the fewest octets that fit) and the code that reads it, which returns
+/// the outcome when the record decides it.
+fn table_lookup(ctx: &Ctx<'_>, records: &[[usize; 4]]) -> TokenStream {
+    let m = ctx.m;
+    let widths = [1, width(m.states.len()), width(ctx.lists.len().max(1)), width(m.transitions.len().max(1))];
+    let record_width: usize = widths.iter().sum();
+    let mut bytes = Vec::with_capacity(records.len() * record_width);
+    for record in records {
+        for (value, width) in record.iter().zip(widths) {
+            bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+        }
+    }
+    let cells = Literal::byte_string(&bytes);
+    let lists = (0..ctx.lists.len()).map(|n| format_ident!("ACTIONS_{n}"));
+    let [_, ws, wl, wt] = widths.map(Literal::usize_unsuffixed);
+    let at_list = Literal::usize_unsuffixed(1 + widths[1]);
+    let at_transition = Literal::usize_unsuffixed(1 + widths[1] + widths[2]);
+    let record_width = Literal::usize_unsuffixed(record_width);
+    let [unhandled, ignored, transition, internal] =
+        [KIND_UNHANDLED, KIND_IGNORED, KIND_TRANSITION, KIND_INTERNAL].map(|k| Literal::u8_unsuffixed(k as u8));
+    quote! {
+        /// One record per (state, event) cell, state by state: kind (0 unhandled, 1 ignored,
+        /// 2 transition, 3 internal, 4 decided by the code below), target state, action list,
+        /// transition, each little-endian.
+        const CELLS: &[u8] = #cells;
+        /// The action lists that `CELLS` refers to.
+        const LISTS: &[&[Action]] = &[#( #lists ),*];
+        /// The number at `at` in a record, `width` octets little-endian.
+        #[inline(always)]
+        fn field(record: &[u8], at: usize, width: usize) -> usize {
+            let mut value = 0usize;
+            let mut i = 0;
+            while i < width {
+                if let Some(&octet) = record.get(at + i) {
+                    value |= (octet as usize) << (8 * i);
+                }
+                i += 1;
+            }
+            value
+        }
+        let at = (state as usize * Event::ALL.len() + event as usize) * #record_width;
+        if let Some(record) = CELLS.get(at..at + #record_width) {
+            let target = match State::ALL.get(field(record, 1, #ws)) {
+                Some(&target) => target,
+                None => state,
+            };
+            let actions = match LISTS.get(field(record, #at_list, #wl)) {
+                Some(&actions) => actions,
+                None => &[],
+            };
+            let transition = field(record, #at_transition, #wt);
+            match record.first() {
+                Some(&#unhandled) => return unhandled(state),
+                Some(&#ignored) => return ignored(state),
+                Some(&#transition) => return to(target, actions, transition),
+                Some(&#internal) => return stay(target, actions, transition),
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Names built once and shared constants collected while generating.
 struct Ctx<'m> {
     m: &'m Machine,
     states: Vec<Ident>,
     actions: Vec<Ident>,
     /// Distinct action lists, each a constant `ACTIONS_n`.
-    lists: HashMap<Vec<ActionId>, Ident>,
+    lists: HashMap<Vec<ActionId>, usize>,
     list_items: Vec<TokenStream>,
 }
 
 impl Ctx<'_> {
-    fn list(&mut self, effects: &[Effect]) -> Ident {
+    /// The number of the constant `ACTIONS_n` that holds the actions of `effects`.
+    fn list_index(&mut self, effects: &[Effect]) -> usize {
         let ids: Vec<ActionId> = effects
             .iter()
             .filter_map(|e| match e {
@@ -31,14 +118,19 @@ impl Ctx<'_> {
                 _ => None,
             })
             .collect();
-        if let Some(name) = self.lists.get(&ids) {
-            return name.clone();
+        if let Some(&n) = self.lists.get(&ids) {
+            return n;
         }
-        let name = format_ident!("ACTIONS_{}", self.lists.len());
+        let n = self.lists.len();
+        let name = format_ident!("ACTIONS_{n}");
         let items = ids.iter().map(|a| &self.actions[a.0]);
         self.list_items.push(quote! { const #name: &[Action] = &[#( Action::#items ),*]; });
-        self.lists.insert(ids, name.clone());
-        name
+        self.lists.insert(ids, n);
+        n
+    }
+
+    fn list(&mut self, effects: &[Effect]) -> Ident {
+        format_ident!("ACTIONS_{}", self.list_index(effects))
     }
 
     /// Assignments then the outcome of taking `t` from `source`.
@@ -146,9 +238,16 @@ struct Uses {
     vars: bool,
 }
 
-/// The text of a cell with one unguarded transition and no assignment, the common case; `None`
-/// for the others.
-fn simple(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<String> {
+/// A cell with one unguarded transition and no assignment, the common case: what it does, for
+/// the table. `None` for the others.
+struct Plain {
+    internal: bool,
+    target: StateId,
+    list: usize,
+    transition: usize,
+}
+
+fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<Plain> {
     let &[t] = rules else { return None };
     let transition = ctx.m.transition(t);
     if transition.condition != Condition::Always {
@@ -158,10 +257,15 @@ fn simple(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<S
     if effects.iter().any(|e| !matches!(e, Effect::Action(_))) {
         return None;
     }
-    let list = ctx.list(&effects);
-    let target = &ctx.states[transition.target.unwrap_or(s).0];
-    let constructor = if transition.target.is_some() { "to" } else { "stay" };
-    Some(format!("{constructor}(State::{target}, {list}, {})", t.0))
+    let list = ctx.list_index(&effects);
+    Some(Plain { internal: transition.target.is_none(), target: transition.target.unwrap_or(s), list, transition: t.0 })
+}
+
+/// The text of a plain cell's outcome.
+fn simple(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<String> {
+    let p = plain(ctx, s, rules)?;
+    let constructor = if p.internal { "stay" } else { "to" };
+    Some(format!("{constructor}(State::{}, ACTIONS_{}, {})", ctx.states[p.target.0], p.list, p.transition))
 }
 
 /// Reads generated text back as tokens. The text is built from checked identifiers and
@@ -232,15 +336,36 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
     let event_names: Vec<String> = events.iter().map(ToString::to_string).collect();
     let mut uses = Uses::default();
+    let table = m.states.len() * m.events.len() >= TABLE_CELLS;
     // The arms are written as text and read back as tokens once: for a machine of many
     // thousands of cells this is several times faster than building each arm with `quote!`.
-    let mut arms_text = String::with_capacity(m.states.len() * (16 + m.events.len() * 48));
+    let mut arms_text = String::with_capacity(if table { 0 } else { m.states.len() * (16 + m.events.len() * 48) });
+    let mut records: Vec<[usize; 4]> = Vec::with_capacity(if table { m.states.len() * m.events.len() } else { 0 });
     for s in (0..m.states.len()).map(StateId) {
         // Events with the same cell (ignored, or the same transitions) share one arm.
         let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
         let mut mentioned = 0;
         for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
+            if table {
+                let fallback = if m.fallback() == StepKind::Ignored { KIND_IGNORED } else { KIND_UNHANDLED };
+                let record = match cell {
+                    Cell::Unmentioned => [fallback, 0, 0, 0],
+                    Cell::Ignored => [KIND_IGNORED, 0, 0, 0],
+                    Cell::Rules(rules) => match plain(&mut ctx, s, rules) {
+                        Some(p) => {
+                            [if p.internal { KIND_INTERNAL } else { KIND_TRANSITION }, p.target.0, p.list, p.transition]
+                        }
+                        None => {
+                            mentioned += 1;
+                            arms.push((cell, vec![event], cell_body(&mut ctx, s, rules, &mut uses).to_string()));
+                            [KIND_CODE, 0, 0, 0]
+                        }
+                    },
+                };
+                records.push(record);
+                continue;
+            }
             if matches!(cell, Cell::Unmentioned) {
                 continue;
             }
@@ -258,6 +383,9 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             };
             arms.push((cell, vec![event], body));
         }
+        if table && arms.is_empty() {
+            continue;
+        }
         let _ = write!(arms_text, "State::{} => match event {{", ctx.states[s.0]);
         for (_, events, body) in &arms {
             for (i, event) in events.iter().enumerate() {
@@ -265,10 +393,13 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             }
             let _ = write!(arms_text, " => {body},");
         }
-        if mentioned < m.events.len() {
+        if table || mentioned < m.events.len() {
             let _ = write!(arms_text, "_ => {},", nothing(m.fallback()));
         }
         arms_text.push_str("},");
+    }
+    if table {
+        arms_text.push_str("_ => unhandled(state),");
     }
     let state_arms = tokens(&arms_text);
     let entry = &m.state(m.initial).entry;
@@ -291,6 +422,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     } else {
         quote! { vars }
     };
+    let lookup = if table { table_lookup(&ctx, &records) } else { TokenStream::new() };
     let lists = &ctx.list_items;
     quote! {
         /// How an event was dealt with.
@@ -358,6 +490,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             event: Event,
             #guard: impl FnMut(Guard) -> bool,
         ) -> Outcome {
+            #lookup
             match state {
                 #state_arms
             }

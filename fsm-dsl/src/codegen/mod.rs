@@ -7,6 +7,8 @@
 
 mod dispatch;
 
+pub use dispatch::TABLE_CELLS;
+
 use crate::ir::{self, Effect, Machine, VarType};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -438,6 +440,7 @@ fn transition_table(m: &Machine) -> TokenStream {
     let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::new();
     let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::new();
     let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::new();
+    let compact = m.states.len() * m.events.len() >= TABLE_CELLS;
     for t in &m.transitions {
         let next = source_lists.len();
         let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
@@ -466,6 +469,14 @@ fn transition_table(m: &Machine) -> TokenStream {
             next
         });
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
+        if let (true, Some(target), &[source], &[event]) =
+            (compact, t.target, t.sources.as_slice(), t.events.as_slice())
+            && plain
+        {
+            // A large machine's common row: indexes, no constants of its own.
+            let _ = write!(rows, "one({}, {}, {}, OWN_ACTIONS_{own}),", source.0, event.0, target.0);
+            continue;
+        }
         match t.target {
             // The common row gets a short constructor.
             Some(target) if plain => {
@@ -488,6 +499,26 @@ fn transition_table(m: &Machine) -> TokenStream {
     }
     let consts = dispatch::tokens(&consts);
     let rows = dispatch::tokens(&rows);
+    let one = compact.then(|| {
+        let (states, events) = (m.states.len(), m.events.len());
+        quote! {
+            /// Every state, as a static for rows to borrow a one-state slice of.
+            static STATE_LIST: [State; #states] = State::ALL;
+            /// Every event, likewise.
+            static EVENT_LIST: [Event; #events] = Event::ALL;
+            const fn one(source: usize, event: usize, target: usize, actions: &'static [Action]) -> Transition {
+                Transition {
+                    sources: ::core::slice::from_ref(&STATE_LIST[source]),
+                    events: ::core::slice::from_ref(&EVENT_LIST[event]),
+                    guard: None,
+                    target: Some(State::ALL[target]),
+                    actions,
+                    refs: &[],
+                    doc: "",
+                }
+            }
+        }
+    });
     let count = proc_macro2::Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
@@ -510,6 +541,7 @@ fn transition_table(m: &Machine) -> TokenStream {
         }
 
         #consts
+        #one
 
         #[allow(dead_code)]
         const fn go(sources: &'static [State], events: &'static [Event], target: State, actions: &'static [Action]) -> Transition {
