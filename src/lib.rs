@@ -5,6 +5,7 @@
 //! own modules: [`watchdog`] (RFC 3539).
 
 pub mod diameter;
+mod framing;
 pub mod iua;
 pub mod watchdog;
 

@@ -3,6 +3,7 @@
 
 use super::result_code::DIAMETER_INVALID_MESSAGE_LENGTH;
 use super::{DecodeError, HEADER_LEN, MAX_MESSAGE_LEN};
+use crate::framing::{LengthField, LengthFramer};
 
 /// Reassembles messages from a byte stream: [`push`](Framer::push) the octets as they arrive,
 /// then take the messages with [`next_message`](Framer::next_message) until it returns `None`.
@@ -32,31 +33,25 @@ use super::{DecodeError, HEADER_LEN, MAX_MESSAGE_LEN};
 /// assert_eq!(Message::decode(&message), Ok(dwr));
 /// # Ok::<(), rfc_fsm::diameter::codec::EncodeError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Framer {
-    /// Received octets; those before `start` were already returned.
-    buffer: Vec<u8>,
-    start: usize,
-    failed: bool,
+#[derive(Clone, Debug)]
+pub struct Framer(LengthFramer);
+
+impl Default for Framer {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Framer {
     /// An empty framer.
     #[must_use]
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        Self(LengthFramer::new(LengthField { offset: 1, size: 3, min: HEADER_LEN, max: MAX_MESSAGE_LEN }))
     }
 
     /// Adds received octets (ignored once the framer has failed).
     pub fn push(&mut self, bytes: &[u8]) {
-        if self.failed {
-            return;
-        }
-        if self.start > 0 {
-            self.buffer.drain(..self.start);
-            self.start = 0;
-        }
-        self.buffer.extend_from_slice(bytes);
+        self.0.push(bytes);
     }
 
     /// The next complete message, header included; `None` if more octets are needed (or the
@@ -67,48 +62,29 @@ impl Framer {
     /// A [`DecodeError`] (DIAMETER_INVALID_MESSAGE_LENGTH, offset 1 in the message) when a Message
     /// Length is under 20 or over [`MAX_MESSAGE_LEN`] octets; the framer has then failed.
     pub fn next_message(&mut self) -> Option<Result<Vec<u8>, DecodeError>> {
-        if self.failed {
-            return None;
-        }
-        let pending = self.buffer.get(self.start..).unwrap_or_default();
-        let &[_, a, b, c, ..] = pending else {
-            return None;
-        };
-        let length = u32::from_be_bytes([0, a, b, c]);
-        let len = usize::try_from(length).unwrap_or(usize::MAX);
-        if !(HEADER_LEN..=MAX_MESSAGE_LEN).contains(&len) {
-            self.failed = true;
-            self.buffer = Vec::new();
-            self.start = 0;
+        Some(self.0.next_message()?.map_err(|length| {
             let reason =
                 format!("Message Length {length} outside {HEADER_LEN}..={MAX_MESSAGE_LEN}: the stream is unusable");
-            return Some(Err(DecodeError::new(DIAMETER_INVALID_MESSAGE_LENGTH, 1, reason)));
-        }
-        let message = pending.get(..len)?.to_vec();
-        self.start += len;
-        if self.start == self.buffer.len() {
-            self.buffer.clear();
-            self.start = 0;
-        }
-        Some(Ok(message))
+            DecodeError::new(DIAMETER_INVALID_MESSAGE_LENGTH, 1, reason)
+        }))
     }
 
     /// The octets received and not yet returned as messages.
     #[must_use]
     pub fn buffered(&self) -> usize {
-        self.buffer.len().saturating_sub(self.start)
+        self.0.buffered()
     }
 
     /// The octets of memory the framer holds (its buffer's capacity): about twice the largest
     /// amount buffered at once.
     #[must_use]
     pub fn allocated(&self) -> usize {
-        self.buffer.capacity()
+        self.0.allocated()
     }
 
     /// Whether a bad Message Length has made the stream unusable.
     #[must_use]
     pub const fn is_failed(&self) -> bool {
-        self.failed
+        self.0.is_failed()
     }
 }

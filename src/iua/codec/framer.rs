@@ -2,6 +2,7 @@
 //! of the common header (RFC 4233 §3.1).
 
 use super::{DecodeError, HEADER_LEN, MAX_MESSAGE_LEN};
+use crate::framing::{LengthField, LengthFramer};
 
 /// Reassembles messages from a byte stream: [`push`](Framer::push) the bytes as they arrive,
 /// then take the messages with [`next_message`](Framer::next_message) until it returns `None`.
@@ -28,31 +29,25 @@ use super::{DecodeError, HEADER_LEN, MAX_MESSAGE_LEN};
 /// assert_eq!(decode(&message), Ok(Message::AspUpAck { info: None }));
 /// # Ok::<(), rfc_fsm::iua::codec::EncodeError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Framer {
-    /// Received octets; those before `start` were already returned.
-    buffer: Vec<u8>,
-    start: usize,
-    failed: bool,
+#[derive(Clone, Debug)]
+pub struct Framer(LengthFramer);
+
+impl Default for Framer {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Framer {
     /// An empty framer.
     #[must_use]
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        Self(LengthFramer::new(LengthField { offset: 4, size: 4, min: HEADER_LEN, max: MAX_MESSAGE_LEN }))
     }
 
     /// Adds received octets (ignored once the framer has failed).
     pub fn push(&mut self, bytes: &[u8]) {
-        if self.failed {
-            return;
-        }
-        if self.start > 0 {
-            self.buffer.drain(..self.start);
-            self.start = 0;
-        }
-        self.buffer.extend_from_slice(bytes);
+        self.0.push(bytes);
     }
 
     /// The next complete message, header included; `None` if more octets are needed (or the
@@ -63,47 +58,28 @@ impl Framer {
     /// A [`DecodeError`] (Protocol Error, offset 4 in the message) when a Message Length is
     /// under 8 or over [`MAX_MESSAGE_LEN`] octets; the framer has then failed.
     pub fn next_message(&mut self) -> Option<Result<Vec<u8>, DecodeError>> {
-        if self.failed {
-            return None;
-        }
-        let pending = self.buffer.get(self.start..).unwrap_or_default();
-        let &[_, _, _, _, a, b, c, d, ..] = pending else {
-            return None;
-        };
-        let length = u32::from_be_bytes([a, b, c, d]);
-        let len = usize::try_from(length).unwrap_or(usize::MAX);
-        if !(HEADER_LEN..=MAX_MESSAGE_LEN).contains(&len) {
-            self.failed = true;
-            self.buffer = Vec::new();
-            self.start = 0;
+        Some(self.0.next_message()?.map_err(|length| {
             let reason = format!("message length {length} outside {HEADER_LEN}..={MAX_MESSAGE_LEN}: stream unusable");
-            return Some(Err(DecodeError::protocol(4, reason)));
-        }
-        let message = pending.get(..len)?.to_vec();
-        self.start += len;
-        if self.start == self.buffer.len() {
-            self.buffer.clear();
-            self.start = 0;
-        }
-        Some(Ok(message))
+            DecodeError::protocol(4, reason)
+        }))
     }
 
     /// The octets received and not yet returned as messages.
     #[must_use]
     pub fn buffered(&self) -> usize {
-        self.buffer.len().saturating_sub(self.start)
+        self.0.buffered()
     }
 
     /// The octets of memory the framer holds (its buffer's capacity): about twice the largest
     /// amount buffered at once.
     #[must_use]
     pub fn allocated(&self) -> usize {
-        self.buffer.capacity()
+        self.0.allocated()
     }
 
     /// Whether a bad Message Length has made the stream unusable.
     #[must_use]
     pub const fn is_failed(&self) -> bool {
-        self.failed
+        self.0.is_failed()
     }
 }
