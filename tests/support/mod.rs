@@ -1,0 +1,6 @@
+//! Support shared by the integration tests: `mod support;` in a test file brings it in. Not
+//! every test uses every helper, hence the `dead_code` allowance.
+
+#![allow(dead_code)]
+
+pub mod erlang;
