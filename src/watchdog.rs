@@ -14,7 +14,7 @@
 //!
 //! let rng = rand::rngs::StdRng::seed_from_u64(7);
 //! let mut wd = Watchdog::new(Config::default(), rng);
-//! let t0 = Duration::ZERO; // any time type that adds a Duration: std or tokio Instant, ...
+//! let t0 = Duration::ZERO; // any rfc_fsm::time::Time: std or tokio Instant, or a Duration
 //! wd.start(t0);
 //! assert!(wd.connection_up(t0).is_empty()); // row 20: no DWR on a new connection
 //! let expiry = wd.deadline().unwrap();
@@ -24,8 +24,8 @@
 //! ```
 
 use crate::machines::rfc3539_watchdog as machine;
+use crate::time::Time;
 use rand::RngExt as _;
-use std::ops::Add;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -35,6 +35,10 @@ pub use machine::State;
 pub const TWINIT_DEFAULT: Duration = Duration::from_secs(30);
 /// The smallest Twinit allowed: 6 s (RFC 3539 §3.4.1: "MUST NOT be set lower than 6 seconds").
 pub const TWINIT_MIN: Duration = Duration::from_secs(6);
+/// The largest Twinit allowed: 24 hours. RFC 3539 sets no maximum; a watchdog that waits longer
+/// than a day before its first DWR detects nothing useful, and the bound keeps Tw (Twinit + 2 s)
+/// far from any overflow.
+pub const TWINIT_MAX: Duration = Duration::from_secs(24 * 60 * 60);
 /// The jitter added to Twinit each time Tw is set: uniform in [-2 s, +2 s] (RFC 3539 §3.4.1).
 pub const JITTER: Duration = Duration::from_secs(2);
 
@@ -44,6 +48,9 @@ pub enum ConfigError {
     /// Twinit under 6 s.
     #[error("Twinit of {0:?} is below the minimum of 6 s (RFC 3539 §3.4.1)")]
     TwinitTooSmall(Duration),
+    /// Twinit over [`TWINIT_MAX`] (24 hours).
+    #[error("Twinit of {0:?} is above the maximum of 24 hours")]
+    TwinitTooLarge(Duration),
 }
 
 /// The watchdog's settings.
@@ -53,27 +60,38 @@ pub struct Config {
 }
 
 impl Config {
-    /// A configuration with the given Twinit, which must be at least [`TWINIT_MIN`] (6 s).
+    /// A configuration with the given Twinit, which must be at least [`TWINIT_MIN`] (6 s, RFC
+    /// 3539 §3.4.1) and at most [`TWINIT_MAX`] (24 hours).
     ///
     /// # Errors
     ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit under 6 s.
+    /// [`ConfigError::TwinitTooSmall`] for a Twinit under 6 s, [`ConfigError::TwinitTooLarge`]
+    /// for one over 24 hours.
     pub fn new(twinit: Duration) -> Result<Self, ConfigError> {
         if twinit < TWINIT_MIN {
             return Err(ConfigError::TwinitTooSmall(twinit));
         }
-        Ok(Config { twinit })
+        Self::at_most_max(twinit)
     }
 
     /// A configuration that may break RFC 3539's 6 s minimum, for tests against real peers
-    /// that must run quickly. Twinit must still exceed the jitter (2 s), or Tw could be zero.
+    /// that must run quickly. Twinit must still exceed the jitter (2 s), or Tw could be zero,
+    /// and be at most [`TWINIT_MAX`] (24 hours).
     ///
     /// # Errors
     ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit of 2 s or less.
+    /// [`ConfigError::TwinitTooSmall`] for a Twinit of 2 s or less, [`ConfigError::TwinitTooLarge`]
+    /// for one over 24 hours.
     pub fn for_testing_below_rfc_minimum(twinit: Duration) -> Result<Self, ConfigError> {
         if twinit <= JITTER {
             return Err(ConfigError::TwinitTooSmall(twinit));
+        }
+        Self::at_most_max(twinit)
+    }
+
+    fn at_most_max(twinit: Duration) -> Result<Self, ConfigError> {
+        if twinit > TWINIT_MAX {
+            return Err(ConfigError::TwinitTooLarge(twinit));
         }
         Ok(Config { twinit })
     }
@@ -141,10 +159,13 @@ pub struct Counters {
     pub failbacks: u64,
 }
 
-/// The watchdog of one peer connection. `T` is the time type (anything that adds a
-/// [`Duration`] and compares: `std::time::Instant`, `tokio::time::Instant`, or a `Duration`
-/// since an origin for a virtual clock); `R` is the random source of the jitter, injectable
-/// and seedable.
+/// The watchdog of one peer connection. `T` is the time type (a [`Time`]: `std::time::Instant`,
+/// `tokio::time::Instant`, or a `Duration` since an origin for a virtual clock); `R` is the
+/// random source of the jitter, injectable and seedable.
+///
+/// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
+/// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
+/// [`deadline`](Self::deadline) is `None`.
 #[derive(Clone, Debug)]
 pub struct Watchdog<T, R> {
     config: Config,
@@ -169,17 +190,21 @@ struct Collect<'a, T, R> {
 
 impl<T, R> machine::Hooks for Collect<'_, T, R>
 where
-    T: Copy + Add<Duration, Output = T>,
+    T: Time,
     R: rand::Rng,
 {
     fn action(&mut self, action: machine::Action) {
         let command = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
+                // Twinit lies in (2 s, 24 h] (see `Config`), so this neither underflows nor
+                // overflows; the saturating forms only make that obvious.
                 let jitter = Duration::from_nanos(self.rng.random_range(0..=2 * JITTER.as_nanos() as u64));
-                let tw = self.config.twinit - JITTER + jitter;
+                let tw = self.config.twinit.saturating_sub(JITTER).saturating_add(jitter);
                 *self.tw = Some(tw);
-                *self.deadline = Some(self.now + tw);
+                // A deadline past the end of the time type is never reached: the timer stays
+                // unarmed (see `crate::time`).
+                *self.deadline = self.now.checked_add(tw);
                 return;
             }
             machine::Action::StopTw => {
@@ -208,7 +233,7 @@ where
 
 impl<T, R> Watchdog<T, R>
 where
-    T: Copy + Ord + Add<Duration, Output = T>,
+    T: Time,
     R: rand::Rng,
 {
     /// A stopped watchdog: [`start`](Self::start) begins the supervision.

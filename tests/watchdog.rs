@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, Watchdog};
+use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, TWINIT_MAX, Watchdog};
 use std::time::Duration;
 
 type Wd = Watchdog<Duration, StdRng>;
@@ -193,6 +193,35 @@ fn twinit_below_six_seconds_is_refused_and_defaults_to_thirty() {
     assert!(error.contains("below the minimum of 6 s (RFC 3539 §3.4.1)"), "{error}");
     assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(3)).is_ok());
     assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(2)).is_err());
+}
+
+#[test]
+fn twinit_above_a_day_is_refused_and_a_day_works() {
+    assert_eq!(TWINIT_MAX, Duration::from_secs(86_400));
+    for twinit in [Duration::MAX, Duration::MAX - Duration::from_secs(1), TWINIT_MAX + Duration::from_nanos(1)] {
+        assert_eq!(Config::new(twinit), Err(ConfigError::TwinitTooLarge(twinit)));
+        assert_eq!(Config::for_testing_below_rfc_minimum(twinit), Err(ConfigError::TwinitTooLarge(twinit)));
+    }
+    let error = Config::new(Duration::MAX).unwrap_err().to_string();
+    assert!(error.contains("above the maximum of 24 hours"), "{error}");
+    let mut wd: Wd = Watchdog::new(Config::new(TWINIT_MAX).unwrap(), StdRng::seed_from_u64(1));
+    wd.start(Duration::ZERO);
+    let tw = wd.tw().unwrap();
+    assert!(tw >= TWINIT_MAX - Duration::from_secs(2) && tw <= TWINIT_MAX + Duration::from_secs(2), "Tw {tw:?}");
+    assert_eq!(wd.deadline(), Some(tw));
+}
+
+#[test]
+fn a_deadline_past_the_end_of_the_clock_leaves_the_timer_unarmed() {
+    let mut wd = watchdog(15);
+    let end = Duration::MAX - Duration::from_secs(1);
+    assert_eq!(wd.start(end), []);
+    assert_eq!(wd.state(), Some(State::INITIAL));
+    assert_eq!(wd.deadline(), None, "the deadline cannot be represented, so it is never reached");
+    assert_eq!(wd.tw(), None);
+    assert_eq!(wd.timer_expired(Duration::MAX), []);
+    assert_eq!(wd.connection_up(end), []);
+    assert_eq!(wd.state(), Some(State::OKAY));
 }
 
 #[test]

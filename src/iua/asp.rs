@@ -6,7 +6,7 @@
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
 use crate::machines::iua_asp_side as machine;
-use std::ops::Add;
+use crate::time::Time;
 use std::time::Duration;
 
 pub use machine::State;
@@ -17,7 +17,11 @@ pub const TACK_DEFAULT: Duration = Duration::from_secs(2);
 /// The ASP's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AspConfig {
-    /// T(ack): how long to wait for an acknowledgement before sending the request again.
+    /// T(ack): how long to wait for an acknowledgement before sending the request again (RFC
+    /// 4233 §4.3.3.1); 2 s by default. A T(ack) so long that the time when it would expire
+    /// cannot be represented by the time type (`Duration::MAX`, say) never expires: the request
+    /// is sent once and not retransmitted, as when retransmission is left to layer management
+    /// (§4.3.3.1).
     pub tack: Duration,
     /// The ASP Identifier sent in ASP Up, if any.
     pub asp_id: Option<u32>,
@@ -86,7 +90,8 @@ pub enum Output {
     Event(AspEvent),
 }
 
-/// The ASP's layer management towards one SG. `T` is the time type.
+/// The ASP's layer management towards one SG. `T` is the time type (a [`Time`]:
+/// `std::time::Instant`, `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Asp<T> {
     config: AspConfig,
     machine: machine::Machine,
@@ -104,12 +109,13 @@ struct Hooks<'a, T> {
     sent_requests: &'a mut u64,
 }
 
-impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
+impl<T: Time> machine::Hooks for Hooks<'_, T> {
     fn action(&mut self, action: machine::Action) {
         use machine::Action as A;
         let message = match action {
             A::StartTack => {
-                *self.deadline = Some(self.now + self.config.tack);
+                // A deadline `T` cannot represent is never reached (see `AspConfig::tack`).
+                *self.deadline = self.now.checked_add(self.config.tack);
                 return;
             }
             A::StopTack => {
@@ -143,7 +149,7 @@ impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
     }
 }
 
-impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
+impl<T: Time> Asp<T> {
     /// An ASP with no association.
     pub fn new(config: AspConfig) -> Self {
         Asp {

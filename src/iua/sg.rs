@@ -15,8 +15,8 @@
 
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
+use crate::time::Time;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::ops::Add;
 use std::time::Duration;
 
 /// The stream ASP management messages use (RFC 4233 §4.3.3: stream 0).
@@ -42,8 +42,10 @@ pub struct AsConfig {
 /// The SG's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgConfig {
-    /// T(r), the recovery timer of an AS in AS-PENDING. RFC 4233 leaves it to the operator;
-    /// 2 s by default.
+    /// T(r), the recovery timer of an AS in AS-PENDING (RFC 4233 §4.3.1.2, §4.3.3.5). RFC 4233
+    /// leaves it to the operator; 2 s by default. A T(r) so long that the time when it would
+    /// expire cannot be represented by the time type (`Duration::MAX`, say) never expires: the
+    /// AS stays AS-PENDING, queueing, until an ASP becomes active.
     pub recovery_timer: Duration,
     /// Most messages queued per AS in AS-PENDING; more are refused and counted.
     pub queue_limit: usize,
@@ -187,7 +189,8 @@ struct As<T> {
     counters: AsCounters,
 }
 
-/// The SG's layer management. `T` is the time type (anything that adds a [`Duration`]).
+/// The SG's layer management. `T` is the time type (a [`Time`]: `std::time::Instant`,
+/// `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Sg<T> {
     config: SgConfig,
     asps: BTreeMap<AssocId, Asp>,
@@ -202,7 +205,7 @@ struct AsCause<'a> {
     data: Option<&'a Queued>,
 }
 
-impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
+impl<T: Time> Sg<T> {
     /// An SG with no association yet.
     pub fn new(config: SgConfig) -> Self {
         let ases = config
@@ -575,7 +578,8 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                     entry.counters.discarded_no_asp += 1;
                     out.push(Output::Event(SgEvent::DataDiscarded { as_index: i }));
                 }
-                iua_as::Action::StartTr => entry.deadline = Some(now + self.config.recovery_timer),
+                // A deadline `T` cannot represent is never reached (see `SgConfig::recovery_timer`).
+                iua_as::Action::StartTr => entry.deadline = now.checked_add(self.config.recovery_timer),
                 iua_as::Action::StopTr => entry.deadline = None,
             }
         }
