@@ -5,7 +5,10 @@
 //!
 //! The transitions are those of `specs/rfc3539_watchdog.fsm` (RFC 3539 Appendix A, row for
 //! row), compiled by the `fsm!` macro into [`crate::machines::rfc3539_watchdog`]; this module
-//! only turns the machine's actions into commands, draws Tw, and counts.
+//! only turns the machine's actions into commands, draws Tw, and counts. Two things lie outside
+//! Appendix A, and this module adds them: the DWA that answers a received DWR (RFC 6733 §5.5),
+//! and what [`Watchdog::stop`] and [`Watchdog::start`] mean for traffic that was failed over
+//! (see [`Watchdog::stop`]).
 //!
 //! ```
 //! use rfc_fsm::watchdog::{Command, Config, MessageKind, Watchdog};
@@ -124,10 +127,14 @@ pub enum Command {
     /// Send the requests pending on this connection to an alternate peer, and route new ones
     /// there (RFC 3539 Failover()).
     Failover,
-    /// Route requests to this connection again (RFC 3539 Failback()).
+    /// Route requests to this connection again (RFC 3539 Failback()). Also emitted by the first
+    /// connection a restarted watchdog puts in service, when traffic was failed over at the
+    /// [`stop`](Watchdog::stop).
     Failback,
-    /// Discard the message just received: the connection is not in service (RFC 3539
-    /// Throwaway()).
+    /// Do not hand the message just received to the application: the connection is not in
+    /// service (RFC 3539 Throwaway()). It concerns the application only: a DWR that comes with
+    /// `Throwaway` (in REOPEN) is still answered, and [`SendDwa`](Command::SendDwa) follows in
+    /// the same list; the DWA is the watchdog's own answer, not the application's.
     Throwaway,
 }
 
@@ -142,7 +149,8 @@ pub enum MessageKind {
     Other,
 }
 
-/// Counts of the watchdog exchange on one connection, since the watchdog was created.
+/// Counts of the watchdog exchange on one connection, since the watchdog was created. Inputs
+/// while the watchdog is stopped are ignored, and not counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counters {
     /// DWRs sent.
@@ -175,6 +183,9 @@ pub struct Watchdog<T, R> {
     deadline: Option<T>,
     tw: Option<Duration>,
     counters: Counters,
+    /// A Failover was emitted and no Failback since: the caller routes this connection's
+    /// traffic to an alternate peer. Kept across `stop` and `start`.
+    failed_over: bool,
 }
 
 /// Collects the machine's actions as commands.
@@ -185,6 +196,7 @@ struct Collect<'a, T, R> {
     deadline: &'a mut Option<T>,
     tw: &'a mut Option<Duration>,
     counters: &'a mut Counters,
+    failed_over: &'a mut bool,
     commands: Vec<Command>,
 }
 
@@ -217,10 +229,12 @@ where
             }
             machine::Action::Failover => {
                 self.counters.failovers += 1;
+                *self.failed_over = true;
                 Command::Failover
             }
             machine::Action::Failback => {
                 self.counters.failbacks += 1;
+                *self.failed_over = false;
                 Command::Failback
             }
             machine::Action::CloseConnection => Command::CloseConnection,
@@ -238,7 +252,15 @@ where
 {
     /// A stopped watchdog: [`start`](Self::start) begins the supervision.
     pub fn new(config: Config, rng: R) -> Self {
-        Watchdog { config, rng, machine: None, deadline: None, tw: None, counters: Counters::default() }
+        Watchdog {
+            config,
+            rng,
+            machine: None,
+            deadline: None,
+            tw: None,
+            counters: Counters::default(),
+            failed_over: false,
+        }
     }
 
     /// Runs `f` on the machine with hooks that collect commands and set the timer.
@@ -250,6 +272,7 @@ where
             deadline: &mut self.deadline,
             tw: &mut self.tw,
             counters: &mut self.counters,
+            failed_over: &mut self.failed_over,
             commands: Vec::new(),
         };
         f(&mut self.machine, &mut hooks);
@@ -257,11 +280,20 @@ where
     }
 
     fn handle(&mut self, now: T, event: machine::Event) -> Vec<Command> {
-        self.drive(now, |m, hooks| {
+        let mut commands = self.drive(now, |m, hooks| {
             if let Some(m) = m {
                 m.handle(event, hooks);
             }
-        })
+        });
+        // Within Appendix A every way back to OKAY after a Failover fails back (rows 3 to 5), so
+        // OKAY with traffic still failed over only happens after a stop and a start: row 20
+        // puts the new connection in service, and the traffic comes back to it.
+        if self.failed_over && self.state() == Some(State::OKAY) {
+            self.failed_over = false;
+            self.counters.failbacks += 1;
+            commands.push(Command::Failback);
+        }
+        commands
     }
 
     /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
@@ -273,16 +305,24 @@ where
         self.drive(now, |m, hooks| *m = Some(machine::Machine::start(hooks)))
     }
 
-    /// Stops supervising: the timer is disarmed and every input is ignored until the next
-    /// [`start`](Self::start), which begins again from INITIAL, where a connection up is taken
-    /// as a new connection (the caller closes the old one). The counters are kept.
+    /// Stops supervising: the timer is disarmed and every input is ignored (and not counted)
+    /// until the next [`start`](Self::start), which begins again from INITIAL, where a
+    /// connection up is taken as a new connection (the caller closes the old one). The counters
+    /// are kept.
+    ///
+    /// Stopping does not move traffic: if a [`Failover`](Command::Failover) is in force (see
+    /// [`failed_over`](Self::failed_over)), the caller keeps routing to the alternate peer,
+    /// and the restarted watchdog emits [`Failback`](Command::Failback) when it puts a
+    /// connection in service (OKAY, row 20), so the routing never stays on the alternate
+    /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
     pub fn stop(&mut self) {
         self.machine = None;
         self.deadline = None;
         self.tw = None;
     }
 
-    /// The transport connection is established (RFC 3539 rows 20-21).
+    /// The transport connection is established (RFC 3539 rows 20-21). After a stop while
+    /// traffic was failed over, row 20 also fails back (see [`stop`](Self::stop)).
     pub fn connection_up(&mut self, now: T) -> Vec<Command> {
         self.handle(now, machine::Event::ConnectionUp)
     }
@@ -293,9 +333,14 @@ where
     }
 
     /// A message was received on the connection (RFC 3539 rows 1-11). A DWR is answered with
-    /// a DWA ([`Command::SendDwa`]) while the connection is open, in REOPEN too, without counting
-    /// towards the reopen validation.
+    /// a DWA ([`Command::SendDwa`], RFC 6733 §5.5) while the connection is open, in REOPEN too,
+    /// where it comes after [`Throwaway`](Command::Throwaway) (row 7: the DWR means nothing to
+    /// the application) and does not count towards the reopen validation. While stopped the
+    /// message is ignored and not counted.
     pub fn message_received(&mut self, now: T, kind: MessageKind) -> Vec<Command> {
+        if self.machine.is_none() {
+            return Vec::new();
+        }
         let event = match kind {
             MessageKind::Dwa => {
                 self.counters.dwa_received += 1;
@@ -346,6 +391,12 @@ where
     /// Whether a DWR is outstanding (RFC 3539 Pending).
     pub fn pending(&self) -> bool {
         self.machine.as_ref().is_some_and(|m| m.vars().Pending)
+    }
+
+    /// Whether traffic is failed over: a [`Failover`](Command::Failover) was emitted and no
+    /// [`Failback`](Command::Failback) since, whether or not the watchdog was stopped meanwhile.
+    pub fn failed_over(&self) -> bool {
+        self.failed_over
     }
 
     /// Whether the transport connection is open, as far as the watchdog knows: OKAY, SUSPECT
