@@ -368,6 +368,26 @@ fn data_from_an_asp_that_is_not_active_is_discarded() {
     );
 }
 
+#[test]
+fn a_recovery_timer_too_long_to_represent_never_expires_and_the_queue_waits_for_an_asp() {
+    let mut sg: Sg<Duration> = Sg::new(SgConfig { recovery_timer: Duration::MAX, ..config(TrafficMode::Override) });
+    sg.association_up(A);
+    sg.association_up(B);
+    let t = Duration::from_secs(1);
+    rx(&mut sg, A, asp_up(), t);
+    rx(&mut sg, B, asp_up(), t);
+    rx(&mut sg, A, asp_active(None), t);
+    let out = rx(&mut sg, A, asp_down(), t);
+    assert_eq!(sent(&out), [(A, down_ack()), (B, notify(Status::as_pending()))]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    assert_eq!(sg.next_deadline(), None, "T(r) cannot expire");
+    sg.deliver(IID, dlci(), data(1), t);
+    assert_eq!(sent(&sg.timer_expired(Duration::MAX)), []);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    let out = rx(&mut sg, B, asp_active(None), Duration::MAX);
+    assert_eq!(indications(&out), [(B, data(1))]);
+}
+
 // --- The ASP side -------------------------------------------------------------------------------
 
 fn asp_sent(out: &[asp::Output]) -> Vec<Message> {
@@ -397,6 +417,18 @@ fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
     assert_eq!(asp.deadline(), None, "T(ack) stopped");
     assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(6))), []);
     assert_eq!(asp.state(), asp::State::NO_ASSOCIATION);
+}
+
+#[test]
+fn a_tack_too_long_to_represent_sends_each_request_once() {
+    let mut asp = Asp::new(AspConfig { tack: Duration::MAX, ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    assert_eq!(asp_sent(&asp.request_up(Duration::from_secs(1))), [asp_up()]);
+    assert_eq!(asp.state(), asp::State::UP_PENDING);
+    assert_eq!(asp.deadline(), None, "T(ack) cannot expire: no retransmission");
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::MAX)), []);
+    from_sg(&mut asp, up_ack(), Duration::from_secs(2));
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
 }
 
 #[test]
