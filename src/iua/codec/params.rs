@@ -87,12 +87,15 @@ pub enum InterfaceId {
 /// at all: `None`), every range must have start <= stop, and every text must be non-empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InterfaceIds {
-    /// Integer Interface Identifiers (tag 0x0001), at most 16 382 in one message.
+    /// Integer Interface Identifiers (tag 0x0001), at most
+    /// [`MAX_INTEGER_INTERFACE_IDS`](super::MAX_INTEGER_INTERFACE_IDS) (16 381) in one message,
+    /// fewer when it has other parameters.
     Integers(Vec<u32>),
     /// Text Interface Identifiers (tag 0x0003), one parameter each.
     Text(Vec<String>),
     /// Inclusive ranges of integer Interface Identifiers (tag 0x0008), `(start, stop)`, at most
-    /// 8 191 in one message.
+    /// [`MAX_INTERFACE_ID_RANGES`](super::MAX_INTERFACE_ID_RANGES) (8 190) in one message, fewer
+    /// when it has other parameters.
     Ranges(Vec<(u32, u32)>),
 }
 
