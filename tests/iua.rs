@@ -24,8 +24,13 @@ fn config(mode: TrafficMode) -> SgConfig {
     }
 }
 
+/// An SG whose associations to `A`, `B` and `C` are up.
 fn sg(mode: TrafficMode) -> Sg<Duration> {
-    Sg::new(config(mode))
+    let mut sg = Sg::new(config(mode));
+    for assoc in [A, B, C] {
+        sg.association_up(assoc);
+    }
+    sg
 }
 
 fn dlci() -> Dlci {
@@ -174,6 +179,105 @@ fn asp_up_from_an_active_asp_is_acknowledged_with_an_unexpected_message_error() 
 }
 
 #[test]
+fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
+    let mut sg: Sg<Duration> = Sg::new(config(TrafficMode::Override));
+    let heartbeat = Message::Heartbeat { data: None };
+    for n in 0..1000 {
+        let out = rx(&mut sg, AssocId(100 + n), heartbeat.clone(), Duration::ZERO);
+        assert_eq!(out, [Output::Event(SgEvent::UnknownAssociation { assoc: AssocId(100 + n) })]);
+    }
+    assert_eq!(sg.asp_state(AssocId(100)), None, "no entry was made");
+    assert_eq!(sg.dropped_from_unknown_associations(), 1000);
+    sg.association_up(A);
+    assert_eq!(sent(&rx(&mut sg, A, heartbeat.clone(), Duration::ZERO)), [(A, Message::HeartbeatAck { data: None })]);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    sg.association_down(A, Duration::ZERO);
+    assert_eq!(sg.asp_state(A), None, "forgotten with its association");
+    let late = rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    assert_eq!(late, [Output::Event(SgEvent::UnknownAssociation { assoc: A })]);
+    assert_eq!(sg.dropped_from_unknown_associations(), 1001);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN));
+}
+
+#[test]
+fn a_lockout_outlives_the_association_and_can_follow_the_asp_identifier() {
+    let mut sg = sg(TrafficMode::Override);
+    sg.set_blocked(A, true);
+    sg.association_down(A, Duration::ZERO);
+    sg.association_up(A);
+    let blocked = [(A, error(ErrorCode::RefusedManagementBlocking))];
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked);
+    sg.association_down(A, Duration::ZERO);
+    sg.association_up(A);
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked, "still locked out after a reconnection");
+    sg.set_blocked(A, false);
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO))[0], (A, up_ack()));
+    // By ASP Identifier, on any association.
+    sg.set_asp_id_blocked(7, true);
+    let up7 = Message::AspUp { asp_id: Some(7), info: None };
+    assert_eq!(sent(&rx(&mut sg, B, up7.clone(), Duration::ZERO)), [(B, error(ErrorCode::RefusedManagementBlocking))]);
+    assert_eq!(sent(&rx(&mut sg, C, up7, Duration::ZERO)), [(C, error(ErrorCode::RefusedManagementBlocking))]);
+    assert_eq!(sent(&rx(&mut sg, B, Message::AspUp { asp_id: Some(8), info: None }, Duration::ZERO))[0], (B, up_ack()));
+}
+
+#[test]
+fn interface_identifiers_are_looked_up_by_value_and_by_range() {
+    // 50 ASes of 100 interfaces each, the first one also listing an interface of the second.
+    let mut config = SgConfig { recovery_timer: Duration::from_secs(2), queue_limit: 4, application_servers: vec![] };
+    for k in 0..50u32 {
+        let mut ids: Vec<u32> = (k * 100..(k + 1) * 100).collect();
+        if k == 0 {
+            ids.push(150);
+        }
+        config.application_servers.push(AsConfig {
+            name: format!("AS {k}"),
+            interface_ids: ids,
+            traffic_mode: TrafficMode::Loadshare,
+        });
+    }
+    let mut sg: Sg<Duration> = Sg::new(config);
+    sg.association_up(A);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    // The most integers an ASP Active carries, all naming the last AS: each is one lookup.
+    let many: Vec<u32> = (0..16_379).map(|i| 4_999 - i % 100).collect();
+    let active = |ids| Message::AspActive { traffic_mode: None, interface_ids: Some(ids), info: None };
+    let out = rx(&mut sg, A, active(InterfaceIds::Integers(many)), Duration::ZERO);
+    assert!(matches!(sent(&out)[0].1, Message::AspActiveAck { .. }));
+    assert_eq!(sg.active_asps(49), [A]);
+    assert_eq!(sg.active_asps(48), []);
+    // Overlapping ranges: each AS inside them once; a range naming nothing configured is an error.
+    let ranges = InterfaceIds::Ranges((0..8_000).map(|i| (i % 300, 299)).collect());
+    assert!(matches!(sent(&rx(&mut sg, A, active(ranges), Duration::ZERO))[0].1, Message::AspActiveAck { .. }));
+    assert_eq!((0..4).map(|i| sg.active_asps(i).len()).collect::<Vec<_>>(), [1, 1, 1, 0]);
+    let nothing = InterfaceIds::Ranges(vec![(10_000, 20_000)]);
+    assert_eq!(
+        sent(&rx(&mut sg, A, active(nothing), Duration::ZERO)),
+        [(A, error(ErrorCode::InvalidInterfaceIdentifier))]
+    );
+    // Interface 150 belongs to the first AS that lists it.
+    assert_eq!(indications(&sg.deliver(150, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(sg.as_counters(0).unwrap().routed, 1);
+    assert_eq!(sg.as_counters(1).unwrap().routed, 0);
+}
+
+#[test]
+fn an_as_without_interface_identifiers_is_notified_without_them() {
+    let mut sg: Sg<Duration> = Sg::new(SgConfig {
+        application_servers: vec![AsConfig {
+            name: "bare".into(),
+            interface_ids: vec![],
+            traffic_mode: TrafficMode::Override,
+        }],
+        ..SgConfig::default()
+    });
+    sg.association_up(A);
+    let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let inactive = Message::Notify { status: Status::as_inactive(), asp_id: None, interface_ids: None, info: None };
+    assert_eq!(sent(&out), [(A, up_ack()), (A, inactive.clone())]);
+    assert!(codec::encode(&inactive).is_ok());
+}
+
+#[test]
 fn a_blocked_asp_is_refused() {
     let mut sg = sg(TrafficMode::Override);
     sg.set_blocked(A, true);
@@ -246,7 +350,7 @@ fn transport_down_takes_the_asp_down_and_the_as_pending() {
     assert_eq!(sent(&out), []);
     let out = sg.timer_expired(Duration::from_secs(2));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN), "T(r) expires with no ASP inactive");
-    assert!(events(&out).contains(&SgEvent::QueueDiscarded { as_index: 0, count: 0 }));
+    assert_eq!(events(&out), [SgEvent::AsState { as_index: 0, state: iua_as::State::AS_DOWN }], "nothing to discard");
 }
 
 #[test]
@@ -521,6 +625,7 @@ fn an_asp_and_an_sg_reach_active_together() {
 enum Input {
     Message(AssocId, Message),
     Garbage(AssocId, Vec<u8>),
+    Up(AssocId),
     Down(AssocId),
     Restart(AssocId),
     Deliver,
@@ -550,6 +655,7 @@ fn input() -> impl Strategy<Value = Input> {
     prop_oneof![
         10 => (assoc.clone(), message()).prop_map(|(a, m)| Input::Message(a, m)),
         1 => (assoc.clone(), proptest::collection::vec(any::<u8>(), 0..24)).prop_map(|(a, b)| Input::Garbage(a, b)),
+        1 => assoc.clone().prop_map(Input::Up),
         1 => assoc.clone().prop_map(Input::Down),
         1 => assoc.prop_map(Input::Restart),
         5 => Just(Input::Deliver),
@@ -575,6 +681,10 @@ proptest! {
             let out = match input {
                 Input::Message(assoc, m) => rx(&mut sg, assoc, m, now),
                 Input::Garbage(assoc, bytes) => sg.receive(assoc, &bytes, now),
+                Input::Up(assoc) => {
+                    sg.association_up(assoc);
+                    Vec::new()
+                }
                 Input::Down(assoc) => sg.association_down(assoc, now),
                 Input::Restart(assoc) => sg.association_restart(assoc, now),
                 Input::Deliver => {

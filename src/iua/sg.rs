@@ -12,11 +12,18 @@
 //! Every ASP that is up is a member of every AS, as inactive, until it activates for an AS with
 //! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
 //! Identifier, or all of them when it names none.
+//!
+//! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
+//! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
+//! association it was not told about are dropped and counted, so that no input makes the SG's
+//! memory grow. What must outlive an association, the management lockouts (§4.3.3.1), is kept
+//! apart, per association number and per ASP Identifier ([`Sg::set_blocked`],
+//! [`Sg::set_asp_id_blocked`]).
 
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
 /// The stream ASP management messages use (RFC 4233 §4.3.3: stream 0).
@@ -24,7 +31,9 @@ pub const MANAGEMENT_STREAM: u16 = 0;
 /// The stream data messages use.
 pub const DATA_STREAM: u16 = 1;
 
-/// An SCTP association to one remote ASP, as the caller numbers them.
+/// An SCTP association to one remote ASP, as the caller numbers them. Number an ASP's
+/// associations the same way across reconnections (by configured peer, say) for a
+/// [`Sg::set_blocked`] lockout to follow the ASP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssocId(pub u32);
 
@@ -33,7 +42,8 @@ pub struct AssocId(pub u32);
 pub struct AsConfig {
     /// A name, for logs.
     pub name: String,
-    /// The Interface Identifiers (integer) whose traffic the AS handles.
+    /// The Interface Identifiers (integer) whose traffic the AS handles. An Interface
+    /// Identifier that several ASes list belongs to the first of them.
     pub interface_ids: Vec<u32>,
     /// Over-ride (one active ASP) or Load-share (round-robin among the active ASPs).
     pub traffic_mode: TrafficMode,
@@ -108,11 +118,12 @@ pub enum SgEvent {
         /// Messages refused so far.
         total: u64,
     },
-    /// T(r) expired: the queued messages were discarded.
+    /// T(r) expired: the queued messages were discarded (not reported when the queue was
+    /// empty).
     QueueDiscarded {
         /// The AS.
         as_index: AsIndex,
-        /// How many.
+        /// How many, at least one.
         count: usize,
     },
     /// The ASP sent an Error message.
@@ -128,6 +139,12 @@ pub enum SgEvent {
         assoc: AssocId,
         /// Why.
         error: DecodeError,
+    },
+    /// A message arrived on an association the SG was not told is up (or was told is down): it
+    /// was dropped, unanswered (see [`Sg::dropped_from_unknown_associations`]).
+    UnknownAssociation {
+        /// The association.
+        assoc: AssocId,
     },
 }
 
@@ -175,7 +192,6 @@ struct Queued {
 struct Asp {
     machine: iua_asp::Machine,
     asp_id: Option<u32>,
-    blocked: bool,
     /// The ASes this ASP is active in.
     active_in: BTreeSet<AsIndex>,
 }
@@ -193,8 +209,19 @@ struct As<T> {
 /// `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Sg<T> {
     config: SgConfig,
+    /// The ASPs whose association is up.
     asps: BTreeMap<AssocId, Asp>,
     ases: Vec<As<T>>,
+    /// Each configured Interface Identifier and its AS, for lookups in O(1)...
+    as_of_iid: HashMap<u32, AsIndex>,
+    /// ... and in order, for ranges.
+    iids_in_order: BTreeMap<u32, AsIndex>,
+    /// Associations locked out (§4.3.3.1), whether up or not.
+    blocked_assocs: HashSet<AssocId>,
+    /// ASP Identifiers locked out (§4.3.3.1).
+    blocked_asp_ids: HashSet<u32>,
+    /// Messages dropped because their association was not up.
+    unknown_drops: u64,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
@@ -220,10 +247,26 @@ impl<T: Time> Sg<T> {
                 counters: AsCounters::default(),
             })
             .collect();
-        Sg { config, asps: BTreeMap::new(), ases }
+        let mut as_of_iid = HashMap::new();
+        for (i, as_config) in config.application_servers.iter().enumerate() {
+            for &id in &as_config.interface_ids {
+                as_of_iid.entry(id).or_insert(i);
+            }
+        }
+        let iids_in_order = as_of_iid.iter().map(|(&id, &i)| (id, i)).collect();
+        Sg {
+            config,
+            asps: BTreeMap::new(),
+            ases,
+            as_of_iid,
+            iids_in_order,
+            blocked_assocs: HashSet::new(),
+            blocked_asp_ids: HashSet::new(),
+            unknown_drops: 0,
+        }
     }
 
-    /// The state of an ASP, if its association is known.
+    /// The state of an ASP, if its association is up.
     pub fn asp_state(&self, assoc: AssocId) -> Option<iua_asp::State> {
         self.asps.get(&assoc).map(|a| a.machine.state())
     }
@@ -253,18 +296,44 @@ impl<T: Time> Sg<T> {
         self.ases.iter().filter_map(|a| a.deadline).min()
     }
 
-    /// Locks an ASP out for management reasons (or lets it in again): while locked, its ASP Up
-    /// is answered with Error "Refused - Management Blocking" (§4.3.3.1).
+    /// Locks the ASP on an association out for management reasons (or lets it in again): while
+    /// locked, its ASP Up is answered with Error "Refused - Management Blocking" (§4.3.3.1).
+    /// The lockout belongs to the association number, not to the association: it holds whether
+    /// the association is up or not, across losses and reconnections, until lifted. It takes
+    /// effect at the next ASP Up; an ASP already up stays up.
     pub fn set_blocked(&mut self, assoc: AssocId, blocked: bool) {
-        self.asps.entry(assoc).or_insert_with(new_asp).blocked = blocked;
+        if blocked {
+            self.blocked_assocs.insert(assoc);
+        } else {
+            self.blocked_assocs.remove(&assoc);
+        }
     }
 
-    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN.
+    /// Locks out (or lets in again) the ASP that gives this ASP Identifier in its ASP Up, on
+    /// whatever association (§4.3.3.1), as [`set_blocked`](Self::set_blocked) does for an
+    /// association number.
+    pub fn set_asp_id_blocked(&mut self, asp_id: u32, blocked: bool) {
+        if blocked {
+            self.blocked_asp_ids.insert(asp_id);
+        } else {
+            self.blocked_asp_ids.remove(&asp_id);
+        }
+    }
+
+    /// Messages dropped so far because they came on an association that was not up.
+    pub fn dropped_from_unknown_associations(&self) -> u64 {
+        self.unknown_drops
+    }
+
+    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN. Only
+    /// an association announced here has its messages heard. Announcing one that is already
+    /// up changes nothing.
     pub fn association_up(&mut self, assoc: AssocId) {
         self.asps.entry(assoc).or_insert_with(new_asp);
     }
 
-    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten.
+    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten (its
+    /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
     pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         self.asp_event(assoc, iua_asp::Event::SctpCdi, &Guards::default(), now, &mut out);
@@ -280,9 +349,14 @@ impl<T: Time> Sg<T> {
     }
 
     /// A message arrived from an ASP. Undecodable bytes are answered with the Error the
-    /// decoder names (RFC 4233 §3.3.3.1).
+    /// decoder names (RFC 4233 §3.3.3.1). A message on an association that is not up (see
+    /// [`association_up`](Self::association_up)) is dropped and counted, with an
+    /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
-        self.association_up(assoc);
+        if !self.asps.contains_key(&assoc) {
+            self.unknown_drops = self.unknown_drops.saturating_add(1);
+            return vec![Output::Event(SgEvent::UnknownAssociation { assoc })];
+        }
         let mut out = Vec::new();
         match codec::decode(bytes) {
             Ok(message) => self.message(assoc, message, now, &mut out),
@@ -305,7 +379,7 @@ impl<T: Time> Sg<T> {
     /// AS serves gives no output.
     pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
         let mut out = Vec::new();
-        let Some(as_index) = self.ases.iter().position(|a| a.config.interface_ids.contains(&interface_id)) else {
+        let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
             return out;
         };
         let queued = Queued { interface_id, dlci, data };
@@ -326,12 +400,15 @@ impl<T: Time> Sg<T> {
     }
 
     fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
-        let blocked = self.asps.get(&assoc).is_some_and(|a| a.blocked);
         match message {
             Message::AspUp { asp_id, .. } => {
+                let mut known_id = asp_id;
                 if let Some(asp) = self.asps.get_mut(&assoc) {
                     asp.asp_id = asp_id.or(asp.asp_id);
+                    known_id = asp.asp_id;
                 }
+                let blocked = self.blocked_assocs.contains(&assoc)
+                    || known_id.is_some_and(|id| self.blocked_asp_ids.contains(&id));
                 let guards = Guards { blocked, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspUp, &guards, now, out);
             }
@@ -367,27 +444,55 @@ impl<T: Time> Sg<T> {
         }
     }
 
-    /// The ASes an Interface Identifier list names, and whether it names one no AS serves.
+    /// The ASes an Interface Identifier list names, in the order it first names them, and
+    /// whether it names one no AS serves. In time linear in the list and the ASes named (a
+    /// range costs a logarithm plus the configured interfaces inside it, each visited once).
     fn targets(&self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
         let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
-        let numbers: Vec<u32> = match ids {
-            InterfaceIds::Integers(list) => list.clone(),
-            InterfaceIds::Ranges(ranges) => {
-                // Ranges name every configured interface inside them.
-                let configured = self.ases.iter().flat_map(|a| a.config.interface_ids.iter().copied());
-                configured.filter(|id| ranges.iter().any(|&(lo, hi)| lo <= *id && *id <= hi)).collect()
-            }
-            InterfaceIds::Text(_) => return (Vec::new(), true),
-        };
+        let mut named = vec![false; self.ases.len()];
         let mut targets = Vec::new();
-        let mut unknown = numbers.is_empty();
-        for id in numbers {
-            match self.ases.iter().position(|a| a.config.interface_ids.contains(&id)) {
-                Some(i) if !targets.contains(&i) => targets.push(i),
-                Some(_) => {}
-                None => unknown = true,
+        let mut add = |i: AsIndex| {
+            if let Some(seen) = named.get_mut(i)
+                && !*seen
+            {
+                *seen = true;
+                targets.push(i);
             }
-        }
+        };
+        let unknown = match ids {
+            InterfaceIds::Integers(list) => {
+                let mut unknown = list.is_empty();
+                for id in list {
+                    match self.as_of_iid.get(id) {
+                        Some(&i) => add(i),
+                        None => unknown = true,
+                    }
+                }
+                unknown
+            }
+            InterfaceIds::Ranges(ranges) => {
+                // Ranges name every configured interface inside them; merged first, so that
+                // overlapping ranges visit each configured interface once.
+                let mut sorted: Vec<(u32, u32)> = ranges.iter().filter(|(lo, hi)| lo <= hi).copied().collect();
+                sorted.sort_unstable();
+                let mut merged: Vec<(u32, u32)> = Vec::with_capacity(sorted.len());
+                for (lo, hi) in sorted {
+                    match merged.last_mut() {
+                        Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                        _ => merged.push((lo, hi)),
+                    }
+                }
+                let mut any = false;
+                for (lo, hi) in merged {
+                    for (_, &i) in self.iids_in_order.range(lo..=hi) {
+                        any = true;
+                        add(i);
+                    }
+                }
+                !any
+            }
+            InterfaceIds::Text(_) => true,
+        };
         (targets, unknown)
     }
 
@@ -517,7 +622,7 @@ impl<T: Time> Sg<T> {
                         _ => Status::as_pending(),
                     };
                     // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6).
-                    let interface_ids = Some(InterfaceIds::Integers(entry.config.interface_ids.clone()));
+                    let interface_ids = interface_ids_parameter(&entry.config.interface_ids);
                     for &member in &members {
                         out.push(Output::Send {
                             assoc: member,
@@ -572,7 +677,9 @@ impl<T: Time> Sg<T> {
                     let count = entry.queue.len();
                     entry.queue.clear();
                     entry.counters.discarded_at_expiry += count as u64;
-                    out.push(Output::Event(SgEvent::QueueDiscarded { as_index: i, count }));
+                    if count > 0 {
+                        out.push(Output::Event(SgEvent::QueueDiscarded { as_index: i, count }));
+                    }
                 }
                 iua_as::Action::Discard => {
                     entry.counters.discarded_no_asp += 1;
@@ -593,8 +700,33 @@ fn new_asp() -> Asp {
     Asp {
         machine: iua_asp::Machine::at(iua_asp::INITIAL, iua_asp::Vars::INITIAL),
         asp_id: None,
-        blocked: false,
         active_in: BTreeSet::new(),
+    }
+}
+
+/// The Interface Identifiers parameter that names these interfaces in a Notify or an ASP
+/// Active Ack: `None` for none (an empty list cannot be sent), and for more than such a message
+/// can carry even as ranges of consecutive identifiers, when the parameter is left out rather
+/// than the message made unsendable. The room left is that of the longest message less the
+/// header, this parameter's tag and length, and 16 octets for the message's other parameters
+/// (a Notify's Status and ASP Identifier).
+fn interface_ids_parameter(ids: &[u32]) -> Option<InterfaceIds> {
+    const ROOM: usize = codec::MAX_MESSAGE_LEN - codec::HEADER_LEN - 4 - 16;
+    if ids.is_empty() {
+        None
+    } else if ids.len() <= ROOM / 4 {
+        Some(InterfaceIds::Integers(ids.to_vec()))
+    } else {
+        let mut sorted = ids.to_vec();
+        sorted.sort_unstable();
+        let mut ranges: Vec<(u32, u32)> = Vec::new();
+        for id in sorted {
+            match ranges.last_mut() {
+                Some(last) if id <= last.1.saturating_add(1) => last.1 = last.1.max(id),
+                _ => ranges.push((id, id)),
+            }
+        }
+        (ranges.len() <= ROOM / 8).then_some(InterfaceIds::Ranges(ranges))
     }
 }
 
