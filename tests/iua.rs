@@ -306,6 +306,144 @@ fn an_interface_identifier_no_as_serves_is_an_error() {
     assert_eq!(sent(&out), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
 }
 
+#[test]
+fn text_interface_identifiers_are_an_unsupported_type_0x08() {
+    assert_eq!(
+        (ErrorCode::UnsupportedInterfaceIdentifierType.value(), ErrorCode::UnsupportedInterfaceIdentifierType.name()),
+        (0x08, Some("Unsupported Interface Identifier Type"))
+    );
+    let text = Some(InterfaceIds::Text(vec!["pri1".into()]));
+    let unsupported = [(A, error(ErrorCode::UnsupportedInterfaceIdentifierType))];
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let active = Message::AspActive { traffic_mode: None, interface_ids: text.clone(), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, active, Duration::ZERO)), unsupported);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    let inactive = Message::AspInactive { interface_ids: text, info: None };
+    assert_eq!(sent(&rx(&mut sg, A, inactive, Duration::ZERO)), unsupported);
+    let request = Message::DataRequest { interface_id: InterfaceId::Text("pri1".into()), dlci: dlci(), data: data(1) };
+    let out = rx(&mut sg, A, request, Duration::ZERO);
+    assert_eq!(sent(&out), unsupported);
+    assert_eq!(events(&out), []);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
+}
+
+#[test]
+fn asp_inactive_naming_an_unconfigured_interface_is_an_error_0x02() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let unknown = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![99])), info: None };
+    assert_eq!(
+        sent(&rx(&mut sg, A, unknown.clone(), Duration::ZERO)),
+        [(A, error(ErrorCode::InvalidInterfaceIdentifier))]
+    );
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE), "nothing changed");
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+    let mixed = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![IID, 99])), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, mixed, Duration::ZERO)), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sent(&rx(&mut sg, A, unknown, Duration::ZERO)), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+    let known = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, known, Duration::ZERO)), [(A, inactive_ack())], "already inactive: acknowledged");
+}
+
+/// An SG with two Over-ride ASes, interfaces 10 and 20, and associations `A`, `B` and `C` up.
+fn two_ases() -> Sg<Duration> {
+    let mut sg = Sg::new(SgConfig {
+        recovery_timer: Duration::from_secs(2),
+        queue_limit: 4,
+        application_servers: vec![
+            AsConfig { name: "AS 0".into(), interface_ids: vec![10], traffic_mode: TrafficMode::Override },
+            AsConfig { name: "AS 1".into(), interface_ids: vec![20], traffic_mode: TrafficMode::Override },
+        ],
+    });
+    for assoc in [A, B, C] {
+        sg.association_up(assoc);
+    }
+    sg
+}
+
+fn ids(list: &[u32]) -> Option<InterfaceIds> {
+    Some(InterfaceIds::Integers(list.to_vec()))
+}
+
+#[test]
+fn a_data_request_for_an_interface_the_asp_is_not_active_for_is_an_error_0x02() {
+    let mut sg = two_ases();
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, A, Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None }, Duration::ZERO);
+    let request = |iid| Message::DataRequest { interface_id: InterfaceId::Integer(iid), dlci: dlci(), data: data(1) };
+    for iid in [999, 20] {
+        let out = rx(&mut sg, A, request(iid), Duration::ZERO);
+        assert_eq!(sent(&out), [(A, error(ErrorCode::InvalidInterfaceIdentifier))], "interface {iid}");
+        assert_eq!(events(&out), [], "interface {iid} is not forwarded");
+    }
+    let out = rx(&mut sg, A, request(10), Duration::ZERO);
+    assert_eq!(
+        events(&out),
+        [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(10), dlci: dlci(), data: data(1) }]
+    );
+    // An ASP active nowhere has its data discarded, whatever the interface (§4.3.3.4).
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(
+        events(&rx(&mut sg, B, request(999), Duration::ZERO)),
+        [SgEvent::DataFromInactiveAspDiscarded { assoc: B }]
+    );
+}
+
+#[test]
+fn tei_status_request_is_unsupported_and_sg_messages_from_an_asp_are_unexpected() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let request = Message::TeiStatusRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci() };
+    assert_eq!(sent(&rx(&mut sg, A, request, Duration::ZERO)), [(A, error(ErrorCode::UnsupportedMessageType))]);
+    let confirm = Message::TeiStatusConfirm {
+        interface_id: InterfaceId::Integer(IID),
+        dlci: dlci(),
+        status: codec::TeiStatus::Assigned,
+    };
+    let indication = Message::DataIndication { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(1) };
+    for message in [confirm, indication, up_ack()] {
+        assert_eq!(sent(&rx(&mut sg, A, message, Duration::ZERO)), [(A, error(ErrorCode::UnexpectedMessage))]);
+    }
+}
+
+/// A QPTM message of a type the codec does not decode: Interface Identifier 7, DLCI 0/1.
+fn qptm(type_code: u8) -> Vec<u8> {
+    let mut bytes = vec![1, 0, 5, type_code, 0, 0, 0, 24];
+    bytes.extend([0, 1, 0, 8, 0, 0, 0, 7, 0, 5, 0, 8, 0, 3, 0, 0]);
+    bytes
+}
+
+fn error_code(message: &Message) -> Option<ErrorCode> {
+    match message {
+        Message::Error { code, .. } => Some(*code),
+        _ => None,
+    }
+}
+
+#[test]
+fn qptm_establish_release_and_unit_data_are_unexpected_at_the_side_that_sends_them() {
+    // Unit Data Request 3, Establish Request 5, Release Request 8 come from an ASP; Unit Data
+    // Indication 4, Establish Confirm 6 and Indication 7, Release Confirm 9 and Indication 10
+    // from an SG.
+    let mut sg = sg(TrafficMode::Override);
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    for type_code in 3..=10u8 {
+        let from_asp = [3, 5, 8].contains(&type_code);
+        let at_sg = sent(&sg.receive(A, &qptm(type_code), Duration::ZERO));
+        let at_asp = asp_sent(&asp.receive(&qptm(type_code), Duration::ZERO));
+        let (expected_sg, expected_asp) = if from_asp {
+            (ErrorCode::UnsupportedMessageType, ErrorCode::UnexpectedMessage)
+        } else {
+            (ErrorCode::UnexpectedMessage, ErrorCode::UnsupportedMessageType)
+        };
+        assert_eq!(error_code(&at_sg[0].1), Some(expected_sg), "QPTM {type_code} at the SG");
+        assert_eq!(error_code(&at_asp[0]), Some(expected_asp), "QPTM {type_code} at the ASP");
+    }
+}
+
 /// Bytes with a valid ASP Up header, changed at one octet.
 fn corrupted(at: usize, value: u8) -> Vec<u8> {
     let mut bytes = codec::encode(&asp_up()).unwrap();

@@ -3,7 +3,7 @@
 //! sends. The transitions are those of `specs/iua_asp_side.fsm`; this module turns actions into
 //! messages and keeps T(ack)'s deadline.
 
-use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
 use crate::machines::iua_asp_side as machine;
 use crate::time::Time;
@@ -256,7 +256,10 @@ impl<T: Time> Asp<T> {
             Ok(message) => message,
             Err(error) => {
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
-                let reply = Message::Error { code: error.code, interface_ids: None, diagnostic };
+                // A QPTM type only an ASP sends (Establish Request, ...) is Unexpected Message
+                // (RFC 4233 §3.3.3.1); other types the codec does not know stay Unsupported.
+                let code = error.answer_code(bytes, Side::Asp);
+                let reply = Message::Error { code, interface_ids: None, diagnostic };
                 return vec![
                     Output::Send { stream: MANAGEMENT_STREAM, message: reply },
                     Output::Event(AspEvent::Undecodable { error }),

@@ -20,7 +20,7 @@
 //! apart, per association number and per ASP Identifier ([`Sg::set_blocked`],
 //! [`Sg::set_asp_id_blocked`]).
 
-use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -101,7 +101,8 @@ pub enum SgEvent {
         /// The Q.921 frame.
         data: Vec<u8>,
     },
-    /// A Data Request from an ASP that is not active was discarded (§4.3.3.4).
+    /// A Data Request from an ASP that is not active was discarded (§4.3.3.4). (One from an
+    /// active ASP for an interface it is not active for is answered with an Error instead.)
     DataFromInactiveAspDiscarded {
         /// The ASP's association.
         assoc: AssocId,
@@ -349,7 +350,8 @@ impl<T: Time> Sg<T> {
     }
 
     /// A message arrived from an ASP. Undecodable bytes are answered with the Error the
-    /// decoder names (RFC 4233 §3.3.3.1). A message on an association that is not up (see
+    /// decoder names (RFC 4233 §3.3.3.1), or Unexpected Message for a QPTM message type only an
+    /// SG sends (see [`DecodeError::answer_code`]). A message on an association that is not up (see
     /// [`association_up`](Self::association_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
@@ -363,10 +365,11 @@ impl<T: Time> Sg<T> {
             Err(error) => {
                 // The diagnostic carries the start of the offending message (at most 40 octets).
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
+                let code = error.answer_code(bytes, Side::Sg);
                 out.push(Output::Send {
                     assoc,
                     stream: MANAGEMENT_STREAM,
-                    message: Message::Error { code: error.code, interface_ids: None, diagnostic },
+                    message: Message::Error { code, interface_ids: None, diagnostic },
                 });
                 out.push(Output::Event(SgEvent::Undecodable { assoc, error }));
             }
@@ -414,20 +417,25 @@ impl<T: Time> Sg<T> {
             }
             Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, &Guards::default(), now, out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
+                let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
                 let mode_mismatch =
                     traffic_mode.is_some_and(|mode| targets.iter().any(|&i| self.ases[i].config.traffic_mode != mode));
-                let guards = Guards { unknown_iid: unknown, mode_mismatch, targets, ..Guards::default() };
+                let guards = Guards { text_iid, unknown_iid: unknown, mode_mismatch, targets, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspActive, &guards, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
+                let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let active_in = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
-                let targets: Vec<AsIndex> = match interface_ids {
-                    Some(ids) => self.targets(Some(&ids)).0.into_iter().filter(|i| active_in.contains(i)).collect(),
-                    None => active_in.iter().copied().collect(),
+                // Configured interfaces of an AS the ASP is not active in are acknowledged (the
+                // ASP is inactive there already, §4.3.3.5); unconfigured ones are an error.
+                let (named, unknown) = match &interface_ids {
+                    Some(ids) => self.targets(Some(ids)),
+                    None => (active_in.iter().copied().collect(), false),
                 };
+                let targets: Vec<AsIndex> = named.into_iter().filter(|i| active_in.contains(i)).collect();
                 let active_elsewhere = active_in.iter().any(|i| !targets.contains(i));
-                let guards = Guards { active_elsewhere, targets, ..Guards::default() };
+                let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspInactive, &guards, now, out);
             }
             Message::Heartbeat { data } => {
@@ -435,11 +443,26 @@ impl<T: Time> Sg<T> {
                 self.asp_event(assoc, iua_asp::Event::Heartbeat, &guards, now, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
-                let guards = Guards { data: Some((interface_id, dlci, data)), ..Guards::default() };
+                let (text_iid, foreign_iid) = match interface_id {
+                    InterfaceId::Text(_) => (true, false),
+                    InterfaceId::Integer(id) => {
+                        let active_in = self.asps.get(&assoc).map(|a| &a.active_in);
+                        let served = self.as_of_iid.get(&id).is_some_and(|i| active_in.is_some_and(|a| a.contains(i)));
+                        (false, !served)
+                    }
+                };
+                let guards =
+                    Guards { text_iid, foreign_iid, data: Some((interface_id, dlci, data)), ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::DataRequest, &guards, now, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
-            // Messages an SG does not receive from an ASP.
+            // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
+            // not unexpected; but this SG has no Q.921 layer of its own, hence no TEI status to
+            // confirm: it answers Unsupported Message Type (§3.3.3.1), as for any message type
+            // it does not support.
+            Message::TeiStatusRequest { .. } => out.push(error(assoc, ErrorCode::UnsupportedMessageType)),
+            // The messages only an SG sends (acknowledgements, Notify, TEI Status Confirm and
+            // Indication, Data Indication): the ASP had no business sending them.
             _ => out.push(error(assoc, ErrorCode::UnexpectedMessage)),
         }
     }
@@ -500,14 +523,14 @@ impl<T: Time> Sg<T> {
     fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, guards: &Guards, now: T, out: &mut Vec<Output>) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
-        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false };
+        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false, discard: false };
         let outcome = asp.machine.handle(event, &mut hooks);
         out.append(&mut hooks.out);
         if hooks.forward {
             if let Some((interface_id, dlci, data)) = guards.data.clone() {
                 out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
             }
-        } else if event == iua_asp::Event::DataRequest {
+        } else if hooks.discard {
             out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
         }
         let after = outcome.target;
@@ -756,6 +779,8 @@ struct Guards {
     blocked: bool,
     mode_mismatch: bool,
     unknown_iid: bool,
+    text_iid: bool,
+    foreign_iid: bool,
     active_elsewhere: bool,
     /// The ASes an ASP Active or ASP Inactive concerns.
     targets: Vec<AsIndex>,
@@ -768,6 +793,7 @@ struct AspHooks<'a> {
     guards: &'a Guards,
     out: Vec<Output>,
     forward: bool,
+    discard: bool,
 }
 
 impl iua_asp::Hooks for AspHooks<'_> {
@@ -776,6 +802,8 @@ impl iua_asp::Hooks for AspHooks<'_> {
             iua_asp::Guard::blocked => self.guards.blocked,
             iua_asp::Guard::mode_mismatch => self.guards.mode_mismatch,
             iua_asp::Guard::unknown_iid => self.guards.unknown_iid,
+            iua_asp::Guard::text_iid => self.guards.text_iid,
+            iua_asp::Guard::foreign_iid => self.guards.foreign_iid,
             iua_asp::Guard::active_elsewhere => self.guards.active_elsewhere,
         }
     }
@@ -797,12 +825,16 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::ErrorManagementBlocking => error_message(ErrorCode::RefusedManagementBlocking),
             A::ErrorUnsupportedTrafficMode => error_message(ErrorCode::UnsupportedTrafficHandlingMode),
             A::ErrorInvalidInterfaceIdentifier => error_message(ErrorCode::InvalidInterfaceIdentifier),
+            A::ErrorUnsupportedInterfaceIdentifierType => error_message(ErrorCode::UnsupportedInterfaceIdentifierType),
             A::SendHeartbeatAck => Message::HeartbeatAck { data: self.guards.heartbeat.clone() },
             A::ForwardData => {
                 self.forward = true;
                 return;
             }
-            A::DiscardData => return,
+            A::DiscardData => {
+                self.discard = true;
+                return;
+            }
         };
         self.out.push(Output::Send { assoc: self.assoc, stream: MANAGEMENT_STREAM, message });
     }
