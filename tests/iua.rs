@@ -81,8 +81,9 @@ fn error(code: ErrorCode) -> Message {
 fn up_ack() -> Message {
     Message::AspUpAck { info: None }
 }
+/// The ASP Active Ack of the one-AS configuration: it names the AS's interface.
 fn active_ack() -> Message {
-    Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }
+    Message::AspActiveAck { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None }
 }
 fn inactive_ack() -> Message {
     Message::AspInactiveAck { interface_ids: None, info: None }
@@ -520,10 +521,7 @@ fn override_moves_the_traffic_to_the_new_active_asp() {
     let out = rx(&mut sg, B, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
     let messages = sent(&out);
     assert_eq!(messages[0], (B, active_ack()));
-    assert!(messages.contains(&(
-        A,
-        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: None, info: None }
-    )));
+    assert!(messages.contains(&(A, notify(Status::alternate_asp_active()))), "naming the AS's interfaces");
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(sg.active_asps(0), [B]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE), "the AS never stopped being active");
@@ -755,6 +753,160 @@ fn an_asp_and_an_sg_reach_active_together() {
     assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+}
+
+/// ASPs of `two_ases`, each on its association.
+type Asps = Vec<(AssocId, Asp<Duration>)>;
+
+/// Carries messages between the SG and the ASPs, starting with `to_sg`, until both sides are
+/// quiet; returns what the SG sent, in order.
+fn settle(sg: &mut Sg<Duration>, asps: &mut Asps, mut to_sg: Vec<(AssocId, Message)>) -> Vec<(AssocId, Message)> {
+    let mut from_the_sg = Vec::new();
+    for _ in 0..50 {
+        let mut to_asps = Vec::new();
+        for (assoc, m) in to_sg.drain(..) {
+            to_asps.extend(sent(&rx(sg, assoc, m, Duration::ZERO)));
+        }
+        if to_asps.is_empty() {
+            break;
+        }
+        for (assoc, m) in to_asps {
+            from_the_sg.push((assoc, m.clone()));
+            if let Some((_, asp)) = asps.iter_mut().find(|(a, _)| *a == assoc) {
+                to_sg.extend(asp_sent(&from_sg(asp, m, Duration::ZERO)).into_iter().map(|m| (assoc, m)));
+            }
+        }
+    }
+    from_the_sg
+}
+
+/// What an ASP sends for a request, addressed from its association.
+fn requests(assoc: AssocId, out: &[asp::Output]) -> Vec<(AssocId, Message)> {
+    asp_sent(out).into_iter().map(|m| (assoc, m)).collect()
+}
+
+fn asp_state(asps: &Asps, assoc: AssocId) -> asp::State {
+    asps.iter().find(|(a, _)| *a == assoc).map(|(_, asp)| asp.state()).unwrap()
+}
+
+fn asp_mut(asps: &mut Asps, assoc: AssocId) -> &mut Asp<Duration> {
+    asps.iter_mut().find(|(a, _)| *a == assoc).map(|(_, asp)| asp).unwrap()
+}
+
+/// Two ASPs with the default configuration (no Interface Identifiers: all ASes), their
+/// associations up at both ends, the first one active in both ASes of `two_ases`.
+fn a_active_in_both() -> (Sg<Duration>, Asps) {
+    let mut sg = two_ases();
+    let mut asps: Asps = vec![(A, Asp::new(AspConfig::default())), (B, Asp::new(AspConfig::default()))];
+    for (_, asp) in &mut asps {
+        asp.association_up(Duration::ZERO);
+    }
+    let start = requests(A, &asp_mut(&mut asps, A).request_active(Duration::ZERO));
+    let answers = settle(&mut sg, &mut asps, start);
+    assert!(
+        answers.contains(&(A, Message::AspActiveAck { traffic_mode: None, interface_ids: ids(&[10, 20]), info: None }))
+    );
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_ACTIVE);
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), Some(&[10, 20].into()));
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![A], vec![A]));
+    (sg, asps)
+}
+
+#[test]
+fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
+    let (mut sg, mut asps) = a_active_in_both();
+    let start = requests(B, &asp_mut(&mut asps, B).request_up(Duration::ZERO));
+    settle(&mut sg, &mut asps, start);
+    // B takes AS 0 over: A is told which AS it lost, and by whom.
+    let takeover = Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None };
+    let answers = settle(&mut sg, &mut asps, vec![(B, takeover)]);
+    let alternate =
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
+    assert!(answers.contains(&(A, alternate)), "{answers:?}");
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_ACTIVE, "still active for AS 1");
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), Some(&[20].into()));
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![B], vec![A]));
+    assert_eq!(indications(&sg.deliver(20, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(indications(&sg.deliver(10, dlci(), data(2), Duration::ZERO)), [(B, data(2))]);
+    // A refuses data for the AS it lost, and sends data for the other, which the SG forwards.
+    let a = asp_mut(&mut asps, A);
+    let refused = a.send_data(InterfaceId::Integer(10), dlci(), data(3), Duration::ZERO);
+    assert_eq!(refused, [asp::Output::Event(AspEvent::DataRefused)]);
+    let request = asp_sent(&a.send_data(InterfaceId::Integer(20), dlci(), data(4), Duration::ZERO));
+    let out = rx(&mut sg, A, request[0].clone(), Duration::ZERO);
+    assert_eq!(
+        events(&out),
+        [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(20), dlci: dlci(), data: data(4) }]
+    );
+    // B takes AS 1 over as well: A has nothing left, and is inactive at both ends.
+    let takeover = Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None };
+    settle(&mut sg, &mut asps, vec![(B, takeover)]);
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_INACTIVE);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), None);
+}
+
+#[test]
+fn an_asp_that_lost_one_as_asks_back_only_for_the_others() {
+    let (mut sg, mut asps) = a_active_in_both();
+    let start = requests(B, &asp_mut(&mut asps, B).request_up(Duration::ZERO));
+    settle(&mut sg, &mut asps, start);
+    settle(
+        &mut sg,
+        &mut asps,
+        vec![(B, Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None })],
+    );
+    // An ASP Inactive Ack A did not ask for: it returns to ASP-ACTIVE for AS 1 only (§4.3.3.5).
+    let out = from_sg(asp_mut(&mut asps, A), inactive_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None }]);
+    // An explicit M-ASP_ACTIVE after going inactive asks for everything configured again.
+    let a = asp_mut(&mut asps, A);
+    from_sg(a, active_ack(), Duration::ZERO);
+    a.request_inactive(Duration::ZERO);
+    from_sg(a, inactive_ack(), Duration::ZERO);
+    assert_eq!(a.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(
+        asp_sent(&a.request_active(Duration::ZERO)),
+        [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]
+    );
+}
+
+#[test]
+fn an_asp_that_cannot_tell_which_ases_remain_withdraws_from_all() {
+    // An SG whose ASP Active Ack names no Interface Identifier, and an ASP configured with none.
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
+    assert_eq!((asp.state(), asp.active_interface_ids()), (asp::State::ASP_ACTIVE, None));
+    let alternate = Message::Notify {
+        status: Status::alternate_asp_active(),
+        asp_id: Some(2),
+        interface_ids: ids(&[10]),
+        info: None,
+    };
+    let out = from_sg(&mut asp, alternate, Duration::ZERO);
+    assert!(out.contains(&asp::Output::Event(AspEvent::Notify {
+        status: Status::alternate_asp_active(),
+        asp_id: Some(2),
+        interface_ids: ids(&[10])
+    })));
+    assert_eq!(asp_sent(&out), [asp_inactive()], "so that the SG agrees it is inactive everywhere");
+    assert_eq!(asp.state(), asp::State::INACTIVE_PENDING);
+    from_sg(&mut asp, inactive_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    // Configured with integers, the ASP knows without the Ack's help.
+    let mut asp = Asp::new(AspConfig { interface_ids: ids(&[10, 20]), ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
+    let alternate =
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
+    assert_eq!(asp_sent(&from_sg(&mut asp, alternate, Duration::ZERO)), []);
+    assert_eq!((asp.state(), asp.active_interface_ids()), (asp::State::ASP_ACTIVE, Some(&[20].into())));
 }
 
 // --- Properties ---------------------------------------------------------------------------------

@@ -421,7 +421,13 @@ impl<T: Time> Sg<T> {
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
                 let mode_mismatch =
                     traffic_mode.is_some_and(|mode| targets.iter().any(|&i| self.ases[i].config.traffic_mode != mode));
-                let guards = Guards { text_iid, unknown_iid: unknown, mode_mismatch, targets, ..Guards::default() };
+                // The Ack names the interfaces of every AS the ASP is active in by it, so that
+                // an ASP that named none (all its ASes) learns which they are.
+                let served: Vec<u32> =
+                    targets.iter().flat_map(|&i| self.ases[i].config.interface_ids.iter().copied()).collect();
+                let ack_ids = interface_ids_parameter(&served);
+                let guards =
+                    Guards { text_iid, unknown_iid: unknown, mode_mismatch, targets, ack_ids, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspActive, &guards, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
@@ -585,8 +591,11 @@ impl<T: Time> Sg<T> {
     }
 
     /// The ASP becomes active in these ASes; in an Over-ride AS, the ASP that was active there
-    /// is taken over (§4.3.3.4).
+    /// is taken over (§4.3.3.4) and told with a Notify (Alternate ASP Active) that names the
+    /// AS's Interface Identifiers, so that an ASP serving several ASes knows which one it lost,
+    /// and the ASP Identifier of the ASP that took over, if it gave one.
     fn join(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+        let new_asp_id = self.asps.get(&assoc).and_then(|a| a.asp_id);
         for &i in targets {
             let newly = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.insert(i));
             if !newly {
@@ -597,7 +606,13 @@ impl<T: Time> Sg<T> {
                 let others: Vec<AssocId> = self.active_asps(i).into_iter().filter(|&other| other != assoc).collect();
                 for other in others {
                     let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.iter().any(|&j| j != i));
-                    let guards = Guards { active_elsewhere: elsewhere, targets: vec![i], ..Guards::default() };
+                    let guards = Guards {
+                        active_elsewhere: elsewhere,
+                        targets: vec![i],
+                        notify_ids: interface_ids_parameter(&self.ases[i].config.interface_ids),
+                        notify_asp_id: new_asp_id,
+                        ..Guards::default()
+                    };
                     self.asp_event(other, iua_asp::Event::AlternateAspTakeover, &guards, now, out);
                     if let Some(asp) = self.asps.get_mut(&other) {
                         asp.active_in.remove(&i);
@@ -784,6 +799,11 @@ struct Guards {
     active_elsewhere: bool,
     /// The ASes an ASP Active or ASP Inactive concerns.
     targets: Vec<AsIndex>,
+    /// The Interface Identifiers an ASP Active Ack names.
+    ack_ids: Option<InterfaceIds>,
+    /// The Interface Identifiers and the ASP Identifier a Notify (Alternate ASP Active) names.
+    notify_ids: Option<InterfaceIds>,
+    notify_asp_id: Option<u32>,
     heartbeat: Option<Vec<u8>>,
     data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
 }
@@ -813,12 +833,14 @@ impl iua_asp::Hooks for AspHooks<'_> {
         let message = match action {
             A::SendAspUpAck => Message::AspUpAck { info: None },
             A::SendAspDownAck => Message::AspDownAck { info: None },
-            A::SendAspActiveAck => Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None },
+            A::SendAspActiveAck => {
+                Message::AspActiveAck { traffic_mode: None, interface_ids: self.guards.ack_ids.clone(), info: None }
+            }
             A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
             A::NotifyAlternateAspActive => Message::Notify {
                 status: Status::alternate_asp_active(),
-                asp_id: None,
-                interface_ids: None,
+                asp_id: self.guards.notify_asp_id,
+                interface_ids: self.guards.notify_ids.clone(),
                 info: None,
             },
             A::ErrorUnexpectedMessage => error_message(ErrorCode::UnexpectedMessage),
