@@ -793,11 +793,16 @@ fn asp_mut(asps: &mut Asps, assoc: AssocId) -> &mut Asp<Duration> {
     asps.iter_mut().find(|(a, _)| *a == assoc).map(|(_, asp)| asp).unwrap()
 }
 
-/// Two ASPs with the default configuration (no Interface Identifiers: all ASes), their
-/// associations up at both ends, the first one active in both ASes of `two_ases`.
+/// Three ASPs, their associations up at both ends: `A` with the default configuration (no
+/// Interface Identifiers: all ASes), active in both ASes of `two_ases`; `B` for AS 0 and `C` for
+/// AS 1, both down.
 fn a_active_in_both() -> (Sg<Duration>, Asps) {
     let mut sg = two_ases();
-    let mut asps: Asps = vec![(A, Asp::new(AspConfig::default())), (B, Asp::new(AspConfig::default()))];
+    let mut asps: Asps = vec![
+        (A, Asp::new(AspConfig::default())),
+        (B, Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() })),
+        (C, Asp::new(AspConfig { interface_ids: ids(&[20]), ..AspConfig::default() })),
+    ];
     for (_, asp) in &mut asps {
         asp.association_up(Duration::ZERO);
     }
@@ -815,11 +820,9 @@ fn a_active_in_both() -> (Sg<Duration>, Asps) {
 #[test]
 fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
     let (mut sg, mut asps) = a_active_in_both();
-    let start = requests(B, &asp_mut(&mut asps, B).request_up(Duration::ZERO));
-    settle(&mut sg, &mut asps, start);
-    // B takes AS 0 over: A is told which AS it lost, and by whom.
-    let takeover = Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None };
-    let answers = settle(&mut sg, &mut asps, vec![(B, takeover)]);
+    // B takes AS 0 over: A is told which AS it lost.
+    let start = requests(B, &asp_mut(&mut asps, B).request_active(Duration::ZERO));
+    let answers = settle(&mut sg, &mut asps, start);
     let alternate =
         Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
     assert!(answers.contains(&(A, alternate)), "{answers:?}");
@@ -839,9 +842,10 @@ fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
         events(&out),
         [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(20), dlci: dlci(), data: data(4) }]
     );
-    // B takes AS 1 over as well: A has nothing left, and is inactive at both ends.
-    let takeover = Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None };
-    settle(&mut sg, &mut asps, vec![(B, takeover)]);
+    // C takes AS 1 over: A has nothing left, and is inactive at both ends.
+    let start = requests(C, &asp_mut(&mut asps, C).request_active(Duration::ZERO));
+    settle(&mut sg, &mut asps, start);
+    assert_eq!(asp_state(&asps, C), asp::State::ASP_ACTIVE);
     assert_eq!(asp_state(&asps, A), asp::State::ASP_INACTIVE);
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), None);
@@ -850,13 +854,9 @@ fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
 #[test]
 fn an_asp_that_lost_one_as_asks_back_only_for_the_others() {
     let (mut sg, mut asps) = a_active_in_both();
-    let start = requests(B, &asp_mut(&mut asps, B).request_up(Duration::ZERO));
+    let start = requests(B, &asp_mut(&mut asps, B).request_active(Duration::ZERO));
     settle(&mut sg, &mut asps, start);
-    settle(
-        &mut sg,
-        &mut asps,
-        vec![(B, Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None })],
-    );
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![B], vec![A]));
     // An ASP Inactive Ack A did not ask for: it returns to ASP-ACTIVE for AS 1 only (§4.3.3.5).
     let out = from_sg(asp_mut(&mut asps, A), inactive_ack(), Duration::ZERO);
     assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None }]);
@@ -907,6 +907,113 @@ fn an_asp_that_cannot_tell_which_ases_remain_withdraws_from_all() {
         Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
     assert_eq!(asp_sent(&from_sg(&mut asp, alternate, Duration::ZERO)), []);
     assert_eq!((asp.state(), asp.active_interface_ids()), (asp::State::ASP_ACTIVE, Some(&[20].into())));
+}
+
+#[test]
+fn a_retransmitted_asp_active_crossing_a_takeover_leaves_both_ends_in_agreement() {
+    let mut sg = two_ases();
+    let mut a = Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() });
+    let mut b = Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() });
+    let t = Duration::from_secs(2);
+    let (mut to_a, mut to_b): (Vec<Message>, Vec<Message>) = (Vec::new(), Vec::new());
+    let post = |out: Vec<Output>, to_a: &mut Vec<Message>, to_b: &mut Vec<Message>| {
+        for (assoc, m) in sent(&out) {
+            if assoc == A {
+                to_a.push(m)
+            } else if assoc == B {
+                to_b.push(m)
+            }
+        }
+    };
+    for asp in [&mut a, &mut b] {
+        asp.association_up(Duration::ZERO);
+        asp.request_up(Duration::ZERO);
+        from_sg(asp, up_ack(), Duration::ZERO);
+    }
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    // A asks to be active; no answer within T(ack), so it asks again.
+    let first = asp_sent(&a.request_active(Duration::ZERO));
+    let again = asp_sent(&a.timer_expired(t));
+    assert_eq!(first, again);
+    // The SG takes A's first ASP Active, then B's (a takeover), then A's second: A is active
+    // again, and B told Alternate ASP Active.
+    post(rx(&mut sg, A, first[0].clone(), t), &mut to_a, &mut to_b);
+    let b_active = asp_sent(&b.request_active(t));
+    post(rx(&mut sg, B, b_active[0].clone(), t), &mut to_a, &mut to_b);
+    post(rx(&mut sg, A, again[0].clone(), t), &mut to_a, &mut to_b);
+    assert_eq!(sg.active_asps(0), [A]);
+    // A reads Ack, Notify (Alternate ASP Active), Ack: the second Ack is the SG's last word,
+    // which A takes. B reads Ack, then Notify (Alternate ASP Active).
+    let mut replies: Vec<(AssocId, Message)> = Vec::new();
+    for m in to_a.drain(..) {
+        let out = from_sg(&mut a, m, t);
+        replies.extend(requests(A, &out));
+    }
+    for m in to_b.drain(..) {
+        replies.extend(requests(B, &from_sg(&mut b, m, t)));
+    }
+    assert_eq!(replies, [], "nothing left to ask");
+    assert_eq!((a.state(), b.state()), (asp::State::ASP_ACTIVE, asp::State::ASP_INACTIVE));
+    assert_eq!(
+        (sg.asp_state(A), sg.asp_state(B)),
+        (Some(iua_asp::State::ASP_ACTIVE), Some(iua_asp::State::ASP_INACTIVE))
+    );
+    // The traffic goes to the ASP that thinks itself active, and that ASP may answer it.
+    assert_eq!(indications(&sg.deliver(10, dlci(), data(1), t)), [(A, data(1))]);
+    let request = asp_sent(&a.send_data(InterfaceId::Integer(10), dlci(), data(2), t));
+    assert_eq!(request.len(), 1);
+    assert!(matches!(events(&rx(&mut sg, A, request[0].clone(), t))[..], [SgEvent::DataFromAsp { .. }]));
+}
+
+#[test]
+fn an_active_request_while_waiting_for_the_inactive_ack_is_carried_out_after_it() {
+    let mut asp = active_asp();
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::INACTIVE_PENDING);
+    assert_eq!(asp_sent(&asp.request_active(Duration::ZERO)), [], "kept for after the ASP Inactive Ack");
+    let out = from_sg(&mut asp, inactive_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]);
+    assert_eq!(asp.state(), asp::State::ACTIVE_PENDING);
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    // An inactive request after it cancels it, and leaves no stale wish behind: an ASP Down
+    // Ack it did not ask for brings the ASP back to ASP-INACTIVE, not further.
+    asp.request_inactive(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(asp_sent(&from_sg(&mut asp, inactive_ack(), Duration::ZERO)), []);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(asp_sent(&from_sg(&mut asp, down_ack(), Duration::ZERO)), [asp_up()]);
+    assert_eq!(asp_sent(&from_sg(&mut asp, up_ack(), Duration::ZERO)), []);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+}
+
+#[test]
+fn data_indications_are_passed_up_only_while_the_sg_may_route_traffic_to_the_asp() {
+    let indication = Message::DataIndication { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(5) };
+    let passed =
+        [asp::Output::Event(AspEvent::Data { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(5) })];
+    let dropped = asp::Output::Event(AspEvent::DataDropped { interface_id: InterfaceId::Integer(IID) });
+    let unexpected = asp::Output::Send { stream: 0, message: error(ErrorCode::UnexpectedMessage) };
+    // No association: dropped, nobody to tell.
+    let mut asp = Asp::new(AspConfig::default());
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), std::slice::from_ref(&dropped));
+    // ASP-DOWN, waiting for ASP Up Ack, ASP-INACTIVE: dropped, and reported to the SG.
+    asp.association_up(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
+    asp.request_up(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped, unexpected]);
+    // Waiting for ASP Active Ack (data may overtake it), active, waiting for ASP Inactive Ack.
+    asp.request_active(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication, Duration::ZERO), passed);
 }
 
 // --- Properties ---------------------------------------------------------------------------------
@@ -1003,5 +1110,130 @@ proptest! {
         sorted.dedup();
         prop_assert_eq!(&sorted, &received, "a message delivered twice");
         prop_assert!(received.windows(2).all(|w| w[0] < w[1]), "out of order: {:?}", received);
+    }
+}
+
+/// What happens next in an exchange between three of our ASPs and our SG.
+#[derive(Clone, Debug)]
+enum Step {
+    /// Layer management asks an ASP for a state: 0 up, 1 active, 2 inactive, 3 down.
+    Request(usize, u8),
+    /// An ASP's T(ack) expires: it sends its request again.
+    Retransmit(usize),
+    /// The oldest message from an ASP reaches the SG.
+    ToSg(usize),
+    /// The oldest message from the SG reaches an ASP.
+    ToAsp(usize),
+    /// Traffic from the ISDN side for an interface.
+    Traffic(u32),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => (0usize..3, 0u8..4).prop_map(|(k, r)| Step::Request(k, r)),
+        2 => (0usize..3).prop_map(Step::Retransmit),
+        5 => (0usize..3).prop_map(Step::ToSg),
+        5 => (0usize..3).prop_map(Step::ToAsp),
+        1 => prop_oneof![Just(10u32), Just(20u32)].prop_map(Step::Traffic),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Three ASPs (one for all ASes, one per AS) and the SG of `two_ases`, with requests,
+    /// retransmissions and deliveries in any order (each direction of each association keeping
+    /// its order, as SCTP stream 0 does): once every message has arrived, each ASP and the SG
+    /// agree whether it is active, and for which ASes when the ASP knows its interfaces.
+    #[test]
+    fn asps_and_the_sg_agree_once_the_messages_have_arrived(
+        steps in proptest::collection::vec(step(), 0..120),
+        loadshare in any::<bool>(),
+    ) {
+        let mut sg = two_ases();
+        if loadshare {
+            sg = Sg::new(SgConfig {
+                application_servers: vec![
+                    AsConfig { name: "AS 0".into(), interface_ids: vec![10], traffic_mode: TrafficMode::Loadshare },
+                    AsConfig { name: "AS 1".into(), interface_ids: vec![20], traffic_mode: TrafficMode::Override },
+                ],
+                ..SgConfig::default()
+            });
+        }
+        let assocs = [A, B, C];
+        let mut asps = [
+            Asp::new(AspConfig::default()),
+            Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() }),
+            Asp::new(AspConfig { interface_ids: ids(&[20]), ..AspConfig::default() }),
+        ];
+        let mut to_sg: [std::collections::VecDeque<Message>; 3] = Default::default();
+        let mut to_asp: [std::collections::VecDeque<Message>; 3] = Default::default();
+        let mut now = Duration::ZERO;
+        for (k, asp) in asps.iter_mut().enumerate() {
+            sg.association_up(assocs[k]);
+            asp.association_up(now);
+        }
+        let index = |assoc: AssocId| assocs.iter().position(|&a| a == assoc);
+        let route = |out: Vec<Output>, to_asp: &mut [std::collections::VecDeque<Message>; 3]| {
+            for (assoc, m) in sent(&out) {
+                if let Some(k) = index(assoc) {
+                    to_asp[k].push_back(m);
+                }
+            }
+        };
+        let mut run = |step: &Step, asps: &mut [Asp<Duration>; 3], sg: &mut Sg<Duration>, to_sg: &mut [std::collections::VecDeque<Message>; 3], to_asp: &mut [std::collections::VecDeque<Message>; 3]| {
+            match *step {
+                Step::Request(k, r) => {
+                    let out = match r {
+                        0 => asps[k].request_up(now),
+                        1 => asps[k].request_active(now),
+                        2 => asps[k].request_inactive(now),
+                        _ => asps[k].request_down(now),
+                    };
+                    to_sg[k].extend(asp_sent(&out));
+                }
+                Step::Retransmit(k) => {
+                    if let Some(at) = asps[k].deadline() {
+                        now = now.max(at);
+                        to_sg[k].extend(asp_sent(&asps[k].timer_expired(now)));
+                    }
+                }
+                Step::ToSg(k) => {
+                    if let Some(m) = to_sg[k].pop_front() {
+                        route(rx(sg, assocs[k], m, now), to_asp);
+                    }
+                }
+                Step::ToAsp(k) => {
+                    if let Some(m) = to_asp[k].pop_front() {
+                        to_sg[k].extend(asp_sent(&from_sg(&mut asps[k], m, now)));
+                    }
+                }
+                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now), to_asp),
+            }
+        };
+        for s in &steps {
+            run(s, &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+        }
+        // Every message arrives; no timer fires meanwhile.
+        for _ in 0..1000 {
+            if to_sg.iter().chain(to_asp.iter()).all(std::collections::VecDeque::is_empty) {
+                break;
+            }
+            for k in 0..3 {
+                run(&Step::ToSg(k), &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+                run(&Step::ToAsp(k), &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+            }
+        }
+        prop_assert!(to_sg.iter().chain(to_asp.iter()).all(std::collections::VecDeque::is_empty), "the exchange never ends");
+        for (k, asp) in asps.iter().enumerate() {
+            let assoc = assocs[k];
+            let sg_active = sg.asp_state(assoc) == Some(iua_asp::State::ASP_ACTIVE);
+            prop_assert_eq!(asp.state() == asp::State::ASP_ACTIVE, sg_active, "{:?}: ASP {:?}, SG {:?}", assoc, asp.state(), sg.asp_state(assoc));
+            if let Some(active) = asp.active_interface_ids() {
+                for (i, iid) in [(0, 10), (1, 20)] {
+                    prop_assert_eq!(active.contains(&iid), sg.active_asps(i).contains(&assoc), "{:?} for interface {}", assoc, iid);
+                }
+            }
+        }
     }
 }

@@ -11,6 +11,11 @@
 //! ones it lost, and asks again for the others only when it must return to ASP-ACTIVE. When it
 //! does not know which ones it is active for, it cannot tell whether any remain: it then
 //! withdraws from all with ASP Inactive, so that it and the SG agree that it is inactive.
+//!
+//! An ASP Active Ack is the SG's last word that the ASP is active, for the interfaces it lists:
+//! the ASP takes it even in ASP-INACTIVE, or when it names more interfaces than the ASP thought
+//! it had. Both happen when a retransmitted ASP Active crosses a takeover (see the
+//! `iua_asp_side` spec); taking the Ack keeps the ASP and the SG in agreement.
 
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
@@ -55,7 +60,8 @@ impl Default for AspConfig {
 pub enum AspEvent {
     /// The ASP's state changed; `Confirm*` primitives are these (M-ASP_UP confirm, ...).
     State(State),
-    /// Data arrived from the SG (QPTM Data Indication).
+    /// Data arrived from the SG (QPTM Data Indication) while the SG may route traffic to the
+    /// ASP: in ASP-ACTIVE, or waiting for the ASP Active Ack or the ASP Inactive Ack.
     Data {
         /// The interface.
         interface_id: InterfaceId,
@@ -64,8 +70,15 @@ pub enum AspEvent {
         /// The Q.921 frame.
         data: Vec<u8>,
     },
-    /// Data the user asked to send was refused: the ASP is not active.
+    /// Data the user asked to send was refused: the ASP is not active, or not for that
+    /// interface.
     DataRefused,
+    /// A Data Indication arrived when the ASP expects no traffic: it was dropped, and an Error
+    /// (Unexpected Message) sent to the SG if there is an association (RFC 4233 §3.3.3.1).
+    DataDropped {
+        /// The interface it was for.
+        interface_id: InterfaceId,
+    },
     /// Data the user asked to send cannot be sent: the Data Request would break RFC 4233 (too
     /// long, a DLCI out of range, ...).
     DataInvalid(codec::EncodeError),
@@ -176,6 +189,24 @@ impl<T: Time> machine::Hooks for Hooks<'_, T> {
             }
             A::RefuseData => {
                 self.out.push(Output::Event(AspEvent::DataRefused));
+                return;
+            }
+            A::PassUpData => {
+                if let Some((interface_id, dlci, data)) = self.data.take() {
+                    self.out.push(Output::Event(AspEvent::Data { interface_id, dlci, data }));
+                }
+                return;
+            }
+            A::DropData => {
+                if let Some((interface_id, _, _)) = self.data.take() {
+                    self.out.push(Output::Event(AspEvent::DataDropped { interface_id }));
+                }
+                return;
+            }
+            A::ErrorUnexpectedMessage => {
+                let message =
+                    Message::Error { code: ErrorCode::UnexpectedMessage, interface_ids: None, diagnostic: None };
+                self.out.push(Output::Send { stream: MANAGEMENT_STREAM, message });
                 return;
             }
             // The state change is reported once, after the step.
@@ -359,14 +390,29 @@ impl<T: Time> Asp<T> {
             Message::AspActiveAck { interface_ids, .. } => {
                 let before = self.machine.state();
                 let out = self.step(machine::Event::AspActiveAck, now, None, Guards::default());
-                if before != State::ASP_ACTIVE && self.machine.state() == State::ASP_ACTIVE {
+                let acked = match &interface_ids {
+                    Some(InterfaceIds::Integers(ids)) => Some(ids),
+                    _ => None,
+                };
+                if self.machine.state() != State::ASP_ACTIVE {
+                    return out;
+                }
+                if before != State::ASP_ACTIVE {
                     // Active now: for the interfaces the Ack lists, or else the configured ones.
-                    self.active_ids = match (&interface_ids, &self.config.interface_ids) {
-                        (Some(InterfaceIds::Integers(ids)), _) | (_, Some(InterfaceIds::Integers(ids))) => {
+                    self.active_ids = match (acked, &self.config.interface_ids) {
+                        (Some(ids), _) | (None, Some(InterfaceIds::Integers(ids))) => {
                             Some(ids.iter().copied().collect())
                         }
                         _ => None,
                     };
+                } else if let (Some(ids), Some(active)) = (acked, &mut self.active_ids)
+                    && ids.iter().any(|id| !active.contains(id))
+                {
+                    // Already active, and the Ack names more: an ASP Active of this ASP crossed a
+                    // takeover of one of its ASes, and the SG gave that AS back to it. The Ack is
+                    // the SG's last word, as in ASP-INACTIVE (see the spec).
+                    active.extend(ids.iter().copied());
+                    self.asking = Some(InterfaceIds::Integers(active.iter().copied().collect()));
                 }
                 return out;
             }
@@ -388,8 +434,9 @@ impl<T: Time> Asp<T> {
                 return vec![Output::Send { stream: MANAGEMENT_STREAM, message: Message::HeartbeatAck { data } }];
             }
             Message::DataIndication { interface_id, dlci, data } => {
-                // Data may arrive before the ASP Active Ack (§4.3.3.4): it is passed on.
-                return vec![Output::Event(AspEvent::Data { interface_id, dlci, data })];
+                // Passed up or dropped as the spec says for the state (§4.3.3.4, §3.3.3.1).
+                let data = Some((interface_id, dlci, data));
+                return self.step(machine::Event::DataIndication, now, data, Guards::default());
             }
             Message::Error { code, .. } => return vec![Output::Event(AspEvent::ErrorReceived { code })],
             Message::HeartbeatAck { .. } => return Vec::new(),
