@@ -409,6 +409,26 @@ fn tei_status_request_is_unsupported_and_sg_messages_from_an_asp_are_unexpected(
     }
 }
 
+#[test]
+fn tei_status_messages_from_the_sg_reach_the_asp_user_and_asp_messages_from_the_sg_are_unexpected() {
+    let mut asp = active_asp();
+    for confirm in [true, false] {
+        let (interface_id, status) = (InterfaceId::Integer(IID), codec::TeiStatus::Unassigned);
+        let message = if confirm {
+            Message::TeiStatusConfirm { interface_id: interface_id.clone(), dlci: dlci(), status }
+        } else {
+            Message::TeiStatusIndication { interface_id: interface_id.clone(), dlci: dlci(), status }
+        };
+        let out = from_sg(&mut asp, message, Duration::ZERO);
+        assert_eq!(out, [asp::Output::Event(AspEvent::TeiStatus { interface_id, dlci: dlci(), status })]);
+    }
+    let request = Message::TeiStatusRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci() };
+    for message in [request, asp_up(), asp_active(None)] {
+        assert_eq!(asp_sent(&from_sg(&mut asp, message, Duration::ZERO)), [error(ErrorCode::UnexpectedMessage)]);
+    }
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+}
+
 /// A QPTM message of a type the codec does not decode: Interface Identifier 7, DLCI 0/1.
 fn qptm(type_code: u8) -> Vec<u8> {
     let mut bytes = vec![1, 0, 5, type_code, 0, 0, 0, 24];

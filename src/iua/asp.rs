@@ -91,6 +91,16 @@ pub enum AspEvent {
         /// The Interface Identifiers of the AS it is about, if it names them.
         interface_ids: Option<InterfaceIds>,
     },
+    /// The SG sent a TEI Status Confirm (answering a TEI Status Request) or a TEI Status
+    /// Indication (RFC 4233 §3.3, MGMT 3 and 4).
+    TeiStatus {
+        /// The D channel.
+        interface_id: InterfaceId,
+        /// The SAPI and TEI concerned.
+        dlci: codec::Dlci,
+        /// Whether Q.921 at the SG considers the TEI assigned.
+        status: codec::TeiStatus,
+    },
     /// The SG sent an Error.
     ErrorReceived {
         /// Its code.
@@ -439,7 +449,12 @@ impl<T: Time> Asp<T> {
                 return self.step(machine::Event::DataIndication, now, data, Guards::default());
             }
             Message::Error { code, .. } => return vec![Output::Event(AspEvent::ErrorReceived { code })],
+            Message::TeiStatusConfirm { interface_id, dlci, status }
+            | Message::TeiStatusIndication { interface_id, dlci, status } => {
+                return vec![Output::Event(AspEvent::TeiStatus { interface_id, dlci, status })];
+            }
             Message::HeartbeatAck { .. } => return Vec::new(),
+            // The messages only an ASP sends: the SG had no business sending them (§3.3.3.1).
             _ => {
                 let reply =
                     Message::Error { code: ErrorCode::UnexpectedMessage, interface_ids: None, diagnostic: None };
