@@ -337,7 +337,7 @@ pub enum ErrorCode {
     /// 0x0f: ASP Up with an invalid (e.g. not unique) ASP Identifier.
     InvalidAspIdentifier,
     /// A code RFC 4233 does not define, as received. Sending `Other` with a defined code is
-    /// refused by [`try_encode`](super::try_encode): use the named variant.
+    /// refused by [`encode`](super::encode): use the named variant.
     Other(u32),
 }
 
