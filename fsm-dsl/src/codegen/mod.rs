@@ -469,10 +469,12 @@ fn transition_table(m: &Machine) -> TokenStream {
         match t.target {
             // The common row gets a short constructor.
             Some(target) if plain => {
-                let _ = write!(rows, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, OWN_ACTIONS_{own}),", states[target.0]);
+                let _ =
+                    write!(rows, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, OWN_ACTIONS_{own}),", states[target.0]);
             }
             _ => {
-                let guard = if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
+                let guard =
+                    if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
                 let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", states[s.0]));
                 let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
                 let _ = write!(
