@@ -2,11 +2,12 @@
 //! `specs/`: the Diameter transport failover watchdog (RFC 3539) and SIGTRAN IUA (RFC 4233).
 //!
 //! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
-//! own modules: [`watchdog`] (RFC 3539).
+//! own modules: [`watchdog`] (RFC 3539) and [`iua`] (RFC 4233), on the time types of [`time`].
 
 pub mod diameter;
 mod framing;
 pub mod iua;
+pub mod time;
 pub mod watchdog;
 
 pub mod machines {

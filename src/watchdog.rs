@@ -5,7 +5,10 @@
 //!
 //! The transitions are those of `specs/rfc3539_watchdog.fsm` (RFC 3539 Appendix A, row for
 //! row), compiled by the `fsm!` macro into [`crate::machines::rfc3539_watchdog`]; this module
-//! only turns the machine's actions into commands, draws Tw, and counts.
+//! only turns the machine's actions into commands, draws Tw, and counts. Two things lie outside
+//! Appendix A, and this module adds them: the DWA that answers a received DWR (RFC 6733 §5.5),
+//! and what [`Watchdog::stop`] and [`Watchdog::start`] mean for traffic that was failed over
+//! (see [`Watchdog::stop`]).
 //!
 //! ```
 //! use rfc_fsm::watchdog::{Command, Config, MessageKind, Watchdog};
@@ -14,7 +17,7 @@
 //!
 //! let rng = rand::rngs::StdRng::seed_from_u64(7);
 //! let mut wd = Watchdog::new(Config::default(), rng);
-//! let t0 = Duration::ZERO; // any time type that adds a Duration: std or tokio Instant, ...
+//! let t0 = Duration::ZERO; // any rfc_fsm::time::Time: std or tokio Instant, or a Duration
 //! wd.start(t0);
 //! assert!(wd.connection_up(t0).is_empty()); // row 20: no DWR on a new connection
 //! let expiry = wd.deadline().unwrap();
@@ -24,8 +27,8 @@
 //! ```
 
 use crate::machines::rfc3539_watchdog as machine;
+use crate::time::Time;
 use rand::RngExt as _;
-use std::ops::Add;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -35,6 +38,10 @@ pub use machine::State;
 pub const TWINIT_DEFAULT: Duration = Duration::from_secs(30);
 /// The smallest Twinit allowed: 6 s (RFC 3539 §3.4.1: "MUST NOT be set lower than 6 seconds").
 pub const TWINIT_MIN: Duration = Duration::from_secs(6);
+/// The largest Twinit allowed: 24 hours. RFC 3539 sets no maximum; a watchdog that waits longer
+/// than a day before its first DWR detects nothing useful, and the bound keeps Tw (Twinit + 2 s)
+/// far from any overflow.
+pub const TWINIT_MAX: Duration = Duration::from_secs(24 * 60 * 60);
 /// The jitter added to Twinit each time Tw is set: uniform in [-2 s, +2 s] (RFC 3539 §3.4.1).
 pub const JITTER: Duration = Duration::from_secs(2);
 
@@ -44,6 +51,9 @@ pub enum ConfigError {
     /// Twinit under 6 s.
     #[error("Twinit of {0:?} is below the minimum of 6 s (RFC 3539 §3.4.1)")]
     TwinitTooSmall(Duration),
+    /// Twinit over [`TWINIT_MAX`] (24 hours).
+    #[error("Twinit of {0:?} is above the maximum of 24 hours")]
+    TwinitTooLarge(Duration),
 }
 
 /// The watchdog's settings.
@@ -53,27 +63,38 @@ pub struct Config {
 }
 
 impl Config {
-    /// A configuration with the given Twinit, which must be at least [`TWINIT_MIN`] (6 s).
+    /// A configuration with the given Twinit, which must be at least [`TWINIT_MIN`] (6 s, RFC
+    /// 3539 §3.4.1) and at most [`TWINIT_MAX`] (24 hours).
     ///
     /// # Errors
     ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit under 6 s.
+    /// [`ConfigError::TwinitTooSmall`] for a Twinit under 6 s, [`ConfigError::TwinitTooLarge`]
+    /// for one over 24 hours.
     pub fn new(twinit: Duration) -> Result<Self, ConfigError> {
         if twinit < TWINIT_MIN {
             return Err(ConfigError::TwinitTooSmall(twinit));
         }
-        Ok(Config { twinit })
+        Self::at_most_max(twinit)
     }
 
     /// A configuration that may break RFC 3539's 6 s minimum, for tests against real peers
-    /// that must run quickly. Twinit must still exceed the jitter (2 s), or Tw could be zero.
+    /// that must run quickly. Twinit must still exceed the jitter (2 s), or Tw could be zero,
+    /// and be at most [`TWINIT_MAX`] (24 hours).
     ///
     /// # Errors
     ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit of 2 s or less.
+    /// [`ConfigError::TwinitTooSmall`] for a Twinit of 2 s or less, [`ConfigError::TwinitTooLarge`]
+    /// for one over 24 hours.
     pub fn for_testing_below_rfc_minimum(twinit: Duration) -> Result<Self, ConfigError> {
         if twinit <= JITTER {
             return Err(ConfigError::TwinitTooSmall(twinit));
+        }
+        Self::at_most_max(twinit)
+    }
+
+    fn at_most_max(twinit: Duration) -> Result<Self, ConfigError> {
+        if twinit > TWINIT_MAX {
+            return Err(ConfigError::TwinitTooLarge(twinit));
         }
         Ok(Config { twinit })
     }
@@ -106,10 +127,14 @@ pub enum Command {
     /// Send the requests pending on this connection to an alternate peer, and route new ones
     /// there (RFC 3539 Failover()).
     Failover,
-    /// Route requests to this connection again (RFC 3539 Failback()).
+    /// Route requests to this connection again (RFC 3539 Failback()). Also emitted by the first
+    /// connection a restarted watchdog puts in service, when traffic was failed over at the
+    /// [`stop`](Watchdog::stop).
     Failback,
-    /// Discard the message just received: the connection is not in service (RFC 3539
-    /// Throwaway()).
+    /// Do not hand the message just received to the application: the connection is not in
+    /// service (RFC 3539 Throwaway()). It concerns the application only: a DWR that comes with
+    /// `Throwaway` (in REOPEN) is still answered, and [`SendDwa`](Command::SendDwa) follows in
+    /// the same list; the DWA is the watchdog's own answer, not the application's.
     Throwaway,
 }
 
@@ -124,7 +149,8 @@ pub enum MessageKind {
     Other,
 }
 
-/// Counts of the watchdog exchange on one connection, since the watchdog was created.
+/// Counts of the watchdog exchange on one connection, since the watchdog was created. Inputs
+/// while the watchdog is stopped are ignored, and not counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counters {
     /// DWRs sent.
@@ -141,10 +167,13 @@ pub struct Counters {
     pub failbacks: u64,
 }
 
-/// The watchdog of one peer connection. `T` is the time type (anything that adds a
-/// [`Duration`] and compares: `std::time::Instant`, `tokio::time::Instant`, or a `Duration`
-/// since an origin for a virtual clock); `R` is the random source of the jitter, injectable
-/// and seedable.
+/// The watchdog of one peer connection. `T` is the time type (a [`Time`]: `std::time::Instant`,
+/// `tokio::time::Instant`, or a `Duration` since an origin for a virtual clock); `R` is the
+/// random source of the jitter, injectable and seedable.
+///
+/// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
+/// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
+/// [`deadline`](Self::deadline) is `None`.
 #[derive(Clone, Debug)]
 pub struct Watchdog<T, R> {
     config: Config,
@@ -154,6 +183,9 @@ pub struct Watchdog<T, R> {
     deadline: Option<T>,
     tw: Option<Duration>,
     counters: Counters,
+    /// A Failover was emitted and no Failback since: the caller routes this connection's
+    /// traffic to an alternate peer. Kept across `stop` and `start`.
+    failed_over: bool,
 }
 
 /// Collects the machine's actions as commands.
@@ -164,22 +196,27 @@ struct Collect<'a, T, R> {
     deadline: &'a mut Option<T>,
     tw: &'a mut Option<Duration>,
     counters: &'a mut Counters,
+    failed_over: &'a mut bool,
     commands: Vec<Command>,
 }
 
 impl<T, R> machine::Hooks for Collect<'_, T, R>
 where
-    T: Copy + Add<Duration, Output = T>,
+    T: Time,
     R: rand::Rng,
 {
     fn action(&mut self, action: machine::Action) {
         let command = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
+                // Twinit lies in (2 s, 24 h] (see `Config`), so this neither underflows nor
+                // overflows; the saturating forms only make that obvious.
                 let jitter = Duration::from_nanos(self.rng.random_range(0..=2 * JITTER.as_nanos() as u64));
-                let tw = self.config.twinit - JITTER + jitter;
+                let tw = self.config.twinit.saturating_sub(JITTER).saturating_add(jitter);
                 *self.tw = Some(tw);
-                *self.deadline = Some(self.now + tw);
+                // A deadline past the end of the time type is never reached: the timer stays
+                // unarmed (see `crate::time`).
+                *self.deadline = self.now.checked_add(tw);
                 return;
             }
             machine::Action::StopTw => {
@@ -192,10 +229,12 @@ where
             }
             machine::Action::Failover => {
                 self.counters.failovers += 1;
+                *self.failed_over = true;
                 Command::Failover
             }
             machine::Action::Failback => {
                 self.counters.failbacks += 1;
+                *self.failed_over = false;
                 Command::Failback
             }
             machine::Action::CloseConnection => Command::CloseConnection,
@@ -208,12 +247,20 @@ where
 
 impl<T, R> Watchdog<T, R>
 where
-    T: Copy + Ord + Add<Duration, Output = T>,
+    T: Time,
     R: rand::Rng,
 {
     /// A stopped watchdog: [`start`](Self::start) begins the supervision.
     pub fn new(config: Config, rng: R) -> Self {
-        Watchdog { config, rng, machine: None, deadline: None, tw: None, counters: Counters::default() }
+        Watchdog {
+            config,
+            rng,
+            machine: None,
+            deadline: None,
+            tw: None,
+            counters: Counters::default(),
+            failed_over: false,
+        }
     }
 
     /// Runs `f` on the machine with hooks that collect commands and set the timer.
@@ -225,6 +272,7 @@ where
             deadline: &mut self.deadline,
             tw: &mut self.tw,
             counters: &mut self.counters,
+            failed_over: &mut self.failed_over,
             commands: Vec::new(),
         };
         f(&mut self.machine, &mut hooks);
@@ -232,11 +280,20 @@ where
     }
 
     fn handle(&mut self, now: T, event: machine::Event) -> Vec<Command> {
-        self.drive(now, |m, hooks| {
+        let mut commands = self.drive(now, |m, hooks| {
             if let Some(m) = m {
                 m.handle(event, hooks);
             }
-        })
+        });
+        // Within Appendix A every way back to OKAY after a Failover fails back (rows 3 to 5), so
+        // OKAY with traffic still failed over only happens after a stop and a start: row 20
+        // puts the new connection in service, and the traffic comes back to it.
+        if self.failed_over && self.state() == Some(State::OKAY) {
+            self.failed_over = false;
+            self.counters.failbacks += 1;
+            commands.push(Command::Failback);
+        }
+        commands
     }
 
     /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
@@ -248,16 +305,24 @@ where
         self.drive(now, |m, hooks| *m = Some(machine::Machine::start(hooks)))
     }
 
-    /// Stops supervising: the timer is disarmed and every input is ignored until the next
-    /// [`start`](Self::start), which begins again from INITIAL, where a connection up is taken
-    /// as a new connection (the caller closes the old one). The counters are kept.
+    /// Stops supervising: the timer is disarmed and every input is ignored (and not counted)
+    /// until the next [`start`](Self::start), which begins again from INITIAL, where a
+    /// connection up is taken as a new connection (the caller closes the old one). The counters
+    /// are kept.
+    ///
+    /// Stopping does not move traffic: if a [`Failover`](Command::Failover) is in force (see
+    /// [`failed_over`](Self::failed_over)), the caller keeps routing to the alternate peer,
+    /// and the restarted watchdog emits [`Failback`](Command::Failback) when it puts a
+    /// connection in service (OKAY, row 20), so the routing never stays on the alternate
+    /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
     pub fn stop(&mut self) {
         self.machine = None;
         self.deadline = None;
         self.tw = None;
     }
 
-    /// The transport connection is established (RFC 3539 rows 20-21).
+    /// The transport connection is established (RFC 3539 rows 20-21). After a stop while
+    /// traffic was failed over, row 20 also fails back (see [`stop`](Self::stop)).
     pub fn connection_up(&mut self, now: T) -> Vec<Command> {
         self.handle(now, machine::Event::ConnectionUp)
     }
@@ -268,9 +333,14 @@ where
     }
 
     /// A message was received on the connection (RFC 3539 rows 1-11). A DWR is answered with
-    /// a DWA ([`Command::SendDwa`]) while the connection is open, in REOPEN too, without counting
-    /// towards the reopen validation.
+    /// a DWA ([`Command::SendDwa`], RFC 6733 §5.5) while the connection is open, in REOPEN too,
+    /// where it comes after [`Throwaway`](Command::Throwaway) (row 7: the DWR means nothing to
+    /// the application) and does not count towards the reopen validation. While stopped the
+    /// message is ignored and not counted.
     pub fn message_received(&mut self, now: T, kind: MessageKind) -> Vec<Command> {
+        if self.machine.is_none() {
+            return Vec::new();
+        }
         let event = match kind {
             MessageKind::Dwa => {
                 self.counters.dwa_received += 1;
@@ -321,6 +391,12 @@ where
     /// Whether a DWR is outstanding (RFC 3539 Pending).
     pub fn pending(&self) -> bool {
         self.machine.as_ref().is_some_and(|m| m.vars().Pending)
+    }
+
+    /// Whether traffic is failed over: a [`Failover`](Command::Failover) was emitted and no
+    /// [`Failback`](Command::Failback) since, whether or not the watchdog was stopped meanwhile.
+    pub fn failed_over(&self) -> bool {
+        self.failed_over
     }
 
     /// Whether the transport connection is open, as far as the watchdog knows: OKAY, SUSPECT

@@ -24,8 +24,13 @@ fn config(mode: TrafficMode) -> SgConfig {
     }
 }
 
+/// An SG whose associations to `A`, `B` and `C` are up.
 fn sg(mode: TrafficMode) -> Sg<Duration> {
-    Sg::new(config(mode))
+    let mut sg = Sg::new(config(mode));
+    for assoc in [A, B, C] {
+        sg.association_up(assoc);
+    }
+    sg
 }
 
 fn dlci() -> Dlci {
@@ -76,8 +81,9 @@ fn error(code: ErrorCode) -> Message {
 fn up_ack() -> Message {
     Message::AspUpAck { info: None }
 }
+/// The ASP Active Ack of the one-AS configuration: it names the AS's interface.
 fn active_ack() -> Message {
-    Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }
+    Message::AspActiveAck { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None }
 }
 fn inactive_ack() -> Message {
     Message::AspInactiveAck { interface_ids: None, info: None }
@@ -174,6 +180,105 @@ fn asp_up_from_an_active_asp_is_acknowledged_with_an_unexpected_message_error() 
 }
 
 #[test]
+fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
+    let mut sg: Sg<Duration> = Sg::new(config(TrafficMode::Override));
+    let heartbeat = Message::Heartbeat { data: None };
+    for n in 0..1000 {
+        let out = rx(&mut sg, AssocId(100 + n), heartbeat.clone(), Duration::ZERO);
+        assert_eq!(out, [Output::Event(SgEvent::UnknownAssociation { assoc: AssocId(100 + n) })]);
+    }
+    assert_eq!(sg.asp_state(AssocId(100)), None, "no entry was made");
+    assert_eq!(sg.dropped_from_unknown_associations(), 1000);
+    sg.association_up(A);
+    assert_eq!(sent(&rx(&mut sg, A, heartbeat.clone(), Duration::ZERO)), [(A, Message::HeartbeatAck { data: None })]);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    sg.association_down(A, Duration::ZERO);
+    assert_eq!(sg.asp_state(A), None, "forgotten with its association");
+    let late = rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    assert_eq!(late, [Output::Event(SgEvent::UnknownAssociation { assoc: A })]);
+    assert_eq!(sg.dropped_from_unknown_associations(), 1001);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN));
+}
+
+#[test]
+fn a_lockout_outlives_the_association_and_can_follow_the_asp_identifier() {
+    let mut sg = sg(TrafficMode::Override);
+    sg.set_blocked(A, true);
+    sg.association_down(A, Duration::ZERO);
+    sg.association_up(A);
+    let blocked = [(A, error(ErrorCode::RefusedManagementBlocking))];
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked);
+    sg.association_down(A, Duration::ZERO);
+    sg.association_up(A);
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked, "still locked out after a reconnection");
+    sg.set_blocked(A, false);
+    assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO))[0], (A, up_ack()));
+    // By ASP Identifier, on any association.
+    sg.set_asp_id_blocked(7, true);
+    let up7 = Message::AspUp { asp_id: Some(7), info: None };
+    assert_eq!(sent(&rx(&mut sg, B, up7.clone(), Duration::ZERO)), [(B, error(ErrorCode::RefusedManagementBlocking))]);
+    assert_eq!(sent(&rx(&mut sg, C, up7, Duration::ZERO)), [(C, error(ErrorCode::RefusedManagementBlocking))]);
+    assert_eq!(sent(&rx(&mut sg, B, Message::AspUp { asp_id: Some(8), info: None }, Duration::ZERO))[0], (B, up_ack()));
+}
+
+#[test]
+fn interface_identifiers_are_looked_up_by_value_and_by_range() {
+    // 50 ASes of 100 interfaces each, the first one also listing an interface of the second.
+    let mut config = SgConfig { recovery_timer: Duration::from_secs(2), queue_limit: 4, application_servers: vec![] };
+    for k in 0..50u32 {
+        let mut ids: Vec<u32> = (k * 100..(k + 1) * 100).collect();
+        if k == 0 {
+            ids.push(150);
+        }
+        config.application_servers.push(AsConfig {
+            name: format!("AS {k}"),
+            interface_ids: ids,
+            traffic_mode: TrafficMode::Loadshare,
+        });
+    }
+    let mut sg: Sg<Duration> = Sg::new(config);
+    sg.association_up(A);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    // The most integers an ASP Active carries, all naming the last AS: each is one lookup.
+    let many: Vec<u32> = (0..16_379).map(|i| 4_999 - i % 100).collect();
+    let active = |ids| Message::AspActive { traffic_mode: None, interface_ids: Some(ids), info: None };
+    let out = rx(&mut sg, A, active(InterfaceIds::Integers(many)), Duration::ZERO);
+    assert!(matches!(sent(&out)[0].1, Message::AspActiveAck { .. }));
+    assert_eq!(sg.active_asps(49), [A]);
+    assert_eq!(sg.active_asps(48), []);
+    // Overlapping ranges: each AS inside them once; a range naming nothing configured is an error.
+    let ranges = InterfaceIds::Ranges((0..8_000).map(|i| (i % 300, 299)).collect());
+    assert!(matches!(sent(&rx(&mut sg, A, active(ranges), Duration::ZERO))[0].1, Message::AspActiveAck { .. }));
+    assert_eq!((0..4).map(|i| sg.active_asps(i).len()).collect::<Vec<_>>(), [1, 1, 1, 0]);
+    let nothing = InterfaceIds::Ranges(vec![(10_000, 20_000)]);
+    assert_eq!(
+        sent(&rx(&mut sg, A, active(nothing), Duration::ZERO)),
+        [(A, error(ErrorCode::InvalidInterfaceIdentifier))]
+    );
+    // Interface 150 belongs to the first AS that lists it.
+    assert_eq!(indications(&sg.deliver(150, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(sg.as_counters(0).unwrap().routed, 1);
+    assert_eq!(sg.as_counters(1).unwrap().routed, 0);
+}
+
+#[test]
+fn an_as_without_interface_identifiers_is_notified_without_them() {
+    let mut sg: Sg<Duration> = Sg::new(SgConfig {
+        application_servers: vec![AsConfig {
+            name: "bare".into(),
+            interface_ids: vec![],
+            traffic_mode: TrafficMode::Override,
+        }],
+        ..SgConfig::default()
+    });
+    sg.association_up(A);
+    let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let inactive = Message::Notify { status: Status::as_inactive(), asp_id: None, interface_ids: None, info: None };
+    assert_eq!(sent(&out), [(A, up_ack()), (A, inactive.clone())]);
+    assert!(codec::encode(&inactive).is_ok());
+}
+
+#[test]
 fn a_blocked_asp_is_refused() {
     let mut sg = sg(TrafficMode::Override);
     sg.set_blocked(A, true);
@@ -200,6 +305,164 @@ fn an_interface_identifier_no_as_serves_is_an_error() {
         Message::AspActive { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![99])), info: None };
     let out = rx(&mut sg, A, active, Duration::ZERO);
     assert_eq!(sent(&out), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+}
+
+#[test]
+fn text_interface_identifiers_are_an_unsupported_type_0x08() {
+    assert_eq!(
+        (ErrorCode::UnsupportedInterfaceIdentifierType.value(), ErrorCode::UnsupportedInterfaceIdentifierType.name()),
+        (0x08, Some("Unsupported Interface Identifier Type"))
+    );
+    let text = Some(InterfaceIds::Text(vec!["pri1".into()]));
+    let unsupported = [(A, error(ErrorCode::UnsupportedInterfaceIdentifierType))];
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let active = Message::AspActive { traffic_mode: None, interface_ids: text.clone(), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, active, Duration::ZERO)), unsupported);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    rx(&mut sg, A, asp_active(None), Duration::ZERO);
+    let inactive = Message::AspInactive { interface_ids: text, info: None };
+    assert_eq!(sent(&rx(&mut sg, A, inactive, Duration::ZERO)), unsupported);
+    let request = Message::DataRequest { interface_id: InterfaceId::Text("pri1".into()), dlci: dlci(), data: data(1) };
+    let out = rx(&mut sg, A, request, Duration::ZERO);
+    assert_eq!(sent(&out), unsupported);
+    assert_eq!(events(&out), []);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
+}
+
+#[test]
+fn asp_inactive_naming_an_unconfigured_interface_is_an_error_0x02() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let unknown = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![99])), info: None };
+    assert_eq!(
+        sent(&rx(&mut sg, A, unknown.clone(), Duration::ZERO)),
+        [(A, error(ErrorCode::InvalidInterfaceIdentifier))]
+    );
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE), "nothing changed");
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+    let mixed = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![IID, 99])), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, mixed, Duration::ZERO)), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sent(&rx(&mut sg, A, unknown, Duration::ZERO)), [(A, error(ErrorCode::InvalidInterfaceIdentifier))]);
+    let known = Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None };
+    assert_eq!(sent(&rx(&mut sg, A, known, Duration::ZERO)), [(A, inactive_ack())], "already inactive: acknowledged");
+}
+
+/// An SG with two Over-ride ASes, interfaces 10 and 20, and associations `A`, `B` and `C` up.
+fn two_ases() -> Sg<Duration> {
+    let mut sg = Sg::new(SgConfig {
+        recovery_timer: Duration::from_secs(2),
+        queue_limit: 4,
+        application_servers: vec![
+            AsConfig { name: "AS 0".into(), interface_ids: vec![10], traffic_mode: TrafficMode::Override },
+            AsConfig { name: "AS 1".into(), interface_ids: vec![20], traffic_mode: TrafficMode::Override },
+        ],
+    });
+    for assoc in [A, B, C] {
+        sg.association_up(assoc);
+    }
+    sg
+}
+
+fn ids(list: &[u32]) -> Option<InterfaceIds> {
+    Some(InterfaceIds::Integers(list.to_vec()))
+}
+
+#[test]
+fn a_data_request_for_an_interface_the_asp_is_not_active_for_is_an_error_0x02() {
+    let mut sg = two_ases();
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, A, Message::AspActive { traffic_mode: None, interface_ids: ids(&[10]), info: None }, Duration::ZERO);
+    let request = |iid| Message::DataRequest { interface_id: InterfaceId::Integer(iid), dlci: dlci(), data: data(1) };
+    for iid in [999, 20] {
+        let out = rx(&mut sg, A, request(iid), Duration::ZERO);
+        assert_eq!(sent(&out), [(A, error(ErrorCode::InvalidInterfaceIdentifier))], "interface {iid}");
+        assert_eq!(events(&out), [], "interface {iid} is not forwarded");
+    }
+    let out = rx(&mut sg, A, request(10), Duration::ZERO);
+    assert_eq!(
+        events(&out),
+        [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(10), dlci: dlci(), data: data(1) }]
+    );
+    // An ASP active nowhere has its data discarded, whatever the interface (§4.3.3.4).
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(
+        events(&rx(&mut sg, B, request(999), Duration::ZERO)),
+        [SgEvent::DataFromInactiveAspDiscarded { assoc: B }]
+    );
+}
+
+#[test]
+fn tei_status_request_is_unsupported_and_sg_messages_from_an_asp_are_unexpected() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let request = Message::TeiStatusRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci() };
+    assert_eq!(sent(&rx(&mut sg, A, request, Duration::ZERO)), [(A, error(ErrorCode::UnsupportedMessageType))]);
+    let confirm = Message::TeiStatusConfirm {
+        interface_id: InterfaceId::Integer(IID),
+        dlci: dlci(),
+        status: codec::TeiStatus::Assigned,
+    };
+    let indication = Message::DataIndication { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(1) };
+    for message in [confirm, indication, up_ack()] {
+        assert_eq!(sent(&rx(&mut sg, A, message, Duration::ZERO)), [(A, error(ErrorCode::UnexpectedMessage))]);
+    }
+}
+
+#[test]
+fn tei_status_messages_from_the_sg_reach_the_asp_user_and_asp_messages_from_the_sg_are_unexpected() {
+    let mut asp = active_asp();
+    for confirm in [true, false] {
+        let (interface_id, status) = (InterfaceId::Integer(IID), codec::TeiStatus::Unassigned);
+        let message = if confirm {
+            Message::TeiStatusConfirm { interface_id: interface_id.clone(), dlci: dlci(), status }
+        } else {
+            Message::TeiStatusIndication { interface_id: interface_id.clone(), dlci: dlci(), status }
+        };
+        let out = from_sg(&mut asp, message, Duration::ZERO);
+        assert_eq!(out, [asp::Output::Event(AspEvent::TeiStatus { interface_id, dlci: dlci(), status })]);
+    }
+    let request = Message::TeiStatusRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci() };
+    for message in [request, asp_up(), asp_active(None)] {
+        assert_eq!(asp_sent(&from_sg(&mut asp, message, Duration::ZERO)), [error(ErrorCode::UnexpectedMessage)]);
+    }
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+}
+
+/// A QPTM message of a type the codec does not decode: Interface Identifier 7, DLCI 0/1.
+fn qptm(type_code: u8) -> Vec<u8> {
+    let mut bytes = vec![1, 0, 5, type_code, 0, 0, 0, 24];
+    bytes.extend([0, 1, 0, 8, 0, 0, 0, 7, 0, 5, 0, 8, 0, 3, 0, 0]);
+    bytes
+}
+
+fn error_code(message: &Message) -> Option<ErrorCode> {
+    match message {
+        Message::Error { code, .. } => Some(*code),
+        _ => None,
+    }
+}
+
+#[test]
+fn qptm_establish_release_and_unit_data_are_unexpected_at_the_side_that_sends_them() {
+    // Unit Data Request 3, Establish Request 5, Release Request 8 come from an ASP; Unit Data
+    // Indication 4, Establish Confirm 6 and Indication 7, Release Confirm 9 and Indication 10
+    // from an SG.
+    let mut sg = sg(TrafficMode::Override);
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    for type_code in 3..=10u8 {
+        let from_asp = [3, 5, 8].contains(&type_code);
+        let at_sg = sent(&sg.receive(A, &qptm(type_code), Duration::ZERO));
+        let at_asp = asp_sent(&asp.receive(&qptm(type_code), Duration::ZERO));
+        let (expected_sg, expected_asp) = if from_asp {
+            (ErrorCode::UnsupportedMessageType, ErrorCode::UnexpectedMessage)
+        } else {
+            (ErrorCode::UnexpectedMessage, ErrorCode::UnsupportedMessageType)
+        };
+        assert_eq!(error_code(&at_sg[0].1), Some(expected_sg), "QPTM {type_code} at the SG");
+        assert_eq!(error_code(&at_asp[0]), Some(expected_asp), "QPTM {type_code} at the ASP");
+    }
 }
 
 /// Bytes with a valid ASP Up header, changed at one octet.
@@ -246,7 +509,7 @@ fn transport_down_takes_the_asp_down_and_the_as_pending() {
     assert_eq!(sent(&out), []);
     let out = sg.timer_expired(Duration::from_secs(2));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN), "T(r) expires with no ASP inactive");
-    assert!(events(&out).contains(&SgEvent::QueueDiscarded { as_index: 0, count: 0 }));
+    assert_eq!(events(&out), [SgEvent::AsState { as_index: 0, state: iua_as::State::AS_DOWN }], "nothing to discard");
 }
 
 #[test]
@@ -278,10 +541,7 @@ fn override_moves_the_traffic_to_the_new_active_asp() {
     let out = rx(&mut sg, B, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
     let messages = sent(&out);
     assert_eq!(messages[0], (B, active_ack()));
-    assert!(messages.contains(&(
-        A,
-        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: None, info: None }
-    )));
+    assert!(messages.contains(&(A, notify(Status::alternate_asp_active()))), "naming the AS's interfaces");
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(sg.active_asps(0), [B]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE), "the AS never stopped being active");
@@ -368,6 +628,26 @@ fn data_from_an_asp_that_is_not_active_is_discarded() {
     );
 }
 
+#[test]
+fn a_recovery_timer_too_long_to_represent_never_expires_and_the_queue_waits_for_an_asp() {
+    let mut sg: Sg<Duration> = Sg::new(SgConfig { recovery_timer: Duration::MAX, ..config(TrafficMode::Override) });
+    sg.association_up(A);
+    sg.association_up(B);
+    let t = Duration::from_secs(1);
+    rx(&mut sg, A, asp_up(), t);
+    rx(&mut sg, B, asp_up(), t);
+    rx(&mut sg, A, asp_active(None), t);
+    let out = rx(&mut sg, A, asp_down(), t);
+    assert_eq!(sent(&out), [(A, down_ack()), (B, notify(Status::as_pending()))]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    assert_eq!(sg.next_deadline(), None, "T(r) cannot expire");
+    sg.deliver(IID, dlci(), data(1), t);
+    assert_eq!(sent(&sg.timer_expired(Duration::MAX)), []);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    let out = rx(&mut sg, B, asp_active(None), Duration::MAX);
+    assert_eq!(indications(&out), [(B, data(1))]);
+}
+
 // --- The ASP side -------------------------------------------------------------------------------
 
 fn asp_sent(out: &[asp::Output]) -> Vec<Message> {
@@ -397,6 +677,18 @@ fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
     assert_eq!(asp.deadline(), None, "T(ack) stopped");
     assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(6))), []);
     assert_eq!(asp.state(), asp::State::NO_ASSOCIATION);
+}
+
+#[test]
+fn a_tack_too_long_to_represent_sends_each_request_once() {
+    let mut asp = Asp::new(AspConfig { tack: Duration::MAX, ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    assert_eq!(asp_sent(&asp.request_up(Duration::from_secs(1))), [asp_up()]);
+    assert_eq!(asp.state(), asp::State::UP_PENDING);
+    assert_eq!(asp.deadline(), None, "T(ack) cannot expire: no retransmission");
+    assert_eq!(asp_sent(&asp.timer_expired(Duration::MAX)), []);
+    from_sg(&mut asp, up_ack(), Duration::from_secs(2));
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
 }
 
 #[test]
@@ -483,12 +775,274 @@ fn an_asp_and_an_sg_reach_active_together() {
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
 }
 
+/// ASPs of `two_ases`, each on its association.
+type Asps = Vec<(AssocId, Asp<Duration>)>;
+
+/// Carries messages between the SG and the ASPs, starting with `to_sg`, until both sides are
+/// quiet; returns what the SG sent, in order.
+fn settle(sg: &mut Sg<Duration>, asps: &mut Asps, mut to_sg: Vec<(AssocId, Message)>) -> Vec<(AssocId, Message)> {
+    let mut from_the_sg = Vec::new();
+    for _ in 0..50 {
+        let mut to_asps = Vec::new();
+        for (assoc, m) in to_sg.drain(..) {
+            to_asps.extend(sent(&rx(sg, assoc, m, Duration::ZERO)));
+        }
+        if to_asps.is_empty() {
+            break;
+        }
+        for (assoc, m) in to_asps {
+            from_the_sg.push((assoc, m.clone()));
+            if let Some((_, asp)) = asps.iter_mut().find(|(a, _)| *a == assoc) {
+                to_sg.extend(asp_sent(&from_sg(asp, m, Duration::ZERO)).into_iter().map(|m| (assoc, m)));
+            }
+        }
+    }
+    from_the_sg
+}
+
+/// What an ASP sends for a request, addressed from its association.
+fn requests(assoc: AssocId, out: &[asp::Output]) -> Vec<(AssocId, Message)> {
+    asp_sent(out).into_iter().map(|m| (assoc, m)).collect()
+}
+
+fn asp_state(asps: &Asps, assoc: AssocId) -> asp::State {
+    asps.iter().find(|(a, _)| *a == assoc).map(|(_, asp)| asp.state()).unwrap()
+}
+
+fn asp_mut(asps: &mut Asps, assoc: AssocId) -> &mut Asp<Duration> {
+    asps.iter_mut().find(|(a, _)| *a == assoc).map(|(_, asp)| asp).unwrap()
+}
+
+/// Three ASPs, their associations up at both ends: `A` with the default configuration (no
+/// Interface Identifiers: all ASes), active in both ASes of `two_ases`; `B` for AS 0 and `C` for
+/// AS 1, both down.
+fn a_active_in_both() -> (Sg<Duration>, Asps) {
+    let mut sg = two_ases();
+    let mut asps: Asps = vec![
+        (A, Asp::new(AspConfig::default())),
+        (B, Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() })),
+        (C, Asp::new(AspConfig { interface_ids: ids(&[20]), ..AspConfig::default() })),
+    ];
+    for (_, asp) in &mut asps {
+        asp.association_up(Duration::ZERO);
+    }
+    let start = requests(A, &asp_mut(&mut asps, A).request_active(Duration::ZERO));
+    let answers = settle(&mut sg, &mut asps, start);
+    assert!(
+        answers.contains(&(A, Message::AspActiveAck { traffic_mode: None, interface_ids: ids(&[10, 20]), info: None }))
+    );
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_ACTIVE);
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), Some(&[10, 20].into()));
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![A], vec![A]));
+    (sg, asps)
+}
+
+#[test]
+fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
+    let (mut sg, mut asps) = a_active_in_both();
+    // B takes AS 0 over: A is told which AS it lost.
+    let start = requests(B, &asp_mut(&mut asps, B).request_active(Duration::ZERO));
+    let answers = settle(&mut sg, &mut asps, start);
+    let alternate =
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
+    assert!(answers.contains(&(A, alternate)), "{answers:?}");
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_ACTIVE, "still active for AS 1");
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), Some(&[20].into()));
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![B], vec![A]));
+    assert_eq!(indications(&sg.deliver(20, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(indications(&sg.deliver(10, dlci(), data(2), Duration::ZERO)), [(B, data(2))]);
+    // A refuses data for the AS it lost, and sends data for the other, which the SG forwards.
+    let a = asp_mut(&mut asps, A);
+    let refused = a.send_data(InterfaceId::Integer(10), dlci(), data(3), Duration::ZERO);
+    assert_eq!(refused, [asp::Output::Event(AspEvent::DataRefused)]);
+    let request = asp_sent(&a.send_data(InterfaceId::Integer(20), dlci(), data(4), Duration::ZERO));
+    let out = rx(&mut sg, A, request[0].clone(), Duration::ZERO);
+    assert_eq!(
+        events(&out),
+        [SgEvent::DataFromAsp { assoc: A, interface_id: InterfaceId::Integer(20), dlci: dlci(), data: data(4) }]
+    );
+    // C takes AS 1 over: A has nothing left, and is inactive at both ends.
+    let start = requests(C, &asp_mut(&mut asps, C).request_active(Duration::ZERO));
+    settle(&mut sg, &mut asps, start);
+    assert_eq!(asp_state(&asps, C), asp::State::ASP_ACTIVE);
+    assert_eq!(asp_state(&asps, A), asp::State::ASP_INACTIVE);
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), None);
+}
+
+#[test]
+fn an_asp_that_lost_one_as_asks_back_only_for_the_others() {
+    let (mut sg, mut asps) = a_active_in_both();
+    let start = requests(B, &asp_mut(&mut asps, B).request_active(Duration::ZERO));
+    settle(&mut sg, &mut asps, start);
+    assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![B], vec![A]));
+    // An ASP Inactive Ack A did not ask for: it returns to ASP-ACTIVE for AS 1 only (§4.3.3.5).
+    let out = from_sg(asp_mut(&mut asps, A), inactive_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None }]);
+    // An explicit M-ASP_ACTIVE after going inactive asks for everything configured again.
+    let a = asp_mut(&mut asps, A);
+    from_sg(a, active_ack(), Duration::ZERO);
+    a.request_inactive(Duration::ZERO);
+    from_sg(a, inactive_ack(), Duration::ZERO);
+    assert_eq!(a.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(
+        asp_sent(&a.request_active(Duration::ZERO)),
+        [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]
+    );
+}
+
+#[test]
+fn an_asp_that_cannot_tell_which_ases_remain_withdraws_from_all() {
+    // An SG whose ASP Active Ack names no Interface Identifier, and an ASP configured with none.
+    let mut asp = Asp::new(AspConfig::default());
+    asp.association_up(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
+    assert_eq!((asp.state(), asp.active_interface_ids()), (asp::State::ASP_ACTIVE, None));
+    let alternate = Message::Notify {
+        status: Status::alternate_asp_active(),
+        asp_id: Some(2),
+        interface_ids: ids(&[10]),
+        info: None,
+    };
+    let out = from_sg(&mut asp, alternate, Duration::ZERO);
+    assert!(out.contains(&asp::Output::Event(AspEvent::Notify {
+        status: Status::alternate_asp_active(),
+        asp_id: Some(2),
+        interface_ids: ids(&[10])
+    })));
+    assert_eq!(asp_sent(&out), [asp_inactive()], "so that the SG agrees it is inactive everywhere");
+    assert_eq!(asp.state(), asp::State::INACTIVE_PENDING);
+    from_sg(&mut asp, inactive_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    // Configured with integers, the ASP knows without the Ack's help.
+    let mut asp = Asp::new(AspConfig { interface_ids: ids(&[10, 20]), ..AspConfig::default() });
+    asp.association_up(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
+    let alternate =
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: ids(&[10]), info: None };
+    assert_eq!(asp_sent(&from_sg(&mut asp, alternate, Duration::ZERO)), []);
+    assert_eq!((asp.state(), asp.active_interface_ids()), (asp::State::ASP_ACTIVE, Some(&[20].into())));
+}
+
+#[test]
+fn a_retransmitted_asp_active_crossing_a_takeover_leaves_both_ends_in_agreement() {
+    let mut sg = two_ases();
+    let mut a = Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() });
+    let mut b = Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() });
+    let t = Duration::from_secs(2);
+    let (mut to_a, mut to_b): (Vec<Message>, Vec<Message>) = (Vec::new(), Vec::new());
+    let post = |out: Vec<Output>, to_a: &mut Vec<Message>, to_b: &mut Vec<Message>| {
+        for (assoc, m) in sent(&out) {
+            if assoc == A {
+                to_a.push(m)
+            } else if assoc == B {
+                to_b.push(m)
+            }
+        }
+    };
+    for asp in [&mut a, &mut b] {
+        asp.association_up(Duration::ZERO);
+        asp.request_up(Duration::ZERO);
+        from_sg(asp, up_ack(), Duration::ZERO);
+    }
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    // A asks to be active; no answer within T(ack), so it asks again.
+    let first = asp_sent(&a.request_active(Duration::ZERO));
+    let again = asp_sent(&a.timer_expired(t));
+    assert_eq!(first, again);
+    // The SG takes A's first ASP Active, then B's (a takeover), then A's second: A is active
+    // again, and B told Alternate ASP Active.
+    post(rx(&mut sg, A, first[0].clone(), t), &mut to_a, &mut to_b);
+    let b_active = asp_sent(&b.request_active(t));
+    post(rx(&mut sg, B, b_active[0].clone(), t), &mut to_a, &mut to_b);
+    post(rx(&mut sg, A, again[0].clone(), t), &mut to_a, &mut to_b);
+    assert_eq!(sg.active_asps(0), [A]);
+    // A reads Ack, Notify (Alternate ASP Active), Ack: the second Ack is the SG's last word,
+    // which A takes. B reads Ack, then Notify (Alternate ASP Active).
+    let mut replies: Vec<(AssocId, Message)> = Vec::new();
+    for m in to_a.drain(..) {
+        let out = from_sg(&mut a, m, t);
+        replies.extend(requests(A, &out));
+    }
+    for m in to_b.drain(..) {
+        replies.extend(requests(B, &from_sg(&mut b, m, t)));
+    }
+    assert_eq!(replies, [], "nothing left to ask");
+    assert_eq!((a.state(), b.state()), (asp::State::ASP_ACTIVE, asp::State::ASP_INACTIVE));
+    assert_eq!(
+        (sg.asp_state(A), sg.asp_state(B)),
+        (Some(iua_asp::State::ASP_ACTIVE), Some(iua_asp::State::ASP_INACTIVE))
+    );
+    // The traffic goes to the ASP that thinks itself active, and that ASP may answer it.
+    assert_eq!(indications(&sg.deliver(10, dlci(), data(1), t)), [(A, data(1))]);
+    let request = asp_sent(&a.send_data(InterfaceId::Integer(10), dlci(), data(2), t));
+    assert_eq!(request.len(), 1);
+    assert!(matches!(events(&rx(&mut sg, A, request[0].clone(), t))[..], [SgEvent::DataFromAsp { .. }]));
+}
+
+#[test]
+fn an_active_request_while_waiting_for_the_inactive_ack_is_carried_out_after_it() {
+    let mut asp = active_asp();
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::INACTIVE_PENDING);
+    assert_eq!(asp_sent(&asp.request_active(Duration::ZERO)), [], "kept for after the ASP Inactive Ack");
+    let out = from_sg(&mut asp, inactive_ack(), Duration::ZERO);
+    assert_eq!(asp_sent(&out), [Message::AspActive { traffic_mode: None, interface_ids: None, info: None }]);
+    assert_eq!(asp.state(), asp::State::ACTIVE_PENDING);
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    // An inactive request after it cancels it, and leaves no stale wish behind: an ASP Down
+    // Ack it did not ask for brings the ASP back to ASP-INACTIVE, not further.
+    asp.request_inactive(Duration::ZERO);
+    asp.request_active(Duration::ZERO);
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(asp_sent(&from_sg(&mut asp, inactive_ack(), Duration::ZERO)), []);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(asp_sent(&from_sg(&mut asp, down_ack(), Duration::ZERO)), [asp_up()]);
+    assert_eq!(asp_sent(&from_sg(&mut asp, up_ack(), Duration::ZERO)), []);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+}
+
+#[test]
+fn data_indications_are_passed_up_only_while_the_sg_may_route_traffic_to_the_asp() {
+    let indication = Message::DataIndication { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(5) };
+    let passed =
+        [asp::Output::Event(AspEvent::Data { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(5) })];
+    let dropped = asp::Output::Event(AspEvent::DataDropped { interface_id: InterfaceId::Integer(IID) });
+    let unexpected = asp::Output::Send { stream: 0, message: error(ErrorCode::UnexpectedMessage) };
+    // No association: dropped, nobody to tell.
+    let mut asp = Asp::new(AspConfig::default());
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), std::slice::from_ref(&dropped));
+    // ASP-DOWN, waiting for ASP Up Ack, ASP-INACTIVE: dropped, and reported to the SG.
+    asp.association_up(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
+    asp.request_up(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped, unexpected]);
+    // Waiting for ASP Active Ack (data may overtake it), active, waiting for ASP Inactive Ack.
+    asp.request_active(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    from_sg(&mut asp, active_ack(), Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    asp.request_inactive(Duration::ZERO);
+    assert_eq!(from_sg(&mut asp, indication, Duration::ZERO), passed);
+}
+
 // --- Properties ---------------------------------------------------------------------------------
 
 #[derive(Clone, Debug)]
 enum Input {
     Message(AssocId, Message),
     Garbage(AssocId, Vec<u8>),
+    Up(AssocId),
     Down(AssocId),
     Restart(AssocId),
     Deliver,
@@ -518,6 +1072,7 @@ fn input() -> impl Strategy<Value = Input> {
     prop_oneof![
         10 => (assoc.clone(), message()).prop_map(|(a, m)| Input::Message(a, m)),
         1 => (assoc.clone(), proptest::collection::vec(any::<u8>(), 0..24)).prop_map(|(a, b)| Input::Garbage(a, b)),
+        1 => assoc.clone().prop_map(Input::Up),
         1 => assoc.clone().prop_map(Input::Down),
         1 => assoc.prop_map(Input::Restart),
         5 => Just(Input::Deliver),
@@ -543,6 +1098,10 @@ proptest! {
             let out = match input {
                 Input::Message(assoc, m) => rx(&mut sg, assoc, m, now),
                 Input::Garbage(assoc, bytes) => sg.receive(assoc, &bytes, now),
+                Input::Up(assoc) => {
+                    sg.association_up(assoc);
+                    Vec::new()
+                }
                 Input::Down(assoc) => sg.association_down(assoc, now),
                 Input::Restart(assoc) => sg.association_restart(assoc, now),
                 Input::Deliver => {
@@ -571,5 +1130,130 @@ proptest! {
         sorted.dedup();
         prop_assert_eq!(&sorted, &received, "a message delivered twice");
         prop_assert!(received.windows(2).all(|w| w[0] < w[1]), "out of order: {:?}", received);
+    }
+}
+
+/// What happens next in an exchange between three of our ASPs and our SG.
+#[derive(Clone, Debug)]
+enum Step {
+    /// Layer management asks an ASP for a state: 0 up, 1 active, 2 inactive, 3 down.
+    Request(usize, u8),
+    /// An ASP's T(ack) expires: it sends its request again.
+    Retransmit(usize),
+    /// The oldest message from an ASP reaches the SG.
+    ToSg(usize),
+    /// The oldest message from the SG reaches an ASP.
+    ToAsp(usize),
+    /// Traffic from the ISDN side for an interface.
+    Traffic(u32),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => (0usize..3, 0u8..4).prop_map(|(k, r)| Step::Request(k, r)),
+        2 => (0usize..3).prop_map(Step::Retransmit),
+        5 => (0usize..3).prop_map(Step::ToSg),
+        5 => (0usize..3).prop_map(Step::ToAsp),
+        1 => prop_oneof![Just(10u32), Just(20u32)].prop_map(Step::Traffic),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Three ASPs (one for all ASes, one per AS) and the SG of `two_ases`, with requests,
+    /// retransmissions and deliveries in any order (each direction of each association keeping
+    /// its order, as SCTP stream 0 does): once every message has arrived, each ASP and the SG
+    /// agree whether it is active, and for which ASes when the ASP knows its interfaces.
+    #[test]
+    fn asps_and_the_sg_agree_once_the_messages_have_arrived(
+        steps in proptest::collection::vec(step(), 0..120),
+        loadshare in any::<bool>(),
+    ) {
+        let mut sg = two_ases();
+        if loadshare {
+            sg = Sg::new(SgConfig {
+                application_servers: vec![
+                    AsConfig { name: "AS 0".into(), interface_ids: vec![10], traffic_mode: TrafficMode::Loadshare },
+                    AsConfig { name: "AS 1".into(), interface_ids: vec![20], traffic_mode: TrafficMode::Override },
+                ],
+                ..SgConfig::default()
+            });
+        }
+        let assocs = [A, B, C];
+        let mut asps = [
+            Asp::new(AspConfig::default()),
+            Asp::new(AspConfig { interface_ids: ids(&[10]), ..AspConfig::default() }),
+            Asp::new(AspConfig { interface_ids: ids(&[20]), ..AspConfig::default() }),
+        ];
+        let mut to_sg: [std::collections::VecDeque<Message>; 3] = Default::default();
+        let mut to_asp: [std::collections::VecDeque<Message>; 3] = Default::default();
+        let mut now = Duration::ZERO;
+        for (k, asp) in asps.iter_mut().enumerate() {
+            sg.association_up(assocs[k]);
+            asp.association_up(now);
+        }
+        let index = |assoc: AssocId| assocs.iter().position(|&a| a == assoc);
+        let route = |out: Vec<Output>, to_asp: &mut [std::collections::VecDeque<Message>; 3]| {
+            for (assoc, m) in sent(&out) {
+                if let Some(k) = index(assoc) {
+                    to_asp[k].push_back(m);
+                }
+            }
+        };
+        let mut run = |step: &Step, asps: &mut [Asp<Duration>; 3], sg: &mut Sg<Duration>, to_sg: &mut [std::collections::VecDeque<Message>; 3], to_asp: &mut [std::collections::VecDeque<Message>; 3]| {
+            match *step {
+                Step::Request(k, r) => {
+                    let out = match r {
+                        0 => asps[k].request_up(now),
+                        1 => asps[k].request_active(now),
+                        2 => asps[k].request_inactive(now),
+                        _ => asps[k].request_down(now),
+                    };
+                    to_sg[k].extend(asp_sent(&out));
+                }
+                Step::Retransmit(k) => {
+                    if let Some(at) = asps[k].deadline() {
+                        now = now.max(at);
+                        to_sg[k].extend(asp_sent(&asps[k].timer_expired(now)));
+                    }
+                }
+                Step::ToSg(k) => {
+                    if let Some(m) = to_sg[k].pop_front() {
+                        route(rx(sg, assocs[k], m, now), to_asp);
+                    }
+                }
+                Step::ToAsp(k) => {
+                    if let Some(m) = to_asp[k].pop_front() {
+                        to_sg[k].extend(asp_sent(&from_sg(&mut asps[k], m, now)));
+                    }
+                }
+                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now), to_asp),
+            }
+        };
+        for s in &steps {
+            run(s, &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+        }
+        // Every message arrives; no timer fires meanwhile.
+        for _ in 0..1000 {
+            if to_sg.iter().chain(to_asp.iter()).all(std::collections::VecDeque::is_empty) {
+                break;
+            }
+            for k in 0..3 {
+                run(&Step::ToSg(k), &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+                run(&Step::ToAsp(k), &mut asps, &mut sg, &mut to_sg, &mut to_asp);
+            }
+        }
+        prop_assert!(to_sg.iter().chain(to_asp.iter()).all(std::collections::VecDeque::is_empty), "the exchange never ends");
+        for (k, asp) in asps.iter().enumerate() {
+            let assoc = assocs[k];
+            let sg_active = sg.asp_state(assoc) == Some(iua_asp::State::ASP_ACTIVE);
+            prop_assert_eq!(asp.state() == asp::State::ASP_ACTIVE, sg_active, "{:?}: ASP {:?}, SG {:?}", assoc, asp.state(), sg.asp_state(assoc));
+            if let Some(active) = asp.active_interface_ids() {
+                for (i, iid) in [(0, 10), (1, 20)] {
+                    prop_assert_eq!(active.contains(&iid), sg.active_asps(i).contains(&assoc), "{:?} for interface {}", assoc, iid);
+                }
+            }
+        }
     }
 }

@@ -6,8 +6,9 @@
 
 use proptest::prelude::*;
 use rfc_fsm::iua::codec::{
-    DecodeError, Dlci, ErrorCode, Framer, HEADER_LEN, InterfaceId, InterfaceIds, MAX_MESSAGE_LEN, Message,
-    MessageClass, Status, TeiStatus, TrafficMode, VERSION, decode, encode, encode_into, encode_lenient,
+    DecodeError, Dlci, ErrorCode, Framer, HEADER_LEN, InterfaceId, InterfaceIds, MAX_INTEGER_INTERFACE_IDS,
+    MAX_INTERFACE_ID_RANGES, MAX_MESSAGE_LEN, Message, MessageClass, Side, Status, TeiStatus, TrafficMode, VERSION,
+    decode, encode, encode_into, encode_lenient, sender,
 };
 
 /// A message: the header for `class` and `type_code` with the right length, then `body`.
@@ -570,7 +571,7 @@ fn a_value_of_the_wrong_size_is_a_protocol_error_at_the_length_field() {
     assert_error(&message(3, 4, &param(0x04, &[b'a'; 256])), ErrorCode::ProtocolError, 10);
     assert_eq!(
         decode(&message(3, 4, &param(0x04, &[b'a'; 255]))).unwrap(),
-        Message::AspUpAck { info: Some("a".repeat(255)) }
+        Message::AspUpAck { info: Some(vec![b'a'; 255]) }
     );
 }
 
@@ -599,11 +600,25 @@ fn a_bad_dlci_is_a_protocol_error_at_its_octet() {
 }
 
 #[test]
-fn invalid_utf8_is_a_protocol_error_at_the_first_bad_octet() {
-    assert_error(&message(3, 2, &param(0x04, &[b'o', b'k', 0xff])), ErrorCode::ProtocolError, 14);
+fn invalid_utf8_in_a_text_interface_identifier_is_a_protocol_error_at_the_first_bad_octet() {
     assert_error(&message(4, 2, &param(0x03, &[0xc3])), ErrorCode::ProtocolError, 12);
     let data = params(&[param(0x03, &[b'a', 0x80]), param(0x05, &[0, 1, 0, 0]), param(0x0e, &[1])]);
     assert_error(&message(5, 1, &data), ErrorCode::ProtocolError, 13);
+}
+
+#[test]
+fn an_info_string_is_kept_as_octets_whatever_their_encoding() {
+    // ASP Up with the INFO String "caf\xe9" (Latin-1), 8 octets: tag, length, 4 octets of text.
+    let latin1 = [1, 0, 3, 1, 0, 0, 0, 16, 0, 4, 0, 8, b'c', b'a', b'f', 0xe9];
+    let up = Message::AspUp { asp_id: None, info: Some(vec![b'c', b'a', b'f', 0xe9]) };
+    assert_eq!(decode(&latin1), Ok(up.clone()));
+    assert_eq!(encode(&up).unwrap(), latin1, "the round trip is exact");
+    // Not even a valid prefix of UTF-8, with padding.
+    let odd = Message::AspDown { info: Some(vec![0xff, 0xfe, 0x80]) };
+    let bytes = encode(&odd).unwrap();
+    assert_eq!(bytes, [1, 0, 3, 2, 0, 0, 0, 16, 0, 4, 0, 7, 0xff, 0xfe, 0x80, 0]);
+    assert_eq!(decode(&bytes), Ok(odd));
+    assert_eq!(Message::AspUpAck { info: Some("SG1".into()) }, Message::AspUpAck { info: Some(b"SG1".to_vec()) });
 }
 
 #[test]
@@ -684,7 +699,7 @@ fn decode_errors_display_their_reason_and_offset() {
 #[test]
 fn encode_refuses_values_rfc_4233_does_not_allow() {
     let refused = [
-        Message::AspUp { asp_id: None, info: Some("x".repeat(256)) },
+        Message::AspUp { asp_id: None, info: Some(vec![b'x'; 256]) },
         Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(Vec::new())), info: None },
         Message::AspInactive { interface_ids: Some(InterfaceIds::Text(vec![String::new()])), info: None },
         Message::AspInactive { interface_ids: Some(InterfaceIds::Ranges(vec![(2, 1)])), info: None },
@@ -704,6 +719,75 @@ fn encode_refuses_values_rfc_4233_does_not_allow() {
     }
     let fits = Message::DataRequest { interface_id: InterfaceId::Integer(0), dlci: dlci(0, 0), data: vec![0; 65_508] };
     assert_eq!(encode(&fits).unwrap().len(), MAX_MESSAGE_LEN);
+}
+
+#[test]
+fn the_most_interface_identifiers_a_message_carries() {
+    assert_eq!((MAX_INTEGER_INTERFACE_IDS, MAX_INTERFACE_ID_RANGES), (16_381, 8_190));
+    let integers = |n: usize| InterfaceIds::Integers((0..n as u32).collect());
+    let ranges = |n: usize| InterfaceIds::Ranges((0..n as u32).map(|i| (2 * i, 2 * i + 1)).collect());
+    for (ids, item) in [(integers(MAX_INTEGER_INTERFACE_IDS), 4), (ranges(MAX_INTERFACE_ID_RANGES), 8)] {
+        let inactive = Message::AspInactive { interface_ids: Some(ids), info: None };
+        let bytes = encode(&inactive).unwrap();
+        assert!(bytes.len() <= MAX_MESSAGE_LEN && bytes.len() + item > MAX_MESSAGE_LEN, "{}", bytes.len());
+        assert_eq!(decode(&bytes), Ok(inactive));
+    }
+    for ids in [integers(MAX_INTEGER_INTERFACE_IDS + 1), ranges(MAX_INTERFACE_ID_RANGES + 1)] {
+        let error = encode(&Message::AspInactive { interface_ids: Some(ids), info: None }).unwrap_err();
+        assert!(error.reason.contains("that fit"), "{error}");
+    }
+    // Other parameters leave room for fewer: a Traffic Mode Type takes 8 octets.
+    let active = |n| Message::AspActive {
+        traffic_mode: Some(TrafficMode::Override),
+        interface_ids: Some(integers(n)),
+        info: None,
+    };
+    assert!(encode(&active(MAX_INTEGER_INTERFACE_IDS - 2)).is_ok());
+    assert!(encode(&active(MAX_INTEGER_INTERFACE_IDS - 1)).unwrap_err().reason.contains("longer than the maximum"));
+}
+
+#[test]
+fn each_message_has_its_sender() {
+    let asp = Some(Side::Asp);
+    let sg = Some(Side::Sg);
+    let table: [(MessageClass, Vec<Option<Side>>); 4] = [
+        (MessageClass::Mgmt, vec![None, sg, asp, sg, sg]),
+        (MessageClass::Aspsm, vec![None, asp, asp, None, sg, sg, None]),
+        (MessageClass::Asptm, vec![None, asp, asp, sg, sg]),
+        (MessageClass::Qptm, vec![None, asp, sg, asp, sg, asp, sg, sg, asp, sg, sg, None]),
+    ];
+    for (class, senders) in table {
+        for (type_code, expected) in senders.iter().enumerate() {
+            assert_eq!(sender(class, type_code as u8), *expected, "{class:?} {type_code}");
+        }
+    }
+    assert_eq!(Message::AspUp { asp_id: None, info: None }.sender(), asp);
+    assert_eq!(
+        Message::Notify { status: Status::as_active(), asp_id: None, interface_ids: None, info: None }.sender(),
+        sg
+    );
+    assert_eq!(Message::Heartbeat { data: None }.sender(), None);
+}
+
+#[test]
+fn an_unsupported_qptm_message_of_the_receivers_own_side_is_unexpected() {
+    // Establish Request (QPTM 5), sent by an ASP; Establish Confirm (QPTM 6), sent by an SG.
+    let body = params(&[param(0x01, &[0, 0, 0, 1]), param(0x05, &[0, 1, 0, 0])]);
+    for (type_code, at_sg, at_asp) in [
+        (5, ErrorCode::UnsupportedMessageType, ErrorCode::UnexpectedMessage),
+        (6, ErrorCode::UnexpectedMessage, ErrorCode::UnsupportedMessageType),
+        (3, ErrorCode::UnsupportedMessageType, ErrorCode::UnexpectedMessage),
+        (10, ErrorCode::UnexpectedMessage, ErrorCode::UnsupportedMessageType),
+    ] {
+        let bytes = message(5, type_code, &body);
+        let error = error(&bytes);
+        assert_eq!(error.code, ErrorCode::UnsupportedMessageType, "the codec itself knows no direction");
+        assert_eq!(error.answer_code(&bytes, Side::Sg), at_sg, "QPTM {type_code} at the SG");
+        assert_eq!(error.answer_code(&bytes, Side::Asp), at_asp, "QPTM {type_code} at the ASP");
+    }
+    // Other errors are answered with their own code.
+    let bad_version = [2, 0, 5, 5, 0, 0, 0, 8];
+    assert_eq!(error(&bad_version).answer_code(&bad_version, Side::Asp), ErrorCode::InvalidVersion);
 }
 
 #[test]
@@ -841,8 +925,9 @@ fn text() -> impl Strategy<Value = String> {
     "\\PC{1,24}"
 }
 
-fn info() -> impl Strategy<Value = Option<String>> {
-    proptest::option::of("\\PC{0,60}")
+/// INFO Strings: text, and any octets (an 8-bit string need not be UTF-8).
+fn info() -> impl Strategy<Value = Option<Vec<u8>>> {
+    proptest::option::of(prop_oneof!["\\PC{0,60}".prop_map(String::into_bytes), bytes(256)])
 }
 
 fn bytes(max: usize) -> impl Strategy<Value = Vec<u8>> {

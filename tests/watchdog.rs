@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, Watchdog};
+use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, TWINIT_MAX, Watchdog};
 use std::time::Duration;
 
 type Wd = Watchdog<Duration, StdRng>;
@@ -196,6 +196,73 @@ fn twinit_below_six_seconds_is_refused_and_defaults_to_thirty() {
 }
 
 #[test]
+fn twinit_above_a_day_is_refused_and_a_day_works() {
+    assert_eq!(TWINIT_MAX, Duration::from_secs(86_400));
+    for twinit in [Duration::MAX, Duration::MAX - Duration::from_secs(1), TWINIT_MAX + Duration::from_nanos(1)] {
+        assert_eq!(Config::new(twinit), Err(ConfigError::TwinitTooLarge(twinit)));
+        assert_eq!(Config::for_testing_below_rfc_minimum(twinit), Err(ConfigError::TwinitTooLarge(twinit)));
+    }
+    let error = Config::new(Duration::MAX).unwrap_err().to_string();
+    assert!(error.contains("above the maximum of 24 hours"), "{error}");
+    let mut wd: Wd = Watchdog::new(Config::new(TWINIT_MAX).unwrap(), StdRng::seed_from_u64(1));
+    wd.start(Duration::ZERO);
+    let tw = wd.tw().unwrap();
+    assert!(tw >= TWINIT_MAX - Duration::from_secs(2) && tw <= TWINIT_MAX + Duration::from_secs(2), "Tw {tw:?}");
+    assert_eq!(wd.deadline(), Some(tw));
+}
+
+#[test]
+fn a_deadline_past_the_end_of_the_clock_leaves_the_timer_unarmed() {
+    let mut wd = watchdog(15);
+    let end = Duration::MAX - Duration::from_secs(1);
+    assert_eq!(wd.start(end), []);
+    assert_eq!(wd.state(), Some(State::INITIAL));
+    assert_eq!(wd.deadline(), None, "the deadline cannot be represented, so it is never reached");
+    assert_eq!(wd.tw(), None);
+    assert_eq!(wd.timer_expired(Duration::MAX), []);
+    assert_eq!(wd.connection_up(end), []);
+    assert_eq!(wd.state(), Some(State::OKAY));
+}
+
+#[test]
+fn inputs_while_stopped_are_ignored_and_not_counted() {
+    let mut wd = watchdog(16);
+    for kind in [MessageKind::Dwr, MessageKind::Dwa, MessageKind::Other] {
+        assert_eq!(wd.message_received(Duration::ZERO, kind), []);
+    }
+    assert_eq!(*wd.counters(), Default::default());
+    let (mut wd, t) = okay(17);
+    wd.message_received(t, MessageKind::Dwr);
+    wd.stop();
+    wd.message_received(t, MessageKind::Dwr);
+    wd.message_received(t, MessageKind::Dwa);
+    assert_eq!((wd.counters().dwr_received, wd.counters().dwa_sent, wd.counters().dwa_received), (1, 1, 0));
+}
+
+#[test]
+fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_in_service() {
+    let (mut wd, _) = okay(18);
+    expire(&mut wd);
+    let (at, commands) = expire(&mut wd);
+    assert_eq!(commands, [Command::Failover]);
+    assert!(wd.failed_over());
+    wd.stop();
+    assert!(wd.failed_over(), "stopping does not move the traffic back");
+    wd.start(at);
+    assert_eq!(wd.timer_expired(wd.deadline().unwrap()), [Command::AttemptOpen], "INITIAL, row 15");
+    assert_eq!(wd.connection_up(at + Duration::from_secs(40)), [Command::Failback]);
+    assert_eq!(wd.state(), Some(State::OKAY));
+    assert!(!wd.failed_over());
+    assert_eq!((wd.counters().failovers, wd.counters().failbacks), (1, 1));
+    // Without a failover, a restart gives no Failback.
+    let (mut wd, t) = okay(19);
+    wd.stop();
+    wd.start(t);
+    assert_eq!(wd.connection_up(t), []);
+    assert_eq!(wd.counters().failbacks, 0);
+}
+
+#[test]
 fn a_dwr_is_answered_while_the_connection_is_open() {
     let (mut wd, t) = okay(12);
     assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::SendDwa]);
@@ -323,6 +390,7 @@ proptest! {
                     _ => {}
                 }
             }
+            prop_assert!(!(wd.state() == Some(State::OKAY) && wd.failed_over()), "in service with the traffic failed over");
             if let Some(tw) = wd.tw() {
                 prop_assert!(tw >= Duration::from_secs(28) && tw <= Duration::from_secs(32), "Tw {:?}", tw);
                 prop_assert!(wd.deadline().unwrap() <= now + tw);

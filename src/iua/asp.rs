@@ -1,12 +1,27 @@
 //! IUA layer management at the ASP, sans-IO (RFC 4233 §4.3.3): ASP Up, ASP Active, ASP Inactive
 //! and ASP Down as management requests, T(ack) retransmission, and the answers to what the SG
 //! sends. The transitions are those of `specs/iua_asp_side.fsm`; this module turns actions into
-//! messages and keeps T(ack)'s deadline.
+//! messages and keeps T(ack)'s deadline and the Interface Identifiers the ASP is active for.
+//!
+//! The ASP has one state for all the ASes it serves over the association (ASP-ACTIVE: active
+//! for at least one). Which ones, it learns from the ASP Active Ack when the Ack lists integer
+//! Interface Identifiers (this crate's SG does), or else from its configuration when that lists
+//! integers. When another ASP takes over some of them (Notify (Alternate ASP Active) naming
+//! their Interface Identifiers, §4.3.3.4), it stays active for the others, refuses data for the
+//! ones it lost, and asks again for the others only when it must return to ASP-ACTIVE. When it
+//! does not know which ones it is active for, it cannot tell whether any remain: it then
+//! withdraws from all with ASP Inactive, so that it and the SG agree that it is inactive.
+//!
+//! An ASP Active Ack is the SG's last word that the ASP is active, for the interfaces it lists:
+//! the ASP takes it even in ASP-INACTIVE, or when it names more interfaces than the ASP thought
+//! it had. Both happen when a retransmitted ASP Active crosses a takeover (see the
+//! `iua_asp_side` spec); taking the Ack keeps the ASP and the SG in agreement.
 
-use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
 use crate::machines::iua_asp_side as machine;
-use std::ops::Add;
+use crate::time::Time;
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 pub use machine::State;
@@ -17,13 +32,19 @@ pub const TACK_DEFAULT: Duration = Duration::from_secs(2);
 /// The ASP's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AspConfig {
-    /// T(ack): how long to wait for an acknowledgement before sending the request again.
+    /// T(ack): how long to wait for an acknowledgement before sending the request again (RFC
+    /// 4233 §4.3.3.1); 2 s by default. A T(ack) so long that the time when it would expire
+    /// cannot be represented by the time type (`Duration::MAX`, say) never expires: the request
+    /// is sent once and not retransmitted, as when retransmission is left to layer management
+    /// (§4.3.3.1).
     pub tack: Duration,
     /// The ASP Identifier sent in ASP Up, if any.
     pub asp_id: Option<u32>,
     /// The traffic mode sent in ASP Active, if any.
     pub traffic_mode: Option<TrafficMode>,
     /// The Interface Identifiers sent in ASP Active and ASP Inactive (all ASes when `None`).
+    /// Integer ones also tell the ASP which interfaces it is active for when the SG's ASP
+    /// Active Ack does not (see the module documentation).
     pub interface_ids: Option<InterfaceIds>,
 }
 
@@ -39,7 +60,8 @@ impl Default for AspConfig {
 pub enum AspEvent {
     /// The ASP's state changed; `Confirm*` primitives are these (M-ASP_UP confirm, ...).
     State(State),
-    /// Data arrived from the SG (QPTM Data Indication).
+    /// Data arrived from the SG (QPTM Data Indication) while the SG may route traffic to the
+    /// ASP: in ASP-ACTIVE, or waiting for the ASP Active Ack or the ASP Inactive Ack.
     Data {
         /// The interface.
         interface_id: InterfaceId,
@@ -48,8 +70,15 @@ pub enum AspEvent {
         /// The Q.921 frame.
         data: Vec<u8>,
     },
-    /// Data the user asked to send was refused: the ASP is not active.
+    /// Data the user asked to send was refused: the ASP is not active, or not for that
+    /// interface.
     DataRefused,
+    /// A Data Indication arrived when the ASP expects no traffic: it was dropped, and an Error
+    /// (Unexpected Message) sent to the SG if there is an association (RFC 4233 §3.3.3.1).
+    DataDropped {
+        /// The interface it was for.
+        interface_id: InterfaceId,
+    },
     /// Data the user asked to send cannot be sent: the Data Request would break RFC 4233 (too
     /// long, a DLCI out of range, ...).
     DataInvalid(codec::EncodeError),
@@ -59,6 +88,18 @@ pub enum AspEvent {
         status: Status,
         /// The ASP Identifier it names, if any.
         asp_id: Option<u32>,
+        /// The Interface Identifiers of the AS it is about, if it names them.
+        interface_ids: Option<InterfaceIds>,
+    },
+    /// The SG sent a TEI Status Confirm (answering a TEI Status Request) or a TEI Status
+    /// Indication (RFC 4233 §3.3, MGMT 3 and 4).
+    TeiStatus {
+        /// The D channel.
+        interface_id: InterfaceId,
+        /// The SAPI and TEI concerned.
+        dlci: codec::Dlci,
+        /// Whether Q.921 at the SG considers the TEI assigned.
+        status: codec::TeiStatus,
     },
     /// The SG sent an Error.
     ErrorReceived {
@@ -86,30 +127,55 @@ pub enum Output {
     Event(AspEvent),
 }
 
-/// The ASP's layer management towards one SG. `T` is the time type.
+/// The ASP's layer management towards one SG. `T` is the time type (a [`Time`]:
+/// `std::time::Instant`, `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Asp<T> {
     config: AspConfig,
     machine: machine::Machine,
     deadline: Option<T>,
     /// Requests sent, retransmissions included.
     sent_requests: u64,
+    /// The Interface Identifiers ASP Active asks for: the configured ones, or after a partial
+    /// takeover those the ASP kept.
+    asking: Option<InterfaceIds>,
+    /// In ASP-ACTIVE, the integer Interface Identifiers the ASP is active for, when it knows.
+    active_ids: Option<BTreeSet<u32>>,
+}
+
+/// The guard values of one step (all false unless the input sets them).
+#[derive(Clone, Copy, Default)]
+struct Guards {
+    active_elsewhere: bool,
+    scope_unknown: bool,
+    foreign_iid: bool,
 }
 
 struct Hooks<'a, T> {
     now: T,
     config: &'a AspConfig,
+    asking: &'a Option<InterfaceIds>,
+    guards: Guards,
     deadline: &'a mut Option<T>,
     data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
     out: Vec<Output>,
     sent_requests: &'a mut u64,
 }
 
-impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
+impl<T: Time> machine::Hooks for Hooks<'_, T> {
+    fn guard(&mut self, guard: machine::Guard) -> bool {
+        match guard {
+            machine::Guard::active_elsewhere => self.guards.active_elsewhere,
+            machine::Guard::scope_unknown => self.guards.scope_unknown,
+            machine::Guard::foreign_iid => self.guards.foreign_iid,
+        }
+    }
+
     fn action(&mut self, action: machine::Action) {
         use machine::Action as A;
         let message = match action {
             A::StartTack => {
-                *self.deadline = Some(self.now + self.config.tack);
+                // A deadline `T` cannot represent is never reached (see `AspConfig::tack`).
+                *self.deadline = self.now.checked_add(self.config.tack);
                 return;
             }
             A::StopTack => {
@@ -119,7 +185,7 @@ impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
             A::SendAspUp => Message::AspUp { asp_id: self.config.asp_id, info: None },
             A::SendAspActive => Message::AspActive {
                 traffic_mode: self.config.traffic_mode,
-                interface_ids: self.config.interface_ids.clone(),
+                interface_ids: self.asking.clone(),
                 info: None,
             },
             A::SendAspInactive => Message::AspInactive { interface_ids: self.config.interface_ids.clone(), info: None },
@@ -135,6 +201,24 @@ impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
                 self.out.push(Output::Event(AspEvent::DataRefused));
                 return;
             }
+            A::PassUpData => {
+                if let Some((interface_id, dlci, data)) = self.data.take() {
+                    self.out.push(Output::Event(AspEvent::Data { interface_id, dlci, data }));
+                }
+                return;
+            }
+            A::DropData => {
+                if let Some((interface_id, _, _)) = self.data.take() {
+                    self.out.push(Output::Event(AspEvent::DataDropped { interface_id }));
+                }
+                return;
+            }
+            A::ErrorUnexpectedMessage => {
+                let message =
+                    Message::Error { code: ErrorCode::UnexpectedMessage, interface_ids: None, diagnostic: None };
+                self.out.push(Output::Send { stream: MANAGEMENT_STREAM, message });
+                return;
+            }
             // The state change is reported once, after the step.
             A::ConfirmUp | A::ConfirmActive | A::ConfirmInactive | A::ConfirmDown => return,
         };
@@ -143,14 +227,16 @@ impl<T: Copy + Add<Duration, Output = T>> machine::Hooks for Hooks<'_, T> {
     }
 }
 
-impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
+impl<T: Time> Asp<T> {
     /// An ASP with no association.
     pub fn new(config: AspConfig) -> Self {
         Asp {
-            config,
             machine: machine::Machine::at(machine::INITIAL, machine::Vars::INITIAL),
             deadline: None,
             sent_requests: 0,
+            asking: config.interface_ids.clone(),
+            active_ids: None,
+            config,
         }
     }
 
@@ -169,16 +255,25 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
         self.sent_requests
     }
 
+    /// In ASP-ACTIVE, the integer Interface Identifiers the ASP is active for, if it knows them
+    /// (see the module documentation); `None` otherwise.
+    pub fn active_interface_ids(&self) -> Option<&BTreeSet<u32>> {
+        self.active_ids.as_ref()
+    }
+
     fn step(
         &mut self,
         event: machine::Event,
         now: T,
         data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
+        guards: Guards,
     ) -> Vec<Output> {
         let before = self.machine.state();
         let mut hooks = Hooks {
             now,
             config: &self.config,
+            asking: &self.asking,
+            guards,
             deadline: &mut self.deadline,
             data,
             out: Vec::new(),
@@ -186,51 +281,90 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
         };
         self.machine.handle(event, &mut hooks);
         let mut out = hooks.out;
+        if self.machine.state() != State::ASP_ACTIVE {
+            self.active_ids = None;
+        }
         if self.machine.state() != before {
             out.push(Output::Event(AspEvent::State(self.machine.state())));
         }
         out
     }
 
+    /// The guards of a Notify (Alternate ASP Active) that names `taken`, and the Interface
+    /// Identifiers the ASP keeps if it stays active.
+    fn takeover(&self, taken: Option<&InterfaceIds>) -> (Guards, Option<BTreeSet<u32>>) {
+        let integers = match taken {
+            // No Interface Identifier: all the ASP's traffic is taken over.
+            None => return (Guards::default(), None),
+            Some(InterfaceIds::Text(_)) => None,
+            Some(ids @ (InterfaceIds::Integers(_) | InterfaceIds::Ranges(_))) => Some(ids),
+        };
+        match (integers, &self.active_ids) {
+            (Some(taken), Some(active)) => {
+                let kept: BTreeSet<u32> = active.iter().copied().filter(|&id| !taken.contains(id)).collect();
+                if kept.is_empty() {
+                    (Guards::default(), None)
+                } else {
+                    (Guards { active_elsewhere: true, ..Guards::default() }, Some(kept))
+                }
+            }
+            _ => (Guards { scope_unknown: true, ..Guards::default() }, None),
+        }
+    }
+
     /// The SCTP association to the SG is up.
     pub fn association_up(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::AssociationUp, now, None)
+        self.step(machine::Event::AssociationUp, now, None, Guards::default())
     }
 
     /// The association is lost or restarted: the ASP is down, T(ack) stops.
     pub fn association_down(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::AssociationDown, now, None)
+        self.step(machine::Event::AssociationDown, now, None, Guards::default())
     }
 
     /// M-ASP_UP request.
     pub fn request_up(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::UpRequest, now, None)
+        self.step(machine::Event::UpRequest, now, None, Guards::default())
     }
 
-    /// M-ASP_ACTIVE request (brings the ASP up first if it is down).
+    /// M-ASP_ACTIVE request (brings the ASP up first if it is down), for all the configured
+    /// Interface Identifiers, those another ASP took over included.
     pub fn request_active(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::ActiveRequest, now, None)
+        if !matches!(self.machine.state(), State::ASP_ACTIVE | State::ACTIVE_PENDING) {
+            self.asking = self.config.interface_ids.clone();
+        }
+        self.step(machine::Event::ActiveRequest, now, None, Guards::default())
     }
 
     /// M-ASP_INACTIVE request.
     pub fn request_inactive(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::InactiveRequest, now, None)
+        self.step(machine::Event::InactiveRequest, now, None, Guards::default())
     }
 
     /// M-ASP_DOWN request.
     pub fn request_down(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::DownRequest, now, None)
+        self.step(machine::Event::DownRequest, now, None, Guards::default())
     }
 
     /// Sends a Q.921 frame (QPTM Data Request) if the ASP is active; refuses it otherwise, and
-    /// refuses a frame no Data Request can carry.
+    /// refuses a frame for an interface the ASP knows it is not active for, and a frame no Data
+    /// Request can carry.
     pub fn send_data(&mut self, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
         let request = Message::DataRequest { interface_id, dlci, data };
         if let Err(error) = request.validate() {
             return vec![Output::Event(AspEvent::DataInvalid(error))];
         }
         let Message::DataRequest { interface_id, dlci, data } = request else { return Vec::new() };
-        self.step(machine::Event::SendData, now, Some((interface_id, dlci, data)))
+        let foreign_iid = match (&interface_id, &self.active_ids) {
+            (InterfaceId::Integer(id), Some(active)) => !active.contains(id),
+            _ => false,
+        };
+        self.step(
+            machine::Event::SendData,
+            now,
+            Some((interface_id, dlci, data)),
+            Guards { foreign_iid, ..Guards::default() },
+        )
     }
 
     /// T(ack) fired: if `now` is at or after its deadline, the pending request is sent again.
@@ -238,7 +372,7 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
-                self.step(machine::Event::TackExpiry, now, None)
+                self.step(machine::Event::TackExpiry, now, None, Guards::default())
             }
             _ => Vec::new(),
         }
@@ -250,7 +384,10 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
             Ok(message) => message,
             Err(error) => {
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
-                let reply = Message::Error { code: error.code, interface_ids: None, diagnostic };
+                // A QPTM type only an ASP sends (Establish Request, ...) is Unexpected Message
+                // (RFC 4233 §3.3.3.1); other types the codec does not know stay Unsupported.
+                let code = error.answer_code(bytes, Side::Asp);
+                let reply = Message::Error { code, interface_ids: None, diagnostic };
                 return vec![
                     Output::Send { stream: MANAGEMENT_STREAM, message: reply },
                     Output::Event(AspEvent::Undecodable { error }),
@@ -260,12 +397,46 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
         let event = match message {
             Message::AspUpAck { .. } => machine::Event::AspUpAck,
             Message::AspDownAck { .. } => machine::Event::AspDownAck,
-            Message::AspActiveAck { .. } => machine::Event::AspActiveAck,
+            Message::AspActiveAck { interface_ids, .. } => {
+                let before = self.machine.state();
+                let out = self.step(machine::Event::AspActiveAck, now, None, Guards::default());
+                let acked = match &interface_ids {
+                    Some(InterfaceIds::Integers(ids)) => Some(ids),
+                    _ => None,
+                };
+                if self.machine.state() != State::ASP_ACTIVE {
+                    return out;
+                }
+                if before != State::ASP_ACTIVE {
+                    // Active now: for the interfaces the Ack lists, or else the configured ones.
+                    self.active_ids = match (acked, &self.config.interface_ids) {
+                        (Some(ids), _) | (None, Some(InterfaceIds::Integers(ids))) => {
+                            Some(ids.iter().copied().collect())
+                        }
+                        _ => None,
+                    };
+                } else if let (Some(ids), Some(active)) = (acked, &mut self.active_ids)
+                    && ids.iter().any(|id| !active.contains(id))
+                {
+                    // Already active, and the Ack names more: an ASP Active of this ASP crossed a
+                    // takeover of one of its ASes, and the SG gave that AS back to it. The Ack is
+                    // the SG's last word, as in ASP-INACTIVE (see the spec).
+                    active.extend(ids.iter().copied());
+                    self.asking = Some(InterfaceIds::Integers(active.iter().copied().collect()));
+                }
+                return out;
+            }
             Message::AspInactiveAck { .. } => machine::Event::AspInactiveAck,
-            Message::Notify { status, asp_id, .. } => {
-                let mut out = vec![Output::Event(AspEvent::Notify { status, asp_id })];
+            Message::Notify { status, asp_id, interface_ids, .. } => {
+                let (guards, kept) = self.takeover(interface_ids.as_ref());
+                let mut out = vec![Output::Event(AspEvent::Notify { status, asp_id, interface_ids })];
                 if status == Status::alternate_asp_active() {
-                    out.extend(self.step(machine::Event::AlternateAspActive, now, None));
+                    out.extend(self.step(machine::Event::AlternateAspActive, now, None, guards));
+                    if guards.active_elsewhere && self.machine.state() == State::ASP_ACTIVE {
+                        // Still active for the rest, and only the rest is asked for again.
+                        self.asking = kept.as_ref().map(|ids| InterfaceIds::Integers(ids.iter().copied().collect()));
+                        self.active_ids = kept;
+                    }
                 }
                 return out;
             }
@@ -273,17 +444,23 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Asp<T> {
                 return vec![Output::Send { stream: MANAGEMENT_STREAM, message: Message::HeartbeatAck { data } }];
             }
             Message::DataIndication { interface_id, dlci, data } => {
-                // Data may arrive before the ASP Active Ack (§4.3.3.4): it is passed on.
-                return vec![Output::Event(AspEvent::Data { interface_id, dlci, data })];
+                // Passed up or dropped as the spec says for the state (§4.3.3.4, §3.3.3.1).
+                let data = Some((interface_id, dlci, data));
+                return self.step(machine::Event::DataIndication, now, data, Guards::default());
             }
             Message::Error { code, .. } => return vec![Output::Event(AspEvent::ErrorReceived { code })],
+            Message::TeiStatusConfirm { interface_id, dlci, status }
+            | Message::TeiStatusIndication { interface_id, dlci, status } => {
+                return vec![Output::Event(AspEvent::TeiStatus { interface_id, dlci, status })];
+            }
             Message::HeartbeatAck { .. } => return Vec::new(),
+            // The messages only an ASP sends: the SG had no business sending them (§3.3.3.1).
             _ => {
                 let reply =
                     Message::Error { code: ErrorCode::UnexpectedMessage, interface_ids: None, diagnostic: None };
                 return vec![Output::Send { stream: MANAGEMENT_STREAM, message: reply }];
             }
         };
-        self.step(event, now, None)
+        self.step(event, now, None, Guards::default())
     }
 }

@@ -12,11 +12,18 @@
 //! Every ASP that is up is a member of every AS, as inactive, until it activates for an AS with
 //! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
 //! Identifier, or all of them when it names none.
+//!
+//! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
+//! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
+//! association it was not told about are dropped and counted, so that no input makes the SG's
+//! memory grow. What must outlive an association, the management lockouts (§4.3.3.1), is kept
+//! apart, per association number and per ASP Identifier ([`Sg::set_blocked`],
+//! [`Sg::set_asp_id_blocked`]).
 
-use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::ops::Add;
+use crate::time::Time;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
 /// The stream ASP management messages use (RFC 4233 §4.3.3: stream 0).
@@ -24,7 +31,9 @@ pub const MANAGEMENT_STREAM: u16 = 0;
 /// The stream data messages use.
 pub const DATA_STREAM: u16 = 1;
 
-/// An SCTP association to one remote ASP, as the caller numbers them.
+/// An SCTP association to one remote ASP, as the caller numbers them. Number an ASP's
+/// associations the same way across reconnections (by configured peer, say) for a
+/// [`Sg::set_blocked`] lockout to follow the ASP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssocId(pub u32);
 
@@ -33,7 +42,8 @@ pub struct AssocId(pub u32);
 pub struct AsConfig {
     /// A name, for logs.
     pub name: String,
-    /// The Interface Identifiers (integer) whose traffic the AS handles.
+    /// The Interface Identifiers (integer) whose traffic the AS handles. An Interface
+    /// Identifier that several ASes list belongs to the first of them.
     pub interface_ids: Vec<u32>,
     /// Over-ride (one active ASP) or Load-share (round-robin among the active ASPs).
     pub traffic_mode: TrafficMode,
@@ -42,8 +52,10 @@ pub struct AsConfig {
 /// The SG's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgConfig {
-    /// T(r), the recovery timer of an AS in AS-PENDING. RFC 4233 leaves it to the operator;
-    /// 2 s by default.
+    /// T(r), the recovery timer of an AS in AS-PENDING (RFC 4233 §4.3.1.2, §4.3.3.5). RFC 4233
+    /// leaves it to the operator; 2 s by default. A T(r) so long that the time when it would
+    /// expire cannot be represented by the time type (`Duration::MAX`, say) never expires: the
+    /// AS stays AS-PENDING, queueing, until an ASP becomes active.
     pub recovery_timer: Duration,
     /// Most messages queued per AS in AS-PENDING; more are refused and counted.
     pub queue_limit: usize,
@@ -89,7 +101,8 @@ pub enum SgEvent {
         /// The Q.921 frame.
         data: Vec<u8>,
     },
-    /// A Data Request from an ASP that is not active was discarded (§4.3.3.4).
+    /// A Data Request from an ASP that is not active was discarded (§4.3.3.4). (One from an
+    /// active ASP for an interface it is not active for is answered with an Error instead.)
     DataFromInactiveAspDiscarded {
         /// The ASP's association.
         assoc: AssocId,
@@ -106,11 +119,12 @@ pub enum SgEvent {
         /// Messages refused so far.
         total: u64,
     },
-    /// T(r) expired: the queued messages were discarded.
+    /// T(r) expired: the queued messages were discarded (not reported when the queue was
+    /// empty).
     QueueDiscarded {
         /// The AS.
         as_index: AsIndex,
-        /// How many.
+        /// How many, at least one.
         count: usize,
     },
     /// The ASP sent an Error message.
@@ -126,6 +140,12 @@ pub enum SgEvent {
         assoc: AssocId,
         /// Why.
         error: DecodeError,
+    },
+    /// A message arrived on an association the SG was not told is up (or was told is down): it
+    /// was dropped, unanswered (see [`Sg::dropped_from_unknown_associations`]).
+    UnknownAssociation {
+        /// The association.
+        assoc: AssocId,
     },
 }
 
@@ -173,7 +193,6 @@ struct Queued {
 struct Asp {
     machine: iua_asp::Machine,
     asp_id: Option<u32>,
-    blocked: bool,
     /// The ASes this ASP is active in.
     active_in: BTreeSet<AsIndex>,
 }
@@ -187,11 +206,23 @@ struct As<T> {
     counters: AsCounters,
 }
 
-/// The SG's layer management. `T` is the time type (anything that adds a [`Duration`]).
+/// The SG's layer management. `T` is the time type (a [`Time`]: `std::time::Instant`,
+/// `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Sg<T> {
     config: SgConfig,
+    /// The ASPs whose association is up.
     asps: BTreeMap<AssocId, Asp>,
     ases: Vec<As<T>>,
+    /// Each configured Interface Identifier and its AS, for lookups in O(1)...
+    as_of_iid: HashMap<u32, AsIndex>,
+    /// ... and in order, for ranges.
+    iids_in_order: BTreeMap<u32, AsIndex>,
+    /// Associations locked out (§4.3.3.1), whether up or not.
+    blocked_assocs: HashSet<AssocId>,
+    /// ASP Identifiers locked out (§4.3.3.1).
+    blocked_asp_ids: HashSet<u32>,
+    /// Messages dropped because their association was not up.
+    unknown_drops: u64,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
@@ -202,7 +233,7 @@ struct AsCause<'a> {
     data: Option<&'a Queued>,
 }
 
-impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
+impl<T: Time> Sg<T> {
     /// An SG with no association yet.
     pub fn new(config: SgConfig) -> Self {
         let ases = config
@@ -217,10 +248,26 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                 counters: AsCounters::default(),
             })
             .collect();
-        Sg { config, asps: BTreeMap::new(), ases }
+        let mut as_of_iid = HashMap::new();
+        for (i, as_config) in config.application_servers.iter().enumerate() {
+            for &id in &as_config.interface_ids {
+                as_of_iid.entry(id).or_insert(i);
+            }
+        }
+        let iids_in_order = as_of_iid.iter().map(|(&id, &i)| (id, i)).collect();
+        Sg {
+            config,
+            asps: BTreeMap::new(),
+            ases,
+            as_of_iid,
+            iids_in_order,
+            blocked_assocs: HashSet::new(),
+            blocked_asp_ids: HashSet::new(),
+            unknown_drops: 0,
+        }
     }
 
-    /// The state of an ASP, if its association is known.
+    /// The state of an ASP, if its association is up.
     pub fn asp_state(&self, assoc: AssocId) -> Option<iua_asp::State> {
         self.asps.get(&assoc).map(|a| a.machine.state())
     }
@@ -250,18 +297,44 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
         self.ases.iter().filter_map(|a| a.deadline).min()
     }
 
-    /// Locks an ASP out for management reasons (or lets it in again): while locked, its ASP Up
-    /// is answered with Error "Refused - Management Blocking" (§4.3.3.1).
+    /// Locks the ASP on an association out for management reasons (or lets it in again): while
+    /// locked, its ASP Up is answered with Error "Refused - Management Blocking" (§4.3.3.1).
+    /// The lockout belongs to the association number, not to the association: it holds whether
+    /// the association is up or not, across losses and reconnections, until lifted. It takes
+    /// effect at the next ASP Up; an ASP already up stays up.
     pub fn set_blocked(&mut self, assoc: AssocId, blocked: bool) {
-        self.asps.entry(assoc).or_insert_with(new_asp).blocked = blocked;
+        if blocked {
+            self.blocked_assocs.insert(assoc);
+        } else {
+            self.blocked_assocs.remove(&assoc);
+        }
     }
 
-    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN.
+    /// Locks out (or lets in again) the ASP that gives this ASP Identifier in its ASP Up, on
+    /// whatever association (§4.3.3.1), as [`set_blocked`](Self::set_blocked) does for an
+    /// association number.
+    pub fn set_asp_id_blocked(&mut self, asp_id: u32, blocked: bool) {
+        if blocked {
+            self.blocked_asp_ids.insert(asp_id);
+        } else {
+            self.blocked_asp_ids.remove(&asp_id);
+        }
+    }
+
+    /// Messages dropped so far because they came on an association that was not up.
+    pub fn dropped_from_unknown_associations(&self) -> u64 {
+        self.unknown_drops
+    }
+
+    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN. Only
+    /// an association announced here has its messages heard. Announcing one that is already
+    /// up changes nothing.
     pub fn association_up(&mut self, assoc: AssocId) {
         self.asps.entry(assoc).or_insert_with(new_asp);
     }
 
-    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten.
+    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten (its
+    /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
     pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         self.asp_event(assoc, iua_asp::Event::SctpCdi, &Guards::default(), now, &mut out);
@@ -277,19 +350,26 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
     }
 
     /// A message arrived from an ASP. Undecodable bytes are answered with the Error the
-    /// decoder names (RFC 4233 §3.3.3.1).
+    /// decoder names (RFC 4233 §3.3.3.1), or Unexpected Message for a QPTM message type only an
+    /// SG sends (see [`DecodeError::answer_code`]). A message on an association that is not up (see
+    /// [`association_up`](Self::association_up)) is dropped and counted, with an
+    /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
-        self.association_up(assoc);
+        if !self.asps.contains_key(&assoc) {
+            self.unknown_drops = self.unknown_drops.saturating_add(1);
+            return vec![Output::Event(SgEvent::UnknownAssociation { assoc })];
+        }
         let mut out = Vec::new();
         match codec::decode(bytes) {
             Ok(message) => self.message(assoc, message, now, &mut out),
             Err(error) => {
                 // The diagnostic carries the start of the offending message (at most 40 octets).
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
+                let code = error.answer_code(bytes, Side::Sg);
                 out.push(Output::Send {
                     assoc,
                     stream: MANAGEMENT_STREAM,
-                    message: Message::Error { code: error.code, interface_ids: None, diagnostic },
+                    message: Message::Error { code, interface_ids: None, diagnostic },
                 });
                 out.push(Output::Event(SgEvent::Undecodable { assoc, error }));
             }
@@ -302,7 +382,7 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
     /// AS serves gives no output.
     pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
         let mut out = Vec::new();
-        let Some(as_index) = self.ases.iter().position(|a| a.config.interface_ids.contains(&interface_id)) else {
+        let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
             return out;
         };
         let queued = Queued { interface_id, dlci, data };
@@ -323,31 +403,45 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
     }
 
     fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
-        let blocked = self.asps.get(&assoc).is_some_and(|a| a.blocked);
         match message {
             Message::AspUp { asp_id, .. } => {
+                let mut known_id = asp_id;
                 if let Some(asp) = self.asps.get_mut(&assoc) {
                     asp.asp_id = asp_id.or(asp.asp_id);
+                    known_id = asp.asp_id;
                 }
+                let blocked = self.blocked_assocs.contains(&assoc)
+                    || known_id.is_some_and(|id| self.blocked_asp_ids.contains(&id));
                 let guards = Guards { blocked, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspUp, &guards, now, out);
             }
             Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, &Guards::default(), now, out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
+                let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
                 let mode_mismatch =
                     traffic_mode.is_some_and(|mode| targets.iter().any(|&i| self.ases[i].config.traffic_mode != mode));
-                let guards = Guards { unknown_iid: unknown, mode_mismatch, targets, ..Guards::default() };
+                // The Ack names the interfaces of every AS the ASP is active in by it, so that
+                // an ASP that named none (all its ASes) learns which they are.
+                let served: Vec<u32> =
+                    targets.iter().flat_map(|&i| self.ases[i].config.interface_ids.iter().copied()).collect();
+                let ack_ids = interface_ids_parameter(&served);
+                let guards =
+                    Guards { text_iid, unknown_iid: unknown, mode_mismatch, targets, ack_ids, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspActive, &guards, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
+                let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let active_in = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
-                let targets: Vec<AsIndex> = match interface_ids {
-                    Some(ids) => self.targets(Some(&ids)).0.into_iter().filter(|i| active_in.contains(i)).collect(),
-                    None => active_in.iter().copied().collect(),
+                // Configured interfaces of an AS the ASP is not active in are acknowledged (the
+                // ASP is inactive there already, §4.3.3.5); unconfigured ones are an error.
+                let (named, unknown) = match &interface_ids {
+                    Some(ids) => self.targets(Some(ids)),
+                    None => (active_in.iter().copied().collect(), false),
                 };
+                let targets: Vec<AsIndex> = named.into_iter().filter(|i| active_in.contains(i)).collect();
                 let active_elsewhere = active_in.iter().any(|i| !targets.contains(i));
-                let guards = Guards { active_elsewhere, targets, ..Guards::default() };
+                let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspInactive, &guards, now, out);
             }
             Message::Heartbeat { data } => {
@@ -355,36 +449,79 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                 self.asp_event(assoc, iua_asp::Event::Heartbeat, &guards, now, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
-                let guards = Guards { data: Some((interface_id, dlci, data)), ..Guards::default() };
+                let (text_iid, foreign_iid) = match interface_id {
+                    InterfaceId::Text(_) => (true, false),
+                    InterfaceId::Integer(id) => {
+                        let active_in = self.asps.get(&assoc).map(|a| &a.active_in);
+                        let served = self.as_of_iid.get(&id).is_some_and(|i| active_in.is_some_and(|a| a.contains(i)));
+                        (false, !served)
+                    }
+                };
+                let guards =
+                    Guards { text_iid, foreign_iid, data: Some((interface_id, dlci, data)), ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::DataRequest, &guards, now, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
-            // Messages an SG does not receive from an ASP.
+            // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
+            // not unexpected; but this SG has no Q.921 layer of its own, hence no TEI status to
+            // confirm: it answers Unsupported Message Type (§3.3.3.1), as for any message type
+            // it does not support.
+            Message::TeiStatusRequest { .. } => out.push(error(assoc, ErrorCode::UnsupportedMessageType)),
+            // The messages only an SG sends (acknowledgements, Notify, TEI Status Confirm and
+            // Indication, Data Indication): the ASP had no business sending them.
             _ => out.push(error(assoc, ErrorCode::UnexpectedMessage)),
         }
     }
 
-    /// The ASes an Interface Identifier list names, and whether it names one no AS serves.
+    /// The ASes an Interface Identifier list names, in the order it first names them, and
+    /// whether it names one no AS serves. In time linear in the list and the ASes named (a
+    /// range costs a logarithm plus the configured interfaces inside it, each visited once).
     fn targets(&self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
         let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
-        let numbers: Vec<u32> = match ids {
-            InterfaceIds::Integers(list) => list.clone(),
-            InterfaceIds::Ranges(ranges) => {
-                // Ranges name every configured interface inside them.
-                let configured = self.ases.iter().flat_map(|a| a.config.interface_ids.iter().copied());
-                configured.filter(|id| ranges.iter().any(|&(lo, hi)| lo <= *id && *id <= hi)).collect()
-            }
-            InterfaceIds::Text(_) => return (Vec::new(), true),
-        };
+        let mut named = vec![false; self.ases.len()];
         let mut targets = Vec::new();
-        let mut unknown = numbers.is_empty();
-        for id in numbers {
-            match self.ases.iter().position(|a| a.config.interface_ids.contains(&id)) {
-                Some(i) if !targets.contains(&i) => targets.push(i),
-                Some(_) => {}
-                None => unknown = true,
+        let mut add = |i: AsIndex| {
+            if let Some(seen) = named.get_mut(i)
+                && !*seen
+            {
+                *seen = true;
+                targets.push(i);
             }
-        }
+        };
+        let unknown = match ids {
+            InterfaceIds::Integers(list) => {
+                let mut unknown = list.is_empty();
+                for id in list {
+                    match self.as_of_iid.get(id) {
+                        Some(&i) => add(i),
+                        None => unknown = true,
+                    }
+                }
+                unknown
+            }
+            InterfaceIds::Ranges(ranges) => {
+                // Ranges name every configured interface inside them; merged first, so that
+                // overlapping ranges visit each configured interface once.
+                let mut sorted: Vec<(u32, u32)> = ranges.iter().filter(|(lo, hi)| lo <= hi).copied().collect();
+                sorted.sort_unstable();
+                let mut merged: Vec<(u32, u32)> = Vec::with_capacity(sorted.len());
+                for (lo, hi) in sorted {
+                    match merged.last_mut() {
+                        Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                        _ => merged.push((lo, hi)),
+                    }
+                }
+                let mut any = false;
+                for (lo, hi) in merged {
+                    for (_, &i) in self.iids_in_order.range(lo..=hi) {
+                        any = true;
+                        add(i);
+                    }
+                }
+                !any
+            }
+            InterfaceIds::Text(_) => true,
+        };
         (targets, unknown)
     }
 
@@ -392,14 +529,14 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
     fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, guards: &Guards, now: T, out: &mut Vec<Output>) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
-        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false };
+        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false, discard: false };
         let outcome = asp.machine.handle(event, &mut hooks);
         out.append(&mut hooks.out);
         if hooks.forward {
             if let Some((interface_id, dlci, data)) = guards.data.clone() {
                 out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
             }
-        } else if event == iua_asp::Event::DataRequest {
+        } else if hooks.discard {
             out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
         }
         let after = outcome.target;
@@ -454,8 +591,11 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
     }
 
     /// The ASP becomes active in these ASes; in an Over-ride AS, the ASP that was active there
-    /// is taken over (§4.3.3.4).
+    /// is taken over (§4.3.3.4) and told with a Notify (Alternate ASP Active) that names the
+    /// AS's Interface Identifiers, so that an ASP serving several ASes knows which one it lost,
+    /// and the ASP Identifier of the ASP that took over, if it gave one.
     fn join(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+        let new_asp_id = self.asps.get(&assoc).and_then(|a| a.asp_id);
         for &i in targets {
             let newly = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.insert(i));
             if !newly {
@@ -466,7 +606,13 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                 let others: Vec<AssocId> = self.active_asps(i).into_iter().filter(|&other| other != assoc).collect();
                 for other in others {
                     let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.iter().any(|&j| j != i));
-                    let guards = Guards { active_elsewhere: elsewhere, targets: vec![i], ..Guards::default() };
+                    let guards = Guards {
+                        active_elsewhere: elsewhere,
+                        targets: vec![i],
+                        notify_ids: interface_ids_parameter(&self.ases[i].config.interface_ids),
+                        notify_asp_id: new_asp_id,
+                        ..Guards::default()
+                    };
                     self.asp_event(other, iua_asp::Event::AlternateAspTakeover, &guards, now, out);
                     if let Some(asp) = self.asps.get_mut(&other) {
                         asp.active_in.remove(&i);
@@ -514,7 +660,7 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                         _ => Status::as_pending(),
                     };
                     // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6).
-                    let interface_ids = Some(InterfaceIds::Integers(entry.config.interface_ids.clone()));
+                    let interface_ids = interface_ids_parameter(&entry.config.interface_ids);
                     for &member in &members {
                         out.push(Output::Send {
                             assoc: member,
@@ -569,13 +715,16 @@ impl<T: Copy + Ord + Add<Duration, Output = T>> Sg<T> {
                     let count = entry.queue.len();
                     entry.queue.clear();
                     entry.counters.discarded_at_expiry += count as u64;
-                    out.push(Output::Event(SgEvent::QueueDiscarded { as_index: i, count }));
+                    if count > 0 {
+                        out.push(Output::Event(SgEvent::QueueDiscarded { as_index: i, count }));
+                    }
                 }
                 iua_as::Action::Discard => {
                     entry.counters.discarded_no_asp += 1;
                     out.push(Output::Event(SgEvent::DataDiscarded { as_index: i }));
                 }
-                iua_as::Action::StartTr => entry.deadline = Some(now + self.config.recovery_timer),
+                // A deadline `T` cannot represent is never reached (see `SgConfig::recovery_timer`).
+                iua_as::Action::StartTr => entry.deadline = now.checked_add(self.config.recovery_timer),
                 iua_as::Action::StopTr => entry.deadline = None,
             }
         }
@@ -589,8 +738,33 @@ fn new_asp() -> Asp {
     Asp {
         machine: iua_asp::Machine::at(iua_asp::INITIAL, iua_asp::Vars::INITIAL),
         asp_id: None,
-        blocked: false,
         active_in: BTreeSet::new(),
+    }
+}
+
+/// The Interface Identifiers parameter that names these interfaces in a Notify or an ASP
+/// Active Ack: `None` for none (an empty list cannot be sent), and for more than such a message
+/// can carry even as ranges of consecutive identifiers, when the parameter is left out rather
+/// than the message made unsendable. The room left is that of the longest message less the
+/// header, this parameter's tag and length, and 16 octets for the message's other parameters
+/// (a Notify's Status and ASP Identifier).
+fn interface_ids_parameter(ids: &[u32]) -> Option<InterfaceIds> {
+    const ROOM: usize = codec::MAX_MESSAGE_LEN - codec::HEADER_LEN - 4 - 16;
+    if ids.is_empty() {
+        None
+    } else if ids.len() <= ROOM / 4 {
+        Some(InterfaceIds::Integers(ids.to_vec()))
+    } else {
+        let mut sorted = ids.to_vec();
+        sorted.sort_unstable();
+        let mut ranges: Vec<(u32, u32)> = Vec::new();
+        for id in sorted {
+            match ranges.last_mut() {
+                Some(last) if id <= last.1.saturating_add(1) => last.1 = last.1.max(id),
+                _ => ranges.push((id, id)),
+            }
+        }
+        (ranges.len() <= ROOM / 8).then_some(InterfaceIds::Ranges(ranges))
     }
 }
 
@@ -620,9 +794,16 @@ struct Guards {
     blocked: bool,
     mode_mismatch: bool,
     unknown_iid: bool,
+    text_iid: bool,
+    foreign_iid: bool,
     active_elsewhere: bool,
     /// The ASes an ASP Active or ASP Inactive concerns.
     targets: Vec<AsIndex>,
+    /// The Interface Identifiers an ASP Active Ack names.
+    ack_ids: Option<InterfaceIds>,
+    /// The Interface Identifiers and the ASP Identifier a Notify (Alternate ASP Active) names.
+    notify_ids: Option<InterfaceIds>,
+    notify_asp_id: Option<u32>,
     heartbeat: Option<Vec<u8>>,
     data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
 }
@@ -632,6 +813,7 @@ struct AspHooks<'a> {
     guards: &'a Guards,
     out: Vec<Output>,
     forward: bool,
+    discard: bool,
 }
 
 impl iua_asp::Hooks for AspHooks<'_> {
@@ -640,6 +822,8 @@ impl iua_asp::Hooks for AspHooks<'_> {
             iua_asp::Guard::blocked => self.guards.blocked,
             iua_asp::Guard::mode_mismatch => self.guards.mode_mismatch,
             iua_asp::Guard::unknown_iid => self.guards.unknown_iid,
+            iua_asp::Guard::text_iid => self.guards.text_iid,
+            iua_asp::Guard::foreign_iid => self.guards.foreign_iid,
             iua_asp::Guard::active_elsewhere => self.guards.active_elsewhere,
         }
     }
@@ -649,24 +833,30 @@ impl iua_asp::Hooks for AspHooks<'_> {
         let message = match action {
             A::SendAspUpAck => Message::AspUpAck { info: None },
             A::SendAspDownAck => Message::AspDownAck { info: None },
-            A::SendAspActiveAck => Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None },
+            A::SendAspActiveAck => {
+                Message::AspActiveAck { traffic_mode: None, interface_ids: self.guards.ack_ids.clone(), info: None }
+            }
             A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
             A::NotifyAlternateAspActive => Message::Notify {
                 status: Status::alternate_asp_active(),
-                asp_id: None,
-                interface_ids: None,
+                asp_id: self.guards.notify_asp_id,
+                interface_ids: self.guards.notify_ids.clone(),
                 info: None,
             },
             A::ErrorUnexpectedMessage => error_message(ErrorCode::UnexpectedMessage),
             A::ErrorManagementBlocking => error_message(ErrorCode::RefusedManagementBlocking),
             A::ErrorUnsupportedTrafficMode => error_message(ErrorCode::UnsupportedTrafficHandlingMode),
             A::ErrorInvalidInterfaceIdentifier => error_message(ErrorCode::InvalidInterfaceIdentifier),
+            A::ErrorUnsupportedInterfaceIdentifierType => error_message(ErrorCode::UnsupportedInterfaceIdentifierType),
             A::SendHeartbeatAck => Message::HeartbeatAck { data: self.guards.heartbeat.clone() },
             A::ForwardData => {
                 self.forward = true;
                 return;
             }
-            A::DiscardData => return,
+            A::DiscardData => {
+                self.discard = true;
+                return;
+            }
         };
         self.out.push(Output::Send { assoc: self.assoc, stream: MANAGEMENT_STREAM, message });
     }

@@ -173,7 +173,7 @@ struct Fields {
     diagnostic: Option<Vec<u8>>,
     status: Option<Status>,
     asp_id: Option<u32>,
-    info: Option<String>,
+    info: Option<Vec<u8>>,
     dlci: Option<Dlci>,
     tei_status: Option<TeiStatus>,
     heartbeat: Option<Vec<u8>>,
@@ -305,7 +305,8 @@ impl Fields {
                 if param.value.len() > MAX_INFO_LEN {
                     return Err(param.size_error("at most 255"));
                 }
-                self.info = Some(param.text()?);
+                // An 8-bit string (RFC 4233 §3.3): the octets as they are, UTF-8 or not.
+                self.info = Some(param.value.to_vec());
             }
             tag::DLCI => {
                 once(&self.dlci, param)?;

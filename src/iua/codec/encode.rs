@@ -2,7 +2,9 @@
 //! 4233 lists them, each padded with zeros to a multiple of 4 octets.
 
 use super::params::{Dlci, ErrorCode, InterfaceId, InterfaceIds, tag};
-use super::{EncodeError, HEADER_LEN, MAX_MESSAGE_LEN, Message, VERSION};
+use super::{
+    EncodeError, HEADER_LEN, MAX_INTEGER_INTERFACE_IDS, MAX_INTERFACE_ID_RANGES, MAX_MESSAGE_LEN, Message, VERSION,
+};
 
 /// The longest parameter value, in octets: the 16-bit length covers the 4-octet tag and length.
 pub(super) const MAX_VALUE_LEN: usize = u16::MAX as usize - 4;
@@ -106,8 +108,8 @@ fn optional_bytes(sink: &mut impl Sink, tag: u16, value: Option<&[u8]>) {
     }
 }
 
-fn info(sink: &mut impl Sink, info: Option<&String>) {
-    optional_bytes(sink, tag::INFO_STRING, info.map(String::as_bytes));
+fn info(sink: &mut impl Sink, info: Option<&Vec<u8>>) {
+    optional_bytes(sink, tag::INFO_STRING, info.map(Vec::as_slice));
 }
 
 /// Feeds the parameters of `message` to `sink`, in the order of RFC 4233 §3.3.
@@ -188,7 +190,7 @@ impl Checks {
         check_len(what, text.len(), MAX_VALUE_LEN)
     }
 
-    fn info(self, info: Option<&String>) -> Result<(), String> {
+    fn info(self, info: Option<&Vec<u8>>) -> Result<(), String> {
         let max = if self.strict { MAX_INFO_LEN } else { MAX_VALUE_LEN };
         info.map_or(Ok(()), |info| check_len("INFO String", info.len(), max))
     }
@@ -203,14 +205,14 @@ impl Checks {
     fn interface_ids(self, ids: Option<&InterfaceIds>) -> Result<(), String> {
         let (count, max) = match ids {
             None => return Ok(()),
-            Some(InterfaceIds::Integers(ids)) => (ids.len(), MAX_VALUE_LEN / 4),
+            Some(InterfaceIds::Integers(ids)) => (ids.len(), MAX_INTEGER_INTERFACE_IDS),
             Some(InterfaceIds::Ranges(ranges)) => {
                 if let Some((start, stop)) = ranges.iter().find(|(start, stop)| start > stop)
                     && self.strict
                 {
                     return Err(format!("Interface Identifier range {start}..{stop} ends before it starts"));
                 }
-                (ranges.len(), MAX_VALUE_LEN / 8)
+                (ranges.len(), MAX_INTERFACE_ID_RANGES)
             }
             Some(InterfaceIds::Text(texts)) => {
                 for text in texts {
@@ -318,7 +320,9 @@ impl Message {
     /// long. A message that passes decodes back to itself.
     ///
     /// The checks: INFO Strings of at most 255 octets; non-empty lists of Interface
-    /// Identifiers (at most 16 382 integers or 8 191 ranges), ranges with start <= stop,
+    /// Identifiers (at most [`MAX_INTEGER_INTERFACE_IDS`] integers or
+    /// [`MAX_INTERFACE_ID_RANGES`] ranges, and fewer if the message is then too long), ranges
+    /// with start <= stop,
     /// non-empty texts; a DLCI with SAPI <= 63 and TEI <= 127; a Notify Status of RFC 4233;
     /// no `ErrorCode::Other` with a code RFC 4233 names; values of at most 65 531 octets.
     ///

@@ -44,6 +44,16 @@ pub const HEADER_LEN: usize = 8;
 /// leaves room for the largest parameter (65 535 octets) of a typical message.
 pub const MAX_MESSAGE_LEN: usize = 64 * 1024;
 
+/// The most integer Interface Identifiers one message can carry: 16 381, the octets of the
+/// longest message ([`MAX_MESSAGE_LEN`]) less the header and the parameter's tag and length, at 4
+/// octets each. A message with other parameters carries fewer: an ASP Active with a Traffic
+/// Mode Type, 16 379.
+pub const MAX_INTEGER_INTERFACE_IDS: usize = (MAX_MESSAGE_LEN - HEADER_LEN - 4) / 4;
+
+/// The most Interface Identifier ranges one message can carry: 8 190, as for
+/// [`MAX_INTEGER_INTERFACE_IDS`] at 8 octets each.
+pub const MAX_INTERFACE_ID_RANGES: usize = (MAX_MESSAGE_LEN - HEADER_LEN - 4) / 8;
+
 /// The message classes of IUA (RFC 4233 §3.1.2); the others belong to other SIGTRAN
 /// adaptation layers or are reserved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,8 +89,44 @@ impl MessageClass {
     }
 }
 
+/// The two ends of an IUA association: the signalling gateway and the ASP (the MGC), RFC 4233
+/// §1.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The signalling gateway, which terminates the ISDN D channels.
+    Sg,
+    /// The Application Server Process.
+    Asp,
+}
+
+/// The side that sends the messages of a class and type (RFC 4233 §3.3), the QPTM messages the
+/// codec does not decode included: the ASP sends ASP Up, ASP Down, ASP Active, ASP Inactive,
+/// TEI Status Request and the QPTM requests (Data, Unit Data, Establish, Release); the SG sends
+/// their acknowledgements, Notify, TEI Status Confirm and Indication and the QPTM confirms and
+/// indications. `None` for the messages both sides send (Error, Heartbeat, Heartbeat Ack) and
+/// for a class or type IUA does not define.
+#[must_use]
+pub const fn sender(class: MessageClass, type_code: u8) -> Option<Side> {
+    match (class, type_code) {
+        (MessageClass::Mgmt, 1 | 3 | 4)
+        | (MessageClass::Aspsm, 4 | 5)
+        | (MessageClass::Asptm, 3 | 4)
+        | (MessageClass::Qptm, 2 | 4 | 6 | 7 | 9 | 10) => Some(Side::Sg),
+        (MessageClass::Mgmt, 2)
+        | (MessageClass::Aspsm, 1 | 2)
+        | (MessageClass::Asptm, 1 | 2)
+        | (MessageClass::Qptm, 1 | 3 | 5 | 8) => Some(Side::Asp),
+        _ => None,
+    }
+}
+
 /// An IUA message (RFC 4233 §3.3), with its parameters as typed fields. Optional parameters
 /// are `Option`s; [`encode`] writes the parameters in the order RFC 4233 lists them.
+///
+/// The INFO String (tag 0x0004, RFC 4233 §3.3: "any meaningful 8-bit ASCII character string")
+/// is kept as its octets, from 0 to 255 of them, whatever their encoding: a message with a
+/// Latin-1 or other non-UTF-8 INFO String decodes, and encodes back to the same octets.
+/// `String::from_utf8_lossy` shows one; `"text".into()` makes one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Message {
     /// MGMT 0, Error (RFC 4233 §3.3): Error Code (mandatory), Interface Identifiers, Diagnostic
@@ -103,8 +149,8 @@ pub enum Message {
         asp_id: Option<u32>,
         /// The Interface Identifiers of the AS concerned.
         interface_ids: Option<InterfaceIds>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// MGMT 2, TEI Status Request (RFC 4233 §3.3): Interface Identifier, DLCI (both mandatory).
     TeiStatusRequest {
@@ -137,13 +183,13 @@ pub enum Message {
     AspUp {
         /// A value identifying the ASP among the ASPs of its AS.
         asp_id: Option<u32>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPSM 2, ASP Down (RFC 4233 §3.3): INFO String.
     AspDown {
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPSM 3, Heartbeat (RFC 4233 §3.3): Heartbeat Data.
     Heartbeat {
@@ -152,13 +198,13 @@ pub enum Message {
     },
     /// ASPSM 4, ASP Up Ack (RFC 4233 §3.3): INFO String.
     AspUpAck {
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPSM 5, ASP Down Ack (RFC 4233 §3.3): INFO String.
     AspDownAck {
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPSM 6, Heartbeat Ack (RFC 4233 §3.3): Heartbeat Data.
     HeartbeatAck {
@@ -171,15 +217,15 @@ pub enum Message {
         traffic_mode: Option<TrafficMode>,
         /// The interfaces to activate; `None` means all those of the ASP's AS(s).
         interface_ids: Option<InterfaceIds>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPTM 2, ASP Inactive (RFC 4233 §3.3): Interface Identifiers, INFO String.
     AspInactive {
         /// The interfaces to deactivate; `None` means all those of the ASP's AS(s).
         interface_ids: Option<InterfaceIds>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPTM 3, ASP Active Ack (RFC 4233 §3.3): Traffic Mode Type, Interface Identifiers, INFO
     /// String.
@@ -188,15 +234,15 @@ pub enum Message {
         traffic_mode: Option<TrafficMode>,
         /// The interfaces activated.
         interface_ids: Option<InterfaceIds>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// ASPTM 4, ASP Inactive Ack (RFC 4233 §3.3): Interface Identifiers, INFO String.
     AspInactiveAck {
         /// The interfaces deactivated.
         interface_ids: Option<InterfaceIds>,
-        /// Free text, at most 255 octets of UTF-8.
-        info: Option<String>,
+        /// INFO String: free text, at most 255 octets (see [`Message`]).
+        info: Option<Vec<u8>>,
     },
     /// QPTM 1, Data Request (RFC 4233 §3.3): Interface Identifier, DLCI, Protocol Data (all
     /// mandatory); from the ASP, a Q.921 DL-DATA request.
@@ -262,6 +308,13 @@ impl Message {
         }
     }
 
+    /// The side that sends this message (see [`sender`]), `None` for Error, Heartbeat and
+    /// Heartbeat Ack, which both sides send.
+    #[must_use]
+    pub const fn sender(&self) -> Option<Side> {
+        sender(self.class(), self.type_code())
+    }
+
     /// The name RFC 4233 gives the message: "ASP Up", "Data Request", ...
     #[must_use]
     pub const fn name(&self) -> &'static str {
@@ -315,6 +368,23 @@ impl DecodeError {
 
     pub(crate) fn protocol(offset: usize, reason: impl Into<String>) -> Self {
         Self::new(ErrorCode::ProtocolError, offset, reason)
+    }
+
+    /// The Error Code that `receiver` answers the undecodable `bytes` with (RFC 4233 §3.3.3.1):
+    /// [`code`](Self::code), except for a message type the codec does not support that only
+    /// `receiver`'s own side sends (a QPTM Establish Request received by an ASP, say), which the
+    /// peer had no business sending: Unexpected Message, as RFC 4233's example of an MGC
+    /// receiving an Establish Request says. The same type received by the other side stays
+    /// Unsupported Message Type: the peer may send it, this implementation does not support it.
+    #[must_use]
+    pub fn answer_code(&self, bytes: &[u8], receiver: Side) -> ErrorCode {
+        let own = match bytes {
+            [_, _, class, type_code, ..] => {
+                MessageClass::from_value(*class).and_then(|class| sender(class, *type_code)) == Some(receiver)
+            }
+            _ => false,
+        };
+        if self.code == ErrorCode::UnsupportedMessageType && own { ErrorCode::UnexpectedMessage } else { self.code }
     }
 }
 

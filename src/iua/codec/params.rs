@@ -87,12 +87,15 @@ pub enum InterfaceId {
 /// at all: `None`), every range must have start <= stop, and every text must be non-empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InterfaceIds {
-    /// Integer Interface Identifiers (tag 0x0001), at most 16 382 in one message.
+    /// Integer Interface Identifiers (tag 0x0001), at most
+    /// [`MAX_INTEGER_INTERFACE_IDS`](super::MAX_INTEGER_INTERFACE_IDS) (16 381) in one message,
+    /// fewer when it has other parameters.
     Integers(Vec<u32>),
     /// Text Interface Identifiers (tag 0x0003), one parameter each.
     Text(Vec<String>),
     /// Inclusive ranges of integer Interface Identifiers (tag 0x0008), `(start, stop)`, at most
-    /// 8 191 in one message.
+    /// [`MAX_INTERFACE_ID_RANGES`](super::MAX_INTERFACE_ID_RANGES) (8 190) in one message, fewer
+    /// when it has other parameters.
     Ranges(Vec<(u32, u32)>),
 }
 
@@ -334,7 +337,7 @@ pub enum ErrorCode {
     /// 0x0f: ASP Up with an invalid (e.g. not unique) ASP Identifier.
     InvalidAspIdentifier,
     /// A code RFC 4233 does not define, as received. Sending `Other` with a defined code is
-    /// refused by [`try_encode`](super::try_encode): use the named variant.
+    /// refused by [`encode`](super::encode): use the named variant.
     Other(u32),
 }
 
