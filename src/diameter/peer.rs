@@ -57,10 +57,12 @@
 //! let config = PeerConfig::new("client.example.net", "example.net", vec!["192.0.2.1".parse()?]);
 //! let mut peer = Peer::new(config, rand::rngs::StdRng::seed_from_u64(1), 0)?;
 //! let t = Duration::ZERO;
+//! // Start: the watchdog and the machine change state (reported), and the peer connects.
 //! let out = peer.start(t);
-//! let Some(&Output::Connect(conn)) = out.first() else { panic!("{out:?}") };
+//! let Some(&Output::Connect(conn)) = out.last() else { panic!("{out:?}") };
+//! // Connected: Wait-I-CEA, and the CER goes out.
 //! let out = peer.connected(t, conn);
-//! assert!(matches!(out.first(), Some(Output::Send(c, Message::Cer(_))) if *c == conn));
+//! assert!(matches!(out.last(), Some(Output::Send(c, Message::Cer(_))) if *c == conn));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
