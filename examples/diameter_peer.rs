@@ -20,6 +20,7 @@ use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
 use rfc_fsm::watchdog;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -102,7 +103,18 @@ fn print(event: &Event) {
                 PeerEvent::Open { conn, role, peer } => {
                     format!("open on {conn} ({role:?}) with {} of {}", peer.origin_host, peer.origin_realm)
                 }
-                other => format!("{other:?}"),
+                PeerEvent::CapabilitiesRefused { conn, role, result_code } => {
+                    format!("capabilities refused on {conn} ({role:?}): Result-Code {result_code}")
+                }
+                PeerEvent::Election { won } => format!("election {}", if *won { "won" } else { "lost" }),
+                PeerEvent::DisconnectRequested { cause, reconnect } => {
+                    format!("DPR received ({cause:?}){}", if *reconnect { "" } else { ": no reconnection" })
+                }
+                PeerEvent::Received { conn, message } => {
+                    format!("for the application on {conn}: command {}", message.header.command_code)
+                }
+                PeerEvent::Discarded { conn, command_code } => format!("discarded on {conn}: command {command_code}"),
+                PeerEvent::Error(error) => format!("error: {error}"),
             };
             line(*at, text);
         }
@@ -110,12 +122,23 @@ fn print(event: &Event) {
 }
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> ExitCode {
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("diameter_peer: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args = cli().get_matches();
     let get_f64 = |name: &str| args.get_one::<f64>(name).copied().unwrap_or_default();
     let twinit = seconds(get_f64("tw"), "--tw")?;
     let watchdog = if args.get_flag("testing-tw") {
-        watchdog::Config::for_testing_below_rfc_minimum(twinit)?
+        watchdog::Config::for_testing_below_rfc_minimum(twinit)
+            .map_err(|e| format!("{e}; with --testing-tw, over 2 s"))?
     } else {
         watchdog::Config::new(twinit).map_err(|e| format!("{e}; --testing-tw allows it for a test"))?
     };
