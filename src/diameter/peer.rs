@@ -1297,11 +1297,8 @@ fn lenient_header(bytes: &[u8]) -> Option<Header> {
     else {
         return None;
     };
-    let mut flags = CommandFlags::from_bits(flags);
-    // An answer to a request with E set: answered as a request would be.
-    flags.error = false;
     Some(Header {
-        flags,
+        flags: CommandFlags::from_bits(flags),
         command_code: u32::from_be_bytes([0, c0, c1, c2]),
         application_id: u32::from_be_bytes([a0, a1, a2, a3]),
         hop_by_hop: u32::from_be_bytes([h0, h1, h2, h3]),
