@@ -1,0 +1,211 @@
+//! A Diameter peer over TCP (RFC 6733 §5.6 with the RFC 3539 watchdog), printing one line per
+//! state change of the peer state machine and of the watchdog, per failover and failback, per
+//! connection event and per message sent or received.
+//!
+//! ```text
+//! cargo run --example diameter_peer -- --listen 127.0.0.1:3868 --origin-host server.example.net
+//! cargo run --example diameter_peer -- --connect 127.0.0.1:3868 --origin-host client.example.net
+//! ```
+//!
+//! It runs until Ctrl-C (or `--duration SECONDS`), then disconnects with DPR/DPA and prints the
+//! watchdog's counters. `--tw SECONDS` sets Twinit (30 by default); under 6 s, the minimum of
+//! RFC 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Tw must still
+//! exceed its 2 s of jitter). `--pcap FILE` writes the exchange to a pcap file that
+//! `tshark -r FILE` decodes as Diameter.
+
+use clap::{Arg, ArgAction, Command, value_parser};
+use rfc_fsm::diameter::codec::DisconnectCause;
+use rfc_fsm::diameter::driver::{self, DriverConfig, Event, Mode, TransportEvent};
+use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
+use rfc_fsm::watchdog;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tokio::net::TcpListener;
+
+fn cli() -> Command {
+    Command::new("diameter_peer")
+        .about("A Diameter peer (RFC 6733) with the RFC 3539 watchdog, over TCP")
+        .arg(Arg::new("connect").long("connect").value_name("ADDR").value_parser(value_parser!(SocketAddr)))
+        .arg(Arg::new("listen").long("listen").value_name("ADDR").value_parser(value_parser!(SocketAddr)))
+        .group(clap::ArgGroup::new("mode").args(["connect", "listen"]).required(true))
+        .arg(
+            Arg::new("tw")
+                .long("tw")
+                .value_name("SECONDS")
+                .default_value("30")
+                .value_parser(value_parser!(f64))
+                .help("Twinit, in seconds (RFC 3539 §3.4.1: at least 6)"),
+        )
+        .arg(
+            Arg::new("testing-tw")
+                .long("testing-tw")
+                .action(ArgAction::SetTrue)
+                .help("Allow a Twinit under the RFC minimum of 6 s, for tests (it must exceed 2 s)"),
+        )
+        .arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SECONDS")
+                .default_value("10")
+                .value_parser(value_parser!(f64))
+                .help("The Timeout of RFC 6733 §5.6 (connection, CEA, DPA), in seconds"),
+        )
+        .arg(Arg::new("origin-host").long("origin-host").default_value("peer.example.net"))
+        .arg(Arg::new("origin-realm").long("origin-realm").default_value("example.net"))
+        .arg(
+            Arg::new("auth-application-id")
+                .long("auth-application-id")
+                .value_name("ID")
+                .action(ArgAction::Append)
+                .value_parser(value_parser!(u32))
+                .help("An application to announce in the CER/CEA (repeatable); none: base protocol only"),
+        )
+        .arg(Arg::new("pcap").long("pcap").value_name("FILE").value_parser(value_parser!(PathBuf)))
+        .arg(
+            Arg::new("duration")
+                .long("duration")
+                .value_name("SECONDS")
+                .value_parser(value_parser!(f64))
+                .help("Stop after this long instead of waiting for Ctrl-C"),
+        )
+}
+
+fn seconds(value: f64, what: &str) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(value).map_err(|e| format!("{what}: {e}"))
+}
+
+fn print(event: &Event) {
+    let line = |at: Duration, text: String| println!("{:>9.3}s  {text}", at.as_secs_f64());
+    match event {
+        Event::Message(entry) => println!("{entry}"),
+        Event::Transport { at, conn, event } => {
+            let text = match event {
+                TransportEvent::Connected { local, remote } => format!("connected {local} -> {remote}"),
+                TransportEvent::Accepted { local, remote } => format!("accepted {remote} -> {local}"),
+                TransportEvent::ConnectFailed(error) => format!("connection failed: {error}"),
+                TransportEvent::Lost(None) => "closed by the peer".to_owned(),
+                TransportEvent::Lost(Some(error)) => format!("lost: {error}"),
+                TransportEvent::Closed => "closed".to_owned(),
+            };
+            line(*at, format!("{conn} {text}"));
+        }
+        Event::Peer { at, event } => {
+            let text = match event {
+                PeerEvent::State { from, to, event } => format!("peer     {from} -> {to}  ({event})"),
+                PeerEvent::Watchdog { from, to } => {
+                    let name = |s: &Option<watchdog::State>| s.map_or("stopped".to_owned(), |s| s.to_string());
+                    format!("watchdog {} -> {}", name(from), name(to))
+                }
+                PeerEvent::Failover => "FAILOVER".to_owned(),
+                PeerEvent::Failback => "FAILBACK".to_owned(),
+                PeerEvent::Open { conn, role, peer } => {
+                    format!("open on {conn} ({role:?}) with {} of {}", peer.origin_host, peer.origin_realm)
+                }
+                PeerEvent::CapabilitiesRefused { conn, role, result_code } => {
+                    format!("capabilities refused on {conn} ({role:?}): Result-Code {result_code}")
+                }
+                PeerEvent::Election { won } => format!("election {}", if *won { "won" } else { "lost" }),
+                PeerEvent::DisconnectRequested { cause, reconnect } => {
+                    format!("DPR received ({cause:?}){}", if *reconnect { "" } else { ": no reconnection" })
+                }
+                PeerEvent::Received { conn, message } => {
+                    format!("for the application on {conn}: command {}", message.header.command_code)
+                }
+                PeerEvent::Discarded { conn, command_code } => format!("discarded on {conn}: command {command_code}"),
+                PeerEvent::Error(error) => format!("error: {error}"),
+            };
+            line(*at, text);
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("diameter_peer: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let args = cli().get_matches();
+    let get_f64 = |name: &str| args.get_one::<f64>(name).copied().unwrap_or_default();
+    let twinit = seconds(get_f64("tw"), "--tw")?;
+    let watchdog = if args.get_flag("testing-tw") {
+        watchdog::Config::for_testing_below_rfc_minimum(twinit)
+            .map_err(|e| format!("{e}; with --testing-tw, over 2 s"))?
+    } else {
+        watchdog::Config::new(twinit).map_err(|e| format!("{e}; --testing-tw allows it for a test"))?
+    };
+    let origin_host = args.get_one::<String>("origin-host").cloned().unwrap_or_default();
+    let origin_realm = args.get_one::<String>("origin-realm").cloned().unwrap_or_default();
+    let (mode, address) = match (args.get_one::<SocketAddr>("connect"), args.get_one::<SocketAddr>("listen")) {
+        (Some(&address), _) => (Mode::Connect(address), address),
+        (None, Some(&address)) => {
+            let listener = TcpListener::bind(address).await?;
+            let bound = listener.local_addr()?;
+            println!("listening on {bound}");
+            (Mode::Listen(listener), bound)
+        }
+        (None, None) => return Err("--connect or --listen".into()),
+    };
+    let host_ip: IpAddr = if address.ip().is_unspecified() { "127.0.0.1".parse()? } else { address.ip() };
+    let mut peer = PeerConfig::new(origin_host, origin_realm, vec![host_ip]);
+    peer.watchdog = watchdog;
+    peer.timeout = seconds(get_f64("timeout"), "--timeout")?;
+    peer.auth_application_ids = args.get_many::<u32>("auth-application-id").into_iter().flatten().copied().collect();
+    peer.product_name = "rfc-fsm diameter_peer example".to_owned();
+    let mut config = DriverConfig::new(peer);
+    config.pcap = args.get_one::<PathBuf>("pcap").cloned();
+    let duration = match args.get_one::<f64>("duration") {
+        Some(&d) => Some(seconds(d, "--duration")?),
+        None => None,
+    };
+
+    let mut handle = driver::spawn(config, mode);
+    let stop = async {
+        match duration {
+            Some(d) => tokio::time::sleep(d).await,
+            None => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    };
+    tokio::pin!(stop);
+    loop {
+        tokio::select! {
+            event = handle.next_event() => match event {
+                Some(event) => print(&event),
+                None => break,
+            },
+            () = &mut stop => break,
+        }
+    }
+    println!("stopping: DPR/DPA");
+    let control = handle.control();
+    let _ = control.send(driver::Control::Stop(DisconnectCause::Rebooting)).await;
+    while let Some(event) = handle.next_event().await {
+        print(&event);
+    }
+    let report = handle.join().await?;
+    let c = report.counters;
+    println!(
+        "{} messages; DWR sent {}, DWA received {}, DWR received {}, DWA sent {}, failovers {}, failbacks {}",
+        report.trace.len(),
+        c.dwr_sent,
+        c.dwa_received,
+        c.dwr_received,
+        c.dwa_sent,
+        c.failovers,
+        c.failbacks
+    );
+    if let Some(error) = report.pcap_error {
+        println!("pcap: {error}");
+    }
+    Ok(())
+}

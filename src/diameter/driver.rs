@@ -1,0 +1,878 @@
+//! The Diameter peer ([`Peer`]) over tokio: TCP connections (or any byte streams), messages
+//! framed by the codec's [`Framer`], timers from the peer's deadline, a trace of every message,
+//! and optionally a pcap file of the exchange.
+//!
+//! [`run`] is the whole peer as one future: it connects (or accepts), performs the capabilities
+//! exchange, hands the open connection to the RFC 3539 watchdog, answers DWRs, sends DWRs when
+//! the watchdog says so, reconnects on AttemptOpen, and reports every state change, failover and
+//! failback, and every message sent or received, on the `events` channel. It ends after
+//! [`Control::Stop`] (DPR, DPA, the connection closed) and returns a [`Report`] with the trace.
+//! [`spawn`] runs it as a task behind a [`PeerHandle`].
+//!
+//! Memory is bounded: one framer per connection (at most one message of
+//! [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets buffered), a bounded queue of
+//! messages to write per connection ([`DriverConfig::send_queue`]; a connection whose queue is
+//! full is closed as stuck), a bounded channel from the connections (readers wait when it is
+//! full, so TCP pushes back), at most [`DriverConfig::trace_limit`] trace entries (the oldest go
+//! first), and events dropped, and counted, when the application does not read them.
+//!
+//! Bad octets never panic: a message that does not decode is handled by the peer (answered with
+//! the error's Result-Code when it is a request); a Message Length that loses the stream closes
+//! the connection (the peer sees it lost, and the watchdog reconnects).
+//!
+//! ```no_run
+//! use rfc_fsm::diameter::codec::DisconnectCause;
+//! use rfc_fsm::diameter::driver::{self, DriverConfig, Event, Mode};
+//! use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
+//!
+//! # async fn example() -> Result<(), Box<dyn std::error::Error>> {
+//! let peer = PeerConfig::new("client.example.net", "example.net", vec!["127.0.0.1".parse()?]);
+//! let mut handle = driver::spawn(DriverConfig::new(peer), Mode::Connect("127.0.0.1:3868".parse()?));
+//! while let Some(event) = handle.next_event().await {
+//!     if let Event::Peer { event: PeerEvent::Open { .. }, .. } = event {
+//!         break;
+//!     }
+//! }
+//! let report = handle.stop(DisconnectCause::Rebooting).await?;
+//! println!("{} messages", report.trace.len());
+//! # Ok(())
+//! # }
+//! ```
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::future::Future;
+use std::io::{self, BufWriter};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use thiserror::Error;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::codec::{DecodeError, DisconnectCause, Framer, Header, Message, RawMessage};
+use super::pcap::DiameterPcap;
+use super::peer::{ConfigError, ConnId, Output, Peer, PeerConfig, PeerEvent, Role, State};
+use crate::watchdog;
+
+/// How many reports the connections' tasks may have in flight to the driver.
+const INTERNAL_CAPACITY: usize = 256;
+
+/// How long the driver waits, at the end, for the messages queued on its connections to be
+/// written.
+const FLUSH_TIME: Duration = Duration::from_secs(1);
+
+/// The capacity of the events channel of [`spawn`].
+pub const EVENTS_CAPACITY: usize = 1024;
+
+/// A byte stream a peer connection runs on: a `TcpStream`, one end of `tokio::io::duplex`, ...
+pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {}
+
+impl<S: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for S {}
+
+/// A connection: its stream and its addresses (for the pcap file and the events).
+pub struct Connection {
+    /// The stream.
+    pub stream: Box<dyn Stream>,
+    /// This side's address.
+    pub local: SocketAddr,
+    /// The other side's address.
+    pub remote: SocketAddr,
+}
+
+impl fmt::Debug for Connection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Connection").field("local", &self.local).field("remote", &self.remote).finish_non_exhaustive()
+    }
+}
+
+impl Connection {
+    /// A TCP connection, with Nagle's algorithm off (each message goes out at once).
+    ///
+    /// # Errors
+    ///
+    /// The socket's addresses cannot be read.
+    pub fn tcp(stream: TcpStream) -> io::Result<Self> {
+        let (local, remote) = (stream.local_addr()?, stream.peer_addr()?);
+        stream.set_nodelay(true)?;
+        Ok(Connection { stream: Box::new(stream), local, remote })
+    }
+}
+
+/// A future of the driver's tasks.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+/// Opens a connection to the peer: called for each attempt.
+pub type Connector = Arc<dyn Fn() -> BoxFuture<io::Result<Connection>> + Send + Sync>;
+
+/// How the driver reaches the peer. It sets [`PeerConfig::initiate`]: on for a mode that
+/// connects, off for one that only listens (the watchdog's AttemptOpen then waits for the peer
+/// to connect again).
+pub enum Mode {
+    /// Connect to this address over TCP, at start and on each AttemptOpen (initiator).
+    Connect(SocketAddr),
+    /// Accept TCP connections on this listener (responder only).
+    Listen(TcpListener),
+    /// Connections from elsewhere (in-memory pipes in tests, a proxy, TLS): `connector` opens
+    /// one (none: responder only), `incoming` brings those the peer opened (none: no listening).
+    Custom {
+        /// Opens a connection to the peer.
+        connector: Option<Connector>,
+        /// The connections the peer opened.
+        incoming: Option<mpsc::Receiver<Connection>>,
+    },
+}
+
+impl fmt::Debug for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mode::Connect(address) => f.debug_tuple("Connect").field(address).finish(),
+            Mode::Listen(listener) => f.debug_tuple("Listen").field(&listener.local_addr().ok()).finish(),
+            Mode::Custom { connector, incoming } => f
+                .debug_struct("Custom")
+                .field("connector", &connector.is_some())
+                .field("incoming", &incoming.is_some())
+                .finish(),
+        }
+    }
+}
+
+/// The driver's settings.
+#[derive(Clone, Debug)]
+pub struct DriverConfig {
+    /// The peer (identity, Timeout, watchdog). Its `initiate` is set from the [`Mode`]; its
+    /// `origin_state_id`, when `None`, is set to the wall-clock time in seconds (RFC 6733 §8.16:
+    /// it changes with each restart).
+    pub peer: PeerConfig,
+    /// How many messages may wait to be written on one connection; when it is full, the
+    /// connection is closed as stuck. 64 by default.
+    pub send_queue: usize,
+    /// How many trace entries are kept; the oldest go first. 100 000 by default.
+    pub trace_limit: usize,
+    /// A pcap file to write every message sent and received to (see [`super::pcap`]).
+    pub pcap: Option<PathBuf>,
+    /// The seed of the random source (Tw jitter, identifiers); from the system when `None`.
+    pub seed: Option<u64>,
+}
+
+impl DriverConfig {
+    /// The defaults around a peer configuration.
+    #[must_use]
+    pub fn new(peer: PeerConfig) -> Self {
+        DriverConfig { peer, send_queue: 64, trace_limit: 100_000, pcap: None, seed: None }
+    }
+}
+
+/// What the application tells the driver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Disconnect with this cause (DPR, DPA; RFC 6733 §5.4) and end [`run`].
+    Stop(DisconnectCause),
+    /// Send a message to the peer on the open connection (see [`Peer::send`]).
+    Send(RawMessage),
+}
+
+/// Which way a message went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// This side sent it.
+    Sent,
+    /// This side received it.
+    Received,
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Sent => "->",
+            Direction::Received => "<-",
+        })
+    }
+}
+
+/// One message sent or received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceEntry {
+    /// When, since [`run`] started.
+    pub at: Duration,
+    /// Which way.
+    pub direction: Direction,
+    /// On which connection.
+    pub conn: ConnId,
+    /// RFC 6733's abbreviation for a base message ("CER", "DWA", ...), "Other" for another
+    /// message, "malformed" for octets that do not decode.
+    pub command: &'static str,
+    /// The Command Code (0 when the header cannot be read).
+    pub command_code: u32,
+    /// The Application-ID.
+    pub application_id: u32,
+    /// The R bit.
+    pub request: bool,
+    /// The E bit.
+    pub error: bool,
+    /// The Hop-by-Hop Identifier.
+    pub hop_by_hop: u32,
+    /// The End-to-End Identifier.
+    pub end_to_end: u32,
+    /// The Result-Code of an answer that has one.
+    pub result_code: Option<u32>,
+    /// The length of the message, in octets.
+    pub length: usize,
+}
+
+impl TraceEntry {
+    fn new(at: Duration, direction: Direction, conn: ConnId, bytes: &[u8]) -> Self {
+        let decoded = Message::decode(bytes);
+        let header = match &decoded {
+            Ok(message) => Some(message.header()),
+            Err(_) => Header::decode(bytes).ok(),
+        };
+        let (command, result_code) = match &decoded {
+            Ok(message) => (message.name(), result_code(message)),
+            Err(_) => ("malformed", None),
+        };
+        let header = header.unwrap_or_default();
+        TraceEntry {
+            at,
+            direction,
+            conn,
+            command,
+            command_code: header.command_code,
+            application_id: header.application_id,
+            request: header.flags.request,
+            error: header.flags.error,
+            hop_by_hop: header.hop_by_hop,
+            end_to_end: header.end_to_end,
+            result_code,
+            length: bytes.len(),
+        }
+    }
+}
+
+impl fmt::Display for TraceEntry {
+    /// `   1.234s -> #1 DWR 280 R hbh=0x0000002a`, with the Result-Code of an answer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let flags = format!("{}{}", if self.request { "R" } else { "A" }, if self.error { "E" } else { "" });
+        write!(
+            f,
+            "{:>9.3}s {} {} {} {} {flags} hbh={:#010x}",
+            self.at.as_secs_f64(),
+            self.direction,
+            self.conn,
+            self.command,
+            self.command_code,
+            self.hop_by_hop
+        )?;
+        if let Some(code) = self.result_code {
+            write!(f, " result={code}")?;
+        }
+        Ok(())
+    }
+}
+
+fn result_code(message: &Message) -> Option<u32> {
+    match message {
+        Message::Cea(m) => Some(m.result_code),
+        Message::Dwa(m) => Some(m.result_code),
+        Message::Dpa(m) => Some(m.result_code),
+        Message::Other(raw) if !raw.header.flags.request => raw.result_code(),
+        _ => None,
+    }
+}
+
+/// What happened to a transport connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransportEvent {
+    /// This side connected.
+    Connected {
+        /// This side's address.
+        local: SocketAddr,
+        /// The peer's address.
+        remote: SocketAddr,
+    },
+    /// The peer connected.
+    Accepted {
+        /// This side's address.
+        local: SocketAddr,
+        /// The peer's address.
+        remote: SocketAddr,
+    },
+    /// The connection could not be made.
+    ConnectFailed(String),
+    /// The connection was lost (the peer closed it, or the I/O failed).
+    Lost(Option<String>),
+    /// This side closed it.
+    Closed,
+}
+
+/// What the driver tells the application.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Something the peer reports: state changes of both machines, failover, failback, ...
+    Peer {
+        /// When, since [`run`] started.
+        at: Duration,
+        /// What.
+        event: PeerEvent,
+    },
+    /// A message sent or received.
+    Message(TraceEntry),
+    /// A connection came or went.
+    Transport {
+        /// When, since [`run`] started.
+        at: Duration,
+        /// Which connection.
+        conn: ConnId,
+        /// What.
+        event: TransportEvent,
+    },
+}
+
+/// What a finished [`run`] leaves.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The messages sent and received, in order (the last [`DriverConfig::trace_limit`]).
+    pub trace: Vec<TraceEntry>,
+    /// Trace entries dropped to keep within the limit.
+    pub trace_dropped: u64,
+    /// Events the application's channel had no room for.
+    pub events_dropped: u64,
+    /// The watchdog's counters.
+    pub counters: watchdog::Counters,
+    /// The peer state machine's last state.
+    pub state: State,
+    /// Why the pcap file stopped being written, if it did.
+    pub pcap_error: Option<String>,
+}
+
+/// Why the driver could not run.
+#[derive(Debug, Error)]
+pub enum DriverError {
+    /// The peer's configuration.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The pcap file cannot be created.
+    #[error("cannot create the pcap file: {0}")]
+    Pcap(String),
+    /// The driver's task panicked or was cancelled.
+    #[error("the driver's task failed: {0}")]
+    Task(String),
+}
+
+/// A running driver ([`spawn`]).
+#[derive(Debug)]
+pub struct PeerHandle {
+    control: mpsc::Sender<Control>,
+    events: mpsc::Receiver<Event>,
+    task: JoinHandle<Result<Report, DriverError>>,
+}
+
+/// Runs [`run`] as a tokio task, with an events channel of [`EVENTS_CAPACITY`].
+pub fn spawn(config: DriverConfig, mode: Mode) -> PeerHandle {
+    let (events_tx, events) = mpsc::channel(EVENTS_CAPACITY);
+    let (control, control_rx) = mpsc::channel(16);
+    let task = tokio::spawn(run(config, mode, events_tx, control_rx));
+    PeerHandle { control, events, task }
+}
+
+impl PeerHandle {
+    /// The next event, `None` once the driver has ended.
+    pub async fn next_event(&mut self) -> Option<Event> {
+        self.events.recv().await
+    }
+
+    /// The sender of controls, to keep after the handle is consumed.
+    pub fn control(&self) -> mpsc::Sender<Control> {
+        self.control.clone()
+    }
+
+    /// Sends a message to the peer (see [`Control::Send`]); ignored once the driver has ended.
+    pub async fn send(&self, message: RawMessage) {
+        let _ = self.control.send(Control::Send(message)).await;
+    }
+
+    /// Stops the peer (DPR with `cause`, DPA, close) and waits for the driver to end, dropping
+    /// the events not read.
+    ///
+    /// # Errors
+    ///
+    /// [`DriverError`] if the driver could not run or its task failed.
+    pub async fn stop(mut self, cause: DisconnectCause) -> Result<Report, DriverError> {
+        let _ = self.control.send(Control::Stop(cause)).await;
+        let drain = async { while self.events.recv().await.is_some() {} };
+        let (_, result) = tokio::join!(drain, self.task);
+        result.map_err(|e| DriverError::Task(e.to_string()))?
+    }
+
+    /// Waits for the driver to end by itself, dropping the events not read.
+    ///
+    /// # Errors
+    ///
+    /// As [`stop`](Self::stop).
+    pub async fn join(mut self) -> Result<Report, DriverError> {
+        let drain = async { while self.events.recv().await.is_some() {} };
+        let (_, result) = tokio::join!(drain, self.task);
+        result.map_err(|e| DriverError::Task(e.to_string()))?
+    }
+}
+
+/// What the connections' tasks tell the driver.
+enum Internal {
+    Connected(ConnId, Connection),
+    ConnectFailed(ConnId, io::Error),
+    Accepted(Connection),
+    Received(ConnId, Vec<u8>),
+    Framing(ConnId, DecodeError),
+    Lost(ConnId, Option<io::Error>),
+}
+
+/// An established connection.
+struct Link {
+    writer: mpsc::Sender<Vec<u8>>,
+    write_task: JoinHandle<()>,
+    read_task: JoinHandle<()>,
+    /// The pcap flow, and whether this side is the client in it.
+    flow: Option<(super::pcap::FlowId, bool)>,
+}
+
+/// The driver's state.
+struct Driver {
+    peer: Peer<Instant, StdRng>,
+    config: DriverConfig,
+    start: Instant,
+    /// The time of the input being handled, since `start`: every event and trace entry it causes
+    /// carries it.
+    batch_at: Duration,
+    connector: Option<Connector>,
+    internal: mpsc::Sender<Internal>,
+    events: mpsc::Sender<Event>,
+    links: HashMap<ConnId, Link>,
+    connecting: HashMap<ConnId, JoinHandle<()>>,
+    /// Writer tasks of closed connections still flushing.
+    flushing: Vec<JoinHandle<()>>,
+    trace: VecDeque<TraceEntry>,
+    trace_dropped: u64,
+    events_dropped: u64,
+    pcap: Option<DiameterPcap<BufWriter<std::fs::File>>>,
+    pcap_error: Option<String>,
+}
+
+/// Runs the peer until [`Control::Stop`] (or the control channel closes, which stops it with
+/// REBOOTING) and the connection is closed. Events go to `events` with `try_send`: when the
+/// channel is full they are dropped and counted in the [`Report`].
+///
+/// # Errors
+///
+/// [`DriverError::Config`] for a configuration the peer refuses, [`DriverError::Pcap`] when the
+/// pcap file cannot be created. Once running, I/O errors are connection losses, reported as
+/// events, never errors of `run`.
+pub async fn run(
+    config: DriverConfig,
+    mode: Mode,
+    events: mpsc::Sender<Event>,
+    mut control: mpsc::Receiver<Control>,
+) -> Result<Report, DriverError> {
+    let start = Instant::now();
+    let unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (internal, mut internal_rx) = mpsc::channel(INTERNAL_CAPACITY);
+    let (connector, acceptor) = match mode {
+        Mode::Connect(address) => {
+            let connector: Connector =
+                Arc::new(move || Box::pin(async move { Connection::tcp(TcpStream::connect(address).await?) }));
+            (Some(connector), None)
+        }
+        Mode::Listen(listener) => (None, Some(tokio::spawn(accept_tcp(listener, internal.clone())))),
+        Mode::Custom { connector, incoming } => {
+            (connector, incoming.map(|incoming| tokio::spawn(accept_custom(incoming, internal.clone()))))
+        }
+    };
+    let mut peer_config = config.peer.clone();
+    peer_config.initiate = connector.is_some();
+    if peer_config.origin_state_id.is_none() {
+        peer_config.origin_state_id = Some(u32::try_from(unix & 0xffff_ffff).unwrap_or(0));
+    }
+    let rng = match config.seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => rand::make_rng(),
+    };
+    let peer = Peer::new(peer_config, rng, unix)?;
+    let pcap = match &config.pcap {
+        Some(path) => {
+            let file =
+                std::fs::File::create(path).map_err(|e| DriverError::Pcap(format!("{}: {e}", path.display())))?;
+            Some(DiameterPcap::new(BufWriter::new(file)).map_err(|e| DriverError::Pcap(e.to_string()))?)
+        }
+        None => None,
+    };
+    let mut driver = Driver {
+        peer,
+        config,
+        start,
+        batch_at: Duration::ZERO,
+        connector,
+        internal,
+        events,
+        links: HashMap::new(),
+        connecting: HashMap::new(),
+        flushing: Vec::new(),
+        trace: VecDeque::new(),
+        trace_dropped: 0,
+        events_dropped: 0,
+        pcap,
+        pcap_error: None,
+    };
+    let now = driver.begin();
+    let outputs = driver.peer.start(now);
+    driver.apply(outputs);
+    let mut stopping = false;
+    let mut control_open = true;
+    while !(stopping && driver.peer.state() == State::Closed) {
+        let deadline = driver.peer.deadline();
+        tokio::select! {
+            Some(message) = internal_rx.recv() => driver.internal(message),
+            command = control.recv(), if control_open => {
+                let now = driver.begin();
+                let outputs = match command {
+                    Some(Control::Send(message)) => driver.peer.send(now, message),
+                    Some(Control::Stop(cause)) => {
+                        stopping = true;
+                        driver.peer.stop(now, cause)
+                    }
+                    None => {
+                        control_open = false;
+                        stopping = true;
+                        driver.peer.stop(now, DisconnectCause::Rebooting)
+                    }
+                };
+                driver.apply(outputs);
+            }
+            () = sleep(deadline) => {
+                let now = driver.begin();
+                let now = deadline.map_or(now, |d| d.max(now));
+                let outputs = driver.peer.timer_expired(now);
+                driver.apply(outputs);
+            }
+        }
+    }
+    if let Some(acceptor) = acceptor {
+        acceptor.abort();
+    }
+    Ok(driver.finish().await)
+}
+
+/// Sleeps until the deadline, or forever without one.
+async fn sleep(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn accept_tcp(listener: TcpListener, internal: mpsc::Sender<Internal>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of descriptors, or the like: try again a little later.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        if let Ok(connection) = Connection::tcp(stream)
+            && internal.send(Internal::Accepted(connection)).await.is_err()
+        {
+            return;
+        }
+    }
+}
+
+async fn accept_custom(mut incoming: mpsc::Receiver<Connection>, internal: mpsc::Sender<Internal>) {
+    while let Some(connection) = incoming.recv().await {
+        if internal.send(Internal::Accepted(connection)).await.is_err() {
+            return;
+        }
+    }
+}
+
+async fn read_loop(conn: ConnId, mut reader: ReadHalf<Box<dyn Stream>>, internal: mpsc::Sender<Internal>) {
+    let mut framer = Framer::new();
+    let mut buffer = vec![0u8; 16 * 1024];
+    loop {
+        while let Some(next) = framer.next_message() {
+            let report = match next {
+                Ok(message) => Internal::Received(conn, message),
+                Err(error) => Internal::Framing(conn, error),
+            };
+            let failed = matches!(report, Internal::Framing(..));
+            if internal.send(report).await.is_err() || failed {
+                return;
+            }
+        }
+        let read = reader.read(&mut buffer).await;
+        match read {
+            Ok(0) => {
+                let _ = internal.send(Internal::Lost(conn, None)).await;
+                return;
+            }
+            Ok(n) => framer.push(buffer.get(..n).unwrap_or_default()),
+            Err(error) => {
+                let _ = internal.send(Internal::Lost(conn, Some(error))).await;
+                return;
+            }
+        }
+    }
+}
+
+async fn write_loop(
+    conn: ConnId,
+    mut writer: WriteHalf<Box<dyn Stream>>,
+    mut queue: mpsc::Receiver<Vec<u8>>,
+    internal: mpsc::Sender<Internal>,
+) {
+    while let Some(bytes) = queue.recv().await {
+        if let Err(error) = writer.write_all(&bytes).await {
+            let _ = internal.send(Internal::Lost(conn, Some(error))).await;
+            return;
+        }
+    }
+    let _ = writer.shutdown().await;
+}
+
+impl Driver {
+    /// Marks the start of an input's handling.
+    fn begin(&mut self) -> Instant {
+        let now = Instant::now();
+        self.batch_at = now.saturating_duration_since(self.start);
+        now
+    }
+
+    fn at(&self) -> Duration {
+        self.batch_at
+    }
+
+    fn event(&mut self, event: Event) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.events.try_send(event) {
+            self.events_dropped += 1;
+        }
+    }
+
+    fn transport(&mut self, conn: ConnId, event: TransportEvent) {
+        let at = self.at();
+        self.event(Event::Transport { at, conn, event });
+    }
+
+    fn pcap(
+        &mut self,
+        f: impl FnOnce(&mut DiameterPcap<BufWriter<std::fs::File>>) -> Result<(), pcap_file::PcapError>,
+    ) {
+        if let Some(pcap) = &mut self.pcap
+            && let Err(error) = f(pcap)
+        {
+            self.pcap_error = Some(error.to_string());
+            self.pcap = None;
+        }
+    }
+
+    fn record(&mut self, direction: Direction, conn: ConnId, bytes: &[u8]) {
+        let at = self.at();
+        let entry = TraceEntry::new(at, direction, conn, bytes);
+        if self.trace.len() >= self.config.trace_limit.max(1) {
+            self.trace.pop_front();
+            self.trace_dropped += 1;
+        }
+        self.trace.push_back(entry.clone());
+        self.event(Event::Message(entry));
+        if let Some((flow, client)) = self.links.get(&conn).and_then(|l| l.flow) {
+            let from_client = client == (direction == Direction::Sent);
+            self.pcap(|p| p.message(flow, from_client, at, bytes));
+        }
+    }
+
+    /// Starts the tasks of a new connection.
+    fn link(&mut self, conn: ConnId, connection: Connection, role: Role) {
+        let at = self.at();
+        let (client, server) = match role {
+            Role::Initiator => (connection.local, connection.remote),
+            Role::Responder => (connection.remote, connection.local),
+        };
+        let mut flow = None;
+        if let Some(pcap) = &mut self.pcap {
+            match pcap.open(client, server, at) {
+                Ok(id) => flow = Some((id, role == Role::Initiator)),
+                Err(error) => {
+                    self.pcap_error = Some(error.to_string());
+                    self.pcap = None;
+                }
+            }
+        }
+        let event = match role {
+            Role::Initiator => TransportEvent::Connected { local: connection.local, remote: connection.remote },
+            Role::Responder => TransportEvent::Accepted { local: connection.local, remote: connection.remote },
+        };
+        let (reader, writer) = tokio::io::split(connection.stream);
+        let (queue_tx, queue_rx) = mpsc::channel(self.config.send_queue.max(1));
+        let read_task = tokio::spawn(read_loop(conn, reader, self.internal.clone()));
+        let write_task = tokio::spawn(write_loop(conn, writer, queue_rx, self.internal.clone()));
+        self.links.insert(conn, Link { writer: queue_tx, write_task, read_task, flow });
+        self.transport(conn, event);
+    }
+
+    /// Closes a connection: what is queued is still written, then the write side is shut down.
+    fn unlink(&mut self, conn: ConnId, by_us: bool) {
+        if let Some(task) = self.connecting.remove(&conn) {
+            task.abort();
+        }
+        let Some(link) = self.links.remove(&conn) else { return };
+        link.read_task.abort();
+        drop(link.writer);
+        self.flushing.retain(|t| !t.is_finished());
+        self.flushing.push(link.write_task);
+        if let Some((flow, client)) = link.flow {
+            let at = self.at();
+            self.pcap(|p| p.close(flow, client == by_us, at));
+        }
+    }
+
+    fn internal(&mut self, message: Internal) {
+        let now = self.begin();
+        let outputs = match message {
+            Internal::Connected(conn, connection) => {
+                if self.connecting.remove(&conn).is_none() {
+                    return;
+                }
+                self.link(conn, connection, Role::Initiator);
+                self.peer.connected(now, conn)
+            }
+            Internal::ConnectFailed(conn, error) => {
+                if self.connecting.remove(&conn).is_none() {
+                    return;
+                }
+                self.transport(conn, TransportEvent::ConnectFailed(error.to_string()));
+                self.peer.connect_failed(now, conn)
+            }
+            Internal::Accepted(connection) => {
+                let (conn, outputs) = self.peer.accepted(now);
+                self.link(conn, connection, Role::Responder);
+                outputs
+            }
+            Internal::Received(conn, bytes) => {
+                if !self.links.contains_key(&conn) {
+                    return;
+                }
+                self.record(Direction::Received, conn, &bytes);
+                self.peer.received(now, conn, &bytes)
+            }
+            Internal::Framing(conn, error) => {
+                if !self.links.contains_key(&conn) {
+                    return;
+                }
+                self.peer.framing_failed(now, conn, error)
+            }
+            Internal::Lost(conn, error) => {
+                if !self.links.contains_key(&conn) {
+                    return;
+                }
+                self.unlink(conn, false);
+                self.transport(conn, TransportEvent::Lost(error.map(|e| e.to_string())));
+                self.peer.disconnected(now, conn)
+            }
+        };
+        self.apply(outputs);
+    }
+
+    /// Carries out the peer's outputs, and those of the inputs they cause.
+    fn apply(&mut self, outputs: Vec<Output>) {
+        let mut todo: VecDeque<Output> = outputs.into();
+        while let Some(output) = todo.pop_front() {
+            match output {
+                Output::Connect(conn) => {
+                    let Some(connector) = self.connector.clone() else {
+                        todo.extend(self.peer.connect_failed(Instant::now(), conn));
+                        continue;
+                    };
+                    let internal = self.internal.clone();
+                    let task = tokio::spawn(async move {
+                        let report = match connector().await {
+                            Ok(connection) => Internal::Connected(conn, connection),
+                            Err(error) => Internal::ConnectFailed(conn, error),
+                        };
+                        let _ = internal.send(report).await;
+                    });
+                    self.connecting.insert(conn, task);
+                }
+                Output::Send(conn, message) => {
+                    let bytes = match message.encode() {
+                        Ok(bytes) => bytes,
+                        Err(error) => {
+                            let at = self.at();
+                            let event = PeerEvent::Error(error.into());
+                            self.event(Event::Peer { at, event });
+                            continue;
+                        }
+                    };
+                    let Some(link) = self.links.get(&conn) else { continue };
+                    match link.writer.try_send(bytes.clone()) {
+                        Ok(()) => self.record(Direction::Sent, conn, &bytes),
+                        Err(mpsc::error::TrySendError::Full(_)) => {
+                            // The peer does not read: the connection is stuck.
+                            self.unlink(conn, true);
+                            let reason = format!("more than {} messages wait to be written", self.config.send_queue);
+                            self.transport(conn, TransportEvent::Lost(Some(reason)));
+                            todo.extend(self.peer.disconnected(Instant::now(), conn));
+                        }
+                        Err(mpsc::error::TrySendError::Closed(_)) => {}
+                    }
+                }
+                Output::Close(conn) => {
+                    if self.links.contains_key(&conn) {
+                        self.unlink(conn, true);
+                        self.transport(conn, TransportEvent::Closed);
+                    } else {
+                        self.unlink(conn, true);
+                    }
+                }
+                Output::Report(event) => {
+                    let at = self.at();
+                    self.event(Event::Peer { at, event });
+                }
+            }
+        }
+    }
+
+    /// Closes what is left, waits a little for the queued messages to be written, and reports.
+    async fn finish(mut self) -> Report {
+        let conns: Vec<ConnId> = self.links.keys().copied().collect();
+        for conn in conns {
+            self.unlink(conn, true);
+        }
+        for (_, task) in self.connecting.drain() {
+            task.abort();
+        }
+        let flushing = std::mem::take(&mut self.flushing);
+        let _ = tokio::time::timeout(FLUSH_TIME, async {
+            for task in flushing {
+                let _ = task.await;
+            }
+        })
+        .await;
+        if let Some(pcap) = self.pcap.take() {
+            use std::io::Write as _;
+            if let Err(error) = pcap.into_inner().flush() {
+                self.pcap_error = Some(error.to_string());
+            }
+        }
+        Report {
+            trace: self.trace.into_iter().collect(),
+            trace_dropped: self.trace_dropped,
+            events_dropped: self.events_dropped,
+            counters: *self.peer.watchdog_ref().counters(),
+            state: self.peer.state(),
+            pcap_error: self.pcap_error,
+        }
+    }
+}

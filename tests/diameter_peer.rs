@@ -1,0 +1,1134 @@
+//! The sans-IO Diameter peer (RFC 6733 §5.6 with the RFC 3539 watchdog) on a virtual clock:
+//! capabilities exchange in both roles, CEA and CER refusals, DWR and DPR answered, DPR/DPA
+//! closing, the election of §5.6.4, the Timeout, malformed input, the reconnection policy after a
+//! DPR; two peers on a simulated network for the watchdog's schedule (DWRs both ways, a frozen
+//! peer: OKAY, SUSPECT, DOWN, then REOPEN and OKAY after three DWAs); random input never panics.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+#[path = "support/peer_sim.rs"]
+mod peer_sim;
+
+use peer_sim::{LATENCY, Sim, config, peer};
+use proptest::prelude::*;
+use rfc_fsm::diameter::codec::result_code::{
+    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
+    DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS, DIAMETER_UNABLE_TO_COMPLY, DIAMETER_UNSUPPORTED_VERSION,
+    ELECTION_LOST,
+};
+use rfc_fsm::diameter::codec::{
+    ApplicationId, Avp, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Header, Message,
+    RawMessage, VendorSpecificApplicationId, avp_code, command_code,
+};
+use rfc_fsm::diameter::peer::{
+    ConnId, Event, Output, PeerConfig, PeerError, PeerEvent, RELAY_APPLICATION_ID, Role, State,
+};
+use rfc_fsm::watchdog;
+use std::collections::HashSet;
+use std::time::Duration;
+
+type P = peer_sim::SimPeer;
+
+const UNIX: u64 = 1_700_000_000;
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+// --- Messages from the other side ---------------------------------------------------------------
+
+fn their_cer(host: &str, auth: &[u32]) -> Cer {
+    Cer {
+        hop_by_hop: 0x1000,
+        end_to_end: 0x2000,
+        origin_host: host.into(),
+        origin_realm: "example.org".into(),
+        host_ip_addresses: vec!["192.0.2.9".parse().unwrap()],
+        vendor_id: 10415,
+        product_name: "them".into(),
+        origin_state_id: Some(99),
+        supported_vendor_ids: vec![],
+        auth_application_ids: auth.to_vec(),
+        inband_security_ids: vec![],
+        acct_application_ids: vec![],
+        vendor_specific_application_ids: vec![],
+        firmware_revision: None,
+    }
+}
+
+fn their_cea(to: &Cer, result_code: u32, auth: &[u32]) -> Message {
+    Message::Cea(Cea {
+        hop_by_hop: to.hop_by_hop,
+        end_to_end: to.end_to_end,
+        result_code,
+        origin_host: "server.example.org".into(),
+        origin_realm: "example.org".into(),
+        host_ip_addresses: vec!["192.0.2.9".parse().unwrap()],
+        vendor_id: 10415,
+        product_name: "them".into(),
+        origin_state_id: Some(99),
+        error_message: None,
+        failed_avp: None,
+        supported_vendor_ids: vec![],
+        auth_application_ids: auth.to_vec(),
+        inband_security_ids: vec![],
+        acct_application_ids: vec![],
+        vendor_specific_application_ids: vec![],
+        firmware_revision: None,
+    })
+}
+
+fn their_dwr(hop_by_hop: u32) -> Message {
+    Message::Dwr(Dwr {
+        hop_by_hop,
+        end_to_end: hop_by_hop + 7,
+        origin_host: "server.example.org".into(),
+        origin_realm: "example.org".into(),
+        origin_state_id: Some(99),
+    })
+}
+
+fn their_dwa(to: &Dwr) -> Message {
+    Message::Dwa(Dwa {
+        hop_by_hop: to.hop_by_hop,
+        end_to_end: to.end_to_end,
+        result_code: DIAMETER_SUCCESS,
+        origin_host: "server.example.org".into(),
+        origin_realm: "example.org".into(),
+        error_message: None,
+        failed_avp: None,
+        origin_state_id: Some(99),
+    })
+}
+
+fn their_dpr(cause: DisconnectCause) -> Message {
+    Message::Dpr(Dpr {
+        hop_by_hop: 0x3000,
+        end_to_end: 0x4000,
+        origin_host: "server.example.org".into(),
+        origin_realm: "example.org".into(),
+        disconnect_cause: cause,
+    })
+}
+
+fn their_dpa(to: &Dpr) -> Message {
+    Message::Dpa(Dpa {
+        hop_by_hop: to.hop_by_hop,
+        end_to_end: to.end_to_end,
+        result_code: DIAMETER_SUCCESS,
+        origin_host: "server.example.org".into(),
+        origin_realm: "example.org".into(),
+        error_message: None,
+        failed_avp: None,
+    })
+}
+
+fn bytes(message: &Message) -> Vec<u8> {
+    message.encode().unwrap()
+}
+
+fn request(command_code: u32, application_id: u32, avps: Vec<Avp>) -> RawMessage {
+    let flags = CommandFlags { request: true, ..CommandFlags::default() };
+    RawMessage { header: Header { flags, command_code, application_id, hop_by_hop: 77, end_to_end: 88 }, avps }
+}
+
+// --- Reading outputs ----------------------------------------------------------------------------
+
+fn sends(out: &[Output]) -> Vec<(ConnId, Message)> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Send(c, m) => Some((*c, m.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn closes(out: &[Output]) -> Vec<ConnId> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Close(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn connects(out: &[Output]) -> Vec<ConnId> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Connect(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn reports(out: &[Output]) -> Vec<PeerEvent> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Report(e) => Some(e.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn watchdog_moves(out: &[Output]) -> Vec<(Option<watchdog::State>, Option<watchdog::State>)> {
+    reports(out)
+        .into_iter()
+        .filter_map(|e| match e {
+            PeerEvent::Watchdog { from, to } => Some((from, to)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn only_send(out: &[Output]) -> (ConnId, Message) {
+    let sent = sends(out);
+    assert_eq!(sent.len(), 1, "{out:#?}");
+    sent.into_iter().next().unwrap()
+}
+
+// --- Peers in a known state ---------------------------------------------------------------------
+
+fn client_config() -> PeerConfig {
+    let mut c = PeerConfig::new("client.example.net", "example.net", vec!["192.0.2.1".parse().unwrap()]);
+    c.vendor_id = 32473;
+    c.product_name = "tester".into();
+    c.origin_state_id = Some(5);
+    c.auth_application_ids = vec![4];
+    c.timeout = secs(5);
+    c.watchdog = watchdog::Config::new(secs(6)).unwrap();
+    c
+}
+
+fn new_peer(config: PeerConfig) -> P {
+    peer(config, 7)
+}
+
+/// An initiator in Wait-I-CEA: its connection, the CER it sent.
+fn waiting_for_cea(p: &mut P, now: Duration) -> (ConnId, Cer) {
+    let out = p.start(now);
+    let [conn] = connects(&out)[..] else { panic!("{out:#?}") };
+    let out = p.connected(now, conn);
+    let (to, Message::Cer(cer)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(to, conn);
+    assert_eq!(p.state(), State::Wait_I_CEA);
+    (conn, cer)
+}
+
+/// An initiator in I-Open and OKAY at time 0.
+fn open_initiator() -> (P, ConnId) {
+    let mut p = new_peer(client_config());
+    let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    let out = p.received(Duration::ZERO, conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    assert!(sends(&out).is_empty(), "no DWR on a first connection (RFC 3539 row 20): {out:#?}");
+    assert_eq!((p.state(), p.watchdog_state()), (State::I_Open, Some(watchdog::State::OKAY)));
+    (p, conn)
+}
+
+/// A responder in R-Open and OKAY at time 0.
+fn open_responder() -> (P, ConnId) {
+    let mut c = client_config();
+    c.initiate = false;
+    let mut p = new_peer(c);
+    assert!(connects(&p.start(Duration::ZERO)).is_empty());
+    let (conn, out) = p.accepted(Duration::ZERO);
+    assert!(out.is_empty());
+    let out = p.received(Duration::ZERO, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(cea.result_code, DIAMETER_SUCCESS);
+    assert_eq!((p.state(), p.watchdog_state()), (State::R_Open, Some(watchdog::State::OKAY)));
+    (p, conn)
+}
+
+// --- Capabilities exchange ----------------------------------------------------------------------
+
+#[test]
+fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
+    let mut p = new_peer(client_config());
+    let out = p.start(Duration::ZERO);
+    assert_eq!(
+        reports(&out),
+        [
+            PeerEvent::Watchdog { from: None, to: Some(watchdog::State::INITIAL) },
+            PeerEvent::State { from: State::Closed, to: State::Wait_Conn_Ack, event: Event::Start },
+        ]
+    );
+    let [conn] = connects(&out)[..] else { panic!("{out:#?}") };
+    let out = p.connected(ms(3), conn);
+    let (_, Message::Cer(cer)) = only_send(&out) else { panic!("{out:#?}") };
+    // RFC 6733 §5.3.1: the identity and the applications of the node.
+    assert_eq!(cer.origin_host, "client.example.net");
+    assert_eq!(cer.origin_realm, "example.net");
+    assert_eq!(cer.host_ip_addresses, ["192.0.2.1".parse::<std::net::IpAddr>().unwrap()]);
+    assert_eq!((cer.vendor_id, cer.product_name.as_str(), cer.origin_state_id), (32473, "tester", Some(5)));
+    assert_eq!(cer.auth_application_ids, [4]);
+    // §3: the End-to-End Identifier's high 12 bits are the low 12 bits of the clock.
+    assert_eq!(cer.end_to_end >> 20, (UNIX & 0xfff) as u32);
+
+    let cea = their_cea(&cer, DIAMETER_SUCCESS, &[4, 16_777_238]);
+    let out = p.received(ms(5), conn, &bytes(&cea));
+    let events = reports(&out);
+    assert_eq!(events[0], PeerEvent::State { from: State::Wait_I_CEA, to: State::I_Open, event: Event::I_Rcv_CEA });
+    let PeerEvent::Open { conn: open, role, peer } = &events[1] else { panic!("{events:#?}") };
+    assert_eq!((*open, *role), (conn, Role::Initiator));
+    assert_eq!(peer.origin_host, "server.example.org");
+    assert_eq!(peer.common_applications, [4]);
+    assert_eq!(
+        events[2],
+        PeerEvent::Watchdog { from: Some(watchdog::State::INITIAL), to: Some(watchdog::State::OKAY) }
+    );
+    assert_eq!(p.open_connection(), Some((conn, Role::Initiator)));
+    assert_eq!(p.remote().unwrap().vendor_id, 10415);
+    // Tw restarted at the connection-up: Twinit 6 s +/- 2 s from 5 ms.
+    let tw = p.deadline().unwrap() - ms(5);
+    assert!((secs(4)..=secs(8)).contains(&tw), "{tw:?}");
+}
+
+#[test]
+fn the_responder_answers_a_cer_with_its_capabilities() {
+    let mut c = client_config();
+    c.initiate = false;
+    c.acct_application_ids = vec![3];
+    let mut p = new_peer(c);
+    let out = p.start(Duration::ZERO);
+    assert!(connects(&out).is_empty(), "a responder waits: {out:#?}");
+    let (conn, _) = p.accepted(ms(1));
+    let cer = their_cer("server.example.org", &[4]);
+    let out = p.received(ms(2), conn, &bytes(&Message::Cer(cer.clone())));
+    let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(to, conn);
+    assert_eq!((cea.hop_by_hop, cea.end_to_end), (cer.hop_by_hop, cer.end_to_end), "ids copied (§6.2)");
+    assert_eq!(cea.result_code, DIAMETER_SUCCESS);
+    assert_eq!(cea.origin_host, "client.example.net");
+    assert_eq!((cea.auth_application_ids.as_slice(), cea.acct_application_ids.as_slice()), (&[4][..], &[3][..]));
+    assert_eq!(cea.origin_state_id, Some(5));
+    let events = reports(&out);
+    assert!(events.contains(&PeerEvent::State { from: State::Closed, to: State::R_Open, event: Event::R_Conn_CER }));
+    assert!(events.iter().any(|e| matches!(e, PeerEvent::Open { role: Role::Responder, .. })));
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::OKAY));
+}
+
+/// The Result-Code of the CEA a node supporting `ours` answers a CER announcing `theirs` with.
+fn cea_result(ours: &[u32], theirs: &[u32], vendor_specific: &[u32]) -> u32 {
+    let mut c = client_config();
+    c.initiate = false;
+    c.auth_application_ids = ours.to_vec();
+    let mut p = new_peer(c);
+    p.start(Duration::ZERO);
+    let (conn, _) = p.accepted(Duration::ZERO);
+    let mut cer = their_cer("server.example.org", theirs);
+    cer.vendor_specific_application_ids = vendor_specific
+        .iter()
+        .map(|&id| VendorSpecificApplicationId { vendor_id: 10415, application: ApplicationId::Auth(id) })
+        .collect();
+    let out = p.received(Duration::ZERO, conn, &bytes(&Message::Cer(cer)));
+    let (_, Message::Cea(cea)) = sends(&out).into_iter().next().unwrap() else { panic!() };
+    cea.result_code
+}
+
+#[test]
+fn common_applications_decide_the_cea_result() {
+    const S: u32 = DIAMETER_SUCCESS;
+    const NO: u32 = DIAMETER_NO_COMMON_APPLICATION;
+    // (ours, theirs, theirs vendor-specific, expected): RFC 6733 §5.3.
+    type Case<'a> = (&'a [u32], &'a [u32], &'a [u32], u32);
+    let cases: [Case; 9] = [
+        (&[4], &[4], &[], S),
+        (&[4], &[16_777_238, 4], &[], S),
+        (&[4], &[16_777_238], &[], NO),
+        (&[4], &[], &[], NO),
+        (&[], &[], &[], S),                      // both base only
+        (&[], &[0], &[], S),                     // the base application announced
+        (&[], &[4], &[], NO),                    // they need an application we lack
+        (&[4], &[RELAY_APPLICATION_ID], &[], S), // a relay shares every application
+        (&[16_777_238], &[], &[16_777_238], S),  // in a Vendor-Specific-Application-Id
+    ];
+    for (ours, theirs, vendor, expected) in cases {
+        assert_eq!(cea_result(ours, theirs, vendor), expected, "ours {ours:?}, theirs {theirs:?} {vendor:?}");
+    }
+}
+
+#[test]
+fn a_cer_without_common_application_is_refused_and_the_connection_closed() {
+    let mut c = client_config();
+    c.initiate = false;
+    let mut p = new_peer(c);
+    p.start(Duration::ZERO);
+    let (conn, _) = p.accepted(Duration::ZERO);
+    let out = p.received(ms(1), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[16_777_238]))));
+    let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(cea.result_code, DIAMETER_NO_COMMON_APPLICATION);
+    // The CEA goes out before the connection closes (§5.3: "SHOULD disconnect").
+    let send_at = out.iter().position(|o| matches!(o, Output::Send(..))).unwrap();
+    let close_at = out.iter().position(|o| *o == Output::Close(conn)).unwrap();
+    assert!(send_at < close_at);
+    let events = reports(&out);
+    assert!(events.contains(&PeerEvent::CapabilitiesRefused {
+        conn,
+        role: Role::Responder,
+        result_code: DIAMETER_NO_COMMON_APPLICATION
+    }));
+    assert!(!events.iter().any(|e| matches!(e, PeerEvent::Open { .. } | PeerEvent::Failover)), "{events:#?}");
+    assert_eq!(p.state(), State::Closed);
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::INITIAL), "never told the connection was up");
+}
+
+#[test]
+fn a_cea_with_a_failure_result_closes_the_connection_and_the_watchdog_retries() {
+    let mut p = new_peer(client_config());
+    let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    let out = p.received(ms(4), conn, &bytes(&their_cea(&cer, DIAMETER_NO_COMMON_APPLICATION, &[])));
+    assert_eq!(closes(&out), [conn]);
+    let events = reports(&out);
+    assert!(events.contains(&PeerEvent::CapabilitiesRefused {
+        conn,
+        role: Role::Initiator,
+        result_code: DIAMETER_NO_COMMON_APPLICATION
+    }));
+    assert!(
+        events.contains(&PeerEvent::Error(PeerError::Failed { state: State::Wait_I_CEA, event: Event::I_Rcv_Non_CEA }))
+    );
+    assert_eq!((p.state(), p.watchdog_state()), (State::Closed, Some(watchdog::State::INITIAL)));
+    // RFC 3539 row 15: the next Tw expiry in INITIAL attempts to open again.
+    let tw = p.deadline().unwrap();
+    let out = p.timer_expired(tw);
+    assert_eq!(connects(&out).len(), 1, "{out:#?}");
+}
+
+#[test]
+fn a_message_other_than_the_cea_while_waiting_for_it_is_an_error() {
+    let mut p = new_peer(client_config());
+    let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
+    let out = p.received(ms(4), conn, &bytes(&their_dwr(5)));
+    assert_eq!(closes(&out), [conn]);
+    assert!(sends(&out).is_empty(), "no DWA before the connection is open: {out:#?}");
+    assert_eq!(p.state(), State::Closed);
+}
+
+// --- DWR, DPR -----------------------------------------------------------------------------------
+
+#[test]
+fn a_dwr_is_answered_with_a_dwa_on_either_connection() {
+    for (mut p, conn) in [open_initiator(), open_responder()] {
+        let out = p.received(secs(1), conn, &bytes(&their_dwr(0xabc)));
+        let (to, Message::Dwa(dwa)) = only_send(&out) else { panic!("{out:#?}") };
+        assert_eq!(to, conn);
+        assert_eq!((dwa.hop_by_hop, dwa.end_to_end), (0xabc, 0xabc + 7));
+        assert_eq!((dwa.result_code, dwa.origin_state_id), (DIAMETER_SUCCESS, Some(5)));
+        assert_eq!(dwa.origin_host, "client.example.net");
+        let counters = p.watchdog_ref().counters();
+        assert_eq!((counters.dwr_received, counters.dwa_sent), (1, 1));
+        let restarted = secs(1) + p.watchdog_ref().tw().unwrap();
+        assert_eq!(p.watchdog_ref().deadline(), Some(restarted), "any message restarts Tw (RFC 3539 row 2)");
+    }
+}
+
+#[test]
+fn the_watchdog_sends_a_dwr_at_tw_and_fails_over_without_answer() {
+    let (mut p, conn) = open_initiator();
+    let tw1 = p.deadline().unwrap();
+    let out = p.timer_expired(tw1);
+    let (to, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, dwr.origin_state_id), (conn, Some(5)));
+    // Answered: Pending cleared, Tw restarted.
+    let out = p.received(tw1 + ms(20), conn, &bytes(&their_dwa(&dwr)));
+    assert!(out.is_empty(), "{out:#?}");
+    let tw2 = p.deadline().unwrap();
+    assert_eq!(only_send(&p.timer_expired(tw2)).1.name(), "DWR");
+    // Not answered: the next expiry fails over (row 13), the one after closes (row 14).
+    let tw3 = p.deadline().unwrap();
+    let out = p.timer_expired(tw3);
+    assert!(sends(&out).is_empty(), "no second DWR while one is pending");
+    assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::OKAY), Some(watchdog::State::SUSPECT))]);
+    assert!(reports(&out).contains(&PeerEvent::Failover));
+    let tw4 = p.deadline().unwrap();
+    let out = p.timer_expired(tw4);
+    assert_eq!(closes(&out), [conn]);
+    assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::SUSPECT), Some(watchdog::State::DOWN))]);
+    assert_eq!(p.state(), State::Closed);
+    // Row 16: the next expiry attempts to reopen.
+    let tw5 = p.deadline().unwrap();
+    assert!((secs(4)..=secs(8)).contains(&(tw5 - tw4)));
+    assert_eq!(connects(&p.timer_expired(tw5)).len(), 1);
+}
+
+#[test]
+fn a_dpr_is_answered_and_the_peer_closes() {
+    for cause in [DisconnectCause::Rebooting, DisconnectCause::Busy, DisconnectCause::DoNotWantToTalkToYou] {
+        let (mut p, conn) = open_initiator();
+        let dpr = their_dpr(cause);
+        let out = p.received(secs(1), conn, &bytes(&dpr));
+        let (to, Message::Dpa(dpa)) = only_send(&out) else { panic!("{out:#?}") };
+        assert_eq!((to, dpa.hop_by_hop, dpa.end_to_end, dpa.result_code), (conn, 0x3000, 0x4000, DIAMETER_SUCCESS));
+        let reconnect = cause == DisconnectCause::Rebooting;
+        assert!(reports(&out).contains(&PeerEvent::DisconnectRequested { cause, reconnect }));
+        assert!(closes(&out).is_empty(), "the DPR's sender closes the connection (§5.4)");
+        assert_eq!(p.state(), State::Closing);
+        // The peer disconnects: Closed, and the watchdog fails over (row 22).
+        let out = p.disconnected(secs(1) + ms(10), conn);
+        assert_eq!(p.state(), State::Closed);
+        assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::OKAY), Some(watchdog::State::DOWN))]);
+        assert!(reports(&out).contains(&PeerEvent::Failover));
+        // After REBOOTING, Tw reconnects; after BUSY or DO_NOT_WANT_TO_TALK_TO_YOU, it does not
+        // (§5.4.3 "SHOULD NOT attempt reconnection") until the application starts the peer again.
+        let mut attempts = 0;
+        for _ in 0..3 {
+            let tw = p.deadline().unwrap();
+            attempts += connects(&p.timer_expired(tw)).len();
+            if attempts > 0 {
+                break;
+            }
+        }
+        assert_eq!(attempts > 0, reconnect, "{cause:?}");
+        if !reconnect {
+            let now = secs(60);
+            assert_eq!(connects(&p.start(now)).len(), 1, "start() allows it again");
+        }
+    }
+}
+
+#[test]
+fn after_a_dpa_the_peer_that_does_not_disconnect_is_disconnected_at_the_timeout() {
+    let (mut p, conn) = open_responder();
+    let out = p.received(secs(1), conn, &bytes(&their_dpr(DisconnectCause::Rebooting)));
+    assert_eq!(only_send(&out).1.name(), "DPA");
+    // Tw may expire first (a DWR is not sent in Closing); the Timeout closes.
+    let mut out = Vec::new();
+    while closes(&out).is_empty() {
+        let deadline = p.deadline().unwrap();
+        assert!(deadline <= secs(6));
+        out = p.timer_expired(deadline);
+        if !closes(&out).is_empty() {
+            assert_eq!(deadline, secs(1) + secs(5), "the Timeout of Closing");
+        }
+    }
+    assert_eq!(closes(&out), [conn]);
+    assert!(
+        reports(&out)
+            .contains(&PeerEvent::Error(PeerError::Failed { state: State::Closing, event: Event::TimeoutExpiry }))
+    );
+    assert_eq!(p.state(), State::Closed);
+}
+
+#[test]
+fn stop_sends_a_dpr_and_closes_on_the_dpa() {
+    for (mut p, conn) in [open_initiator(), open_responder()] {
+        let out = p.stop(secs(2), DisconnectCause::DoNotWantToTalkToYou);
+        let (to, Message::Dpr(dpr)) = only_send(&out) else { panic!("{out:#?}") };
+        assert_eq!((to, dpr.disconnect_cause), (conn, DisconnectCause::DoNotWantToTalkToYou));
+        assert_eq!((p.state(), p.watchdog_state()), (State::Closing, None));
+        let out = p.received(secs(2) + ms(10), conn, &bytes(&their_dpa(&dpr)));
+        assert_eq!(closes(&out), [conn], "the DPA's receiver disconnects (§5.4)");
+        assert_eq!(p.state(), State::Closed);
+        assert!(!reports(&out).contains(&PeerEvent::Failover), "a stop is not a failure");
+        assert_eq!(p.deadline(), None, "nothing left to do");
+    }
+}
+
+#[test]
+fn stop_without_a_dpa_closes_at_the_timeout() {
+    let (mut p, conn) = open_initiator();
+    p.stop(secs(2), DisconnectCause::Rebooting);
+    let out = p.timer_expired(secs(7));
+    assert_eq!(closes(&out), [conn]);
+    assert_eq!(p.state(), State::Closed);
+}
+
+#[test]
+fn stop_while_connecting_aborts_the_connection() {
+    let mut p = new_peer(client_config());
+    let out = p.start(Duration::ZERO);
+    let [conn] = connects(&out)[..] else { panic!() };
+    let out = p.stop(ms(1), DisconnectCause::Rebooting);
+    assert_eq!(closes(&out), [conn]);
+    assert_eq!(p.state(), State::Closed);
+    // A connection reported late is closed.
+    assert_eq!(closes(&p.connected(ms(2), conn)), [conn]);
+    // Waiting for the CEA: aborted too.
+    let mut p = new_peer(client_config());
+    let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
+    assert_eq!(closes(&p.stop(ms(1), DisconnectCause::Rebooting)), [conn]);
+    assert_eq!(p.state(), State::Closed);
+}
+
+// --- Election (RFC 6733 §5.6.4) -----------------------------------------------------------------
+
+/// A peer named `ours` waiting for its CEA receives a CER from `theirs` on a new connection.
+fn crossing(ours: &str, theirs: &str) -> (P, ConnId, Cer, ConnId, Vec<Output>) {
+    let mut c = client_config();
+    c.origin_host = ours.into();
+    let mut p = new_peer(c);
+    let (initiated, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    let (accepted, _) = p.accepted(ms(1));
+    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
+    (p, initiated, cer, accepted, out)
+}
+
+#[test]
+fn the_winner_of_the_election_keeps_the_connection_it_accepted() {
+    // "b" succeeds "A" (case-insensitively "a"): we win.
+    let (p, initiated, _, accepted, out) = crossing("b.example.net", "A.EXAMPLE.NET");
+    let events = reports(&out);
+    assert!(events.contains(&PeerEvent::Election { won: true }), "{events:#?}");
+    assert_eq!(closes(&out), [initiated], "the winner closes the connection it initiated");
+    let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, cea.result_code), (accepted, DIAMETER_SUCCESS));
+    assert_eq!(p.state(), State::R_Open);
+    assert_eq!(p.open_connection(), Some((accepted, Role::Responder)));
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::OKAY));
+}
+
+#[test]
+fn the_loser_of_the_election_keeps_its_connection_and_refuses_the_other() {
+    let (mut p, initiated, cer, accepted, out) = crossing("a.example.net", "z.example.net");
+    assert!(reports(&out).contains(&PeerEvent::Election { won: false }));
+    assert!(sends(&out).is_empty() && closes(&out).is_empty(), "{out:#?}");
+    assert_eq!(p.state(), State::Wait_Returns);
+    let out = p.received(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    assert_eq!(p.state(), State::I_Open);
+    let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, cea.result_code), (accepted, ELECTION_LOST));
+    assert_eq!(closes(&out), [accepted]);
+    assert!(reports(&out).iter().any(|e| matches!(e, PeerEvent::Open { role: Role::Initiator, .. })));
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::OKAY));
+}
+
+#[test]
+fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
+    let mut c = client_config();
+    c.origin_host = "z.example.net".into();
+    let mut p = new_peer(c.clone());
+    let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
+    let (accepted, _) = p.accepted(ms(1));
+    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
+    assert!(sends(&out).is_empty(), "no CEA before the election");
+    let out = p.connected(ms(3), initiated);
+    // I-Snd-CER on the new connection, then Elect: won, so the CER's connection is closed.
+    assert_eq!(p.state(), State::R_Open);
+    assert_eq!(closes(&out), [initiated]);
+    let answers: Vec<_> = sends(&out).into_iter().map(|(c, m)| (c, m.name())).collect();
+    assert_eq!(answers, [(initiated, "CER"), (accepted, "CEA")]);
+
+    // The initiated connection fails instead: R-Open with the CEA.
+    let mut p = new_peer(c);
+    let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
+    let (accepted, _) = p.accepted(ms(1));
+    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    let out = p.connect_failed(ms(3), initiated);
+    assert_eq!(p.state(), State::R_Open);
+    assert_eq!(only_send(&out).0, accepted);
+}
+
+#[test]
+fn a_second_connection_of_an_open_peer_is_rejected() {
+    let (mut p, conn) = open_initiator();
+    let (other, _) = p.accepted(secs(1));
+    let out = p.received(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    assert_eq!(closes(&out), [other], "R-Reject");
+    assert_eq!(p.open_connection(), Some((conn, Role::Initiator)));
+}
+
+// --- Timeouts -----------------------------------------------------------------------------------
+
+#[test]
+fn the_timeout_bounds_every_wait() {
+    // No transport connection.
+    let mut p = new_peer(client_config());
+    let [conn] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
+    let out = p.timer_expired(secs(5));
+    assert_eq!(closes(&out), [conn]);
+    assert!(
+        reports(&out).contains(&PeerEvent::Error(PeerError::Failed {
+            state: State::Wait_Conn_Ack,
+            event: Event::TimeoutExpiry
+        }))
+    );
+    // No CEA.
+    let mut p = new_peer(client_config());
+    let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
+    let out = p.timer_expired(secs(5));
+    assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
+    // No CER on an accepted connection (§5.6.2).
+    let (mut p, _) = open_initiator();
+    let (other, _) = p.accepted(secs(1));
+    let out = p.timer_expired(secs(6));
+    assert_eq!(closes(&out), [other]);
+    assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::NoCer { .. })]));
+    // Early and stale expiries do nothing.
+    let (mut p, _) = open_initiator();
+    assert!(p.timer_expired(ms(1)).is_empty());
+}
+
+// --- Accepted connections before their CER ------------------------------------------------------
+
+#[test]
+fn an_accepted_connection_must_start_with_a_cer() {
+    let (mut p, _) = open_responder();
+    let (conn, _) = p.accepted(secs(1));
+    let out = p.received(secs(1), conn, &bytes(&their_dwr(1)));
+    assert_eq!(closes(&out), [conn]);
+    assert!(sends(&out).is_empty());
+    // A CER that does not decode is answered with the error, then closed.
+    let (conn, _) = p.accepted(secs(2));
+    let cer = request(command_code::CAPABILITIES_EXCHANGE, 0, vec![Avp::utf8(avp_code::ORIGIN_REALM, "x")]);
+    let out = p.received(secs(2), conn, &cer.encode().unwrap());
+    let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, cea.result_code, cea.hop_by_hop), (conn, DIAMETER_MISSING_AVP, 77));
+    assert_eq!(cea.failed_avp.unwrap()[0].code, avp_code::ORIGIN_HOST);
+    assert_eq!(closes(&out), [conn]);
+}
+
+#[test]
+fn accepted_connections_are_bounded_and_refused_when_stopped() {
+    let mut c = client_config();
+    c.initiate = false;
+    c.max_pending_accepts = 2;
+    let mut p = new_peer(c);
+    let (conn, out) = p.accepted(Duration::ZERO);
+    assert_eq!(closes(&out), [conn], "not started");
+    p.start(Duration::ZERO);
+    let (_, a) = p.accepted(ms(1));
+    let (_, b) = p.accepted(ms(1));
+    let (third, c) = p.accepted(ms(1));
+    assert!(a.is_empty() && b.is_empty());
+    assert_eq!(closes(&c), [third]);
+}
+
+// --- Malformed input ----------------------------------------------------------------------------
+
+#[test]
+fn malformed_requests_are_answered_with_their_result_code() {
+    let (mut p, conn) = open_initiator();
+    let now = secs(1);
+    // A DWR without Origin-Host: a DWA with DIAMETER_MISSING_AVP and the Failed-AVP (§7.5).
+    let dwr = request(command_code::DEVICE_WATCHDOG, 0, vec![Avp::utf8(avp_code::ORIGIN_REALM, "x")]);
+    let out = p.received(now, conn, &dwr.encode().unwrap());
+    let (_, Message::Dwa(dwa)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((dwa.result_code, dwa.hop_by_hop, dwa.end_to_end), (DIAMETER_MISSING_AVP, 77, 88));
+    assert_eq!(dwa.failed_avp.unwrap()[0].code, avp_code::ORIGIN_HOST);
+    assert!(matches!(reports(&out)[0], PeerEvent::Error(PeerError::Malformed { .. })));
+
+    // A reserved command flag: a protocol error, answered with the E bit (§7.2).
+    let mut bad = request(272, 4, vec![]).encode().unwrap();
+    bad[4] |= 0x01;
+    let out = p.received(now, conn, &bad);
+    let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
+    assert!(answer.header.flags.error && !answer.header.flags.request);
+    assert_eq!((answer.header.command_code, answer.header.application_id), (272, 4));
+    assert_eq!(answer.result_code(), Some(DIAMETER_INVALID_HDR_BITS));
+    assert_eq!(answer.find(avp_code::ORIGIN_HOST).and_then(Avp::as_str), Some("client.example.net"));
+
+    // Version 2: DIAMETER_UNSUPPORTED_VERSION, a permanent failure without the E bit.
+    let mut bad = request(272, 4, vec![]).encode().unwrap();
+    bad[0] = 2;
+    let out = p.received(now, conn, &bad);
+    let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
+    assert!(!answer.header.flags.error);
+    assert_eq!(answer.result_code(), Some(DIAMETER_UNSUPPORTED_VERSION));
+
+    // Too short to have a header: nothing to answer.
+    let out = p.received(now, conn, &[1, 0, 0]);
+    assert!(sends(&out).is_empty());
+    // A malformed answer: dropped and reported.
+    let dwa = RawMessage {
+        header: Header { command_code: command_code::DEVICE_WATCHDOG, ..Header::default() },
+        avps: vec![],
+    };
+    let out = p.received(now, conn, &dwa.encode().unwrap());
+    assert!(sends(&out).is_empty());
+    assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::Malformed { .. })]));
+    assert_eq!(p.state(), State::I_Open, "none of this closes the connection");
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::OKAY));
+}
+
+#[test]
+fn requests_the_peer_does_not_serve_are_answered_and_others_go_to_the_application() {
+    let (mut p, conn) = open_initiator();
+    let now = secs(1);
+    // A command of the base protocol it does not know.
+    let out = p.received(now, conn, &request(999, 0, vec![]).encode().unwrap());
+    let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
+    assert!(answer.header.flags.error);
+    assert_eq!(answer.result_code(), Some(DIAMETER_COMMAND_UNSUPPORTED));
+    // An application not shared: the Session-Id is copied.
+    let session = Avp::utf8(263, "client;1;2").with_mandatory(true);
+    let out = p.received(now, conn, &request(272, 16_777_238, vec![session.clone()]).encode().unwrap());
+    let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(answer.result_code(), Some(DIAMETER_APPLICATION_UNSUPPORTED));
+    assert_eq!(answer.avps[0], session);
+    // A shared application: to the application.
+    let ccr = request(272, 4, vec![session]);
+    let out = p.received(now, conn, &ccr.encode().unwrap());
+    assert!(sends(&out).is_empty());
+    assert_eq!(reports(&out), [PeerEvent::Received { conn, message: ccr }]);
+    // A second CER on the open connection.
+    let out = p.received(now, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(cea.result_code, DIAMETER_UNABLE_TO_COMPLY);
+}
+
+#[test]
+fn the_application_sends_on_the_open_connection_only() {
+    let mut p = new_peer(client_config());
+    let out = p.send(Duration::ZERO, request(272, 4, vec![]));
+    assert_eq!(reports(&out), [PeerEvent::Error(PeerError::NotOpen { state: State::Closed })]);
+    let (mut p, conn) = open_initiator();
+    let out = p.send(secs(1), request(272, 4, vec![]));
+    let (to, Message::Other(sent)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(to, conn);
+    assert_ne!((sent.header.hop_by_hop, sent.header.end_to_end), (77, 0), "a new Hop-by-Hop Identifier");
+    assert_eq!(sent.header.end_to_end, 88, "an End-to-End Identifier already set is kept");
+}
+
+#[test]
+fn a_framing_error_closes_the_connection() {
+    let (mut p, conn) = open_initiator();
+    let error = DecodeError { result_code: 5015, offset: 1, failed_avp: None, reason: "bad".into() };
+    let out = p.framing_failed(secs(1), conn, error);
+    assert_eq!(closes(&out), [conn]);
+    assert_eq!(p.state(), State::Closed);
+    assert_eq!(p.watchdog_state(), Some(watchdog::State::DOWN));
+    assert!(reports(&out).contains(&PeerEvent::Failover));
+}
+
+#[test]
+fn identifiers_follow_rfc_6733_section_3() {
+    let (mut p, conn) = open_initiator();
+    let mut hop_by_hop = Vec::new();
+    let mut end_to_end = Vec::new();
+    for i in 0..3 {
+        let tw = p.deadline().unwrap();
+        let out = p.timer_expired(tw);
+        let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
+        hop_by_hop.push(dwr.hop_by_hop);
+        end_to_end.push(dwr.end_to_end);
+        p.received(tw + ms(5 + i), conn, &bytes(&their_dwa(&dwr)));
+    }
+    assert!(hop_by_hop.windows(2).all(|w| w[1] == w[0].wrapping_add(1)), "{hop_by_hop:x?}");
+    assert!(end_to_end.iter().all(|e| e >> 20 == (UNIX & 0xfff) as u32), "{end_to_end:x?}");
+    assert!(end_to_end.windows(2).all(|w| w[1] & 0xfffff == (w[0] + 1) & 0xfffff));
+}
+
+// --- Reopen (RFC 3539 rows 21, 5, 6, 7) ---------------------------------------------------------
+
+#[test]
+fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
+    let (mut p, conn) = open_initiator();
+    // The connection breaks: DOWN.
+    let out = p.disconnected(secs(1), conn);
+    assert!(reports(&out).contains(&PeerEvent::Failover));
+    let tw = p.deadline().unwrap();
+    let [conn] = connects(&p.timer_expired(tw))[..] else { panic!() };
+    let out = p.connected(tw + ms(1), conn);
+    let (_, Message::Cer(cer)) = only_send(&out) else { panic!() };
+    let out = p.received(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    // Row 21: REOPEN, and a DWR at once.
+    assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::DOWN), Some(watchdog::State::REOPEN))]);
+    let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
+    // Row 7: what is not a DWA is thrown away; a DWR is still answered.
+    let ccr = request(272, 4, vec![]);
+    let out = p.received(tw + ms(3), conn, &ccr.encode().unwrap());
+    assert_eq!(reports(&out), [PeerEvent::Discarded { conn, command_code: 272 }]);
+    assert_eq!(only_send(&p.received(tw + ms(3), conn, &bytes(&their_dwr(9)))).1.name(), "DWA");
+    // Three DWAs, one per Tw: failback on the third (rows 6, 6, 5).
+    let mut dwr = dwr;
+    for n in 1..=3 {
+        let out = p.received(p.deadline().unwrap() - ms(1), conn, &bytes(&their_dwa(&dwr)));
+        if n < 3 {
+            assert!(out.is_empty(), "DWA {n}: {out:#?}");
+            assert_eq!(p.watchdog_state(), Some(watchdog::State::REOPEN));
+            let expiry = p.deadline().unwrap();
+            let out = p.timer_expired(expiry);
+            let (_, Message::Dwr(next)) = only_send(&out) else { panic!("{out:#?}") };
+            dwr = next;
+        } else {
+            assert_eq!(
+                reports(&out),
+                [
+                    PeerEvent::Watchdog { from: Some(watchdog::State::REOPEN), to: Some(watchdog::State::OKAY) },
+                    PeerEvent::Failback
+                ]
+            );
+        }
+    }
+    let ccr = request(272, 4, vec![]);
+    let out = p.received(p.deadline().unwrap() - ms(1), conn, &ccr.encode().unwrap());
+    assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]));
+}
+
+// --- Two peers, simulated network ---------------------------------------------------------------
+
+fn pair(twinit_a: u64, twinit_b: u64, seed: u64) -> Sim {
+    let a = peer(config("a.example.net", true, twinit_a), seed);
+    let b = peer(config("b.example.net", false, twinit_b), seed + 1000);
+    let mut sim = Sim::new(a, b);
+    sim.start(1);
+    sim.start(0);
+    sim.run_for(secs(1));
+    for side in [0, 1] {
+        assert_eq!(sim.peers[side].watchdog_state(), Some(watchdog::State::OKAY), "side {side}");
+    }
+    sim
+}
+
+/// Every DWR of `from` sent since `since` (and long enough ago) is answered by the other side
+/// with a DWA of the same identifiers.
+fn all_answered(sim: &Sim, from: usize, since: Duration) -> usize {
+    let dwrs: Vec<_> =
+        sim.sent(from, "DWR").into_iter().filter(|w| w.at >= since && w.at + 2 * LATENCY <= sim.now).collect();
+    let dwas: HashSet<(u32, u32)> = sim
+        .sent(1 - from, "DWA")
+        .iter()
+        .map(|w| {
+            let h = w.message.header();
+            (h.hop_by_hop, h.end_to_end)
+        })
+        .collect();
+    for dwr in &dwrs {
+        let h = dwr.message.header();
+        assert!(dwas.contains(&(h.hop_by_hop, h.end_to_end)), "DWR {:#x} of side {from} unanswered", h.hop_by_hop);
+    }
+    dwrs.len()
+}
+
+#[test]
+fn watchdogs_flow_both_ways_at_tw_and_each_side_answers() {
+    for seed in 0..8 {
+        let mut sim = pair(6, 6, seed);
+        sim.run_for(secs(600));
+        let (a, b) = (all_answered(&sim, 0, Duration::ZERO), all_answered(&sim, 1, Duration::ZERO));
+        assert!(a > 0 && b > 0, "seed {seed}: DWRs sent {a} and {b}");
+        assert!(a + b >= 600 / 8, "seed {seed}: at least one DWR per Twinit + 2 s: {}", a + b);
+        // Each DWR goes out Tw (Twinit +/- 2 s) after its sender's timer was last set: by the
+        // sender's previous DWR (row 12) or by a message it received (rows 1, 2).
+        for side in [0, 1] {
+            for dwr in sim.sent(side, "DWR") {
+                let set = sim
+                    .wire
+                    .iter()
+                    .filter_map(|w| match w.from == side {
+                        true if w.message.name() == "DWR" => Some(w.at),
+                        true => None,
+                        false => Some(w.at + LATENCY),
+                    })
+                    .filter(|&t| t < dwr.at)
+                    .max()
+                    .unwrap();
+                let tw = dwr.at - set;
+                assert!((secs(4)..=secs(8)).contains(&tw), "seed {seed}: side {side} DWR at {:?}: {tw:?}", dwr.at);
+            }
+        }
+        assert_eq!(sim.peers[0].watchdog_ref().counters().failovers, 0);
+    }
+}
+
+#[test]
+fn a_frozen_peer_is_failed_over_then_reopened_after_three_watchdogs() {
+    for seed in 0..8 {
+        let mut sim = pair(6, 30, seed);
+        sim.run_for(secs(20));
+        let frozen_at = sim.now;
+        sim.freeze(1);
+        sim.run_for(secs(60));
+        let a = sim.events_of(0);
+        let moves: Vec<(Duration, Option<watchdog::State>)> = a
+            .iter()
+            .filter_map(|(t, e)| match e {
+                PeerEvent::Watchdog { to, .. } if *t > frozen_at => Some((*t, *to)),
+                _ => None,
+            })
+            .collect();
+        let [(suspect_at, Some(watchdog::State::SUSPECT)), (down_at, Some(watchdog::State::DOWN)), ..] = moves[..]
+        else {
+            panic!("seed {seed}: {moves:?}")
+        };
+        // The last DWR went out at an expiry; SUSPECT one Tw later (row 13), DOWN one more (14).
+        let last_dwr = sim.sent(0, "DWR").iter().map(|w| w.at).filter(|&t| t < suspect_at).max().unwrap();
+        assert!((secs(4)..=secs(8)).contains(&(suspect_at - last_dwr)), "seed {seed}");
+        assert!((secs(4)..=secs(8)).contains(&(down_at - suspect_at)), "seed {seed}");
+        assert!(a.contains(&(suspect_at, PeerEvent::Failover)));
+        assert_eq!(sim.peers[0].state(), State::Closed);
+        // While frozen, each Tw attempts to reopen (row 16), in vain.
+        let attempts =
+            a.iter().filter(|(t, e)| *t > down_at && matches!(e, PeerEvent::State { event: Event::Start, .. }));
+        assert!(attempts.count() >= 3, "seed {seed}");
+
+        // Back: reconnected, REOPEN, three DWRs answered, failback.
+        let thawed_at = sim.now;
+        sim.thaw(1);
+        sim.run_for(secs(60));
+        let a = sim.events_of(0);
+        let after: Vec<&PeerEvent> = a.iter().filter(|(t, _)| *t > thawed_at).map(|(_, e)| e).collect();
+        let reopen =
+            after.iter().position(|e| matches!(e, PeerEvent::Watchdog { to: Some(watchdog::State::REOPEN), .. }));
+        let failback = after.iter().position(|e| **e == PeerEvent::Failback);
+        let (Some(reopen), Some(failback)) = (reopen, failback) else { panic!("seed {seed}: {after:#?}") };
+        assert!(reopen < failback);
+        let reopen_at = a.iter().filter(|(t, _)| *t > thawed_at).nth(reopen).unwrap().0;
+        let failback_at = a.iter().filter(|(t, _)| *t > thawed_at).nth(failback).unwrap().0;
+        let dwrs = sim.sent(0, "DWR").into_iter().filter(|w| w.at >= reopen_at && w.at <= failback_at).count();
+        assert_eq!(dwrs, 3, "seed {seed}: three watchdogs before failback");
+        assert_eq!(sim.peers[0].watchdog_state(), Some(watchdog::State::OKAY));
+        all_answered(&sim, 0, thawed_at);
+    }
+}
+
+#[test]
+fn two_peers_disconnect_cleanly() {
+    let mut sim = pair(6, 6, 3);
+    sim.run_for(secs(10));
+    let out = sim.peers[0].stop(sim.now, DisconnectCause::Rebooting);
+    sim.apply(0, out);
+    sim.run_for(secs(1));
+    assert_eq!(sim.peers[0].state(), State::Closed);
+    assert_eq!(sim.peers[1].state(), State::Closed);
+    let names: Vec<&str> = sim.wire.iter().rev().take(2).map(|w| w.message.name()).collect();
+    assert_eq!(names, ["DPA", "DPR"]);
+    // The other side saw the DPR and the disconnection; it fails over, as RFC 3539 says.
+    assert!(sim.events_of(1).iter().any(|(_, e)| matches!(e, PeerEvent::DisconnectRequested { .. })));
+    assert_eq!(sim.peers[1].watchdog_state(), Some(watchdog::State::DOWN));
+    assert_eq!(sim.peers[0].watchdog_state(), None);
+}
+
+// --- Random input -------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+enum Input {
+    Start,
+    Stop(u32),
+    Connected(u8),
+    ConnectFailed(u8),
+    Accepted,
+    Disconnected(u8),
+    Bytes(u8, Vec<u8>),
+    Message(u8, u8, u32),
+    Send(u32, bool),
+    Wait(u16),
+    Timer,
+}
+
+fn input() -> impl Strategy<Value = Input> {
+    prop_oneof![
+        Just(Input::Start),
+        (0u32..3).prop_map(Input::Stop),
+        any::<u8>().prop_map(Input::Connected),
+        any::<u8>().prop_map(Input::ConnectFailed),
+        Just(Input::Accepted),
+        any::<u8>().prop_map(Input::Disconnected),
+        (any::<u8>(), proptest::collection::vec(any::<u8>(), 0..64)).prop_map(|(c, b)| Input::Bytes(c, b)),
+        (any::<u8>(), 0u8..8, any::<u32>()).prop_map(|(c, k, r)| Input::Message(c, k, r)),
+        (any::<u32>(), any::<bool>()).prop_map(|(a, r)| Input::Send(a, r)),
+        any::<u16>().prop_map(Input::Wait),
+        Just(Input::Timer),
+    ]
+}
+
+/// A message of kind `kind`, with `r` in its fields.
+fn random_message(kind: u8, r: u32) -> Vec<u8> {
+    let cer = their_cer(if r.is_multiple_of(2) { "a.example.org" } else { "zz.example.org" }, &[r % 6]);
+    let message = match kind {
+        0 => Message::Cer(cer),
+        1 => their_cea(&cer, [DIAMETER_SUCCESS, DIAMETER_NO_COMMON_APPLICATION, ELECTION_LOST][r as usize % 3], &[4]),
+        2 => their_dwr(r),
+        3 => {
+            let Message::Dwr(dwr) = their_dwr(r) else { unreachable!() };
+            their_dwa(&dwr)
+        }
+        4 => their_dpr(DisconnectCause::from_value(r % 3).unwrap()),
+        5 => {
+            let Message::Dpr(dpr) = their_dpr(DisconnectCause::Busy) else { unreachable!() };
+            their_dpa(&dpr)
+        }
+        6 => Message::Other(request(r % 1000, r % 7, vec![])),
+        _ => {
+            // A valid message with one octet changed.
+            let mut b = bytes(&Message::Cer(cer));
+            let at = r as usize % b.len();
+            b[at] ^= (r >> 8) as u8 | 1;
+            return b;
+        }
+    };
+    bytes(&message)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// No input sequence panics; every message the peer sends encodes; it never sends on, or
+    /// closes twice, a connection it closed; it names every connection it uses.
+    #[test]
+    fn random_input_never_panics(inputs in proptest::collection::vec(input(), 0..80), initiate in any::<bool>()) {
+        let mut c = client_config();
+        c.initiate = initiate;
+        let mut p = new_peer(c);
+        let mut now = Duration::ZERO;
+        let mut known: Vec<ConnId> = Vec::new();
+        let mut closed: HashSet<ConnId> = HashSet::new();
+        let pick = |known: &[ConnId], i: u8| known.get(i as usize % known.len().max(1)).copied().unwrap_or(ConnId(i.into()));
+        for input in inputs {
+            let out = match input {
+                Input::Start => p.start(now),
+                Input::Stop(cause) => p.stop(now, DisconnectCause::from_value(cause).unwrap()),
+                Input::Connected(i) => p.connected(now, pick(&known, i)),
+                Input::ConnectFailed(i) => p.connect_failed(now, pick(&known, i)),
+                Input::Accepted => {
+                    let (conn, out) = p.accepted(now);
+                    known.push(conn);
+                    out
+                }
+                Input::Disconnected(i) => {
+                    let conn = pick(&known, i);
+                    closed.insert(conn);
+                    p.disconnected(now, conn)
+                }
+                Input::Bytes(i, b) => p.received(now, pick(&known, i), &b),
+                Input::Message(i, kind, r) => p.received(now, pick(&known, i), &random_message(kind, r)),
+                Input::Send(app, request_bit) => {
+                    let mut m = request(272, app % 6, vec![]);
+                    m.header.flags.request = request_bit;
+                    p.send(now, m)
+                }
+                Input::Wait(n) => {
+                    now += ms(n.into());
+                    Vec::new()
+                }
+                Input::Timer => match p.deadline() {
+                    Some(d) => {
+                        now = now.max(d);
+                        p.timer_expired(now)
+                    }
+                    None => Vec::new(),
+                },
+            };
+            for o in &out {
+                match o {
+                    Output::Connect(conn) => {
+                        prop_assert!(!known.contains(conn));
+                        known.push(*conn);
+                    }
+                    Output::Send(conn, message) => {
+                        prop_assert!(known.contains(conn), "{conn} unknown");
+                        prop_assert!(!closed.contains(conn), "send on closed {conn}: {message:?}");
+                        prop_assert!(message.encode().is_ok(), "{message:?}");
+                    }
+                    Output::Close(conn) => {
+                        closed.insert(*conn);
+                    }
+                    Output::Report(PeerEvent::Error(PeerError::Runaway)) => prop_assert!(false, "runaway"),
+                    Output::Report(_) => {}
+                }
+            }
+            // The watchdog is told the connection is up exactly when one is open and exchanged.
+            if let Some(state) = p.watchdog_state() {
+                let open = matches!(state, watchdog::State::OKAY | watchdog::State::SUSPECT | watchdog::State::REOPEN);
+                if open {
+                    prop_assert!(matches!(p.state(), State::I_Open | State::R_Open | State::Closing), "{:?} {:?}", p.state(), state);
+                }
+            }
+        }
+    }
+}
