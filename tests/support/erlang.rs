@@ -224,7 +224,7 @@ pub struct ErlangNode {
 
 /// All times in traces count from the first node started, so that traces of several nodes line
 /// up.
-fn epoch() -> Instant {
+pub fn epoch() -> Instant {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
     *EPOCH.get_or_init(Instant::now)
 }

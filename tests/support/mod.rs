@@ -3,4 +3,5 @@
 
 #![allow(dead_code)]
 
+pub mod diameter;
 pub mod erlang;
