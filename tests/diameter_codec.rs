@@ -12,9 +12,9 @@ use rfc_fsm::diameter::codec::result_code::{
     DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER, DIAMETER_UNSUPPORTED_VERSION,
 };
 use rfc_fsm::diameter::codec::{
-    ApplicationId, Avp, AvpValue, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Framer,
-    HEADER_LEN, Header, MAX_GROUPED_DEPTH, MAX_MESSAGE_LEN, Message, RawMessage, VendorSpecificApplicationId, avp_code,
-    command_code,
+    ApplicationId, Avp, AvpValue, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa,
+    Dwr, Framer, HEADER_LEN, Header, MAX_GROUPED_DEPTH, MAX_MESSAGE_LEN, Message, RawMessage,
+    VendorSpecificApplicationId, avp_code, command_code,
 };
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -185,24 +185,26 @@ fn cer_encoding_with_two_host_ip_addresses_and_a_vendor_specific_application() {
     let cer = Message::Cer(Cer {
         hop_by_hop: 1,
         end_to_end: 2,
-        origin_host: "cer.example.com".into(),
-        origin_realm: "example.com".into(),
-        host_ip_addresses: vec![
-            IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)),
-            IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1)),
-        ],
-        vendor_id: 32473,
-        product_name: "rfc-fsm".into(),
-        origin_state_id: None,
-        supported_vendor_ids: vec![10415],
-        auth_application_ids: vec![4],
-        inband_security_ids: vec![],
-        acct_application_ids: vec![3],
-        vendor_specific_application_ids: vec![VendorSpecificApplicationId {
-            vendor_id: 10415,
-            application: ApplicationId::Auth(16_777_251),
-        }],
-        firmware_revision: Some(1),
+        capabilities: Capabilities {
+            origin_host: "cer.example.com".into(),
+            origin_realm: "example.com".into(),
+            host_ip_addresses: vec![
+                IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)),
+                IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1)),
+            ],
+            vendor_id: 32473,
+            product_name: "rfc-fsm".into(),
+            origin_state_id: None,
+            supported_vendor_ids: vec![10415],
+            auth_application_ids: vec![4],
+            inband_security_ids: vec![],
+            acct_application_ids: vec![3],
+            vendor_specific_application_ids: vec![VendorSpecificApplicationId {
+                vendor_id: 10415,
+                application: ApplicationId::Auth(16_777_251),
+            }],
+            firmware_revision: Some(1),
+        },
     });
     let bytes = [
         // Version 1, Message Length 216; R; Command Code 257; Application-ID 0; identifiers 1, 2
@@ -274,23 +276,25 @@ fn cea_and_dpa_round_trip_with_a_failed_avp() {
         hop_by_hop: 9,
         end_to_end: 10,
         result_code: DIAMETER_NO_COMMON_APPLICATION,
-        origin_host: "h".into(),
-        origin_realm: "r".into(),
-        host_ip_addresses: vec![IpAddr::V4(Ipv4Addr::LOCALHOST)],
-        vendor_id: 0,
-        product_name: "p".into(),
-        origin_state_id: Some(3),
+        capabilities: Capabilities {
+            origin_host: "h".into(),
+            origin_realm: "r".into(),
+            host_ip_addresses: vec![IpAddr::V4(Ipv4Addr::LOCALHOST)],
+            vendor_id: 0,
+            product_name: "p".into(),
+            origin_state_id: Some(3),
+            supported_vendor_ids: vec![1, 2],
+            auth_application_ids: vec![],
+            inband_security_ids: vec![0],
+            acct_application_ids: vec![],
+            vendor_specific_application_ids: vec![VendorSpecificApplicationId {
+                vendor_id: 5,
+                application: ApplicationId::Acct(6),
+            }],
+            firmware_revision: None,
+        },
         error_message: Some("no common application".into()),
         failed_avp: Some(failed.clone()),
-        supported_vendor_ids: vec![1, 2],
-        auth_application_ids: vec![],
-        inband_security_ids: vec![0],
-        acct_application_ids: vec![],
-        vendor_specific_application_ids: vec![VendorSpecificApplicationId {
-            vendor_id: 5,
-            application: ApplicationId::Acct(6),
-        }],
-        firmware_revision: None,
     });
     let bytes = cea.encode().unwrap();
     assert_eq!(Message::decode(&bytes), Ok(cea.clone()));
@@ -501,7 +505,7 @@ fn avps_that_occur_too_many_times() {
     // Repeated AVPs where the format allows them.
     let twice = [avp(avp_code::HOST_IP_ADDRESS, M, &[0, 1, 10, 0, 0, 2]), u32_avp(avp_code::AUTH_APPLICATION_ID, 1)];
     let Ok(Message::Cer(cer)) = Message::decode(&cer_with(&[twice.concat(), twice.concat()])) else { panic!() };
-    assert_eq!((cer.host_ip_addresses.len(), cer.auth_application_ids), (3, vec![1, 1]));
+    assert_eq!((cer.capabilities.host_ip_addresses.len(), cer.capabilities.auth_application_ids), (3, vec![1, 1]));
 }
 
 #[test]
@@ -547,7 +551,7 @@ fn vendor_specific_application_id_errors() {
     // The CER's fixed AVPs end at octet 84: the VSAI starts there, its AVPs at 92, 104, 116.
     let Ok(Message::Cer(cer)) = Message::decode(&cer_with(&[vsai(&[&vendor, &acct])])) else { panic!() };
     let expected = VendorSpecificApplicationId { vendor_id: 10415, application: ApplicationId::Acct(3) };
-    assert_eq!(cer.vendor_specific_application_ids, [expected]);
+    assert_eq!(cer.capabilities.vendor_specific_application_ids, [expected]);
 
     let error = assert_error(&cer_with(&[vsai(&[&vendor, &auth, &acct])]), DIAMETER_AVP_OCCURS_TOO_MANY_TIMES, 116);
     assert_eq!(error.failed_avp.unwrap().code, avp_code::ACCT_APPLICATION_ID);
@@ -640,18 +644,20 @@ fn encode_errors() {
     let cer = Cer {
         hop_by_hop: 1,
         end_to_end: 2,
-        origin_host: "h".into(),
-        origin_realm: "r".into(),
-        host_ip_addresses: vec![],
-        vendor_id: 0,
-        product_name: "p".into(),
-        origin_state_id: None,
-        supported_vendor_ids: vec![],
-        auth_application_ids: vec![],
-        inband_security_ids: vec![],
-        acct_application_ids: vec![],
-        vendor_specific_application_ids: vec![],
-        firmware_revision: None,
+        capabilities: Capabilities {
+            origin_host: "h".into(),
+            origin_realm: "r".into(),
+            host_ip_addresses: vec![],
+            vendor_id: 0,
+            product_name: "p".into(),
+            origin_state_id: None,
+            supported_vendor_ids: vec![],
+            auth_application_ids: vec![],
+            inband_security_ids: vec![],
+            acct_application_ids: vec![],
+            vendor_specific_application_ids: vec![],
+            firmware_revision: None,
+        },
     };
     assert_eq!(Message::Cer(cer).encode().unwrap_err().message, "CER");
     let dwa = Dwa {
@@ -833,18 +839,20 @@ fn cer() -> impl Strategy<Value = Cer> {
                 Cer {
                     hop_by_hop,
                     end_to_end,
-                    origin_host,
-                    origin_realm,
-                    host_ip_addresses,
-                    vendor_id,
-                    product_name,
-                    origin_state_id,
-                    supported_vendor_ids,
-                    auth_application_ids,
-                    inband_security_ids,
-                    acct_application_ids,
-                    vendor_specific_application_ids: vsais,
-                    firmware_revision,
+                    capabilities: Capabilities {
+                        origin_host,
+                        origin_realm,
+                        host_ip_addresses,
+                        vendor_id,
+                        product_name,
+                        origin_state_id,
+                        supported_vendor_ids,
+                        auth_application_ids,
+                        inband_security_ids,
+                        acct_application_ids,
+                        vendor_specific_application_ids: vsais,
+                        firmware_revision,
+                    },
                 }
             },
         )
@@ -860,20 +868,9 @@ fn any_message() -> impl Strategy<Value = Message> {
                     hop_by_hop: cer.hop_by_hop,
                     end_to_end: cer.end_to_end,
                     result_code,
-                    origin_host: cer.origin_host,
-                    origin_realm: cer.origin_realm,
-                    host_ip_addresses: cer.host_ip_addresses,
-                    vendor_id: cer.vendor_id,
-                    product_name: cer.product_name,
-                    origin_state_id: cer.origin_state_id,
+                    capabilities: cer.capabilities,
                     error_message,
                     failed_avp,
-                    supported_vendor_ids: cer.supported_vendor_ids,
-                    auth_application_ids: cer.auth_application_ids,
-                    inband_security_ids: cer.inband_security_ids,
-                    acct_application_ids: cer.acct_application_ids,
-                    vendor_specific_application_ids: cer.vendor_specific_application_ids,
-                    firmware_revision: cer.firmware_revision,
                 })
             }
         ),

@@ -12,7 +12,8 @@ mod support;
 
 use rfc_fsm::diameter::codec::result_code::{DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_MISSING_AVP, DIAMETER_SUCCESS};
 use rfc_fsm::diameter::codec::{
-    Avp, Cer, CommandFlags, DisconnectCause, Dwr, Framer, Header, Message, RawMessage, avp_code, command_code,
+    Avp, Capabilities, Cer, CommandFlags, DisconnectCause, Dwr, Framer, Header, Message, RawMessage, avp_code,
+    command_code,
 };
 use rfc_fsm::diameter::driver::{self, Connection, Connector, Direction, DriverConfig, DriverError, Mode, TraceEntry};
 use rfc_fsm::diameter::pcap::placeholder;
@@ -248,18 +249,20 @@ async fn bad_octets_over_tcp_are_answered_or_close_the_connection() {
     let cer = Message::Cer(Cer {
         hop_by_hop: 1,
         end_to_end: 2,
-        origin_host: "raw.example.org".into(),
-        origin_realm: "example.org".into(),
-        host_ip_addresses: vec!["127.0.0.1".parse().unwrap()],
-        vendor_id: 0,
-        product_name: "raw".into(),
-        origin_state_id: None,
-        supported_vendor_ids: vec![],
-        auth_application_ids: vec![4],
-        inband_security_ids: vec![],
-        acct_application_ids: vec![],
-        vendor_specific_application_ids: vec![],
-        firmware_revision: None,
+        capabilities: Capabilities {
+            origin_host: "raw.example.org".into(),
+            origin_realm: "example.org".into(),
+            host_ip_addresses: vec!["127.0.0.1".parse().unwrap()],
+            vendor_id: 0,
+            product_name: "raw".into(),
+            origin_state_id: None,
+            supported_vendor_ids: vec![],
+            auth_application_ids: vec![4],
+            inband_security_ids: vec![],
+            acct_application_ids: vec![],
+            vendor_specific_application_ids: vec![],
+            firmware_revision: None,
+        },
     });
     let Some(Message::Cea(cea)) = exchange(&mut stream, &mut framer, &cer.encode().unwrap()).await else { panic!() };
     assert_eq!(cea.result_code, DIAMETER_SUCCESS);

@@ -17,8 +17,8 @@ use rfc_fsm::diameter::codec::result_code::{
     ELECTION_LOST,
 };
 use rfc_fsm::diameter::codec::{
-    ApplicationId, Avp, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Header, Message,
-    RawMessage, VendorSpecificApplicationId, avp_code, command_code,
+    ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Header,
+    Message, RawMessage, VendorSpecificApplicationId, avp_code, command_code,
 };
 use rfc_fsm::diameter::peer::{
     ConnId, Event, Output, PeerConfig, PeerError, PeerEvent, RELAY_APPLICATION_ID, Role, State,
@@ -45,18 +45,20 @@ fn their_cer(host: &str, auth: &[u32]) -> Cer {
     Cer {
         hop_by_hop: 0x1000,
         end_to_end: 0x2000,
-        origin_host: host.into(),
-        origin_realm: "example.org".into(),
-        host_ip_addresses: vec!["192.0.2.9".parse().unwrap()],
-        vendor_id: 10415,
-        product_name: "them".into(),
-        origin_state_id: Some(99),
-        supported_vendor_ids: vec![],
-        auth_application_ids: auth.to_vec(),
-        inband_security_ids: vec![],
-        acct_application_ids: vec![],
-        vendor_specific_application_ids: vec![],
-        firmware_revision: None,
+        capabilities: Capabilities {
+            origin_host: host.into(),
+            origin_realm: "example.org".into(),
+            host_ip_addresses: vec!["192.0.2.9".parse().unwrap()],
+            vendor_id: 10415,
+            product_name: "them".into(),
+            origin_state_id: Some(99),
+            supported_vendor_ids: vec![],
+            auth_application_ids: auth.to_vec(),
+            inband_security_ids: vec![],
+            acct_application_ids: vec![],
+            vendor_specific_application_ids: vec![],
+            firmware_revision: None,
+        },
     }
 }
 
@@ -65,20 +67,9 @@ fn their_cea(to: &Cer, result_code: u32, auth: &[u32]) -> Message {
         hop_by_hop: to.hop_by_hop,
         end_to_end: to.end_to_end,
         result_code,
-        origin_host: "server.example.org".into(),
-        origin_realm: "example.org".into(),
-        host_ip_addresses: vec!["192.0.2.9".parse().unwrap()],
-        vendor_id: 10415,
-        product_name: "them".into(),
-        origin_state_id: Some(99),
+        capabilities: Capabilities { origin_host: "server.example.org".into(), ..their_cer("", auth).capabilities },
         error_message: None,
         failed_avp: None,
-        supported_vendor_ids: vec![],
-        auth_application_ids: auth.to_vec(),
-        inband_security_ids: vec![],
-        acct_application_ids: vec![],
-        vendor_specific_application_ids: vec![],
-        firmware_revision: None,
     })
 }
 
@@ -260,11 +251,14 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
     let out = p.connected(ms(3), conn);
     let (_, Message::Cer(cer)) = only_send(&out) else { panic!("{out:#?}") };
     // RFC 6733 §5.3.1: the identity and the applications of the node.
-    assert_eq!(cer.origin_host, "client.example.net");
-    assert_eq!(cer.origin_realm, "example.net");
-    assert_eq!(cer.host_ip_addresses, ["192.0.2.1".parse::<std::net::IpAddr>().unwrap()]);
-    assert_eq!((cer.vendor_id, cer.product_name.as_str(), cer.origin_state_id), (32473, "tester", Some(5)));
-    assert_eq!(cer.auth_application_ids, [4]);
+    assert_eq!(cer.capabilities.origin_host, "client.example.net");
+    assert_eq!(cer.capabilities.origin_realm, "example.net");
+    assert_eq!(cer.capabilities.host_ip_addresses, ["192.0.2.1".parse::<std::net::IpAddr>().unwrap()]);
+    assert_eq!(
+        (cer.capabilities.vendor_id, cer.capabilities.product_name.as_str(), cer.capabilities.origin_state_id),
+        (32473, "tester", Some(5))
+    );
+    assert_eq!(cer.capabilities.auth_application_ids, [4]);
     // §3: the End-to-End Identifier's high 12 bits are the low 12 bits of the clock.
     assert_eq!(cer.end_to_end >> 20, (UNIX & 0xfff) as u32);
 
@@ -302,9 +296,12 @@ fn the_responder_answers_a_cer_with_its_capabilities() {
     assert_eq!(to, conn);
     assert_eq!((cea.hop_by_hop, cea.end_to_end), (cer.hop_by_hop, cer.end_to_end), "ids copied (§6.2)");
     assert_eq!(cea.result_code, DIAMETER_SUCCESS);
-    assert_eq!(cea.origin_host, "client.example.net");
-    assert_eq!((cea.auth_application_ids.as_slice(), cea.acct_application_ids.as_slice()), (&[4][..], &[3][..]));
-    assert_eq!(cea.origin_state_id, Some(5));
+    assert_eq!(cea.capabilities.origin_host, "client.example.net");
+    assert_eq!(
+        (cea.capabilities.auth_application_ids.as_slice(), cea.capabilities.acct_application_ids.as_slice()),
+        (&[4][..], &[3][..])
+    );
+    assert_eq!(cea.capabilities.origin_state_id, Some(5));
     let events = reports(&out);
     assert!(events.contains(&PeerEvent::State { from: State::Closed, to: State::R_Open, event: Event::R_Conn_CER }));
     assert!(events.iter().any(|e| matches!(e, PeerEvent::Open { role: Role::Responder, .. })));
@@ -320,7 +317,7 @@ fn cea_result(ours: &[u32], theirs: &[u32], vendor_specific: &[u32]) -> u32 {
     p.start(Duration::ZERO);
     let (conn, _) = p.accepted(Duration::ZERO);
     let mut cer = their_cer("server.example.org", theirs);
-    cer.vendor_specific_application_ids = vendor_specific
+    cer.capabilities.vendor_specific_application_ids = vendor_specific
         .iter()
         .map(|&id| VendorSpecificApplicationId { vendor_id: 10415, application: ApplicationId::Auth(id) })
         .collect();

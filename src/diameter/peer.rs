@@ -79,8 +79,8 @@ use super::codec::result_code::{
     DIAMETER_UNABLE_TO_COMPLY, ELECTION_LOST, is_protocol_error,
 };
 use super::codec::{
-    ApplicationId, Avp, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, EncodeError,
-    HEADER_LEN, Header, Message, RawMessage, avp_code, command_code,
+    ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr,
+    EncodeError, HEADER_LEN, Header, Message, RawMessage, avp_code, command_code,
 };
 use crate::machines::diameter_peer as machine;
 use crate::time::Time;
@@ -248,53 +248,24 @@ pub struct RemotePeer {
 }
 
 impl RemotePeer {
-    fn new(
-        origin_host: &str,
-        origin_realm: &str,
-        host_ip_addresses: &[IpAddr],
-        (vendor_id, product_name, origin_state_id): (u32, &str, Option<u32>),
-        applications: Vec<u32>,
-        config: &PeerConfig,
-    ) -> Self {
-        let common_applications = common_applications(config, &applications);
+    /// The peer as the capabilities of its CER or CEA describe it.
+    fn of(c: &Capabilities, config: &PeerConfig) -> Self {
+        let vendor = c.vendor_specific_application_ids.iter().map(|v| match v.application {
+            ApplicationId::Auth(id) | ApplicationId::Acct(id) => id,
+        });
+        let applications: Vec<u32> =
+            c.auth_application_ids.iter().chain(&c.acct_application_ids).copied().chain(vendor).collect();
         RemotePeer {
-            origin_host: origin_host.to_owned(),
-            origin_realm: origin_realm.to_owned(),
-            host_ip_addresses: host_ip_addresses.to_vec(),
-            vendor_id,
-            product_name: product_name.to_owned(),
-            origin_state_id,
+            origin_host: c.origin_host.clone(),
+            origin_realm: c.origin_realm.clone(),
+            host_ip_addresses: c.host_ip_addresses.clone(),
+            vendor_id: c.vendor_id,
+            product_name: c.product_name.clone(),
+            origin_state_id: c.origin_state_id,
+            common_applications: common_applications(config, &applications),
             applications,
-            common_applications,
         }
     }
-
-    fn of_cer(cer: &Cer, config: &PeerConfig) -> Self {
-        let apps = announced(
-            &cer.auth_application_ids,
-            &cer.acct_application_ids,
-            cer.vendor_specific_application_ids.iter().map(|v| v.application),
-        );
-        let product = (cer.vendor_id, cer.product_name.as_str(), cer.origin_state_id);
-        Self::new(&cer.origin_host, &cer.origin_realm, &cer.host_ip_addresses, product, apps, config)
-    }
-
-    fn of_cea(cea: &Cea, config: &PeerConfig) -> Self {
-        let apps = announced(
-            &cea.auth_application_ids,
-            &cea.acct_application_ids,
-            cea.vendor_specific_application_ids.iter().map(|v| v.application),
-        );
-        let product = (cea.vendor_id, cea.product_name.as_str(), cea.origin_state_id);
-        Self::new(&cea.origin_host, &cea.origin_realm, &cea.host_ip_addresses, product, apps, config)
-    }
-}
-
-fn announced(auth: &[u32], acct: &[u32], vendor: impl Iterator<Item = ApplicationId>) -> Vec<u32> {
-    let vendor = vendor.map(|a| match a {
-        ApplicationId::Auth(id) | ApplicationId::Acct(id) => id,
-    });
-    auth.iter().chain(acct).copied().chain(vendor).collect()
 }
 
 /// The applications of `theirs` that this node supports (RFC 6733 §5.3: the intersection, the
@@ -944,7 +915,9 @@ where
         if up && let Some((conn, role)) = self.open_connection() {
             let remote = match role {
                 Role::Initiator => self.core.cea_remote.clone(),
-                Role::Responder => self.core.accepted.as_ref().map(|a| RemotePeer::of_cer(&a.cer, &self.core.config)),
+                Role::Responder => {
+                    self.core.accepted.as_ref().map(|a| RemotePeer::of(&a.cer.capabilities, &self.core.config))
+                }
             };
             if let Some(peer) = remote {
                 self.core.remote = Some(peer.clone());
@@ -1069,7 +1042,7 @@ where
             };
             if let Received::Ok(Message::Cea(cea)) = &received {
                 if is_success(cea.result_code) {
-                    self.core.cea_remote = Some(RemotePeer::of_cea(cea, &self.core.config));
+                    self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
                 } else {
                     let result_code = cea.result_code;
                     run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Initiator, result_code });
@@ -1143,20 +1116,16 @@ impl<T, R> Core<T, R> {
         self.end_to_end
     }
 
-    fn cea(&self, cer: &Cer, result_code: u32) -> Cea {
+    /// This node's capabilities, as its CER and CEA announce them (RFC 6733 §5.3).
+    fn capabilities(&self) -> Capabilities {
         let c = &self.config;
-        Cea {
-            hop_by_hop: cer.hop_by_hop,
-            end_to_end: cer.end_to_end,
-            result_code,
+        Capabilities {
             origin_host: c.origin_host.clone(),
             origin_realm: c.origin_realm.clone(),
             host_ip_addresses: c.host_ip_addresses.clone(),
             vendor_id: c.vendor_id,
             product_name: c.product_name.clone(),
             origin_state_id: c.origin_state_id,
-            error_message: None,
-            failed_avp: None,
             supported_vendor_ids: Vec::new(),
             auth_application_ids: c.auth_application_ids.clone(),
             inband_security_ids: Vec::new(),
@@ -1166,26 +1135,22 @@ impl<T, R> Core<T, R> {
         }
     }
 
+    /// The CEA answering the CER of these identifiers.
+    fn cea(&self, (hop_by_hop, end_to_end): (u32, u32), result_code: u32) -> Cea {
+        Cea {
+            hop_by_hop,
+            end_to_end,
+            result_code,
+            capabilities: self.capabilities(),
+            error_message: None,
+            failed_avp: None,
+        }
+    }
+
     fn cer(&mut self) -> Cer {
         let hop_by_hop = self.next_hop_by_hop();
         let end_to_end = self.next_end_to_end();
-        let c = &self.config;
-        Cer {
-            hop_by_hop,
-            end_to_end,
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
-            host_ip_addresses: c.host_ip_addresses.clone(),
-            vendor_id: c.vendor_id,
-            product_name: c.product_name.clone(),
-            origin_state_id: c.origin_state_id,
-            supported_vendor_ids: Vec::new(),
-            auth_application_ids: c.auth_application_ids.clone(),
-            inband_security_ids: Vec::new(),
-            acct_application_ids: c.acct_application_ids.clone(),
-            vendor_specific_application_ids: Vec::new(),
-            firmware_revision: c.firmware_revision,
-        }
+        Cer { hop_by_hop, end_to_end, capabilities: self.capabilities() }
     }
 
     /// The answer to a request that failed (RFC 6733 §7.2, §7.5): for a 3xxx, the error answer
@@ -1238,8 +1203,7 @@ impl<T, R> Core<T, R> {
                 failed_avp,
             }),
             command_code::CAPABILITIES_EXCHANGE if base => {
-                let cer_ids = Cer { hop_by_hop, end_to_end, ..self.cer_template() };
-                Message::Cea(Cea { error_message, failed_avp, ..self.cea(&cer_ids, result_code) })
+                Message::Cea(Cea { error_message, failed_avp, ..self.cea((hop_by_hop, end_to_end), result_code) })
             }
             _ => {
                 let mut header = request.answer();
@@ -1255,27 +1219,6 @@ impl<T, R> Core<T, R> {
                 }
                 Message::Other(RawMessage { header, avps })
             }
-        }
-    }
-
-    /// A CER with this node's identity and zero identifiers, to build CEAs from.
-    fn cer_template(&self) -> Cer {
-        let c = &self.config;
-        Cer {
-            hop_by_hop: 0,
-            end_to_end: 0,
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
-            host_ip_addresses: c.host_ip_addresses.clone(),
-            vendor_id: c.vendor_id,
-            product_name: c.product_name.clone(),
-            origin_state_id: None,
-            supported_vendor_ids: Vec::new(),
-            auth_application_ids: Vec::new(),
-            inband_security_ids: Vec::new(),
-            acct_application_ids: Vec::new(),
-            vendor_specific_application_ids: Vec::new(),
-            firmware_revision: None,
         }
     }
 }
@@ -1432,7 +1375,9 @@ impl<T, R> Actions<'_, T, R> {
             Received::Malformed { header: None, .. } => None,
             Received::Ok(Message::Other(raw)) => self.unsupported(raw),
             // A second CER on an open connection.
-            Received::Ok(Message::Cer(cer)) => Some(Message::Cea(self.core.cea(cer, DIAMETER_UNABLE_TO_COMPLY))),
+            Received::Ok(Message::Cer(cer)) => {
+                Some(Message::Cea(self.core.cea((cer.hop_by_hop, cer.end_to_end), DIAMETER_UNABLE_TO_COMPLY)))
+            }
             // A stray CEA.
             Received::Ok(_) => None,
         };
@@ -1492,7 +1437,7 @@ where
             }
             A::Process_CER => {
                 if let Some(a) = &mut self.core.accepted {
-                    let remote = RemotePeer::of_cer(&a.cer, &self.core.config);
+                    let remote = RemotePeer::of(&a.cer.capabilities, &self.core.config);
                     a.result_code = capabilities_result(&self.core.config, &remote.applications);
                 }
             }
@@ -1500,7 +1445,7 @@ where
                 let Some(a) = self.core.accepted.as_mut().filter(|a| a.open) else { return };
                 a.answered = true;
                 let (id, result_code, cer) = (a.id, a.result_code, a.cer.clone());
-                let cea = self.core.cea(&cer, result_code);
+                let cea = self.core.cea((cer.hop_by_hop, cer.end_to_end), result_code);
                 self.run.out.push(Output::Send(id, Message::Cea(cea)));
                 if !is_success(result_code) {
                     // RFC 6733 §5.3: "SHOULD disconnect the transport layer connection".
@@ -1523,7 +1468,7 @@ where
                 // RFC 6733 §5.6.4: the octets of the Origin-Hosts, ASCII letters without case.
                 let Some(a) = &self.core.accepted else { return };
                 let ours = self.core.config.origin_host.to_ascii_lowercase();
-                let theirs = a.cer.origin_host.to_ascii_lowercase();
+                let theirs = a.cer.capabilities.origin_host.to_ascii_lowercase();
                 let won = ours.as_bytes() > theirs.as_bytes();
                 self.run.report(PeerEvent::Election { won });
                 if won {
@@ -1540,7 +1485,7 @@ where
                 // The accepted connection is dropped unanswered after a lost election: say so
                 // (RFC 6733 §7.1.4 ELECTION_LOST).
                 if let Some(a) = self.core.accepted.as_ref().filter(|a| a.open && !a.answered) {
-                    let cea = self.core.cea(&a.cer, ELECTION_LOST);
+                    let cea = self.core.cea((a.cer.hop_by_hop, a.cer.end_to_end), ELECTION_LOST);
                     self.run.out.push(Output::Send(a.id, Message::Cea(cea)));
                 }
                 self.close_accepted();

@@ -5,7 +5,9 @@
 use std::net::IpAddr;
 
 use super::dictionary::{avp_code, avp_name, command_code, lookup, missing};
-use super::messages::{ApplicationId, Cea, Cer, DisconnectCause, Dpa, Dpr, Dwa, Dwr, VendorSpecificApplicationId};
+use super::messages::{
+    ApplicationId, Capabilities, Cea, Cer, DisconnectCause, Dpa, Dpr, Dwa, Dwr, VendorSpecificApplicationId,
+};
 use super::result_code::{
     DIAMETER_AVP_OCCURS_TOO_MANY_TIMES, DIAMETER_AVP_UNSUPPORTED, DIAMETER_INVALID_AVP_VALUE,
     DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
@@ -313,47 +315,37 @@ pub(super) fn typed(raw: RawMessage, len: usize) -> Result<Message, DecodeError>
 
 /// The message of `kind` from its fields, or DIAMETER_MISSING_AVP for the first required AVP
 /// missing, in the order of the command's format, at the end of the message (`len`).
-fn build(kind: Kind, f: Fields, hop_by_hop: u32, end_to_end: u32, len: usize) -> Result<Message, DecodeError> {
+fn build(kind: Kind, mut f: Fields, hop_by_hop: u32, end_to_end: u32, len: usize) -> Result<Message, DecodeError> {
     use avp_code::*;
     let what = kind.name();
     let addresses = |addresses: Vec<IpAddr>| {
         if addresses.is_empty() { need(None, HOST_IP_ADDRESS, len, what) } else { Ok(addresses) }
     };
-    Ok(match kind {
-        Kind::Cer => Message::Cer(Cer {
-            hop_by_hop,
-            end_to_end,
-            origin_host: need(f.origin_host, ORIGIN_HOST, len, what)?,
-            origin_realm: need(f.origin_realm, ORIGIN_REALM, len, what)?,
-            host_ip_addresses: addresses(f.host_ip_addresses)?,
+    let capabilities = |f: &mut Fields| -> Result<Capabilities, DecodeError> {
+        Ok(Capabilities {
+            origin_host: need(f.origin_host.take(), ORIGIN_HOST, len, what)?,
+            origin_realm: need(f.origin_realm.take(), ORIGIN_REALM, len, what)?,
+            host_ip_addresses: addresses(std::mem::take(&mut f.host_ip_addresses))?,
             vendor_id: need(f.vendor_id, VENDOR_ID, len, what)?,
-            product_name: need(f.product_name, PRODUCT_NAME, len, what)?,
+            product_name: need(f.product_name.take(), PRODUCT_NAME, len, what)?,
             origin_state_id: f.origin_state_id,
-            supported_vendor_ids: f.supported_vendor_ids,
-            auth_application_ids: f.auth_application_ids,
-            inband_security_ids: f.inband_security_ids,
-            acct_application_ids: f.acct_application_ids,
-            vendor_specific_application_ids: f.vendor_specific_application_ids,
+            supported_vendor_ids: std::mem::take(&mut f.supported_vendor_ids),
+            auth_application_ids: std::mem::take(&mut f.auth_application_ids),
+            inband_security_ids: std::mem::take(&mut f.inband_security_ids),
+            acct_application_ids: std::mem::take(&mut f.acct_application_ids),
+            vendor_specific_application_ids: std::mem::take(&mut f.vendor_specific_application_ids),
             firmware_revision: f.firmware_revision,
-        }),
+        })
+    };
+    Ok(match kind {
+        Kind::Cer => Message::Cer(Cer { hop_by_hop, end_to_end, capabilities: capabilities(&mut f)? }),
         Kind::Cea => Message::Cea(Cea {
             hop_by_hop,
             end_to_end,
             result_code: need(f.result_code, RESULT_CODE, len, what)?,
-            origin_host: need(f.origin_host, ORIGIN_HOST, len, what)?,
-            origin_realm: need(f.origin_realm, ORIGIN_REALM, len, what)?,
-            host_ip_addresses: addresses(f.host_ip_addresses)?,
-            vendor_id: need(f.vendor_id, VENDOR_ID, len, what)?,
-            product_name: need(f.product_name, PRODUCT_NAME, len, what)?,
-            origin_state_id: f.origin_state_id,
+            capabilities: capabilities(&mut f)?,
             error_message: f.error_message,
             failed_avp: f.failed_avp,
-            supported_vendor_ids: f.supported_vendor_ids,
-            auth_application_ids: f.auth_application_ids,
-            inband_security_ids: f.inband_security_ids,
-            acct_application_ids: f.acct_application_ids,
-            vendor_specific_application_ids: f.vendor_specific_application_ids,
-            firmware_revision: f.firmware_revision,
         }),
         Kind::Dwr => Message::Dwr(Dwr {
             hop_by_hop,

@@ -7,14 +7,10 @@ use std::net::IpAddr;
 use super::dictionary::{avp_code, base_avp, command_code};
 use super::{Avp, AvpValue, CommandFlags, DecodeError, EncodeError, Header, RawMessage};
 
-/// Capabilities-Exchange-Request (RFC 6733 §5.3.1): command 257, R set, sent first on a new
-/// connection to announce the sender's identity and applications.
+/// What a node says of itself in a CER or a CEA (RFC 6733 §5.3.1, §5.3.2): the AVPs the two
+/// messages share.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Cer {
-    /// The Hop-by-Hop Identifier of the header.
-    pub hop_by_hop: u32,
-    /// The End-to-End Identifier of the header.
-    pub end_to_end: u32,
+pub struct Capabilities {
     /// {Origin-Host}: the FQDN of the sender.
     pub origin_host: String,
     /// {Origin-Realm}: the realm of the sender.
@@ -41,6 +37,18 @@ pub struct Cer {
     pub firmware_revision: Option<u32>,
 }
 
+/// Capabilities-Exchange-Request (RFC 6733 §5.3.1): command 257, R set, sent first on a new
+/// connection to announce the sender's identity and applications.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cer {
+    /// The Hop-by-Hop Identifier of the header.
+    pub hop_by_hop: u32,
+    /// The End-to-End Identifier of the header.
+    pub end_to_end: u32,
+    /// The sender's identity and applications.
+    pub capabilities: Capabilities,
+}
+
 /// Capabilities-Exchange-Answer (RFC 6733 §5.3.2): command 257, R clear, the answer to a CER.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cea {
@@ -50,34 +58,12 @@ pub struct Cea {
     pub end_to_end: u32,
     /// {Result-Code}: see [`result_code`](super::result_code).
     pub result_code: u32,
-    /// {Origin-Host}: the FQDN of the sender.
-    pub origin_host: String,
-    /// {Origin-Realm}: the realm of the sender.
-    pub origin_realm: String,
-    /// 1*{Host-IP-Address}: the addresses of the sender; at least one.
-    pub host_ip_addresses: Vec<IpAddr>,
-    /// {Vendor-Id}: the IANA enterprise number of the sender's vendor.
-    pub vendor_id: u32,
-    /// {Product-Name}: the name of the product.
-    pub product_name: String,
-    /// [Origin-State-Id]: changes each time the sender loses its state (§8.16).
-    pub origin_state_id: Option<u32>,
+    /// The sender's identity and applications.
+    pub capabilities: Capabilities,
     /// [Error-Message]: text about the Result-Code, for humans.
     pub error_message: Option<String>,
     /// [Failed-AVP]: the AVPs that made the CER fail; at least one when present.
     pub failed_avp: Option<Vec<Avp>>,
-    /// *[Supported-Vendor-Id]: vendors whose AVPs the sender supports.
-    pub supported_vendor_ids: Vec<u32>,
-    /// *[Auth-Application-Id]: the authentication applications supported.
-    pub auth_application_ids: Vec<u32>,
-    /// *[Inband-Security-Id]: the security mechanisms supported (0 none, 1 TLS).
-    pub inband_security_ids: Vec<u32>,
-    /// *[Acct-Application-Id]: the accounting applications supported.
-    pub acct_application_ids: Vec<u32>,
-    /// *[Vendor-Specific-Application-Id]: the vendor-specific applications supported.
-    pub vendor_specific_application_ids: Vec<VendorSpecificApplicationId>,
-    /// [Firmware-Revision]: the firmware revision of the product.
-    pub firmware_revision: Option<u32>,
 }
 
 /// Device-Watchdog-Request (RFC 6733 §5.5.1): command 280, R set, sent when no traffic has been
@@ -268,8 +254,8 @@ impl Message {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         let error = |reason: &str| Err(EncodeError::new(self.name(), reason));
         let (host_ip_addresses, failed_avp) = match self {
-            Self::Cer(cer) => (Some(&cer.host_ip_addresses), None),
-            Self::Cea(cea) => (Some(&cea.host_ip_addresses), cea.failed_avp.as_ref()),
+            Self::Cer(cer) => (Some(&cer.capabilities.host_ip_addresses), None),
+            Self::Cea(cea) => (Some(&cea.capabilities.host_ip_addresses), cea.failed_avp.as_ref()),
             Self::Dwa(dwa) => (None, dwa.failed_avp.as_ref()),
             Self::Dpa(dpa) => (None, dpa.failed_avp.as_ref()),
             Self::Dwr(_) | Self::Dpr(_) | Self::Other(_) => (None, None),
@@ -299,21 +285,23 @@ impl Message {
         };
         let header = match self {
             Self::Cer(m) => {
-                identity(&mut push, &m.origin_host, &m.origin_realm);
-                capabilities(&mut push, m.host_ip_addresses.as_slice(), m.vendor_id, &m.product_name);
-                optional_u32(&mut push, avp_code::ORIGIN_STATE_ID, m.origin_state_id);
-                applications(&mut push, Applications::of_cer(m));
-                optional_u32(&mut push, avp_code::FIRMWARE_REVISION, m.firmware_revision);
+                let c = &m.capabilities;
+                identity(&mut push, &c.origin_host, &c.origin_realm);
+                host_and_product(&mut push, c);
+                optional_u32(&mut push, avp_code::ORIGIN_STATE_ID, c.origin_state_id);
+                applications(&mut push, c);
+                optional_u32(&mut push, avp_code::FIRMWARE_REVISION, c.firmware_revision);
                 header(command_code::CAPABILITIES_EXCHANGE, m.hop_by_hop, m.end_to_end)
             }
             Self::Cea(m) => {
+                let c = &m.capabilities;
                 push(avp_code::RESULT_CODE, u32_value(m.result_code));
-                identity(&mut push, &m.origin_host, &m.origin_realm);
-                capabilities(&mut push, m.host_ip_addresses.as_slice(), m.vendor_id, &m.product_name);
-                optional_u32(&mut push, avp_code::ORIGIN_STATE_ID, m.origin_state_id);
+                identity(&mut push, &c.origin_host, &c.origin_realm);
+                host_and_product(&mut push, c);
+                optional_u32(&mut push, avp_code::ORIGIN_STATE_ID, c.origin_state_id);
                 error_and_failed(&mut push, m.error_message.as_deref(), m.failed_avp.as_deref());
-                applications(&mut push, Applications::of_cea(m));
-                optional_u32(&mut push, avp_code::FIRMWARE_REVISION, m.firmware_revision);
+                applications(&mut push, c);
+                optional_u32(&mut push, avp_code::FIRMWARE_REVISION, c.firmware_revision);
                 header(command_code::CAPABILITIES_EXCHANGE, m.hop_by_hop, m.end_to_end)
             }
             Self::Dwr(m) => {
@@ -378,37 +366,6 @@ impl Message {
     }
 }
 
-/// The supported applications of a CER or a CEA, which encode alike.
-struct Applications<'a> {
-    supported_vendor_ids: &'a [u32],
-    auth_application_ids: &'a [u32],
-    inband_security_ids: &'a [u32],
-    acct_application_ids: &'a [u32],
-    vendor_specific_application_ids: &'a [VendorSpecificApplicationId],
-}
-
-impl<'a> Applications<'a> {
-    fn of_cer(m: &'a Cer) -> Self {
-        Self {
-            supported_vendor_ids: &m.supported_vendor_ids,
-            auth_application_ids: &m.auth_application_ids,
-            inband_security_ids: &m.inband_security_ids,
-            acct_application_ids: &m.acct_application_ids,
-            vendor_specific_application_ids: &m.vendor_specific_application_ids,
-        }
-    }
-
-    fn of_cea(m: &'a Cea) -> Self {
-        Self {
-            supported_vendor_ids: &m.supported_vendor_ids,
-            auth_application_ids: &m.auth_application_ids,
-            inband_security_ids: &m.inband_security_ids,
-            acct_application_ids: &m.acct_application_ids,
-            vendor_specific_application_ids: &m.vendor_specific_application_ids,
-        }
-    }
-}
-
 fn u32_value(value: u32) -> AvpValue {
     AvpValue::Raw(value.to_be_bytes().to_vec())
 }
@@ -428,27 +385,27 @@ fn identity(push: &mut impl FnMut(u32, AvpValue), origin_host: &str, origin_real
     push(avp_code::ORIGIN_REALM, text_value(origin_realm));
 }
 
-fn capabilities(push: &mut impl FnMut(u32, AvpValue), addresses: &[IpAddr], vendor_id: u32, product_name: &str) {
-    for &address in addresses {
+fn host_and_product(push: &mut impl FnMut(u32, AvpValue), c: &Capabilities) {
+    for &address in &c.host_ip_addresses {
         push(avp_code::HOST_IP_ADDRESS, Avp::address(avp_code::HOST_IP_ADDRESS, address).value);
     }
-    push(avp_code::VENDOR_ID, u32_value(vendor_id));
-    push(avp_code::PRODUCT_NAME, text_value(product_name));
+    push(avp_code::VENDOR_ID, u32_value(c.vendor_id));
+    push(avp_code::PRODUCT_NAME, text_value(&c.product_name));
 }
 
-fn applications(push: &mut impl FnMut(u32, AvpValue), apps: Applications<'_>) {
+fn applications(push: &mut impl FnMut(u32, AvpValue), apps: &Capabilities) {
     let lists = [
-        (avp_code::SUPPORTED_VENDOR_ID, apps.supported_vendor_ids),
-        (avp_code::AUTH_APPLICATION_ID, apps.auth_application_ids),
-        (avp_code::INBAND_SECURITY_ID, apps.inband_security_ids),
-        (avp_code::ACCT_APPLICATION_ID, apps.acct_application_ids),
+        (avp_code::SUPPORTED_VENDOR_ID, &apps.supported_vendor_ids),
+        (avp_code::AUTH_APPLICATION_ID, &apps.auth_application_ids),
+        (avp_code::INBAND_SECURITY_ID, &apps.inband_security_ids),
+        (avp_code::ACCT_APPLICATION_ID, &apps.acct_application_ids),
     ];
     for (code, values) in lists {
-        for &value in values {
+        for &value in values.iter() {
             push(code, u32_value(value));
         }
     }
-    for vsai in apps.vendor_specific_application_ids {
+    for vsai in &apps.vendor_specific_application_ids {
         let application = match vsai.application {
             ApplicationId::Auth(id) => base_avp(avp_code::AUTH_APPLICATION_ID, u32_value(id)),
             ApplicationId::Acct(id) => base_avp(avp_code::ACCT_APPLICATION_ID, u32_value(id)),

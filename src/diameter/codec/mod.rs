@@ -48,7 +48,7 @@ pub use dictionary::{avp_code, command_code};
 pub use framer::Framer;
 pub use header::{CommandFlags, Header};
 pub use messages::{
-    ApplicationId, Cea, Cer, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Message, VendorSpecificApplicationId,
+    ApplicationId, Capabilities, Cea, Cer, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Message, VendorSpecificApplicationId,
 };
 pub use raw::RawMessage;
 
