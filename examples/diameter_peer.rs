@@ -101,7 +101,10 @@ fn print(event: &Event) {
                 PeerEvent::Failover => "FAILOVER".to_owned(),
                 PeerEvent::Failback => "FAILBACK".to_owned(),
                 PeerEvent::Open { conn, role, peer } => {
-                    format!("open on {conn} ({role:?}) with {} of {}", peer.origin_host, peer.origin_realm)
+                    format!(
+                        "open on {conn} ({role:?}) with {} of {}",
+                        peer.capabilities.origin_host, peer.capabilities.origin_realm
+                    )
                 }
                 PeerEvent::CapabilitiesRefused { conn, role, result_code } => {
                     format!("capabilities refused on {conn} ({role:?}): Result-Code {result_code}")
@@ -158,8 +161,9 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut peer = PeerConfig::new(origin_host, origin_realm, vec![host_ip]);
     peer.watchdog = watchdog;
     peer.timeout = seconds(get_f64("timeout"), "--timeout")?;
-    peer.auth_application_ids = args.get_many::<u32>("auth-application-id").into_iter().flatten().copied().collect();
-    peer.product_name = "rfc-fsm diameter_peer example".to_owned();
+    peer.capabilities.auth_application_ids =
+        args.get_many::<u32>("auth-application-id").into_iter().flatten().copied().collect();
+    peer.capabilities.product_name = "rfc-fsm diameter_peer example".to_owned();
     let mut config = DriverConfig::new(peer);
     config.pcap = args.get_one::<PathBuf>("pcap").cloned();
     let duration = match args.get_one::<f64>("duration") {

@@ -94,7 +94,7 @@ async fn two_peers_over_tcp_exchange_watchdogs_both_ways_and_disconnect_cleanly(
         _ => None,
     });
     let (role, remote) = open.unwrap();
-    assert_eq!((role, remote.origin_host.as_str()), (Role::Initiator, "server.example.net"));
+    assert_eq!((role, remote.capabilities.origin_host.as_str()), (Role::Initiator, "server.example.net"));
     assert_eq!(remote.common_applications, [4]);
 
     // DWRs both ways: each side's Tw sometimes expires first.
@@ -376,7 +376,7 @@ async fn on_virtual_time_the_driver_keeps_the_rfc_schedule_with_the_default_tw()
 #[tokio::test]
 async fn the_driver_refuses_a_bad_configuration() {
     let mut peer = peer_config("client.example.net", secs(30.0), secs(1.0));
-    peer.host_ip_addresses.clear();
+    peer.capabilities.host_ip_addresses.clear();
     let (events, _) = mpsc::channel(1);
     let (_, control) = mpsc::channel(1);
     let result =

@@ -36,7 +36,7 @@ fn our_config(host: &str, name: &str) -> rfc_fsm::diameter::driver::DriverConfig
     // The OTP node's service has only the common application, and it announces it
     // (Auth-Application-Id 0): OTP answers a CER that does not name it with
     // DIAMETER_NO_COMMON_APPLICATION, so we announce it too.
-    peer.auth_application_ids = vec![0];
+    peer.capabilities.auth_application_ids = vec![0];
     driver_config(peer, 3539, Some(temp(&format!("{name}.pcap"))))
 }
 

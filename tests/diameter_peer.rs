@@ -185,10 +185,10 @@ fn only_send(out: &[Output]) -> (ConnId, Message) {
 
 fn client_config() -> PeerConfig {
     let mut c = PeerConfig::new("client.example.net", "example.net", vec!["192.0.2.1".parse().unwrap()]);
-    c.vendor_id = 32473;
-    c.product_name = "tester".into();
-    c.origin_state_id = Some(5);
-    c.auth_application_ids = vec![4];
+    c.capabilities.vendor_id = 32473;
+    c.capabilities.product_name = "tester".into();
+    c.capabilities.origin_state_id = Some(5);
+    c.capabilities.auth_application_ids = vec![4];
     c.timeout = secs(5);
     c.watchdog = watchdog::Config::new(secs(6)).unwrap();
     c
@@ -268,14 +268,14 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
     assert_eq!(events[0], PeerEvent::State { from: State::Wait_I_CEA, to: State::I_Open, event: Event::I_Rcv_CEA });
     let PeerEvent::Open { conn: open, role, peer } = &events[1] else { panic!("{events:#?}") };
     assert_eq!((*open, *role), (conn, Role::Initiator));
-    assert_eq!(peer.origin_host, "server.example.org");
+    assert_eq!(peer.capabilities.origin_host, "server.example.org");
     assert_eq!(peer.common_applications, [4]);
     assert_eq!(
         events[2],
         PeerEvent::Watchdog { from: Some(watchdog::State::INITIAL), to: Some(watchdog::State::OKAY) }
     );
     assert_eq!(p.open_connection(), Some((conn, Role::Initiator)));
-    assert_eq!(p.remote().unwrap().vendor_id, 10415);
+    assert_eq!(p.remote().unwrap().capabilities.vendor_id, 10415);
     // Tw restarted at the connection-up: Twinit 6 s +/- 2 s from 5 ms.
     let tw = p.deadline().unwrap() - ms(5);
     assert!((secs(4)..=secs(8)).contains(&tw), "{tw:?}");
@@ -285,7 +285,7 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
 fn the_responder_answers_a_cer_with_its_capabilities() {
     let mut c = client_config();
     c.initiate = false;
-    c.acct_application_ids = vec![3];
+    c.capabilities.acct_application_ids = vec![3];
     let mut p = new_peer(c);
     let out = p.start(Duration::ZERO);
     assert!(connects(&out).is_empty(), "a responder waits: {out:#?}");
@@ -312,7 +312,7 @@ fn the_responder_answers_a_cer_with_its_capabilities() {
 fn cea_result(ours: &[u32], theirs: &[u32], vendor_specific: &[u32]) -> u32 {
     let mut c = client_config();
     c.initiate = false;
-    c.auth_application_ids = ours.to_vec();
+    c.capabilities.auth_application_ids = ours.to_vec();
     let mut p = new_peer(c);
     p.start(Duration::ZERO);
     let (conn, _) = p.accepted(Duration::ZERO);
@@ -556,7 +556,7 @@ fn stop_while_connecting_aborts_the_connection() {
 /// A peer named `ours` waiting for its CEA receives a CER from `theirs` on a new connection.
 fn crossing(ours: &str, theirs: &str) -> (P, ConnId, Cer, ConnId, Vec<Output>) {
     let mut c = client_config();
-    c.origin_host = ours.into();
+    c.capabilities.origin_host = ours.into();
     let mut p = new_peer(c);
     let (initiated, cer) = waiting_for_cea(&mut p, Duration::ZERO);
     let (accepted, _) = p.accepted(ms(1));
@@ -596,7 +596,7 @@ fn the_loser_of_the_election_keeps_its_connection_and_refuses_the_other() {
 #[test]
 fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
     let mut c = client_config();
-    c.origin_host = "z.example.net".into();
+    c.capabilities.origin_host = "z.example.net".into();
     let mut p = new_peer(c.clone());
     let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
     let (accepted, _) = p.accepted(ms(1));

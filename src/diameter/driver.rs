@@ -496,8 +496,8 @@ pub async fn run(
     };
     let mut peer_config = config.peer.clone();
     peer_config.initiate = connector.is_some();
-    if peer_config.origin_state_id.is_none() {
-        peer_config.origin_state_id = Some(u32::try_from(unix & 0xffff_ffff).unwrap_or(0));
+    if peer_config.capabilities.origin_state_id.is_none() {
+        peer_config.capabilities.origin_state_id = Some(u32::try_from(unix & 0xffff_ffff).unwrap_or(0));
     }
     let rng = match config.seed {
         Some(seed) => StdRng::seed_from_u64(seed),

@@ -138,26 +138,13 @@ pub enum ConfigError {
 /// The local node and how it runs the peer connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeerConfig {
-    /// Origin-Host: this node's DiameterIdentity (its FQDN), in CER, CEA, DWR, DWA, DPR, DPA.
-    pub origin_host: String,
-    /// Origin-Realm: this node's realm.
-    pub origin_realm: String,
-    /// Host-IP-Address: this node's addresses, at least one (RFC 6733 §5.3.5).
-    pub host_ip_addresses: Vec<IpAddr>,
-    /// Vendor-Id: the IANA enterprise number of the vendor; 0 by default (§5.3.3).
-    pub vendor_id: u32,
-    /// Product-Name (§5.3.7).
-    pub product_name: String,
-    /// Origin-State-Id: changes each time this node restarts with its state lost (§8.16); sent in
-    /// CER, CEA, DWR and DWA when set. `None` by default; the driver sets it from the clock.
-    pub origin_state_id: Option<u32>,
-    /// Firmware-Revision (§5.3.4), sent in CER and CEA when set.
-    pub firmware_revision: Option<u32>,
-    /// Auth-Application-Id: the applications supported for authentication and authorization
-    /// (§6.8). Empty for a node of the base protocol only.
-    pub auth_application_ids: Vec<u32>,
-    /// Acct-Application-Id: the applications supported for accounting (§6.9).
-    pub acct_application_ids: Vec<u32>,
+    /// What this node announces in its CER and CEA (RFC 6733 §5.3): Origin-Host (its
+    /// DiameterIdentity, also in DWR, DWA, DPR and DPA), Origin-Realm, at least one
+    /// Host-IP-Address (§5.3.5), Vendor-Id (§5.3.3), Product-Name (§5.3.7), Origin-State-Id
+    /// (§8.16: changes with each restart that loses state; also in DWR and DWA; the driver sets
+    /// it from the clock when `None`), Firmware-Revision (§5.3.4), and the applications: no
+    /// Auth- or Acct-Application-Id for a node of the base protocol only (§6.8, §6.9).
+    pub capabilities: Capabilities,
     /// The Timeout of RFC 6733 §5.6: how long to wait for the transport connection, for the CEA,
     /// for the DPA or for the peer to disconnect after a DPA, and for the CER on an accepted
     /// connection (§5.6.2's implementation-defined timeout). 10 s by default.
@@ -178,15 +165,20 @@ impl PeerConfig {
     /// Twinit 30 s, initiator, 4 pending accepts.
     pub fn new(origin_host: impl Into<String>, origin_realm: impl Into<String>, addresses: Vec<IpAddr>) -> Self {
         PeerConfig {
-            origin_host: origin_host.into(),
-            origin_realm: origin_realm.into(),
-            host_ip_addresses: addresses,
-            vendor_id: 0,
-            product_name: "rfc-fsm".to_owned(),
-            origin_state_id: None,
-            firmware_revision: None,
-            auth_application_ids: Vec::new(),
-            acct_application_ids: Vec::new(),
+            capabilities: Capabilities {
+                origin_host: origin_host.into(),
+                origin_realm: origin_realm.into(),
+                host_ip_addresses: addresses,
+                vendor_id: 0,
+                product_name: "rfc-fsm".to_owned(),
+                origin_state_id: None,
+                supported_vendor_ids: Vec::new(),
+                auth_application_ids: Vec::new(),
+                inband_security_ids: Vec::new(),
+                acct_application_ids: Vec::new(),
+                vendor_specific_application_ids: Vec::new(),
+                firmware_revision: None,
+            },
             timeout: Duration::from_secs(10),
             watchdog: watchdog::Config::default(),
             initiate: true,
@@ -202,13 +194,14 @@ impl PeerConfig {
     /// zero Timeout.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let identity = |s: &str| !s.is_empty() && s.is_ascii();
-        if !identity(&self.origin_host) {
+        let c = &self.capabilities;
+        if !identity(&c.origin_host) {
             return Err(ConfigError::Identity("Origin-Host"));
         }
-        if !identity(&self.origin_realm) {
+        if !identity(&c.origin_realm) {
             return Err(ConfigError::Identity("Origin-Realm"));
         }
-        if self.host_ip_addresses.is_empty() {
+        if c.host_ip_addresses.is_empty() {
             return Err(ConfigError::NoHostIpAddress);
         }
         if self.timeout.is_zero() {
@@ -219,27 +212,15 @@ impl PeerConfig {
 
     /// The applications this node supports, the base application (0) included.
     fn supported(&self) -> impl Iterator<Item = u32> + '_ {
-        std::iter::once(0)
-            .chain(self.auth_application_ids.iter().copied())
-            .chain(self.acct_application_ids.iter().copied())
+        std::iter::once(0).chain(announced(&self.capabilities))
     }
 }
 
 /// The remote peer as its CER or CEA described it (RFC 6733 §5.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RemotePeer {
-    /// Its Origin-Host.
-    pub origin_host: String,
-    /// Its Origin-Realm.
-    pub origin_realm: String,
-    /// Its Host-IP-Addresses.
-    pub host_ip_addresses: Vec<IpAddr>,
-    /// Its Vendor-Id.
-    pub vendor_id: u32,
-    /// Its Product-Name.
-    pub product_name: String,
-    /// Its Origin-State-Id, if sent.
-    pub origin_state_id: Option<u32>,
+    /// What it announced: Origin-Host, Origin-Realm, addresses, product, applications.
+    pub capabilities: Capabilities,
     /// The applications it announced: Auth-Application-Id, Acct-Application-Id and those of its
     /// Vendor-Specific-Application-Ids, in that order.
     pub applications: Vec<u32>,
@@ -250,22 +231,22 @@ pub struct RemotePeer {
 impl RemotePeer {
     /// The peer as the capabilities of its CER or CEA describe it.
     fn of(c: &Capabilities, config: &PeerConfig) -> Self {
-        let vendor = c.vendor_specific_application_ids.iter().map(|v| match v.application {
-            ApplicationId::Auth(id) | ApplicationId::Acct(id) => id,
-        });
-        let applications: Vec<u32> =
-            c.auth_application_ids.iter().chain(&c.acct_application_ids).copied().chain(vendor).collect();
+        let applications: Vec<u32> = announced(c).collect();
         RemotePeer {
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
-            host_ip_addresses: c.host_ip_addresses.clone(),
-            vendor_id: c.vendor_id,
-            product_name: c.product_name.clone(),
-            origin_state_id: c.origin_state_id,
+            capabilities: c.clone(),
             common_applications: common_applications(config, &applications),
             applications,
         }
     }
+}
+
+/// The applications announced in `c`: Auth-Application-Id, Acct-Application-Id and those of the
+/// Vendor-Specific-Application-Ids, in that order.
+fn announced(c: &Capabilities) -> impl Iterator<Item = u32> + '_ {
+    let vendor = c.vendor_specific_application_ids.iter().map(|v| match v.application {
+        ApplicationId::Auth(id) | ApplicationId::Acct(id) => id,
+    });
+    c.auth_application_ids.iter().chain(&c.acct_application_ids).copied().chain(vendor)
 }
 
 /// The applications of `theirs` that this node supports (RFC 6733 §5.3: the intersection, the
@@ -331,7 +312,7 @@ pub enum PeerEvent {
         /// Which side opened it.
         role: Role,
         /// The peer, as its CER or CEA described it.
-        peer: RemotePeer,
+        peer: Box<RemotePeer>,
     },
     /// The capabilities exchange failed: our CEA refused the peer's CER, or the peer's CEA
     /// refused ours, with this Result-Code.
@@ -437,6 +418,9 @@ pub enum PeerError {
 }
 
 /// What the caller must do.
+// A CER or CEA makes `Send` the large variant; outputs live briefly in a `Vec`, and boxing
+// each message would cost an allocation per message sent.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
     /// Open a transport connection to the peer; report the result with [`Peer::connected`] or
@@ -577,7 +561,7 @@ where
         f.debug_struct("Peer")
             .field("state", &self.machine.state())
             .field("watchdog", &self.core.watchdog.state())
-            .field("origin_host", &self.core.config.origin_host)
+            .field("origin_host", &self.core.config.capabilities.origin_host)
             .finish_non_exhaustive()
     }
 }
@@ -921,7 +905,7 @@ where
             };
             if let Some(peer) = remote {
                 self.core.remote = Some(peer.clone());
-                run.report(PeerEvent::Open { conn, role, peer });
+                run.report(PeerEvent::Open { conn, role, peer: Box::new(peer) });
             }
         }
         let commands = if up {
@@ -951,9 +935,9 @@ where
                     let dwr = Message::Dwr(Dwr {
                         hop_by_hop: self.core.next_hop_by_hop(),
                         end_to_end: self.core.next_end_to_end(),
-                        origin_host: self.core.config.origin_host.clone(),
-                        origin_realm: self.core.config.origin_realm.clone(),
-                        origin_state_id: self.core.config.origin_state_id,
+                        origin_host: self.core.config.capabilities.origin_host.clone(),
+                        origin_realm: self.core.config.capabilities.origin_realm.clone(),
+                        origin_state_id: self.core.config.capabilities.origin_state_id,
                     });
                     run.event(Event::Send_Message, Context::Outgoing(Box::new(dwr)));
                 }
@@ -1118,21 +1102,7 @@ impl<T, R> Core<T, R> {
 
     /// This node's capabilities, as its CER and CEA announce them (RFC 6733 §5.3).
     fn capabilities(&self) -> Capabilities {
-        let c = &self.config;
-        Capabilities {
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
-            host_ip_addresses: c.host_ip_addresses.clone(),
-            vendor_id: c.vendor_id,
-            product_name: c.product_name.clone(),
-            origin_state_id: c.origin_state_id,
-            supported_vendor_ids: Vec::new(),
-            auth_application_ids: c.auth_application_ids.clone(),
-            inband_security_ids: Vec::new(),
-            acct_application_ids: c.acct_application_ids.clone(),
-            vendor_specific_application_ids: Vec::new(),
-            firmware_revision: c.firmware_revision,
-        }
+        self.config.capabilities.clone()
     }
 
     /// The CEA answering the CER of these identifiers.
@@ -1179,7 +1149,7 @@ impl<T, R> Core<T, R> {
     ) -> Message {
         let c = &self.config;
         let (hop_by_hop, end_to_end) = (request.hop_by_hop, request.end_to_end);
-        let (origin_host, origin_realm) = (c.origin_host.clone(), c.origin_realm.clone());
+        let (origin_host, origin_realm) = (c.capabilities.origin_host.clone(), c.capabilities.origin_realm.clone());
         let error_message = Some(text.to_owned());
         let base = request.application_id == 0 && !is_protocol_error(result_code);
         match request.command_code {
@@ -1191,7 +1161,7 @@ impl<T, R> Core<T, R> {
                 origin_realm,
                 error_message,
                 failed_avp,
-                origin_state_id: c.origin_state_id,
+                origin_state_id: c.capabilities.origin_state_id,
             }),
             command_code::DISCONNECT_PEER if base => Message::Dpa(Dpa {
                 hop_by_hop,
@@ -1210,8 +1180,8 @@ impl<T, R> Core<T, R> {
                 header.flags.error = is_protocol_error(result_code);
                 let mut avps = Vec::new();
                 avps.extend(session_id.cloned());
-                avps.push(Avp::utf8(avp_code::ORIGIN_HOST, &c.origin_host).with_mandatory(true));
-                avps.push(Avp::utf8(avp_code::ORIGIN_REALM, &c.origin_realm).with_mandatory(true));
+                avps.push(Avp::utf8(avp_code::ORIGIN_HOST, &c.capabilities.origin_host).with_mandatory(true));
+                avps.push(Avp::utf8(avp_code::ORIGIN_REALM, &c.capabilities.origin_realm).with_mandatory(true));
                 avps.push(Avp::unsigned32(avp_code::RESULT_CODE, result_code).with_mandatory(true));
                 avps.push(Avp::utf8(avp_code::ERROR_MESSAGE, text));
                 if let Some(failed) = failed_avp {
@@ -1296,11 +1266,11 @@ impl<T, R> Actions<'_, T, R> {
             hop_by_hop: dwr.hop_by_hop,
             end_to_end: dwr.end_to_end,
             result_code: DIAMETER_SUCCESS,
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
+            origin_host: c.capabilities.origin_host.clone(),
+            origin_realm: c.capabilities.origin_realm.clone(),
             error_message: None,
             failed_avp: None,
-            origin_state_id: c.origin_state_id,
+            origin_state_id: c.capabilities.origin_state_id,
         }))
     }
 
@@ -1308,8 +1278,8 @@ impl<T, R> Actions<'_, T, R> {
         Message::Dpr(Dpr {
             hop_by_hop: self.core.next_hop_by_hop(),
             end_to_end: self.core.next_end_to_end(),
-            origin_host: self.core.config.origin_host.clone(),
-            origin_realm: self.core.config.origin_realm.clone(),
+            origin_host: self.core.config.capabilities.origin_host.clone(),
+            origin_realm: self.core.config.capabilities.origin_realm.clone(),
             disconnect_cause: self.core.stop_cause,
         })
     }
@@ -1326,8 +1296,8 @@ impl<T, R> Actions<'_, T, R> {
             hop_by_hop,
             end_to_end,
             result_code: DIAMETER_SUCCESS,
-            origin_host: c.origin_host.clone(),
-            origin_realm: c.origin_realm.clone(),
+            origin_host: c.capabilities.origin_host.clone(),
+            origin_realm: c.capabilities.origin_realm.clone(),
             error_message: None,
             failed_avp: None,
         }))
@@ -1467,7 +1437,7 @@ where
             A::Elect => {
                 // RFC 6733 §5.6.4: the octets of the Origin-Hosts, ASCII letters without case.
                 let Some(a) = &self.core.accepted else { return };
-                let ours = self.core.config.origin_host.to_ascii_lowercase();
+                let ours = self.core.config.capabilities.origin_host.to_ascii_lowercase();
                 let theirs = a.cer.capabilities.origin_host.to_ascii_lowercase();
                 let won = ours.as_bytes() > theirs.as_bytes();
                 self.run.report(PeerEvent::Election { won });

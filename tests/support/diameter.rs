@@ -103,7 +103,7 @@ pub fn reached(r: &Running, state: watchdog::State, after: Duration) -> Option<D
 
 pub fn peer_config(host: &str, twinit: Duration, timeout: Duration) -> PeerConfig {
     let mut c = PeerConfig::new(host, "example.net", vec!["127.0.0.1".parse().unwrap()]);
-    c.auth_application_ids = vec![4];
+    c.capabilities.auth_application_ids = vec![4];
     c.timeout = timeout;
     c.watchdog = if twinit < watchdog::TWINIT_MIN {
         watchdog::Config::for_testing_below_rfc_minimum(twinit).unwrap()

@@ -56,7 +56,7 @@ pub fn config(host: &str, initiate: bool, twinit_secs: u64) -> PeerConfig {
     let mut c = PeerConfig::new(host, "example.net", vec!["127.0.0.1".parse().unwrap()]);
     c.initiate = initiate;
     c.timeout = Duration::from_secs(5);
-    c.origin_state_id = Some(1);
+    c.capabilities.origin_state_id = Some(1);
     c.watchdog = rfc_fsm::watchdog::Config::new(Duration::from_secs(twinit_secs)).unwrap();
     c
 }
