@@ -9,8 +9,8 @@
 //!
 //! It runs until Ctrl-C (or `--duration SECONDS`), then disconnects with DPR/DPA and prints the
 //! watchdog's counters. `--tw SECONDS` sets Twinit (30 by default); under 6 s, the minimum of
-//! RFC 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Tw must still
-//! exceed its 2 s of jitter). `--pcap FILE` writes the exchange to a pcap file that
+//! RFC 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Twinit must still
+//! be at least 3 s, so that Tw, with its 2 s of jitter, is at least 1 s). `--pcap FILE` writes the exchange to a pcap file that
 //! `tshark -r FILE` decodes as Diameter.
 
 use clap::{Arg, ArgAction, Command, value_parser};
@@ -42,7 +42,7 @@ fn cli() -> Command {
             Arg::new("testing-tw")
                 .long("testing-tw")
                 .action(ArgAction::SetTrue)
-                .help("Allow a Twinit under the RFC minimum of 6 s, for tests (it must exceed 2 s)"),
+                .help("Allow a Twinit under the RFC minimum of 6 s, for tests (at least 3 s)"),
         )
         .arg(
             Arg::new("timeout")
@@ -140,8 +140,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let get_f64 = |name: &str| args.get_one::<f64>(name).copied().unwrap_or_default();
     let twinit = seconds(get_f64("tw"), "--tw")?;
     let watchdog = if args.get_flag("testing-tw") {
-        watchdog::Config::for_testing_below_rfc_minimum(twinit)
-            .map_err(|e| format!("{e}; with --testing-tw, over 2 s"))?
+        watchdog::Config::for_testing_below_rfc_minimum(twinit).map_err(|e| format!("--tw: {e}"))?
     } else {
         watchdog::Config::new(twinit).map_err(|e| format!("{e}; --testing-tw allows it for a test"))?
     };

@@ -44,13 +44,19 @@ pub const TWINIT_MIN: Duration = Duration::from_secs(6);
 pub const TWINIT_MAX: Duration = Duration::from_secs(24 * 60 * 60);
 /// The jitter added to Twinit each time Tw is set: uniform in [-2 s, +2 s] (RFC 3539 §3.4.1).
 pub const JITTER: Duration = Duration::from_secs(2);
+/// The smallest Twinit [`Config::for_testing_below_rfc_minimum`] allows: 3 s, so that Tw (Twinit
+/// +/- 2 s) is never under 1 s.
+pub const TWINIT_TESTING_MIN: Duration = Duration::from_secs(3);
 
 /// A configuration that RFC 3539 does not allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum ConfigError {
-    /// Twinit under 6 s.
+    /// Twinit under 6 s (under 3 s for [`Config::for_testing_below_rfc_minimum`]).
     #[error("Twinit of {0:?} is below the minimum of 6 s (RFC 3539 §3.4.1)")]
     TwinitTooSmall(Duration),
+    /// Twinit under [`TWINIT_TESTING_MIN`] (3 s), even for a test.
+    #[error("Twinit of {0:?} is below the minimum of 3 s for tests (Tw would drop under 1 s)")]
+    TwinitTooSmallForTesting(Duration),
     /// Twinit over [`TWINIT_MAX`] (24 hours).
     #[error("Twinit of {0:?} is above the maximum of 24 hours")]
     TwinitTooLarge(Duration),
@@ -78,16 +84,17 @@ impl Config {
     }
 
     /// A configuration that may break RFC 3539's 6 s minimum, for tests against real peers
-    /// that must run quickly. Twinit must still exceed the jitter (2 s), or Tw could be zero,
-    /// and be at most [`TWINIT_MAX`] (24 hours).
+    /// that must run quickly. Twinit must still be at least [`TWINIT_TESTING_MIN`] (3 s), so
+    /// that Tw (Twinit +/- 2 s of jitter) is at least 1 s, and at most [`TWINIT_MAX`] (24
+    /// hours).
     ///
     /// # Errors
     ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit of 2 s or less, [`ConfigError::TwinitTooLarge`]
-    /// for one over 24 hours.
+    /// [`ConfigError::TwinitTooSmallForTesting`] for a Twinit under 3 s,
+    /// [`ConfigError::TwinitTooLarge`] for one over 24 hours.
     pub fn for_testing_below_rfc_minimum(twinit: Duration) -> Result<Self, ConfigError> {
-        if twinit <= JITTER {
-            return Err(ConfigError::TwinitTooSmall(twinit));
+        if twinit < TWINIT_TESTING_MIN {
+            return Err(ConfigError::TwinitTooSmallForTesting(twinit));
         }
         Self::at_most_max(twinit)
     }
@@ -209,7 +216,7 @@ where
         let command = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
-                // Twinit lies in (2 s, 24 h] (see `Config`), so this neither underflows nor
+                // Twinit lies in [3 s, 24 h] (see `Config`), so this neither underflows nor
                 // overflows; the saturating forms only make that obvious.
                 let jitter = Duration::from_nanos(self.rng.random_range(0..=2 * JITTER.as_nanos() as u64));
                 let tw = self.config.twinit.saturating_sub(JITTER).saturating_add(jitter);

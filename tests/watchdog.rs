@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, TWINIT_MAX, Watchdog};
+use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, TWINIT_MAX, TWINIT_TESTING_MIN, Watchdog};
 use std::time::Duration;
 
 type Wd = Watchdog<Duration, StdRng>;
@@ -192,7 +192,23 @@ fn twinit_below_six_seconds_is_refused_and_defaults_to_thirty() {
     let error = Config::new(Duration::from_secs(1)).unwrap_err().to_string();
     assert!(error.contains("below the minimum of 6 s (RFC 3539 §3.4.1)"), "{error}");
     assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(3)).is_ok());
-    assert!(Config::for_testing_below_rfc_minimum(Duration::from_secs(2)).is_err());
+    // Under 3 s, even for a test: Tw (Twinit +/- 2 s) could come near zero.
+    for twinit in [Duration::from_millis(2_999), Duration::from_millis(2_001), Duration::from_secs(2), Duration::ZERO] {
+        assert_eq!(Config::for_testing_below_rfc_minimum(twinit), Err(ConfigError::TwinitTooSmallForTesting(twinit)));
+    }
+}
+
+#[test]
+fn the_testing_twinit_keeps_tw_at_one_second_or_more() {
+    let mut wd: Wd =
+        Watchdog::new(Config::for_testing_below_rfc_minimum(TWINIT_TESTING_MIN).unwrap(), StdRng::seed_from_u64(1));
+    wd.start(Duration::ZERO);
+    for _ in 0..10_000 {
+        let tw = wd.tw().unwrap();
+        assert!((Duration::from_secs(1)..=Duration::from_secs(5)).contains(&tw), "Tw {tw:?}");
+        let expiry = wd.deadline().unwrap();
+        wd.timer_expired(expiry);
+    }
 }
 
 #[test]
