@@ -421,8 +421,8 @@ fn header_errors() {
     assert_eq!(max.len(), MAX_MESSAGE_LEN);
     assert!(Message::decode(&max).is_ok());
 
-    // Reserved flag bits, E in a request, T in an answer.
-    for flags in [0x81, 0x88, 0xa0, 0x10] {
+    // E in a request, T in an answer (RFC 6733 §3).
+    for flags in [0xa0, 0x10, 0x30] {
         let mut bytes = dwr.clone();
         bytes[4] = flags;
         assert_error(&bytes, DIAMETER_INVALID_HDR_BITS, 4);
@@ -436,6 +436,30 @@ fn header_errors() {
         assert!(RawMessage::decode(&bytes).is_ok());
     }
     assert_eq!(Header::decode(&dwr).unwrap().command_code, command_code::DEVICE_WATCHDOG);
+}
+
+/// RFC 6733 §3: the reserved command flags are "reserved for future use, and MUST be set to
+/// zero, and ignored by the receiver".
+#[test]
+fn reserved_command_flags_are_ignored_on_receipt_and_sent_as_zero() {
+    for reserved in [0x01, 0x02, 0x04, 0x08, CommandFlags::RESERVED] {
+        for plain in [dwr_with(&[]), dwa_with(&[]), cer_with(&[]), message(R, 272, 4, &identity())] {
+            let mut bytes = plain.clone();
+            bytes[4] |= reserved;
+            assert_eq!(Message::decode(&bytes), Message::decode(&plain), "flags {:#04x}", bytes[4]);
+            assert_eq!(Header::decode(&bytes), Header::decode(&plain));
+            let raw = RawMessage::decode(&bytes).unwrap();
+            assert_eq!(raw.header.flags.bits() & CommandFlags::RESERVED, 0);
+            assert_eq!(raw.encode().unwrap(), plain, "sent with the reserved bits at zero");
+        }
+    }
+    // They do not hide the combinations §3 forbids: E in a request, T in an answer.
+    let mut bytes = dwr_with(&[]);
+    bytes[4] = R | CommandFlags::ERROR | 0x01;
+    assert_error(&bytes, DIAMETER_INVALID_HDR_BITS, 4);
+    let mut bytes = dwa_with(&[]);
+    bytes[4] = CommandFlags::RETRANSMITTED | 0x08;
+    assert_error(&bytes, DIAMETER_INVALID_HDR_BITS, 4);
 }
 
 #[test]
@@ -946,10 +970,14 @@ fn bytes(max: usize) -> impl Strategy<Value = Vec<u8>> {
 
 /// What a decode must satisfy whatever the bytes: an error points into the message (or at the
 /// length field of a short one) with a Failed-AVP that can be sent, and a decoded message
-/// encodes and decodes back to itself (a raw one to the very same octets).
+/// encodes and decodes back to itself (a raw one to the very same octets, but for the reserved
+/// command flags).
 fn check_decode(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(raw) = RawMessage::decode(bytes) {
-        prop_assert_eq!(raw.encode().map_err(|e| TestCaseError::fail(e.to_string()))?, bytes);
+        // The same octets, but for the reserved command flags, which are ignored and sent as 0.
+        let mut expected = bytes.to_vec();
+        expected[4] &= !CommandFlags::RESERVED;
+        prop_assert_eq!(raw.encode().map_err(|e| TestCaseError::fail(e.to_string()))?, expected);
     }
     match Message::decode(bytes) {
         Ok(message) => {

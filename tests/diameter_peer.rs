@@ -452,6 +452,23 @@ fn the_watchdog_sends_a_dwr_at_tw_and_fails_over_without_answer() {
     assert_eq!(connects(&p.timer_expired(tw5)).len(), 1);
 }
 
+/// RFC 6733 §3: reserved command flags are ignored by the receiver, so a DWA with one set is the
+/// answer to the DWR all the same.
+#[test]
+fn a_dwa_with_a_reserved_command_flag_answers_the_watchdog() {
+    let (mut p, conn) = open_initiator();
+    let tw = p.deadline().unwrap();
+    let (_, Message::Dwr(dwr)) = only_send(&p.timer_expired(tw)) else { panic!() };
+    let mut answer = bytes(&their_dwa(&dwr));
+    answer[4] |= 0x08;
+    let out = p.received(tw + ms(10), conn, &answer);
+    assert!(out.is_empty(), "{out:#?}");
+    assert!(!p.watchdog_ref().pending());
+    let out = p.timer_expired(p.deadline().unwrap());
+    assert!(!reports(&out).contains(&PeerEvent::Failover), "{out:#?}");
+    assert_eq!(only_send(&out).1.name(), "DWR", "the next DWR, not a failover");
+}
+
 #[test]
 fn a_dpr_is_answered_and_the_peer_closes() {
     for cause in [DisconnectCause::Rebooting, DisconnectCause::Busy, DisconnectCause::DoNotWantToTalkToYou] {
@@ -709,9 +726,9 @@ fn malformed_requests_are_answered_with_their_result_code() {
     assert_eq!(dwa.failed_avp.unwrap()[0].code, avp_code::ORIGIN_HOST);
     assert!(matches!(reports(&out)[0], PeerEvent::Error(PeerError::Malformed { .. })));
 
-    // A reserved command flag: a protocol error, answered with the E bit (§7.2).
+    // The E bit in a request: a protocol error, answered with the E bit (§7.2).
     let mut bad = request(272, 4, vec![]).encode().unwrap();
-    bad[4] |= 0x01;
+    bad[4] |= CommandFlags::ERROR;
     let out = p.received(now, conn, &bad);
     let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
     assert!(answer.header.flags.error && !answer.header.flags.request);

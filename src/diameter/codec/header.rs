@@ -8,7 +8,8 @@ use super::{DecodeError, EncodeError, HEADER_LEN, MAX_MESSAGE_LEN, VERSION};
 pub(super) const MAX_U24: u32 = 0x00ff_ffff;
 
 /// The command flags of a message (RFC 6733 §3), octet 4 of the header: `R P E T r r r r`. The
-/// four reserved bits are always sent as 0, and a message with one of them set is refused.
+/// four reserved bits are always sent as 0 and ignored on receipt (§3: "reserved for future use,
+/// and MUST be set to zero, and ignored by the receiver").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CommandFlags {
     /// R: a request; clear in an answer.
@@ -134,8 +135,10 @@ impl Header {
     /// - DIAMETER_INVALID_MESSAGE_LENGTH at offset 1: fewer than 20 octets, or a Message Length
     ///   under 20, over [`MAX_MESSAGE_LEN`], not a multiple of 4, or other than the length of
     ///   `message`;
-    /// - DIAMETER_INVALID_HDR_BITS at offset 4: a reserved flag set, E in a request, T in an
-    ///   answer.
+    /// - DIAMETER_INVALID_HDR_BITS at offset 4: E in a request, T in an answer (§3).
+    ///
+    /// The reserved command flags are ignored (§3): a message with one of them set decodes as if
+    /// it were clear, and encodes back with it clear.
     pub fn decode(message: &[u8]) -> Result<Self, DecodeError> {
         if let Some(&version) = message.first()
             && version != VERSION
@@ -165,10 +168,7 @@ impl Header {
         if let Some(reason) = problem {
             return Err(DecodeError::new(DIAMETER_INVALID_MESSAGE_LENGTH, 1, reason));
         }
-        if flags & CommandFlags::RESERVED != 0 {
-            let reason = format!("reserved command flags set ({flags:#04x})");
-            return Err(DecodeError::new(DIAMETER_INVALID_HDR_BITS, 4, reason));
-        }
+        // RFC 6733 §3: the reserved bits are "ignored by the receiver".
         let flags = CommandFlags::from_bits(flags);
         if let Some(problem) = flags.problem() {
             return Err(DecodeError::new(DIAMETER_INVALID_HDR_BITS, 4, problem));
