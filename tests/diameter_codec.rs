@@ -532,21 +532,46 @@ fn avps_that_occur_too_many_times() {
     assert_eq!((cer.capabilities.host_ip_addresses.len(), cer.capabilities.auth_application_ids), (3, vec![1, 1]));
 }
 
+/// RFC 6733 §4.2: an Unsigned32's "AVP Length field MUST be set to 12"; §4.1: a message with an
+/// invalid AVP length "MUST be rejected"; §7.1.5: that is DIAMETER_INVALID_AVP_LENGTH, with the
+/// offending AVP in the Failed-AVP.
 #[test]
-fn invalid_avp_values() {
-    // An Unsigned32 of 3 octets, then of 8.
-    let error =
-        assert_error(&dwr_with(&[avp(avp_code::ORIGIN_STATE_ID, M, &[0, 0, 1])]), DIAMETER_INVALID_AVP_VALUE, 44);
-    assert_eq!(error.failed_avp, Some(Avp::raw(avp_code::ORIGIN_STATE_ID, vec![0, 0, 1]).with_mandatory(true)));
-    assert_error(&dwr_with(&[avp(avp_code::ORIGIN_STATE_ID, M, &[0; 8])]), DIAMETER_INVALID_AVP_VALUE, 44);
-    // Addresses: family 3; IPv4 with 16 octets; IPv6 with 4; no family at all.
-    for address in
-        [&[0, 3, 10, 0, 0, 1][..], &[0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], &[0, 2, 1, 2, 3, 4], &[1]]
-    {
+fn avps_of_the_wrong_size_for_their_type_are_invalid_avp_length() {
+    // An Unsigned32 of 3 octets, 5 and 8; a Disconnect-Cause (Enumerated) of 2.
+    for data in [&[0, 0, 1][..], &[0, 0, 0, 0, 1], &[0; 8]] {
+        let error =
+            assert_error(&dwr_with(&[avp(avp_code::ORIGIN_STATE_ID, M, data)]), DIAMETER_INVALID_AVP_LENGTH, 44);
+        assert_eq!(error.failed_avp, Some(Avp::raw(avp_code::ORIGIN_STATE_ID, data.to_vec()).with_mandatory(true)));
+    }
+    let dpr = message(
+        R,
+        command_code::DISCONNECT_PEER,
+        0,
+        &[identity(), avp(avp_code::DISCONNECT_CAUSE, M, &[0, 1])].concat(),
+    );
+    assert_error(&dpr, DIAMETER_INVALID_AVP_LENGTH, 44);
+    // Within a Grouped AVP: the Vendor-Id of a Vendor-Specific-Application-Id.
+    let vsai = avp(
+        avp_code::VENDOR_SPECIFIC_APPLICATION_ID,
+        M,
+        &[avp(avp_code::VENDOR_ID, M, &[0; 2]), u32_avp(avp_code::AUTH_APPLICATION_ID, 4)].concat(),
+    );
+    let error = assert_error(&cer_with(&[vsai]), DIAMETER_INVALID_AVP_LENGTH, 92);
+    assert_eq!(error.failed_avp.unwrap().code, avp_code::VENDOR_ID);
+    // Addresses (§4.3.1): IPv4 with 16 octets; IPv6 with 4; no AddressType at all.
+    for address in [&[0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][..], &[0, 2, 1, 2, 3, 4], &[1], &[]] {
         let bytes = cer_with(&[avp(avp_code::HOST_IP_ADDRESS, M, address)]);
-        let error = assert_error(&bytes, DIAMETER_INVALID_AVP_VALUE, 84);
+        let error = assert_error(&bytes, DIAMETER_INVALID_AVP_LENGTH, 84);
         assert_eq!(error.failed_avp.unwrap().as_bytes(), Some(address));
     }
+}
+
+#[test]
+fn invalid_avp_values() {
+    // An Address of a family that is neither IPv4 nor IPv6.
+    let address = [0, 3, 10, 0, 0, 1];
+    let error = assert_error(&cer_with(&[avp(avp_code::HOST_IP_ADDRESS, M, &address)]), DIAMETER_INVALID_AVP_VALUE, 84);
+    assert_eq!(error.failed_avp.unwrap().as_bytes(), Some(&address[..]));
     // Text that is not UTF-8.
     let bytes =
         message(R, command_code::DEVICE_WATCHDOG, 0, &[avp(avp_code::ORIGIN_HOST, M, &[0xff]), identity()].concat());
@@ -587,7 +612,7 @@ fn vendor_specific_application_id_errors() {
     assert_error(&cer_with(&[vsai(&[&vendor, &avp(9999, M, &[])])]), DIAMETER_AVP_UNSUPPORTED, 104);
     assert_error(
         &cer_with(&[vsai(&[&vendor, &avp(avp_code::AUTH_APPLICATION_ID, M, &[1])])]),
-        DIAMETER_INVALID_AVP_VALUE,
+        DIAMETER_INVALID_AVP_LENGTH,
         104,
     );
     // An AVP inside whose length runs past the end of the Grouped AVP.

@@ -9,8 +9,8 @@ use super::messages::{
     ApplicationId, Capabilities, Cea, Cer, DisconnectCause, Dpa, Dpr, Dwa, Dwr, VendorSpecificApplicationId,
 };
 use super::result_code::{
-    DIAMETER_AVP_OCCURS_TOO_MANY_TIMES, DIAMETER_AVP_UNSUPPORTED, DIAMETER_INVALID_AVP_VALUE,
-    DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
+    DIAMETER_AVP_OCCURS_TOO_MANY_TIMES, DIAMETER_AVP_UNSUPPORTED, DIAMETER_INVALID_AVP_LENGTH,
+    DIAMETER_INVALID_AVP_VALUE, DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
 };
 use super::{Avp, AvpValue, DecodeError, HEADER_LEN, Message, RawMessage};
 
@@ -114,10 +114,18 @@ impl Found {
         }
     }
 
+    /// An AVP whose length does not fit its type: DIAMETER_INVALID_AVP_LENGTH (RFC 6733 §7.1.5),
+    /// with the AVP as received in the Failed-AVP.
+    fn length_error(self, reason: String) -> DecodeError {
+        DecodeError::new(DIAMETER_INVALID_AVP_LENGTH, self.offset, reason).with_avp(self.avp)
+    }
+
+    /// An Unsigned32 of other than 4 octets: RFC 6733 §4.2 says its "AVP Length field MUST be set
+    /// to 12 (16 if the 'V' bit is enabled)", so it is DIAMETER_INVALID_AVP_LENGTH (§7.1.5).
     fn not_u32(self) -> DecodeError {
         let size = self.avp.as_bytes().map_or(0, <[u8]>::len);
         let reason = format!("{} of {size} octets, not the 4 of an Unsigned32", self.name());
-        self.value_error(reason)
+        self.length_error(reason)
     }
 
     fn text(self) -> Result<String, DecodeError> {
@@ -128,14 +136,26 @@ impl Found {
         Ok(text.to_owned())
     }
 
+    /// An Address (RFC 6733 §4.3.1): the 2-octet AddressType, then the address. A length that
+    /// does not fit (no AddressType, IPv4 of other than 4 octets, IPv6 of other than 16) is
+    /// DIAMETER_INVALID_AVP_LENGTH; another family than IPv4 (1) and IPv6 (2), which a
+    /// Host-IP-Address cannot carry here, DIAMETER_INVALID_AVP_VALUE.
     fn address(self) -> Result<IpAddr, DecodeError> {
-        match self.avp.as_address() {
-            Some(address) => Ok(address),
-            None => {
-                let reason = format!("{} is not an IPv4 (family 1) or IPv6 (family 2) address", self.name());
-                Err(self.value_error(reason))
-            }
+        if let Some(address) = self.avp.as_address() {
+            return Ok(address);
         }
+        let data = self.avp.as_bytes().unwrap_or_default();
+        let (name, size) = (self.name(), data.len());
+        let expected = match data.first_chunk::<2>().map(|family| u16::from_be_bytes(*family)) {
+            None => return Err(self.length_error(format!("{name} of {size} octets, too short for an AddressType"))),
+            Some(1) => "6 for IPv4",
+            Some(2) => "18 for IPv6",
+            Some(family) => {
+                let reason = format!("{name} of AddressType {family}, not IPv4 (1) or IPv6 (2)");
+                return Err(self.value_error(reason));
+            }
+        };
+        Err(self.length_error(format!("{name} of {size} octets, not the {expected}")))
     }
 
     /// The AVPs of a Grouped AVP, with their offsets.

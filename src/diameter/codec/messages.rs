@@ -234,10 +234,13 @@ impl Message {
     ///
     /// [`DecodeError`] for the first problem found (see [`DecodeError`] for the offsets and the
     /// Failed-AVP): those of [`RawMessage::decode`], then for a base message
-    /// DIAMETER_INVALID_HDR_BITS (P or T set), DIAMETER_AVP_UNSUPPORTED, DIAMETER_INVALID_AVP_VALUE
-    /// (a Unsigned32 of other than 4 octets, an Address of another family than 1 or 2 or of the
-    /// wrong length, text that is not UTF-8, a Disconnect-Cause other than 0 to 2, an empty
-    /// Failed-AVP), DIAMETER_AVP_OCCURS_TOO_MANY_TIMES and DIAMETER_MISSING_AVP.
+    /// DIAMETER_INVALID_HDR_BITS (P or T set), DIAMETER_AVP_UNSUPPORTED,
+    /// DIAMETER_INVALID_AVP_LENGTH (RFC 6733 §4.2, §7.1.5: an Unsigned32 or Enumerated of other
+    /// than 4 octets, an Address too short for its AddressType or of the wrong length for IPv4
+    /// or IPv6), DIAMETER_INVALID_AVP_VALUE (an Address of another family than 1 or 2, text that
+    /// is not UTF-8, a Disconnect-Cause other than 0 to 2, an empty Failed-AVP),
+    /// DIAMETER_AVP_OCCURS_TOO_MANY_TIMES and DIAMETER_MISSING_AVP. The Failed-AVP of these is
+    /// the AVP as received.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         super::decode::typed(RawMessage::decode(bytes)?, bytes.len())
     }

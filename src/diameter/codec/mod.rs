@@ -82,8 +82,9 @@ pub const MAX_GROUPED_DEPTH: usize = 8;
 /// `failed_avp` is `None` for errors in the header. For an AVP whose header is wrong (its length,
 /// padding or flags) it is the AVP's code and flags with a zero-filled value of the minimum length
 /// of its type, as RFC 6733 §7.1.5 allows for DIAMETER_INVALID_AVP_LENGTH; for a missing AVP, an
-/// AVP of that code with such a value (§7.5); for an AVP with a wrong value, an unsupported AVP
-/// or one too many, the AVP as received.
+/// AVP of that code with such a value (§7.5); for an AVP whose data has the wrong size for its
+/// type (DIAMETER_INVALID_AVP_LENGTH too) or a wrong value, an unsupported AVP or one too many,
+/// the AVP as received.
 ///
 /// To answer a request that fails to decode, a peer reads its header with [`Header::decode`],
 /// which succeeds whenever the error is past the header (`offset >= 20`).
