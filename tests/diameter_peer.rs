@@ -332,7 +332,7 @@ fn common_applications_decide_the_cea_result() {
     const NO: u32 = DIAMETER_NO_COMMON_APPLICATION;
     // (ours, theirs, theirs vendor-specific, expected): RFC 6733 §5.3.
     type Case<'a> = (&'a [u32], &'a [u32], &'a [u32], u32);
-    let cases: [Case; 9] = [
+    let cases: [Case; 12] = [
         (&[4], &[4], &[], S),
         (&[4], &[16_777_238, 4], &[], S),
         (&[4], &[16_777_238], &[], NO),
@@ -341,7 +341,12 @@ fn common_applications_decide_the_cea_result() {
         (&[], &[0], &[], S),                     // the base application announced
         (&[], &[4], &[], NO),                    // they need an application we lack
         (&[4], &[RELAY_APPLICATION_ID], &[], S), // a relay shares every application
-        (&[16_777_238], &[], &[16_777_238], S),  // in a Vendor-Specific-Application-Id
+        // RFC 6733 §5.3: a relay's CER "MUST be interpreted as having common applications",
+        // also for a node of the base protocol only, and a relay accepts any peer.
+        (&[], &[RELAY_APPLICATION_ID], &[], S),
+        (&[], &[], &[RELAY_APPLICATION_ID], S),
+        (&[RELAY_APPLICATION_ID], &[16_777_238], &[], S),
+        (&[16_777_238], &[], &[16_777_238], S), // in a Vendor-Specific-Application-Id
     ];
     for (ours, theirs, vendor, expected) in cases {
         assert_eq!(cea_result(ours, theirs, vendor), expected, "ours {ours:?}, theirs {theirs:?} {vendor:?}");

@@ -34,7 +34,8 @@
 //! - A CER is answered with DIAMETER_SUCCESS when the two nodes share an application, or when
 //!   neither announces one (base protocol only); else DIAMETER_NO_COMMON_APPLICATION, and the
 //!   connection is closed after the CEA (§5.3 "SHOULD disconnect"). The base application (0) is
-//!   supported by every node, and the relay application (0xffffffff) shares every application.
+//!   supported by every node, and the relay application (0xffffffff) shares every application:
+//!   a relay's CER succeeds even with a node of the base protocol only (§5.3).
 //! - A DPR received with cause REBOOTING lets the watchdog reconnect as after any loss; BUSY and
 //!   DO_NOT_WANT_TO_TALK_TO_YOU ("SHOULD NOT attempt reconnection", §5.4.3) stop the reconnection
 //!   attempts until the application calls [`Peer::start`] again. The peer may still connect to us.
@@ -266,10 +267,14 @@ fn common_applications(config: &PeerConfig, theirs: &[u32]) -> Vec<u32> {
     common
 }
 
-/// The Result-Code of the CEA that answers a CER announcing `theirs` (RFC 6733 §5.3).
+/// The Result-Code of the CEA that answers a CER announcing `theirs` (RFC 6733 §5.3): success
+/// when the nodes share an application other than the base one, when neither announces any, or
+/// when either is a relay ("receiving a CER or CEA from a peer advertising itself as a relay
+/// [...] MUST be interpreted as having common applications with the peer").
 fn capabilities_result(config: &PeerConfig, theirs: &[u32]) -> u32 {
     let both_base_only = theirs.iter().all(|&a| a == 0) && config.supported().all(|a| a == 0);
-    if both_base_only || common_applications(config, theirs).iter().any(|&a| a != 0) {
+    let relay = theirs.contains(&RELAY_APPLICATION_ID) || config.supported().any(|a| a == RELAY_APPLICATION_ID);
+    if both_base_only || relay || common_applications(config, theirs).iter().any(|&a| a != 0) {
         DIAMETER_SUCCESS
     } else {
         DIAMETER_NO_COMMON_APPLICATION
