@@ -1101,7 +1101,9 @@ proptest! {
                 }
                 Input::Disconnected(i) => {
                     let conn = pick(&known, i);
-                    closed.insert(conn);
+                    if known.contains(&conn) {
+                        closed.insert(conn);
+                    }
                     p.disconnected(now, conn)
                 }
                 Input::Bytes(i, b) => p.received(now, pick(&known, i), &b),
@@ -1134,9 +1136,12 @@ proptest! {
                         prop_assert!(!closed.contains(conn), "send on closed {conn}: {message:?}");
                         prop_assert!(message.encode().is_ok(), "{message:?}");
                     }
-                    Output::Close(conn) => {
+                    // The peer closes what it is told of and does not know (an input here may name
+                    // a connection before the peer does): only closes of its own count.
+                    Output::Close(conn) if known.contains(conn) => {
                         closed.insert(*conn);
                     }
+                    Output::Close(_) => {}
                     Output::Report(PeerEvent::Error(PeerError::Runaway)) => prop_assert!(false, "runaway"),
                     Output::Report(_) => {}
                 }
