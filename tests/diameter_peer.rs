@@ -547,6 +547,25 @@ fn stop_sends_a_dpr_and_closes_on_the_dpa() {
     }
 }
 
+/// RFC 6733 §5.4: every DPR is answered with a DPA, one that crosses ours too (both sides stop at
+/// once): the peer's DPR is answered in Closing, on either connection, and the DPA to ours closes.
+#[test]
+fn a_dpr_that_crosses_ours_is_answered() {
+    for (mut p, conn) in [open_initiator(), open_responder()] {
+        let out = p.stop(secs(1), DisconnectCause::Rebooting);
+        let (_, Message::Dpr(ours)) = only_send(&out) else { panic!("{out:#?}") };
+        let out = p.received(secs(1) + ms(5), conn, &bytes(&their_dpr(DisconnectCause::Busy)));
+        let (to, Message::Dpa(dpa)) = only_send(&out) else { panic!("{out:#?}") };
+        assert_eq!((to, dpa.hop_by_hop, dpa.end_to_end, dpa.result_code), (conn, 0x3000, 0x4000, DIAMETER_SUCCESS));
+        assert!(closes(&out).is_empty());
+        assert_eq!(p.state(), State::Closing, "still waiting for the DPA to our DPR");
+        let out = p.received(secs(1) + ms(10), conn, &bytes(&their_dpa(&ours)));
+        assert_eq!(closes(&out), [conn]);
+        assert_eq!(p.state(), State::Closed);
+        assert!(!reports(&out).iter().any(|e| matches!(e, PeerEvent::Error(_))), "{out:#?}");
+    }
+}
+
 #[test]
 fn stop_without_a_dpa_closes_at_the_timeout() {
     let (mut p, conn) = open_initiator();
@@ -1011,6 +1030,25 @@ fn two_peers_disconnect_cleanly() {
     assert!(sim.events_of(1).iter().any(|(_, e)| matches!(e, PeerEvent::DisconnectRequested { .. })));
     assert_eq!(sim.peers[1].watchdog_state(), Some(watchdog::State::DOWN));
     assert_eq!(sim.peers[0].watchdog_state(), None);
+}
+
+#[test]
+fn two_peers_that_stop_at_once_disconnect_cleanly() {
+    let mut sim = pair(6, 6, 5);
+    sim.run_for(secs(10));
+    for side in [0, 1] {
+        let out = sim.peers[side].stop(sim.now, DisconnectCause::Rebooting);
+        sim.apply(side, out);
+    }
+    sim.run_for(secs(1));
+    for side in [0, 1] {
+        assert_eq!(sim.peers[side].state(), State::Closed, "side {side}");
+        assert_eq!(sim.sent(side, "DPR").len(), 1);
+        assert_eq!(sim.sent(side, "DPA").len(), 1, "side {side} answers the DPR that crossed its own");
+        let errors: Vec<_> =
+            sim.events_of(side).into_iter().filter(|(_, e)| matches!(e, PeerEvent::Error(_))).collect();
+        assert!(errors.is_empty(), "side {side}: {errors:#?}");
+    }
 }
 
 // --- Random input -------------------------------------------------------------------------------
