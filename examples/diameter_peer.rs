@@ -16,7 +16,7 @@
 use clap::{Arg, ArgAction, Command, value_parser};
 use rfc_fsm::diameter::codec::DisconnectCause;
 use rfc_fsm::diameter::driver::{self, DriverConfig, Event, Mode, TransportEvent};
-use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
+use rfc_fsm::diameter::peer::{DiscardReason, PeerConfig, PeerEvent};
 use rfc_fsm::watchdog;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -116,7 +116,13 @@ fn print(event: &Event) {
                 PeerEvent::Received { conn, message } => {
                     format!("for the application on {conn}: command {}", message.header.command_code)
                 }
-                PeerEvent::Discarded { conn, command_code } => format!("discarded on {conn}: command {command_code}"),
+                PeerEvent::Discarded { conn, command_code, hop_by_hop, reason } => {
+                    let why = match reason {
+                        DiscardReason::NotInService => "the connection is not in service",
+                        DiscardReason::Unsolicited => "an answer to no request of ours",
+                    };
+                    format!("discarded on {conn}: command {command_code} hbh={hop_by_hop:#010x} ({why})")
+                }
                 PeerEvent::Error(error) => format!("error: {error}"),
             };
             line(*at, text);

@@ -13,9 +13,10 @@
 //! - The watchdog is told `connection_up` when the peer machine reaches I-Open or R-Open after a
 //!   successful capabilities exchange (the connection is "open" in the Diameter sense), and
 //!   `connection_down` when the machine gets back to Closed. Every message received on the open
-//!   connection is traffic for it (`MessageKind::Dwa` for a DWA, `Dwr` for a DWR, `Other`
-//!   otherwise), fed before the peer machine sees the message, so that its `Throwaway` (in
-//!   REOPEN) keeps application messages from the application.
+//!   connection and not discarded (see below) is traffic for it (`MessageKind::Dwa` for the
+//!   answer to its DWR, `Dwr` for a DWR, `Other` otherwise), fed before the peer machine sees the
+//!   message, so that its `Throwaway` (in REOPEN) keeps application messages from the
+//!   application.
 //! - The watchdog's `SendDwr` is a message the node sends: the machine's Send-Message event, whose
 //!   I-Snd-Message / R-Snd-Message action puts it on the open connection. Its `SendDwa` is dropped:
 //!   the machine's own I-Snd-DWA / R-Snd-DWA action answers the DWR. `CloseConnection` closes the
@@ -23,11 +24,22 @@
 //!   machine's Start event when this side initiates connections ([`PeerConfig::initiate`]); a
 //!   responder waits for the peer to connect again. `Failover` and `Failback` are reported.
 //!
+//! Answers are matched with the requests they answer (RFC 6733 §3): by Hop-by-Hop Identifier and
+//! Command Code, on the connection the request went out on, each once. The peer remembers its
+//! CER, the watchdog's DWR (one at a time, RFC 3539), its DPR and the application's requests
+//! ([`PeerConfig::max_outstanding_requests`] at most). An answer to none of them "MUST be
+//! discarded" (§3): it is reported as [`PeerEvent::Discarded`] with
+//! [`DiscardReason::Unsolicited`] and goes no further, so a stray CEA opens nothing, a stray DWA
+//! answers no watchdog and a stray DPA closes nothing. Any answer to the watchdog's DWR is its
+//! DWA, one with the E bit too (a peer that answers, even with an error, is alive; RFC 3539 counts
+//! answers); any answer to our DPR is its DPA.
+//!
 //! Events the spec's table names by the state they apply in are chosen the same way for every
 //! message: on the initiated connection, the message's own event (I-Rcv-DWR, ..., I-Rcv-Message for
-//! anything else) if the machine handles it in its state, else I-Rcv-Non-CEA. A CEA with a
-//! Result-Code other than success (2xxx) is not the positive CEA that opens the connection: it is
-//! I-Rcv-Non-CEA (in Wait-I-CEA: Error, the connection is closed).
+//! anything else) if the machine handles it in its state, else I-Rcv-Non-CEA. A CEA to our CER
+//! with a Result-Code other than success (2xxx), or with the E bit, is not the positive CEA that
+//! opens the connection: it is I-Rcv-Non-CEA (in Wait-I-CEA: Error, the connection is closed),
+//! reported as [`PeerEvent::CapabilitiesRefused`] with its Result-Code.
 //!
 //! Choices where RFC 6733 leaves room, all documented on the items concerned:
 //!
@@ -67,7 +79,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -158,12 +170,17 @@ pub struct PeerConfig {
     /// How many accepted connections may wait for their CER at once; more are closed at once.
     /// 4 by default.
     pub max_pending_accepts: usize,
+    /// How many of the application's requests ([`Peer::send`]) may wait for their answers: the
+    /// peer remembers each one's Hop-by-Hop Identifier to hand its answer to the application,
+    /// and discards answers to no request it remembers (RFC 6733 §3). When full, the oldest is
+    /// forgotten, and its answer, should it still come, is discarded. 4096 by default.
+    pub max_outstanding_requests: usize,
 }
 
 impl PeerConfig {
     /// A configuration with this identity and the defaults: vendor 0, product "rfc-fsm", no
     /// Origin-State-Id or Firmware-Revision, no application (base protocol only), Timeout 10 s,
-    /// Twinit 30 s, initiator, 4 pending accepts.
+    /// Twinit 30 s, initiator, 4 pending accepts, 4096 outstanding requests.
     pub fn new(origin_host: impl Into<String>, origin_realm: impl Into<String>, addresses: Vec<IpAddr>) -> Self {
         PeerConfig {
             capabilities: Capabilities {
@@ -184,6 +201,7 @@ impl PeerConfig {
             watchdog: watchdog::Config::default(),
             initiate: true,
             max_pending_accepts: 4,
+            max_outstanding_requests: 4096,
         }
     }
 
@@ -343,23 +361,40 @@ pub enum PeerEvent {
         /// Whether this side will reconnect.
         reconnect: bool,
     },
-    /// A message for the application (another command or application, or an answer to one).
+    /// A message for the application: a request of another command or application, or the
+    /// answer to a request it sent with [`Peer::send`].
     Received {
         /// The connection.
         conn: ConnId,
         /// The message.
         message: RawMessage,
     },
-    /// A message the watchdog threw away (RFC 3539 Throwaway(): the connection is not in
-    /// service, e.g. in REOPEN).
+    /// A received message that was dropped, unanswered: see [`DiscardReason`].
     Discarded {
         /// The connection.
         conn: ConnId,
         /// Its Command Code.
         command_code: u32,
+        /// Its Hop-by-Hop Identifier.
+        hop_by_hop: u32,
+        /// Why it was dropped.
+        reason: DiscardReason,
     },
     /// Something went wrong.
     Error(PeerError),
+}
+
+/// Why a received message was dropped ([`PeerEvent::Discarded`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiscardReason {
+    /// The watchdog threw it away (RFC 3539 Throwaway()): the connection is not in service (in
+    /// REOPEN), so what is not a DWA does not reach the application.
+    NotInService,
+    /// An answer to no request this node sent on the connection, or sent and answered already:
+    /// RFC 6733 §3, "an answer message that is received with an unknown Hop-by-Hop Identifier
+    /// MUST be discarded". An answer matches a request by its Hop-by-Hop Identifier and its
+    /// Command Code, on the connection the request went out on; each request is answered once.
+    Unsolicited,
 }
 
 /// What went wrong, as reported in [`PeerEvent::Error`].
@@ -447,6 +482,8 @@ struct Initiated {
     established: bool,
     /// Not closed by either side.
     open: bool,
+    /// The Hop-by-Hop Identifier of the CER sent on it, until its CEA arrives.
+    cer: Option<u32>,
 }
 
 /// The connection the peer initiated, with its CER.
@@ -474,6 +511,98 @@ struct Pending<T> {
 enum Received {
     Ok(Message),
     Malformed { header: Option<Header>, error: DecodeError },
+}
+
+impl Received {
+    /// The header of an answer (the R bit clear), `None` for a request or for octets too short
+    /// for a header.
+    fn answer_header(&self) -> Option<Header> {
+        let header = match self {
+            Received::Ok(message) if !message.is_request() => message.header(),
+            Received::Malformed { header: Some(header), .. } if !header.flags.request => *header,
+            _ => return None,
+        };
+        Some(header)
+    }
+
+    /// The Result-Code of an answer that decodes and has one.
+    fn result_code(&self) -> Option<u32> {
+        match self {
+            Received::Ok(Message::Cea(m)) => Some(m.result_code),
+            Received::Ok(Message::Dwa(m)) => Some(m.result_code),
+            Received::Ok(Message::Dpa(m)) => Some(m.result_code),
+            Received::Ok(Message::Other(raw)) if !raw.header.flags.request => raw.result_code(),
+            _ => None,
+        }
+    }
+}
+
+/// Which of our requests an answer answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answers {
+    /// The CER on the initiated connection.
+    Cer,
+    /// The watchdog's DWR.
+    Dwr,
+    /// Our DPR.
+    Dpr,
+    /// A request of the application ([`Peer::send`]).
+    Application,
+}
+
+/// The application's requests that wait for an answer: Hop-by-Hop Identifier, connection and
+/// Command Code, at most `max` of them; when full, the oldest is forgotten (its answer, should it
+/// still come, is discarded).
+#[derive(Clone, Debug)]
+struct Outstanding {
+    max: usize,
+    /// Hop-by-Hop Identifier -> (connection, Command Code, when it was recorded).
+    by_hop_by_hop: HashMap<u32, (ConnId, u32, u64)>,
+    /// The records in the order they were made, some of them answered or forgotten since.
+    order: VecDeque<(u64, u32)>,
+    next: u64,
+}
+
+impl Outstanding {
+    fn new(max: usize) -> Self {
+        Outstanding { max: max.max(1), by_hop_by_hop: HashMap::new(), order: VecDeque::new(), next: 0 }
+    }
+
+    fn live(&self, (seq, hop_by_hop): (u64, u32)) -> bool {
+        self.by_hop_by_hop.get(&hop_by_hop).is_some_and(|&(_, _, s)| s == seq)
+    }
+
+    fn insert(&mut self, conn: ConnId, hop_by_hop: u32, command_code: u32) {
+        while self.by_hop_by_hop.len() >= self.max {
+            let Some(oldest) = self.order.pop_front() else { break };
+            if self.live(oldest) {
+                self.by_hop_by_hop.remove(&oldest.1);
+            }
+        }
+        let seq = self.next;
+        self.next = self.next.wrapping_add(1);
+        self.by_hop_by_hop.insert(hop_by_hop, (conn, command_code, seq));
+        self.order.push_back((seq, hop_by_hop));
+        // Answered records leave their place in `order` behind: sweep them now and then, so that
+        // it stays within twice the bound.
+        if self.order.len() > 2 * self.max {
+            let order = std::mem::take(&mut self.order);
+            self.order = order.into_iter().filter(|&entry| self.live(entry)).collect();
+        }
+    }
+
+    /// Whether the request of `hop_by_hop` and `command_code` went out on `conn`; it is answered.
+    fn take(&mut self, conn: ConnId, hop_by_hop: u32, command_code: u32) -> bool {
+        let sent = self.by_hop_by_hop.get(&hop_by_hop).is_some_and(|&(c, code, _)| c == conn && code == command_code);
+        if sent {
+            self.by_hop_by_hop.remove(&hop_by_hop);
+        }
+        sent
+    }
+
+    fn forget(&mut self, conn: ConnId) {
+        self.by_hop_by_hop.retain(|_, &mut (c, _, _)| c != conn);
+    }
 }
 
 /// What an event is about: the message, connection or CER it comes with.
@@ -539,6 +668,13 @@ struct Core<T, R> {
     end_to_end: u32,
     /// The cause of the DPR that Stop sends.
     stop_cause: DisconnectCause,
+    /// The watchdog's DWR waiting for its DWA (RFC 3539 sends one at a time): its connection and
+    /// Hop-by-Hop Identifier.
+    dwr: Option<(ConnId, u32)>,
+    /// Our DPR waiting for its DPA: its connection and Hop-by-Hop Identifier.
+    dpr: Option<(ConnId, u32)>,
+    /// The application's requests waiting for their answers.
+    requests: Outstanding,
     /// The peer as the successful CEA on the initiated connection described it.
     cea_remote: Option<RemotePeer>,
     /// The peer once a capabilities exchange succeeded.
@@ -592,6 +728,7 @@ where
         let end_to_end = (time_bits << 20) | (rng.next_u32() & 0x000f_ffff);
         let mut noop = NoHooks;
         let machine = machine::Machine::start(&mut noop);
+        let config_max_requests = config.max_outstanding_requests;
         Ok(Peer {
             machine,
             core: Core {
@@ -608,6 +745,9 @@ where
                 hop_by_hop,
                 end_to_end,
                 stop_cause: DisconnectCause::Rebooting,
+                dwr: None,
+                dpr: None,
+                requests: Outstanding::new(config_max_requests),
                 cea_remote: None,
                 remote: None,
             },
@@ -736,7 +876,9 @@ where
 
     /// The application sends a message to the peer (Send-Message): on the open connection, or
     /// [`PeerError::NotOpen`] is reported. A request gets a new Hop-by-Hop Identifier, and an
-    /// End-to-End Identifier if it has 0 (RFC 6733 §3); an answer is sent as it is. The
+    /// End-to-End Identifier if it has 0 (RFC 6733 §3), and is remembered until its answer
+    /// comes, which goes to the application as [`PeerEvent::Received`] (see
+    /// [`PeerConfig::max_outstanding_requests`]); an answer is sent as it is. The
     /// watchdog's state is the application's to consult: RFC 3539 routes requests elsewhere
     /// between Failover and Failback.
     pub fn send(&mut self, now: T, mut message: RawMessage) -> Vec<Output> {
@@ -821,9 +963,15 @@ where
         &self.core.config
     }
 
-    /// Runs the work left and returns the outputs.
+    /// Runs the work left and returns the outputs. The requests sent on a connection it closes
+    /// wait for no answer any more.
     fn finish(&mut self, mut run: Run<T>) -> Vec<Output> {
         self.drain(&mut run);
+        for output in &run.out {
+            if let Output::Close(conn) = output {
+                self.core.forget(*conn);
+            }
+        }
         run.out
     }
 
@@ -969,6 +1117,7 @@ where
 
     /// A connection is gone (lost, or closed by us): the machine's event for it.
     fn lost(&mut self, run: &mut Run<T>, conn: ConnId) {
+        self.core.forget(conn);
         if let Some(i) = &mut self.core.initiated
             && i.id == conn
             && i.open
@@ -1010,40 +1159,56 @@ where
         if !initiated && !accepted {
             return;
         }
+        // RFC 6733 §3: an answer must answer a request sent on this connection.
+        let answers = match received.answer_header() {
+            Some(header) => match self.core.answered(conn, &header) {
+                Some(answers) => Some(answers),
+                None => {
+                    let (command_code, hop_by_hop) = (header.command_code, header.hop_by_hop);
+                    let reason = DiscardReason::Unsolicited;
+                    run.report(PeerEvent::Discarded { conn, command_code, hop_by_hop, reason });
+                    return;
+                }
+            },
+            None => None,
+        };
         if self.core.watchdog_up && self.open_connection().is_some_and(|(id, _)| id == conn) {
-            let kind = match &received {
-                Received::Ok(Message::Dwa(_)) => MessageKind::Dwa,
-                Received::Ok(Message::Dwr(_)) => MessageKind::Dwr,
+            // Any answer to the watchdog's DWR is its DWA: one with the E bit too, which proves
+            // the peer alive as well (RFC 3539 §3.4.1 counts the answers, whatever they say).
+            let kind = match (answers, &received) {
+                (Some(Answers::Dwr), _) => MessageKind::Dwa,
+                (_, Received::Ok(Message::Dwr(_))) => MessageKind::Dwr,
                 _ => MessageKind::Other,
             };
             let commands = self.watchdog(run, |wd, now| wd.message_received(now, kind));
             self.commands(run, &commands);
         }
         let event = if initiated {
-            let own = match &received {
-                Received::Ok(Message::Cea(cea)) if is_success(cea.result_code) => Event::I_Rcv_CEA,
-                Received::Ok(Message::Cea(_)) => Event::I_Rcv_Non_CEA,
-                Received::Ok(Message::Dwr(_)) => Event::I_Rcv_DWR,
-                Received::Ok(Message::Dwa(_)) => Event::I_Rcv_DWA,
-                Received::Ok(Message::Dpr(_)) => Event::I_Rcv_DPR,
-                Received::Ok(Message::Dpa(_)) => Event::I_Rcv_DPA,
+            let own = match (answers, &received) {
+                (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if is_success(cea.result_code) => {
+                    self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
+                    Event::I_Rcv_CEA
+                }
+                // A CEA that refuses ours, with or without the E bit (e.g. DIAMETER_UNKNOWN_PEER).
+                (Some(Answers::Cer), _) => {
+                    if let Some(result_code) = received.result_code() {
+                        run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Initiator, result_code });
+                    }
+                    Event::I_Rcv_Non_CEA
+                }
+                (Some(Answers::Dwr), _) => Event::I_Rcv_DWA,
+                (Some(Answers::Dpr), _) => Event::I_Rcv_DPA,
+                (_, Received::Ok(Message::Dwr(_))) => Event::I_Rcv_DWR,
+                (_, Received::Ok(Message::Dpr(_))) => Event::I_Rcv_DPR,
                 _ => Event::I_Rcv_Message,
             };
-            if let Received::Ok(Message::Cea(cea)) = &received {
-                if is_success(cea.result_code) {
-                    self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
-                } else {
-                    let result_code = cea.result_code;
-                    run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Initiator, result_code });
-                }
-            }
             self.first_handled(&[own, Event::I_Rcv_Non_CEA])
         } else {
-            Some(match &received {
-                Received::Ok(Message::Dwr(_)) => Event::R_Rcv_DWR,
-                Received::Ok(Message::Dwa(_)) => Event::R_Rcv_DWA,
-                Received::Ok(Message::Dpr(_)) => Event::R_Rcv_DPR,
-                Received::Ok(Message::Dpa(_)) => Event::R_Rcv_DPA,
+            Some(match (answers, &received) {
+                (Some(Answers::Dwr), _) => Event::R_Rcv_DWA,
+                (Some(Answers::Dpr), _) => Event::R_Rcv_DPA,
+                (_, Received::Ok(Message::Dwr(_))) => Event::R_Rcv_DWR,
+                (_, Received::Ok(Message::Dpr(_))) => Event::R_Rcv_DPR,
                 _ => Event::R_Rcv_Message,
             })
         };
@@ -1076,6 +1241,60 @@ where
 }
 
 impl<T, R> Core<T, R> {
+    /// Records a request sent on `conn`, whose answer is to come on it (RFC 6733 §3).
+    fn sent(&mut self, conn: ConnId, message: &Message) {
+        match message {
+            Message::Cer(cer) => {
+                if let Some(i) = self.initiated.as_mut().filter(|i| i.id == conn) {
+                    i.cer = Some(cer.hop_by_hop);
+                }
+            }
+            Message::Dwr(dwr) => self.dwr = Some((conn, dwr.hop_by_hop)),
+            Message::Dpr(dpr) => self.dpr = Some((conn, dpr.hop_by_hop)),
+            Message::Other(raw) if raw.header.flags.request => {
+                self.requests.insert(conn, raw.header.hop_by_hop, raw.header.command_code);
+            }
+            _ => {}
+        }
+    }
+
+    /// The request an answer with `header`, received on `conn`, answers (RFC 6733 §3: the same
+    /// Hop-by-Hop Identifier and Command Code), which is then answered; `None` for an answer to
+    /// no request waiting on `conn`.
+    fn answered(&mut self, conn: ConnId, header: &Header) -> Option<Answers> {
+        let id = (conn, header.hop_by_hop);
+        let base = header.application_id == 0;
+        match header.command_code {
+            command_code::CAPABILITIES_EXCHANGE if base => {
+                if let Some(i) = self.initiated.as_mut().filter(|i| i.id == conn && i.cer == Some(header.hop_by_hop)) {
+                    i.cer = None;
+                    return Some(Answers::Cer);
+                }
+            }
+            command_code::DEVICE_WATCHDOG if base && self.dwr == Some(id) => {
+                self.dwr = None;
+                return Some(Answers::Dwr);
+            }
+            command_code::DISCONNECT_PEER if base && self.dpr == Some(id) => {
+                self.dpr = None;
+                return Some(Answers::Dpr);
+            }
+            _ => {}
+        }
+        self.requests.take(conn, header.hop_by_hop, header.command_code).then_some(Answers::Application)
+    }
+
+    /// The connection is gone: no answer will come on it.
+    fn forget(&mut self, conn: ConnId) {
+        if self.dwr.is_some_and(|(c, _)| c == conn) {
+            self.dwr = None;
+        }
+        if self.dpr.is_some_and(|(c, _)| c == conn) {
+            self.dpr = None;
+        }
+        self.requests.forget(conn);
+    }
+
     /// Whether the peer uses `conn`: the initiated or accepted connection, or one waiting for its
     /// CER.
     fn is_live(&self, conn: ConnId) -> bool {
@@ -1245,14 +1464,16 @@ struct Actions<'a, T, R> {
 
 impl<T, R> Actions<'_, T, R> {
     fn send_initiated(&mut self, message: Message) {
-        if let Some(i) = self.core.initiated.filter(|i| i.open) {
-            self.run.out.push(Output::Send(i.id, message));
+        if let Some(id) = self.core.initiated.filter(|i| i.open).map(|i| i.id) {
+            self.core.sent(id, &message);
+            self.run.out.push(Output::Send(id, message));
         }
     }
 
     fn send_accepted(&mut self, message: Message) {
-        if let Some(a) = self.core.accepted.as_ref().filter(|a| a.open) {
-            self.run.out.push(Output::Send(a.id, message));
+        if let Some(id) = self.core.accepted.as_ref().filter(|a| a.open).map(|a| a.id) {
+            self.core.sent(id, &message);
+            self.run.out.push(Output::Send(id, message));
         }
     }
 
@@ -1338,11 +1559,13 @@ impl<T, R> Actions<'_, T, R> {
             return;
         };
         if self.run.throwaway {
-            let command_code = match received {
-                Received::Ok(message) => message.header().command_code,
-                Received::Malformed { header, .. } => header.map_or(0, |h| h.command_code),
+            let header = match received {
+                Received::Ok(message) => Some(message.header()),
+                Received::Malformed { header, .. } => *header,
             };
-            self.run.report(PeerEvent::Discarded { conn, command_code });
+            let (command_code, hop_by_hop) = header.map_or((0, 0), |h| (h.command_code, h.hop_by_hop));
+            let reason = DiscardReason::NotInService;
+            self.run.report(PeerEvent::Discarded { conn, command_code, hop_by_hop, reason });
             return;
         }
         let answer = match received {
@@ -1400,7 +1623,7 @@ where
             A::StopTimeout => self.core.timeout = None,
             A::I_Snd_Conn_Req => {
                 let id = self.core.new_conn();
-                self.core.initiated = Some(Initiated { id, established: false, open: true });
+                self.core.initiated = Some(Initiated { id, established: false, open: true, cer: None });
                 self.run.out.push(Output::Connect(id));
             }
             A::R_Accept => {
