@@ -8,7 +8,8 @@
 //! ```
 //!
 //! It runs until Ctrl-C (or `--duration SECONDS`), then disconnects with DPR/DPA and prints the
-//! watchdog's counters. `--tw SECONDS` sets Twinit (30 by default); under 6 s, the minimum of
+//! watchdog's counters. `--peer-host HOST` names the peer: a CER from another Origin-Host is then
+//! refused with DIAMETER_UNKNOWN_PEER instead of taken as the peer's (RFC 6733 §5.6.1). `--tw SECONDS` sets Twinit (30 by default); under 6 s, the minimum of
 //! RFC 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Twinit must still
 //! be at least 3 s, so that Tw, with its 2 s of jitter, is at least 1 s). `--pcap FILE` writes the exchange to a pcap file that
 //! `tshark -r FILE` decodes as Diameter.
@@ -54,6 +55,10 @@ fn cli() -> Command {
         )
         .arg(Arg::new("origin-host").long("origin-host").default_value("peer.example.net"))
         .arg(Arg::new("origin-realm").long("origin-realm").default_value("example.net"))
+        .arg(Arg::new("peer-host").long("peer-host").value_name("HOST").help(
+            "The peer's Origin-Host: a CER from another node is refused with DIAMETER_UNKNOWN_PEER \
+             (RFC 6733 §5.6.1); any node by default",
+        ))
         .arg(
             Arg::new("auth-application-id")
                 .long("auth-application-id")
@@ -169,6 +174,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     peer.capabilities.auth_application_ids =
         args.get_many::<u32>("auth-application-id").into_iter().flatten().copied().collect();
     peer.capabilities.product_name = "rfc-fsm diameter_peer example".to_owned();
+    peer.peer_host = args.get_one::<String>("peer-host").cloned();
     let mut config = DriverConfig::new(peer);
     config.pcap = args.get_one::<PathBuf>("pcap").cloned();
     let duration = match args.get_one::<f64>("duration") {

@@ -80,11 +80,17 @@ async fn two_peers_over_tcp_exchange_watchdogs_both_ways_and_disconnect_cleanly(
     let twinit = secs(3.0); // under the RFC's 6 s: Config::for_testing_below_rfc_minimum
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let mut server =
-        launch(driver_config(peer_config("server.example.net", twinit, secs(2.0)), 11, None), Mode::Listen(listener));
+    let mut server = launch(
+        driver_config(serving(peer_config("server.example.net", twinit, secs(2.0)), "client.example.net"), 11, None),
+        Mode::Listen(listener),
+    );
     let pcap = temp("exchange.pcap");
     let mut client = launch(
-        driver_config(peer_config("client.example.net", twinit, secs(2.0)), 12, Some(pcap.clone())),
+        driver_config(
+            serving(peer_config("client.example.net", twinit, secs(2.0)), "server.example.net"),
+            12,
+            Some(pcap.clone()),
+        ),
         Mode::Connect(address),
     );
     client.wait("capabilities exchange", secs(5.0), is_open).await;
@@ -161,7 +167,11 @@ async fn a_frozen_peer_over_tcp_is_failed_over_then_failed_back_after_three_watc
     let twinit = secs(3.0);
     let pcap = temp("freeze.pcap");
     let mut client = launch(
-        driver_config(peer_config("client.example.net", twinit, secs(1.0)), 22, Some(pcap.clone())),
+        driver_config(
+            serving(peer_config("client.example.net", twinit, secs(1.0)), "server.example.net"),
+            22,
+            Some(pcap.clone()),
+        ),
         Mode::Connect(proxy),
     );
     client.wait("capabilities exchange", secs(5.0), is_open).await;

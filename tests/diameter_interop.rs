@@ -31,8 +31,11 @@ const TW_MAX: Duration = Duration::from_secs(5);
 /// Scheduling slack allowed on every timing check (a shared 2-core machine).
 const SLACK: Duration = Duration::from_millis(750);
 
-fn our_config(host: &str, name: &str) -> rfc_fsm::diameter::driver::DriverConfig {
+/// Our side, named `host`, serving the OTP node of `node` only (RFC 6733 §5.6.1: a CER from another
+/// Origin-Host is refused).
+fn our_config(host: &str, name: &str, node: &NodeConfig) -> rfc_fsm::diameter::driver::DriverConfig {
     let mut peer = peer_config(host, TWINIT, Duration::from_secs(2));
+    peer.peer_host = Some(node.origin_host.clone());
     // The OTP node's service has only the common application, and it announces it
     // (Auth-Application-Id 0): OTP answers a CER that does not name it with
     // DIAMETER_NO_COMMON_APPLICATION, so we announce it too.
@@ -102,7 +105,7 @@ async fn we_connect_to_otp_and_its_freeze_takes_our_watchdog_down_and_back_on_th
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Listen(0), &config)).unwrap();
     let pcap = temp("connect.pcap");
     let started = Instant::now();
-    let mut ours = launch(our_config("rust.example.net", "connect"), Mode::Connect(otp.addr()));
+    let mut ours = launch(our_config("rust.example.net", "connect", &config), Mode::Connect(otp.addr()));
 
     // Capabilities exchange, then watchdogs at our Tw, each answered.
     ours.wait("OKAY", Duration::from_secs(15), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;
@@ -176,11 +179,11 @@ async fn otp_connects_to_us_we_answer_its_dwrs_at_its_tw_and_its_dpr_with_dpa() 
     let address = listener.local_addr().unwrap();
     let pcap = temp("listen.pcap");
     let started = Instant::now();
-    let mut ours = launch(our_config("rust-listener.example.net", "listen"), Mode::Listen(listener));
     // The OTP node's Tw (1 s) is below ours (at least 1 s, 3 s on average): its DWRs keep our
     // watchdog from sending, so that every DWR here is the OTP node's, answered by us.
     let otp_tw = Duration::from_secs(1);
     let config = NodeConfig::new(otp_tw).label("otp-connector");
+    let mut ours = launch(our_config("rust-listener.example.net", "listen", &config), Mode::Listen(listener));
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Connect(address), &config)).unwrap();
 
     ours.wait("OKAY", Duration::from_secs(20), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;

@@ -661,6 +661,67 @@ fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
     assert_eq!(only_send(&out).0, accepted);
 }
 
+/// RFC 6733 §5.6.1: a CER's Origin-Host "is used to locate the state machine associated with that
+/// peer", and the election of §5.6.4 is between two connections with the same peer. With the
+/// peer's Origin-Host configured, a CER from another node while our connection waits for its
+/// CEA is refused with DIAMETER_UNKNOWN_PEER: no election, the connection to the peer kept.
+#[test]
+fn a_cer_from_another_node_is_refused_and_never_elected() {
+    let mut c = client_config();
+    c.peer_host = Some("server.example.org".into());
+    let mut p = new_peer(c.clone());
+    let (initiated, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    let (stranger, _) = p.accepted(ms(1));
+    let their = their_cer("aaa.stranger.example", &[4]);
+    let out = p.received(ms(2), stranger, &bytes(&Message::Cer(their.clone())));
+    let (to, Message::Other(refusal)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(to, stranger);
+    assert!(refusal.header.flags.error && !refusal.header.flags.request, "a protocol error (§7.2)");
+    assert_eq!(refusal.header.command_code, command_code::CAPABILITIES_EXCHANGE);
+    assert_eq!((refusal.header.hop_by_hop, refusal.header.end_to_end), (their.hop_by_hop, their.end_to_end));
+    assert_eq!(refusal.result_code(), Some(DIAMETER_UNKNOWN_PEER));
+    assert_eq!(closes(&out), [stranger]);
+    let events = reports(&out);
+    assert!(!events.iter().any(|e| matches!(e, PeerEvent::Election { .. } | PeerEvent::State { .. })), "{events:#?}");
+    let refused = PeerEvent::CapabilitiesRefused { conn: stranger, role: Role::Responder, result_code: 3010 };
+    assert!(events.contains(&refused));
+    assert_eq!(p.state(), State::Wait_I_CEA);
+    // The peer's CEA still opens the connection this side initiated.
+    p.received(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    assert_eq!(p.open_connection(), Some((initiated, Role::Initiator)));
+
+    // The peer itself, its Origin-Host in another case: the election takes place.
+    let mut p = new_peer(c.clone());
+    waiting_for_cea(&mut p, Duration::ZERO);
+    let (accepted, _) = p.accepted(ms(1));
+    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("SERVER.example.org", &[4]))));
+    assert!(reports(&out).contains(&PeerEvent::Election { won: false }), "{out:#?}");
+
+    // A responder serves its peer only.
+    c.initiate = false;
+    let mut p = new_peer(c);
+    p.start(Duration::ZERO);
+    let (stranger, _) = p.accepted(ms(1));
+    let out = p.received(ms(1), stranger, &bytes(&Message::Cer(their_cer("other.example.org", &[4]))));
+    assert_eq!(closes(&out), [stranger]);
+    assert_eq!(p.state(), State::Closed);
+    let (conn, _) = p.accepted(ms(2));
+    let out = p.received(ms(2), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!(cea.result_code, DIAMETER_SUCCESS);
+    assert_eq!(p.open_connection(), Some((conn, Role::Responder)));
+}
+
+/// Without the peer's Origin-Host, any node that connects is the peer: its CER while our
+/// connection waits for the CEA is elected against (the documented limitation of `peer_host`).
+#[test]
+fn without_a_peer_host_any_node_is_the_peer() {
+    let (p, initiated, _, _, out) = crossing("b.example.net", "a.stranger.example");
+    assert!(reports(&out).contains(&PeerEvent::Election { won: true }));
+    assert_eq!(closes(&out), [initiated]);
+    assert_eq!(p.state(), State::R_Open);
+}
+
 #[test]
 fn a_second_connection_of_an_open_peer_is_rejected() {
     let (mut p, conn) = open_initiator();

@@ -89,7 +89,7 @@ use thiserror::Error;
 
 use super::codec::result_code::{
     DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS,
-    DIAMETER_UNABLE_TO_COMPLY, ELECTION_LOST, is_protocol_error,
+    DIAMETER_UNABLE_TO_COMPLY, DIAMETER_UNKNOWN_PEER, ELECTION_LOST, is_protocol_error,
 };
 use super::codec::{
     ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr,
@@ -170,6 +170,19 @@ pub struct PeerConfig {
     /// How many accepted connections may wait for their CER at once; more are closed at once.
     /// 4 by default.
     pub max_pending_accepts: usize,
+    /// The Origin-Host of the peer this node serves, if it is known (RFC 6733 §5.6.1: "the
+    /// Origin-Host [of a CER] is used to locate the state machine associated with that peer").
+    /// When set, a CER from another Origin-Host (compared without ASCII case) is answered with
+    /// DIAMETER_UNKNOWN_PEER (3010, a protocol error: an answer with the E bit, §7.1.3, §7.2), its
+    /// connection closed, and it is reported as [`PeerEvent::CapabilitiesRefused`]: it never
+    /// reaches the machine, so it never opens a connection nor holds an election (§5.6.4) against
+    /// the connection this node initiated. When `None` (the default), any node that connects is
+    /// taken as the peer; and since the Origin-Host at the other end of the initiated connection
+    /// is only known from its CEA, which comes after the election, a CER that arrives while the
+    /// initiated connection waits for its CEA is elected against whatever its Origin-Host: set
+    /// `peer_host` to keep other nodes out of the election. The CEA on the initiated connection
+    /// is not checked against it.
+    pub peer_host: Option<String>,
     /// How many of the application's requests ([`Peer::send`]) may wait for their answers: the
     /// peer remembers each one's Hop-by-Hop Identifier to hand its answer to the application,
     /// and discards answers to no request it remembers (RFC 6733 §3). When full, the oldest is
@@ -179,8 +192,8 @@ pub struct PeerConfig {
 
 impl PeerConfig {
     /// A configuration with this identity and the defaults: vendor 0, product "rfc-fsm", no
-    /// Origin-State-Id or Firmware-Revision, no application (base protocol only), Timeout 10 s,
-    /// Twinit 30 s, initiator, 4 pending accepts, 4096 outstanding requests.
+    /// Origin-State-Id or Firmware-Revision, no application (base protocol only), any peer,
+    /// Timeout 10 s, Twinit 30 s, initiator, 4 pending accepts, 4096 outstanding requests.
     pub fn new(origin_host: impl Into<String>, origin_realm: impl Into<String>, addresses: Vec<IpAddr>) -> Self {
         PeerConfig {
             capabilities: Capabilities {
@@ -202,6 +215,7 @@ impl PeerConfig {
             initiate: true,
             max_pending_accepts: 4,
             max_outstanding_requests: 4096,
+            peer_host: None,
         }
     }
 
@@ -1219,11 +1233,21 @@ where
         run.throwaway = false;
     }
 
-    /// The first message on an accepted connection: a CER is R-Conn-CER; anything else closes
-    /// the connection (RFC 6733 §5.6.2), a malformed CER after an answer saying why.
+    /// The first message on an accepted connection: a CER from the peer is R-Conn-CER; one from
+    /// another node is refused (see [`PeerConfig::peer_host`]); anything else closes the
+    /// connection (RFC 6733 §5.6.2), a malformed CER after an answer saying why.
     fn first_message(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
         match received {
-            Received::Ok(Message::Cer(cer)) => run.event(Event::R_Conn_CER, Context::Cer(conn, Box::new(cer))),
+            Received::Ok(Message::Cer(cer)) => {
+                if let Some(answer) = self.core.unknown_peer(&cer) {
+                    run.out.push(Output::Send(conn, answer));
+                    run.out.push(Output::Close(conn));
+                    let result_code = DIAMETER_UNKNOWN_PEER;
+                    run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Responder, result_code });
+                    return;
+                }
+                run.event(Event::R_Conn_CER, Context::Cer(conn, Box::new(cer)));
+            }
             Received::Malformed { header: Some(header), error }
                 if header.flags.request && header.command_code == command_code::CAPABILITIES_EXCHANGE =>
             {
@@ -1282,6 +1306,28 @@ impl<T, R> Core<T, R> {
             _ => {}
         }
         self.requests.take(conn, header.hop_by_hop, header.command_code).then_some(Answers::Application)
+    }
+
+    /// The answer to a CER from another node than [`PeerConfig::peer_host`]: DIAMETER_UNKNOWN_PEER
+    /// with the E bit (RFC 6733 §7.1.3, §7.2) and the CER's Origin-Host as Failed-AVP; `None` for
+    /// a CER from the peer, or when any node is the peer.
+    fn unknown_peer(&self, cer: &Cer) -> Option<Message> {
+        let expected = self.config.peer_host.as_deref()?;
+        let theirs = &cer.capabilities.origin_host;
+        if theirs.eq_ignore_ascii_case(expected) {
+            return None;
+        }
+        let flags = CommandFlags { request: true, ..CommandFlags::default() };
+        let (hop_by_hop, end_to_end) = (cer.hop_by_hop, cer.end_to_end);
+        let command_code = command_code::CAPABILITIES_EXCHANGE;
+        let header = Header { flags, command_code, application_id: 0, hop_by_hop, end_to_end };
+        let error = DecodeError {
+            result_code: DIAMETER_UNKNOWN_PEER,
+            offset: 0,
+            failed_avp: Some(Avp::utf8(avp_code::ORIGIN_HOST, theirs).with_mandatory(true)),
+            reason: format!("this node serves {expected}, not {theirs}"),
+        };
+        self.error_answer(&header, &error, None)
     }
 
     /// The connection is gone: no answer will come on it.

@@ -113,6 +113,12 @@ pub fn peer_config(host: &str, twinit: Duration, timeout: Duration) -> PeerConfi
     c
 }
 
+/// The configuration serving the peer of Origin-Host `peer` only (`PeerConfig::peer_host`).
+pub fn serving(mut config: PeerConfig, peer: &str) -> PeerConfig {
+    config.peer_host = Some(peer.to_owned());
+    config
+}
+
 pub fn driver_config(peer: PeerConfig, seed: u64, pcap: Option<PathBuf>) -> DriverConfig {
     let mut c = DriverConfig::new(peer);
     c.seed = Some(seed);
