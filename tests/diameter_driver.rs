@@ -17,12 +17,15 @@ use rfc_fsm::diameter::codec::{
 };
 use rfc_fsm::diameter::driver::{self, Connection, Connector, Direction, DriverConfig, DriverError, Mode, TraceEntry};
 use rfc_fsm::diameter::pcap::placeholder;
-use rfc_fsm::diameter::peer::{PeerEvent, Role, State};
+use rfc_fsm::diameter::peer::{PeerError, PeerEvent, Role, State};
 use rfc_fsm::watchdog;
 use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
@@ -392,4 +395,112 @@ async fn the_driver_refuses_a_bad_configuration() {
     let result =
         driver::run(DriverConfig::new(peer), Mode::Connect("127.0.0.1:1".parse().unwrap()), events, control).await;
     assert!(matches!(result, Err(DriverError::Config(_))));
+}
+
+// --- One driver and a scripted peer over in-memory pipes ----------------------------------------
+
+/// A stream that records when it is dropped: the driver has let go of the connection.
+struct Tracked {
+    inner: tokio::io::DuplexStream,
+    dropped: Arc<AtomicBool>,
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        self.dropped.store(true, Ordering::SeqCst);
+    }
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, bytes)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A connection to hand the driver (as accepted), the other end, and whether the driver dropped
+/// its end; `buffer` octets fit in the pipe each way.
+fn scripted(buffer: usize) -> (Connection, tokio::io::DuplexStream, Arc<AtomicBool>) {
+    let (ours, theirs) = tokio::io::duplex(buffer);
+    let dropped = Arc::new(AtomicBool::new(false));
+    let stream = Box::new(Tracked { inner: theirs, dropped: dropped.clone() });
+    let connection = Connection { stream, local: placeholder(true, 3868), remote: placeholder(false, 40_000) };
+    (connection, ours, dropped)
+}
+
+/// The next message on `stream`, `None` at its end.
+async fn next_message(stream: &mut (impl AsyncRead + Unpin)) -> Option<Message> {
+    let mut head = [0u8; 4];
+    stream.read_exact(&mut head).await.ok()?;
+    let length = u32::from_be_bytes([0, head[1], head[2], head[3]]) as usize;
+    let mut rest = vec![0u8; length.checked_sub(4)?];
+    stream.read_exact(&mut rest).await.ok()?;
+    Some(Message::decode(&[&head[..], &rest].concat()).unwrap())
+}
+
+fn scripted_cer(host: &str) -> Vec<u8> {
+    Message::Cer(Cer {
+        hop_by_hop: 1,
+        end_to_end: 2,
+        capabilities: Capabilities {
+            origin_host: host.into(),
+            origin_realm: "example.org".into(),
+            host_ip_addresses: vec!["127.0.0.1".parse().unwrap()],
+            vendor_id: 0,
+            product_name: "scripted".into(),
+            origin_state_id: None,
+            supported_vendor_ids: vec![],
+            auth_application_ids: vec![4],
+            inband_security_ids: vec![],
+            acct_application_ids: vec![],
+            vendor_specific_application_ids: vec![],
+            firmware_revision: None,
+        },
+    })
+    .encode()
+    .unwrap()
+}
+
+/// A listening driver with connections from `incoming`.
+fn listening(config: DriverConfig) -> (Running, mpsc::Sender<Connection>) {
+    let (incoming_tx, incoming) = mpsc::channel(16);
+    (launch(config, Mode::Custom { connector: None, incoming: Some(incoming) }), incoming_tx)
+}
+
+/// RFC 6733 §5.6.2 leaves the wait for the CER to the implementation: connections that send
+/// nothing must not keep the peer out. With `max_pending_accepts` (4) of them waiting, the peer's
+/// connection makes room by closing the oldest, and its CER is answered.
+#[tokio::test(start_paused = true)]
+async fn silent_connections_do_not_lock_the_peer_out() {
+    let (mut server, incoming) =
+        listening(driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 51, None));
+    let mut silent = Vec::new();
+    for _ in 0..4 {
+        let (connection, client, dropped) = scripted(4096);
+        incoming.send(connection).await.unwrap();
+        silent.push((client, dropped));
+    }
+    tokio::time::sleep(secs(0.1)).await;
+    let (connection, mut peer, _) = scripted(4096);
+    incoming.send(connection).await.unwrap();
+    peer.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    let cea = tokio::time::timeout(secs(1.0), next_message(&mut peer)).await.unwrap();
+    assert!(matches!(cea, Some(Message::Cea(ref cea)) if cea.result_code == DIAMETER_SUCCESS), "{cea:?}");
+    // The oldest silent connection made room: closed, its stream let go.
+    tokio::time::sleep(secs(0.1)).await;
+    assert!(silent[0].1.load(Ordering::SeqCst));
+    assert!(silent[1..].iter().all(|(_, dropped)| !dropped.load(Ordering::SeqCst)));
+    assert!(server.peer_events().iter().any(|(_, e)| matches!(e, PeerEvent::Error(PeerError::NoCer { .. }))));
+    server.stop(DisconnectCause::Rebooting).await;
 }

@@ -781,6 +781,9 @@ fn an_accepted_connection_must_start_with_a_cer() {
     assert_eq!(closes(&out), [conn]);
 }
 
+/// Accepted connections wait for their CER (RFC 6733 §5.6.2), at most `max_pending_accepts` at
+/// once: one more closes the one that waited longest, so that silent connections cannot keep the
+/// peer out.
 #[test]
 fn accepted_connections_are_bounded_and_refused_when_stopped() {
     let mut c = client_config();
@@ -789,12 +792,23 @@ fn accepted_connections_are_bounded_and_refused_when_stopped() {
     let mut p = new_peer(c);
     let (conn, out) = p.accepted(Duration::ZERO);
     assert_eq!(closes(&out), [conn], "not started");
+    assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::Refused { .. })]));
     p.start(Duration::ZERO);
-    let (_, a) = p.accepted(ms(1));
-    let (_, b) = p.accepted(ms(1));
-    let (third, c) = p.accepted(ms(1));
+    let (first, a) = p.accepted(ms(1));
+    let (second, b) = p.accepted(ms(2));
     assert!(a.is_empty() && b.is_empty());
-    assert_eq!(closes(&c), [third]);
+    let (third, out) = p.accepted(ms(3));
+    assert_eq!(closes(&out), [first], "the oldest makes room");
+    assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::NoCer { conn, .. })] if conn == first));
+    // The newcomer is the peer: its CER is answered and it opens.
+    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, cea.result_code), (third, DIAMETER_SUCCESS));
+    assert_eq!(p.open_connection(), Some((third, Role::Responder)));
+    // The one left waiting still times out; the evicted one is gone.
+    let out = p.timer_expired(ms(2) + secs(5));
+    assert_eq!(closes(&out), [second]);
+    assert!(p.received(ms(5), first, &bytes(&Message::Cer(their_cer("server.example.org", &[4])))).is_empty());
 }
 
 // --- Malformed input ----------------------------------------------------------------------------

@@ -167,8 +167,12 @@ pub struct PeerConfig {
     /// Whether this side connects to the peer (at start and on the watchdog's AttemptOpen); a
     /// responder only accepts. `true` by default.
     pub initiate: bool,
-    /// How many accepted connections may wait for their CER at once; more are closed at once.
-    /// 4 by default.
+    /// How many accepted connections may wait for their CER at once (each for the Timeout at
+    /// most, RFC 6733 §5.6.2). When one more is accepted, the one that has waited longest is
+    /// closed (reported as [`PeerError::NoCer`]), so that connections that send nothing cannot
+    /// keep the peer out: the peer, which sends its CER as soon as it is connected, gets in
+    /// unless more than this many connections arrive in the time its CER takes. At least 1; 4 by
+    /// default.
     pub max_pending_accepts: usize,
     /// The Origin-Host of the peer this node serves, if it is known (RFC 6733 §5.6.1: "the
     /// Origin-Host [of a CER] is used to locate the state machine associated with that peer").
@@ -448,8 +452,7 @@ pub enum PeerError {
         /// What happened.
         reason: &'static str,
     },
-    /// Too many accepted connections wait for their CER, or the peer is stopped: the new one is
-    /// closed.
+    /// The peer is stopped: an accepted connection is closed at once.
     #[error("accepted connection {conn} refused: {reason}")]
     Refused {
         /// The connection.
@@ -833,25 +836,24 @@ where
     }
 
     /// The caller accepted a transport connection: the peer names it and waits for its CER for
-    /// the Timeout (RFC 6733 §5.6.2). A stopped peer, or one with
-    /// [`PeerConfig::max_pending_accepts`] connections waiting already, closes it at once.
+    /// the Timeout (RFC 6733 §5.6.2). A stopped peer closes it at once. With
+    /// [`PeerConfig::max_pending_accepts`] connections waiting already, the one that has waited
+    /// longest is closed to make room.
     pub fn accepted(&mut self, now: T) -> (ConnId, Vec<Output>) {
         let mut run = Run::new(now);
         let id = self.core.new_conn();
-        let reason = if !self.core.enabled {
-            Some("the peer is stopped")
-        } else if self.core.pending.len() >= self.core.config.max_pending_accepts {
-            Some("too many connections wait for their CER")
-        } else {
-            None
-        };
-        match reason {
-            Some(reason) => {
-                run.out.push(Output::Close(id));
-                run.report(PeerEvent::Error(PeerError::Refused { conn: id, reason }));
-            }
-            None => self.core.pending.push(Pending { id, deadline: now.checked_add(self.core.config.timeout) }),
+        if !self.core.enabled {
+            run.out.push(Output::Close(id));
+            run.report(PeerEvent::Error(PeerError::Refused { conn: id, reason: "the peer is stopped" }));
+            return (id, self.finish(run));
         }
+        while self.core.pending.len() >= self.core.config.max_pending_accepts.max(1) {
+            let oldest = self.core.pending.remove(0);
+            run.out.push(Output::Close(oldest.id));
+            let reason = "closed for a newer connection: too many wait for their CER";
+            run.report(PeerEvent::Error(PeerError::NoCer { conn: oldest.id, reason }));
+        }
+        self.core.pending.push(Pending { id, deadline: now.checked_add(self.core.config.timeout) });
         (id, self.finish(run))
     }
 
