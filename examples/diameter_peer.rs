@@ -9,10 +9,12 @@
 //!
 //! It runs until Ctrl-C (or `--duration SECONDS`), then disconnects with DPR/DPA and prints the
 //! watchdog's counters. `--peer-host HOST` names the peer: a CER from another Origin-Host is then
-//! refused with DIAMETER_UNKNOWN_PEER instead of taken as the peer's (RFC 6733 §5.6.1). `--tw SECONDS` sets Twinit (30 by default); under 6 s, the minimum of
-//! RFC 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Twinit must still
-//! be at least 3 s, so that Tw, with its 2 s of jitter, is at least 1 s). `--pcap FILE` writes the exchange to a pcap file that
-//! `tshark -r FILE` decodes as Diameter.
+//! refused with DIAMETER_UNKNOWN_PEER instead of taken as the peer's (RFC 6733 §5.6.1).
+//! `--tw SECONDS` sets Twinit (30 by default, at most 24 hours); under 6 s, the minimum of RFC
+//! 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Twinit must still be
+//! at least 3 s, so that Tw, with its 2 s of jitter, is at least 1 s). `--timeout SECONDS` sets
+//! the Timeout of RFC 6733 §5.6 (10 by default, at most 24 hours). `--pcap FILE` writes the
+//! exchange to a pcap file that `tshark -r FILE` decodes as Diameter.
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use rfc_fsm::diameter::codec::DisconnectCause;

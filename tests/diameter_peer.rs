@@ -17,11 +17,12 @@ use rfc_fsm::diameter::codec::result_code::{
     DIAMETER_UNKNOWN_PEER, DIAMETER_UNSUPPORTED_VERSION, ELECTION_LOST,
 };
 use rfc_fsm::diameter::codec::{
-    ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr, Header,
-    Message, RawMessage, VendorSpecificApplicationId, avp_code, command_code,
+    ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr,
+    EncodeError, Header, MAX_MESSAGE_LEN, Message, RawMessage, VendorSpecificApplicationId, avp_code, command_code,
 };
 use rfc_fsm::diameter::peer::{
-    ConnId, DiscardReason, Event, Output, PeerConfig, PeerError, PeerEvent, RELAY_APPLICATION_ID, Role, State,
+    ConfigError, ConnId, DiscardReason, Event, MAX_IDENTITY_LEN, MAX_TIMEOUT, Output, PeerConfig, PeerError, PeerEvent,
+    RELAY_APPLICATION_ID, Role, State,
 };
 use rfc_fsm::watchdog;
 use std::collections::HashSet;
@@ -934,6 +935,76 @@ fn identifiers_follow_rfc_6733_section_3() {
     assert!(hop_by_hop.windows(2).all(|w| w[1] == w[0].wrapping_add(1)), "{hop_by_hop:x?}");
     assert!(end_to_end.iter().all(|e| e >> 20 == (UNIX & 0xfff) as u32), "{end_to_end:x?}");
     assert!(end_to_end.windows(2).all(|w| w[1] & 0xfffff == (w[0] + 1) & 0xfffff));
+}
+
+// --- Configuration ------------------------------------------------------------------------------
+
+#[test]
+fn the_configuration_is_checked() {
+    assert_eq!(client_config().validate(), Ok(()));
+    type Change = fn(&mut PeerConfig);
+    let refused: [(Change, ConfigError); 13] = [
+        (|c| c.capabilities.origin_host.clear(), ConfigError::Identity("Origin-Host")),
+        (|c| c.capabilities.origin_host = "é.example".into(), ConfigError::Identity("Origin-Host")),
+        // A DiameterIdentity is a DNS name: 255 octets at most (RFC 1035 §2.3.4).
+        (|c| c.capabilities.origin_host = "a".repeat(MAX_IDENTITY_LEN + 1), ConfigError::Identity("Origin-Host")),
+        (|c| c.capabilities.origin_realm = "r".repeat(MAX_MESSAGE_LEN), ConfigError::Identity("Origin-Realm")),
+        (|c| c.peer_host = Some(String::new()), ConfigError::Identity("the peer's Origin-Host")),
+        (|c| c.capabilities.host_ip_addresses.clear(), ConfigError::NoHostIpAddress),
+        (|c| c.timeout = Duration::ZERO, ConfigError::ZeroTimeout),
+        (|c| c.timeout = Duration::MAX, ConfigError::TimeoutTooLong(Duration::MAX)),
+        (
+            |c| c.timeout = MAX_TIMEOUT + Duration::from_nanos(1),
+            ConfigError::TimeoutTooLong(MAX_TIMEOUT + Duration::from_nanos(1)),
+        ),
+        (|c| c.max_pending_accepts = 0, ConfigError::Zero("max_pending_accepts")),
+        (|c| c.max_outstanding_requests = 0, ConfigError::Zero("max_outstanding_requests")),
+        (|c| c.capabilities.product_name = "p".repeat(MAX_MESSAGE_LEN), ConfigError::Capabilities(placeholder_error())),
+        (
+            |c| c.capabilities.auth_application_ids = (0..10_000).collect(),
+            ConfigError::Capabilities(placeholder_error()),
+        ),
+    ];
+    for (change, expected) in refused {
+        let mut c = client_config();
+        change(&mut c);
+        let error = c.validate().unwrap_err();
+        match expected {
+            ConfigError::Capabilities(_) => assert!(matches!(error, ConfigError::Capabilities(_)), "{error}"),
+            expected => assert_eq!(error, expected),
+        }
+        assert!(P::new(c, rand::SeedableRng::seed_from_u64(1), UNIX).is_err());
+    }
+    let accepted: [Change; 4] = [
+        |c| c.capabilities.origin_host = "a".repeat(MAX_IDENTITY_LEN),
+        |c| c.timeout = MAX_TIMEOUT,
+        |c| c.peer_host = Some("server.example.org".into()),
+        |c| c.capabilities.auth_application_ids = (0..1_000).collect(),
+    ];
+    for change in accepted {
+        let mut c = client_config();
+        change(&mut c);
+        assert_eq!(c.validate(), Ok(()));
+    }
+}
+
+fn placeholder_error() -> EncodeError {
+    EncodeError { message: "CEA", reason: String::new() }
+}
+
+/// With the longest Timeout allowed, a peer that never answers our DPR is still let go of: Stop
+/// ends in Closed at the Timeout (RFC 6733 §5.6.1 Closing).
+#[test]
+fn stop_ends_within_the_longest_timeout() {
+    let mut c = client_config();
+    c.timeout = MAX_TIMEOUT;
+    let mut p = new_peer(c);
+    let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.stop(secs(1), DisconnectCause::Rebooting);
+    assert_eq!(p.deadline(), Some(secs(1) + MAX_TIMEOUT));
+    let out = p.timer_expired(secs(1) + MAX_TIMEOUT);
+    assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
 }
 
 // --- Answers match requests (RFC 6733 §3) -------------------------------------------------------

@@ -137,8 +137,10 @@ pub enum Role {
 /// A configuration the peer refuses.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ConfigError {
-    /// Origin-Host or Origin-Realm empty or not ASCII (a DiameterIdentity, RFC 6733 §4.3.1).
-    #[error("{0} must be a non-empty ASCII DiameterIdentity (RFC 6733 §4.3.1)")]
+    /// Origin-Host, Origin-Realm or the peer's Origin-Host empty, not ASCII, or longer than
+    /// [`MAX_IDENTITY_LEN`] (255) octets: a DiameterIdentity is an FQDN or a realm (RFC 6733
+    /// §4.3.1), a DNS name, which has at most 255 octets (RFC 1035 §2.3.4).
+    #[error("{0} must be an ASCII DiameterIdentity of 1 to 255 octets (RFC 6733 §4.3.1, RFC 1035 §2.3.4)")]
     Identity(&'static str),
     /// No Host-IP-Address: CER and CEA need at least one (§5.3.1).
     #[error("at least one Host-IP-Address is needed (RFC 6733 §5.3.1)")]
@@ -146,7 +148,29 @@ pub enum ConfigError {
     /// A zero Timeout.
     #[error("the Timeout of RFC 6733 §5.6 must be longer than zero")]
     ZeroTimeout,
+    /// A Timeout over [`MAX_TIMEOUT`] (24 hours).
+    #[error("the Timeout of RFC 6733 §5.6 is {0:?}, above the maximum of 24 hours")]
+    TimeoutTooLong(Duration),
+    /// A bound that must be at least 1 is 0: `max_pending_accepts` (no connection could wait for
+    /// its CER) or `max_outstanding_requests` (no answer could reach the application).
+    #[error("{0} must be at least 1")]
+    Zero(&'static str),
+    /// The CER and CEA of these capabilities cannot be encoded (more than
+    /// [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets, ...): the peer could never
+    /// connect.
+    #[error("no CER or CEA can carry these capabilities: {0}")]
+    Capabilities(EncodeError),
 }
+
+/// The longest DiameterIdentity the configuration takes, in octets: that of a DNS name (RFC 1035
+/// §2.3.4), which an FQDN or a realm is (RFC 6733 §4.3.1).
+pub const MAX_IDENTITY_LEN: usize = 255;
+
+/// The longest Timeout the configuration takes: 24 hours. RFC 6733 §5.6 leaves it to the
+/// implementation; the bound keeps every wait it bounds (the transport connection, the CEA, the
+/// DPA, the CER on an accepted connection) finite, and so [`Peer::stop`] too, as
+/// [`watchdog::TWINIT_MAX`] does for Twinit.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The local node and how it runs the peer connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,7 +184,8 @@ pub struct PeerConfig {
     pub capabilities: Capabilities,
     /// The Timeout of RFC 6733 §5.6: how long to wait for the transport connection, for the CEA,
     /// for the DPA or for the peer to disconnect after a DPA, and for the CER on an accepted
-    /// connection (§5.6.2's implementation-defined timeout). 10 s by default.
+    /// connection (§5.6.2's implementation-defined timeout). More than zero and at most
+    /// [`MAX_TIMEOUT`] (24 hours); 10 s by default.
     pub timeout: Duration,
     /// The watchdog's settings (Twinit, RFC 3539 §3.4.1).
     pub watchdog: watchdog::Config,
@@ -227,10 +252,12 @@ impl PeerConfig {
     ///
     /// # Errors
     ///
-    /// [`ConfigError`]: an empty or non-ASCII Origin-Host or Origin-Realm, no Host-IP-Address, a
-    /// zero Timeout.
+    /// [`ConfigError`]: an Origin-Host, Origin-Realm or peer's Origin-Host that is empty, not
+    /// ASCII or longer than 255 octets; no Host-IP-Address; a zero Timeout, or one over 24 hours;
+    /// a zero `max_pending_accepts` or `max_outstanding_requests`; capabilities too large for a
+    /// CER or a CEA.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let identity = |s: &str| !s.is_empty() && s.is_ascii();
+        let identity = |s: &str| !s.is_empty() && s.is_ascii() && s.len() <= MAX_IDENTITY_LEN;
         let c = &self.capabilities;
         if !identity(&c.origin_host) {
             return Err(ConfigError::Identity("Origin-Host"));
@@ -238,12 +265,35 @@ impl PeerConfig {
         if !identity(&c.origin_realm) {
             return Err(ConfigError::Identity("Origin-Realm"));
         }
+        if self.peer_host.as_deref().is_some_and(|host| !identity(host)) {
+            return Err(ConfigError::Identity("the peer's Origin-Host"));
+        }
         if c.host_ip_addresses.is_empty() {
             return Err(ConfigError::NoHostIpAddress);
         }
         if self.timeout.is_zero() {
             return Err(ConfigError::ZeroTimeout);
         }
+        if self.timeout > MAX_TIMEOUT {
+            return Err(ConfigError::TimeoutTooLong(self.timeout));
+        }
+        if self.max_pending_accepts == 0 {
+            return Err(ConfigError::Zero("max_pending_accepts"));
+        }
+        if self.max_outstanding_requests == 0 {
+            return Err(ConfigError::Zero("max_outstanding_requests"));
+        }
+        // The largest message built from the capabilities: a CEA with an Error-Message (the CER
+        // and the other CEAs are shorter).
+        let cea = Cea {
+            hop_by_hop: 0,
+            end_to_end: 0,
+            result_code: DIAMETER_NO_COMMON_APPLICATION,
+            capabilities: c.clone(),
+            error_message: Some("x".repeat(MAX_ERROR_MESSAGE)),
+            failed_avp: None,
+        };
+        Message::Cea(cea).encode().map_err(ConfigError::Capabilities)?;
         Ok(())
     }
 
