@@ -15,9 +15,11 @@ use rfc_fsm::diameter::codec::{
     Avp, Capabilities, Cer, CommandFlags, DisconnectCause, Dwr, Framer, Header, Message, RawMessage, avp_code,
     command_code,
 };
-use rfc_fsm::diameter::driver::{self, Connection, Connector, Direction, DriverConfig, DriverError, Mode, TraceEntry};
+use rfc_fsm::diameter::driver::{
+    self, Connection, Connector, Direction, DriverConfig, DriverError, Event, Mode, TraceEntry, TransportEvent,
+};
 use rfc_fsm::diameter::pcap::placeholder;
-use rfc_fsm::diameter::peer::{PeerError, PeerEvent, Role, State};
+use rfc_fsm::diameter::peer::{ConfigError, PeerError, PeerEvent, Role, State};
 use rfc_fsm::watchdog;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -472,6 +474,17 @@ fn scripted_cer(host: &str) -> Vec<u8> {
     .unwrap()
 }
 
+fn scripted_dwr(hop_by_hop: u32) -> Vec<u8> {
+    let dwr = Dwr {
+        hop_by_hop,
+        end_to_end: hop_by_hop,
+        origin_host: "scripted.example.org".into(),
+        origin_realm: "example.org".into(),
+        origin_state_id: None,
+    };
+    Message::Dwr(dwr).encode().unwrap()
+}
+
 /// A listening driver with connections from `incoming`.
 fn listening(config: DriverConfig) -> (Running, mpsc::Sender<Connection>) {
     let (incoming_tx, incoming) = mpsc::channel(16);
@@ -503,4 +516,215 @@ async fn silent_connections_do_not_lock_the_peer_out() {
     assert!(silent[1..].iter().all(|(_, dropped)| !dropped.load(Ordering::SeqCst)));
     assert!(server.peer_events().iter().any(|(_, e)| matches!(e, PeerEvent::Error(PeerError::NoCer { .. }))));
     server.stop(DisconnectCause::Rebooting).await;
+}
+
+/// Reads messages from `stream` until `count` have come or it ends; returns them.
+async fn read_messages(mut stream: impl AsyncRead + Unpin, count: usize) -> Vec<Message> {
+    let mut messages = Vec::new();
+    while messages.len() < count {
+        match next_message(&mut stream).await {
+            Some(message) => messages.push(message),
+            None => break,
+        }
+    }
+    messages
+}
+
+fn lost(r: &Running) -> Vec<Option<String>> {
+    r.events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Transport { event: TransportEvent::Lost(reason), .. } => Some(reason),
+            _ => None,
+        })
+        .collect()
+}
+
+/// RFC 6733 puts no limit on the requests a peer may send before reading the answers: many more
+/// pipelined DWRs than the send queue holds, in one write, are each answered, in order, while the
+/// peer reads; the driver stops reading while the answers wait (TCP pushes back).
+#[tokio::test(start_paused = true)]
+async fn pipelined_requests_are_answered_whatever_the_send_queue() {
+    let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 52, None);
+    config.send_queue = 4;
+    let (mut server, incoming) = listening(config);
+    let (connection, client, _) = scripted(1 << 20);
+    incoming.send(connection).await.unwrap();
+    let (r, mut w) = tokio::io::split(client);
+    let reader = tokio::spawn(read_messages(r, 1 + 1000));
+    let mut burst = scripted_cer("scripted.example.org");
+    for i in 0..1000 {
+        burst.extend(scripted_dwr(i));
+    }
+    w.write_all(&burst).await.unwrap();
+    let answers = tokio::time::timeout(secs(5.0), reader).await.unwrap().unwrap();
+    assert_eq!(answers.len(), 1001, "lost: {:?}", lost(&server));
+    assert!(matches!(answers[0], Message::Cea(_)));
+    for (i, answer) in answers[1..].iter().enumerate() {
+        let Message::Dwa(dwa) = answer else { panic!("{answer:?}") };
+        assert_eq!((dwa.hop_by_hop, dwa.result_code), (u32::try_from(i).unwrap(), DIAMETER_SUCCESS));
+    }
+    assert_eq!(lost(&server), []);
+    server.stop(DisconnectCause::Rebooting).await;
+}
+
+/// The same over TCP in real time with the default send queue: 100 DWRs in one write.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_pipelined_dwrs_over_tcp_is_answered() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let mut server = launch(
+        driver_config(peer_config("server.example.net", secs(30.0), secs(5.0)), 53, None),
+        Mode::Listen(listener),
+    );
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let mut burst = scripted_cer("scripted.example.org");
+    for i in 0..100 {
+        burst.extend(scripted_dwr(i));
+    }
+    stream.write_all(&burst).await.unwrap();
+    let answers = tokio::time::timeout(secs(10.0), read_messages(&mut stream, 101)).await.unwrap();
+    assert_eq!(answers.len(), 101, "CEA and 100 DWAs; lost: {:?}", lost(&server));
+    assert_eq!(lost(&server), []);
+    server.stop(DisconnectCause::Rebooting).await;
+}
+
+/// The application's messages in a burst larger than the send queue: each is sent, in order, as
+/// the peer reads; the driver takes the controls as the queue makes room.
+#[tokio::test(start_paused = true)]
+async fn the_applications_bursts_wait_for_room_in_the_send_queue() {
+    let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 54, None);
+    config.send_queue = 4;
+    let (mut server, incoming) = listening(config);
+    let (connection, mut client, _) = scripted(512);
+    incoming.send(connection).await.unwrap();
+    client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
+    let control = server.control.clone();
+    let application = tokio::spawn(async move {
+        for i in 0..200u32 {
+            let request = RawMessage {
+                header: Header {
+                    flags: CommandFlags { request: true, ..CommandFlags::default() },
+                    command_code: 272,
+                    application_id: 4,
+                    hop_by_hop: 0,
+                    end_to_end: i + 1,
+                },
+                avps: vec![Avp::utf8(263, &format!("session;{i}"))],
+            };
+            control.send(driver::Control::Send(request)).await.unwrap();
+        }
+    });
+    // The peer reads slowly: a message every 10 ms.
+    let mut received = Vec::new();
+    while received.len() < 200 {
+        let message = tokio::time::timeout(secs(1.0), next_message(&mut client)).await.unwrap().unwrap();
+        received.push(message);
+        tokio::time::sleep(secs(0.01)).await;
+    }
+    application.await.unwrap();
+    let ends: Vec<u32> = received.iter().map(|m| m.header().end_to_end).collect();
+    assert_eq!(ends, (1..=200).collect::<Vec<u32>>(), "every message, in order");
+    assert_eq!(lost(&server), []);
+    server.stop(DisconnectCause::Rebooting).await;
+}
+
+/// A peer that sends but never reads: the messages to it wait more than the Timeout to be
+/// written, so the connection is closed as stuck, and let go of at once (the peer sees the end
+/// of the stream), not held by a writer that waits forever.
+#[tokio::test(start_paused = true)]
+async fn a_connection_whose_peer_does_not_read_is_closed_and_let_go() {
+    let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(2.0)), 55, None);
+    config.send_queue = 4;
+    let (mut server, incoming) = listening(config);
+    let (connection, client, dropped) = scripted(256);
+    incoming.send(connection).await.unwrap();
+    let (mut r, mut w) = tokio::io::split(client);
+    w.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    assert!(matches!(next_message(&mut r).await, Some(Message::Cea(_))));
+    let started = tokio::time::Instant::now();
+    let flood = tokio::spawn(async move {
+        for i in 0..200 {
+            if w.write_all(&scripted_dwr(i)).await.is_err() {
+                break;
+            }
+        }
+    });
+    let stuck = |r: &Running| lost(r).iter().flatten().any(|reason| reason.contains("to be written"));
+    server.wait("the connection closed as stuck", secs(10.0), stuck).await;
+    let after = started.elapsed();
+    assert!(after >= secs(2.0) && after <= secs(3.0), "stuck after {after:?}, the Timeout is 2 s");
+    tokio::time::sleep(secs(0.01)).await;
+    assert!(dropped.load(Ordering::SeqCst), "the stream is let go of");
+    // What was written is there to read, then the end of the stream.
+    let mut rest = Vec::new();
+    tokio::time::timeout(secs(1.0), r.read_to_end(&mut rest)).await.unwrap().unwrap();
+    tokio::time::timeout(secs(1.0), flood).await.unwrap().unwrap();
+    assert!(server.peer_events().iter().any(|(_, e)| *e == PeerEvent::Failover));
+    let report = server.stop(DisconnectCause::Rebooting).await;
+    assert_eq!(report.state, State::Closed);
+}
+
+/// Stop against a peer that never answers the DPR ends at the Timeout, plus the flush time at
+/// most; behind a burst of the application to a peer that does not read, within about twice.
+#[tokio::test(start_paused = true)]
+async fn stop_ends_within_the_timeout_and_the_flush_time() {
+    let timeout = secs(5.0);
+    for read_nothing in [false, true] {
+        let mut config = driver_config(peer_config("server.example.net", secs(30.0), timeout), 56, None);
+        config.send_queue = 4;
+        let (mut server, incoming) = listening(config);
+        let (connection, mut client, _) = scripted(4096);
+        incoming.send(connection).await.unwrap();
+        client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+        assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
+        let control = server.control.clone();
+        if read_nothing {
+            // Far more than the pipe and the queue hold: the controls wait behind them.
+            let long = Avp::raw(9999, vec![0; 1000]);
+            for _ in 0..12 {
+                let header = Header {
+                    flags: CommandFlags { request: true, ..CommandFlags::default() },
+                    command_code: 272,
+                    application_id: 4,
+                    ..Header::default()
+                };
+                let message = RawMessage { header, avps: vec![long.clone()] };
+                let control = control.clone();
+                tokio::spawn(async move { control.send(driver::Control::Send(message)).await });
+            }
+            tokio::time::sleep(secs(0.1)).await;
+        }
+        let started = tokio::time::Instant::now();
+        let report = server.stop(DisconnectCause::Rebooting).await;
+        let took = started.elapsed();
+        let bound = if read_nothing { timeout * 2 } else { timeout } + driver::FLUSH_TIME;
+        assert!(took <= bound + secs(0.1), "Stop took {took:?}");
+        assert_eq!(report.state, State::Closed);
+        drop(client);
+    }
+}
+
+/// Values out of range: a send queue past the maximum is taken as the maximum (no panic), a
+/// Timeout over 24 hours is refused before anything runs.
+#[tokio::test(start_paused = true)]
+async fn configurations_out_of_range() {
+    let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(2.0)), 57, None);
+    config.send_queue = usize::MAX;
+    let (mut server, incoming) = listening(config);
+    let (connection, mut client, _) = scripted(4096);
+    incoming.send(connection).await.unwrap();
+    client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
+    assert_eq!(server.stop(DisconnectCause::Rebooting).await.state, State::Closed);
+
+    let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(2.0)), 58, None);
+    config.peer.timeout = Duration::MAX;
+    assert!(matches!(config.validate(), Err(DriverError::Config(ConfigError::TimeoutTooLong(_)))));
+    let (events, _) = mpsc::channel(1);
+    let (_, control) = mpsc::channel(1);
+    let mode = Mode::Custom { connector: None, incoming: None };
+    let result = tokio::time::timeout(secs(1.0), driver::run(config, mode, events, control)).await.unwrap();
+    assert!(matches!(result, Err(DriverError::Config(ConfigError::TimeoutTooLong(_)))));
 }

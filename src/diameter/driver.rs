@@ -10,11 +10,21 @@
 //! [`spawn`] runs it as a task behind a [`PeerHandle`].
 //!
 //! Memory is bounded: one framer per connection (at most one message of
-//! [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets buffered), a bounded queue of
-//! messages to write per connection ([`DriverConfig::send_queue`]; a connection whose queue is
-//! full is closed as stuck), a bounded channel from the connections (readers wait when it is
-//! full, so TCP pushes back), at most [`DriverConfig::trace_limit`] trace entries (the oldest go
-//! first), and events dropped, and counted, when the application does not read them.
+//! [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets buffered), bounded queues of
+//! messages to write per connection ([`DriverConfig::send_queue`]), a bounded channel from the
+//! connections (readers wait when it is full, so TCP pushes back), at most
+//! [`DriverConfig::trace_limit`] trace entries (the oldest go first), and events dropped, and
+//! counted, when the application does not read them.
+//!
+//! Flow control, per connection: the peer's requests are answered as fast as the peer reads the
+//! answers. The reader passes a message on only while fewer than `send_queue` answers to the
+//! messages it passed wait to be written, and otherwise stops reading (TCP pushes back), so any
+//! number of pipelined requests is answered in order. The application's messages
+//! ([`Control::Send`]) are taken while fewer than `send_queue` messages wait on the open
+//! connection, and otherwise wait in the control channel. A connection is stuck when a message
+//! waits more than the peer's Timeout ([`PeerConfig::timeout`], RFC 6733 §5.6) to be written,
+//! from when it was queued: the peer does not read. It is then closed at once (reported as
+//! [`TransportEvent::Lost`]), and the peer sees it lost.
 //!
 //! Bad octets never panic: a message that does not decode is handled by the peer (answered with
 //! the error's Result-Code when it is a request); a Message Length that loses the stream closes
@@ -47,6 +57,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rand::SeedableRng;
@@ -54,7 +65,7 @@ use rand::rngs::StdRng;
 use thiserror::Error;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -67,8 +78,11 @@ use crate::watchdog;
 const INTERNAL_CAPACITY: usize = 256;
 
 /// How long the driver waits, at the end, for the messages queued on its connections to be
-/// written.
-const FLUSH_TIME: Duration = Duration::from_secs(1);
+/// written: 1 s. Then the connections are dropped, written or not.
+pub const FLUSH_TIME: Duration = Duration::from_secs(1);
+
+/// The largest [`DriverConfig::send_queue`]: 4096 messages. A larger value is taken as this one.
+pub const MAX_SEND_QUEUE: usize = 4096;
 
 /// The capacity of the events channel of [`spawn`].
 pub const EVENTS_CAPACITY: usize = 1024;
@@ -152,8 +166,13 @@ pub struct DriverConfig {
     /// `origin_state_id`, when `None`, is set to the wall-clock time in seconds (RFC 6733 §8.16:
     /// it changes with each restart).
     pub peer: PeerConfig,
-    /// How many messages may wait to be written on one connection; when it is full, the
-    /// connection is closed as stuck. 64 by default.
+    /// How many messages may wait to be written on one connection, of each kind: answers to the
+    /// peer's requests (beyond it, the connection is not read until some are written), and the
+    /// application's messages (beyond it, [`Control`]s wait until some are written); with the
+    /// few the peer sends of itself (CEA, DWR, DPR, ...), at most about twice this many in all.
+    /// From 1 to [`MAX_SEND_QUEUE`] (4096): 0 is taken as 1, more as 4096. 64 by default. Whatever
+    /// the queue, a message that waits more than the Timeout to be written closes its connection
+    /// as stuck (see the [module](self) documentation).
     pub send_queue: usize,
     /// How many trace entries are kept; the oldest go first. 100 000 by default.
     pub trace_limit: usize,
@@ -169,12 +188,29 @@ impl DriverConfig {
     pub fn new(peer: PeerConfig) -> Self {
         DriverConfig { peer, send_queue: 64, trace_limit: 100_000, pcap: None, seed: None }
     }
+
+    /// Checks the configuration as [`run`] does, before running it.
+    ///
+    /// # Errors
+    ///
+    /// [`DriverError::Config`] for a peer configuration [`PeerConfig::validate`] refuses.
+    pub fn validate(&self) -> Result<(), DriverError> {
+        Ok(self.peer.validate()?)
+    }
+
+    /// [`send_queue`](Self::send_queue) within its bounds.
+    fn queue_bound(&self) -> usize {
+        self.send_queue.clamp(1, MAX_SEND_QUEUE)
+    }
 }
 
-/// What the application tells the driver.
+/// What the application tells the driver. Controls are taken in order, and only while the open
+/// connection has room for the application's messages (see [`DriverConfig::send_queue`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Control {
-    /// Disconnect with this cause (DPR, DPA; RFC 6733 §5.4) and end [`run`].
+    /// Disconnect with this cause (DPR, DPA; RFC 6733 §5.4) and end [`run`]: within the Timeout
+    /// (Closing, RFC 6733 §5.6.1) plus [`FLUSH_TIME`] once taken; taking it waits at most about
+    /// one Timeout more, for the open connection to have room or to be closed as stuck.
     Stop(DisconnectCause),
     /// Send a message to the peer on the open connection (see [`Peer::send`]).
     Send(RawMessage),
@@ -394,13 +430,15 @@ impl PeerHandle {
         self.control.clone()
     }
 
-    /// Sends a message to the peer (see [`Control::Send`]); ignored once the driver has ended.
+    /// Sends a message to the peer (see [`Control::Send`]); waits while the controls wait (the
+    /// open connection's send queue is full, see [`DriverConfig::send_queue`]); ignored once the
+    /// driver has ended.
     pub async fn send(&self, message: RawMessage) {
         let _ = self.control.send(Control::Send(message)).await;
     }
 
     /// Stops the peer (DPR with `cause`, DPA, close) and waits for the driver to end, dropping
-    /// the events not read.
+    /// the events not read: see [`Control::Stop`] for how long that takes at most.
     ///
     /// # Errors
     ///
@@ -429,14 +467,34 @@ enum Internal {
     Connected(ConnId, Connection),
     ConnectFailed(ConnId, io::Error),
     Accepted(Connection),
-    Received(ConnId, Vec<u8>),
+    /// A message, with the credit for its answer in the connection's send queue.
+    Received(ConnId, Vec<u8>, OwnedSemaphorePermit),
     Framing(ConnId, DecodeError),
     Lost(ConnId, Option<io::Error>),
+    /// A message waited more than the Timeout to be written.
+    Stuck(ConnId),
+}
+
+/// A message to write, with when it was queued and the credit it holds, if it answers a message
+/// the reader passed on.
+struct Outgoing {
+    bytes: Vec<u8>,
+    queued_at: Instant,
+    credit: Option<OwnedSemaphorePermit>,
+}
+
+/// The messages waiting to be written on one connection: how many, and a signal each time one is
+/// written.
+#[derive(Default)]
+struct SendQueue {
+    waiting: AtomicUsize,
+    written: Notify,
 }
 
 /// An established connection.
 struct Link {
-    writer: mpsc::Sender<Vec<u8>>,
+    writer: mpsc::UnboundedSender<Outgoing>,
+    queue: Arc<SendQueue>,
     write_task: JoinHandle<()>,
     read_task: JoinHandle<()>,
     /// The pcap flow, and whether this side is the client in it.
@@ -458,6 +516,8 @@ struct Driver {
     connecting: HashMap<ConnId, JoinHandle<()>>,
     /// Writer tasks of closed connections still flushing.
     flushing: Vec<JoinHandle<()>>,
+    /// The credit of the message being handled, for the first message sent on its connection.
+    credit: Option<(ConnId, OwnedSemaphorePermit)>,
     trace: VecDeque<TraceEntry>,
     trace_dropped: u64,
     events_dropped: u64,
@@ -523,6 +583,7 @@ pub async fn run(
         links: HashMap::new(),
         connecting: HashMap::new(),
         flushing: Vec::new(),
+        credit: None,
         trace: VecDeque::new(),
         trace_dropped: 0,
         events_dropped: 0,
@@ -536,9 +597,11 @@ pub async fn run(
     let mut control_open = true;
     while !(stopping && driver.peer.state() == State::Closed) {
         let deadline = driver.peer.deadline();
+        let full = driver.full_queue();
         tokio::select! {
             Some(message) = internal_rx.recv() => driver.internal(message),
-            command = control.recv(), if control_open => {
+            () = written(full.clone()), if full.is_some() => {}
+            command = control.recv(), if control_open && full.is_none() => {
                 let now = driver.begin();
                 let outputs = match command {
                     Some(Control::Send(message)) => driver.peer.send(now, message),
@@ -566,6 +629,14 @@ pub async fn run(
         acceptor.abort();
     }
     Ok(driver.finish().await)
+}
+
+/// Waits until a message of the queue is written.
+async fn written(queue: Option<Arc<SendQueue>>) {
+    match queue {
+        Some(queue) => queue.written.notified().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Sleeps until the deadline, or forever without one.
@@ -599,13 +670,23 @@ async fn accept_custom(mut incoming: mpsc::Receiver<Connection>, internal: mpsc:
     }
 }
 
-async fn read_loop(conn: ConnId, mut reader: ReadHalf<Box<dyn Stream>>, internal: mpsc::Sender<Internal>) {
+/// Reads messages and passes each on with a credit for its answer: without one (`send_queue`
+/// answers wait to be written), it stops reading until one is written.
+async fn read_loop(
+    conn: ConnId,
+    mut reader: ReadHalf<Box<dyn Stream>>,
+    internal: mpsc::Sender<Internal>,
+    credits: Arc<Semaphore>,
+) {
     let mut framer = Framer::new();
     let mut buffer = vec![0u8; 16 * 1024];
     loop {
         while let Some(next) = framer.next_message() {
             let report = match next {
-                Ok(message) => Internal::Received(conn, message),
+                Ok(message) => {
+                    let Ok(credit) = credits.clone().acquire_owned().await else { return };
+                    Internal::Received(conn, message, credit)
+                }
                 Err(error) => Internal::Framing(conn, error),
             };
             let failed = matches!(report, Internal::Framing(..));
@@ -628,19 +709,38 @@ async fn read_loop(conn: ConnId, mut reader: ReadHalf<Box<dyn Stream>>, internal
     }
 }
 
+/// Writes the queued messages in order, each by `stuck_after` from when it was queued, else the
+/// connection is stuck; once the queue is closed and written, shuts the write side down.
 async fn write_loop(
     conn: ConnId,
     mut writer: WriteHalf<Box<dyn Stream>>,
-    mut queue: mpsc::Receiver<Vec<u8>>,
+    mut queue: mpsc::UnboundedReceiver<Outgoing>,
+    state: Arc<SendQueue>,
     internal: mpsc::Sender<Internal>,
+    stuck_after: Duration,
 ) {
-    while let Some(bytes) = queue.recv().await {
-        if let Err(error) = writer.write_all(&bytes).await {
-            let _ = internal.send(Internal::Lost(conn, Some(error))).await;
-            return;
+    while let Some(outgoing) = queue.recv().await {
+        let write = writer.write_all(&outgoing.bytes);
+        let written = match outgoing.queued_at.checked_add(stuck_after) {
+            Some(deadline) => tokio::time::timeout_at(deadline, write).await,
+            None => Ok(write.await),
+        };
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => {
+                let _ = internal.send(Internal::Lost(conn, Some(error))).await;
+                return;
+            }
+            Err(_) => {
+                let _ = internal.send(Internal::Stuck(conn)).await;
+                return;
+            }
         }
+        drop(outgoing.credit);
+        state.waiting.fetch_sub(1, Ordering::AcqRel);
+        state.written.notify_one();
     }
-    let _ = writer.shutdown().await;
+    let _ = tokio::time::timeout(stuck_after, writer.shutdown()).await;
 }
 
 impl Driver {
@@ -715,14 +815,20 @@ impl Driver {
             Role::Responder => TransportEvent::Accepted { local: connection.local, remote: connection.remote },
         };
         let (reader, writer) = tokio::io::split(connection.stream);
-        let (queue_tx, queue_rx) = mpsc::channel(self.config.send_queue.max(1));
-        let read_task = tokio::spawn(read_loop(conn, reader, self.internal.clone()));
-        let write_task = tokio::spawn(write_loop(conn, writer, queue_rx, self.internal.clone()));
-        self.links.insert(conn, Link { writer: queue_tx, write_task, read_task, flow });
+        let (queue_tx, queue_rx) = mpsc::unbounded_channel();
+        let queue = Arc::new(SendQueue::default());
+        let credits = Arc::new(Semaphore::new(self.config.queue_bound()));
+        let read_task = tokio::spawn(read_loop(conn, reader, self.internal.clone(), credits));
+        let stuck_after = self.config.peer.timeout;
+        let write = write_loop(conn, writer, queue_rx, queue.clone(), self.internal.clone(), stuck_after);
+        let write_task = tokio::spawn(write);
+        self.links.insert(conn, Link { writer: queue_tx, queue, write_task, read_task, flow });
         self.transport(conn, event);
     }
 
-    /// Closes a connection: what is queued is still written, then the write side is shut down.
+    /// Closes a connection. When `by_us`, what is queued is still written (each message by the
+    /// Timeout from when it was queued, and until [`finish`](Self::finish) at the latest), then
+    /// the write side is shut down; a connection lost or stuck is dropped at once.
     fn unlink(&mut self, conn: ConnId, by_us: bool) {
         if let Some(task) = self.connecting.remove(&conn) {
             task.abort();
@@ -731,11 +837,23 @@ impl Driver {
         link.read_task.abort();
         drop(link.writer);
         self.flushing.retain(|t| !t.is_finished());
-        self.flushing.push(link.write_task);
+        if by_us {
+            self.flushing.push(link.write_task);
+        } else {
+            link.write_task.abort();
+        }
         if let Some((flow, client)) = link.flow {
             let at = self.at();
             self.pcap(|p| p.close(flow, client == by_us, at));
         }
+    }
+
+    /// The send queue of the open connection when the application's messages fill it: controls
+    /// wait until one is written.
+    fn full_queue(&self) -> Option<Arc<SendQueue>> {
+        let (conn, _) = self.peer.open_connection()?;
+        let queue = &self.links.get(&conn)?.queue;
+        (queue.waiting.load(Ordering::Acquire) >= self.config.queue_bound()).then(|| queue.clone())
     }
 
     fn internal(&mut self, message: Internal) {
@@ -760,11 +878,12 @@ impl Driver {
                 self.link(conn, connection, Role::Responder);
                 outputs
             }
-            Internal::Received(conn, bytes) => {
+            Internal::Received(conn, bytes, credit) => {
                 if !self.links.contains_key(&conn) {
                     return;
                 }
                 self.record(Direction::Received, conn, &bytes);
+                self.credit = Some((conn, credit));
                 self.peer.received(now, conn, &bytes)
             }
             Internal::Framing(conn, error) => {
@@ -781,8 +900,20 @@ impl Driver {
                 self.transport(conn, TransportEvent::Lost(error.map(|e| e.to_string())));
                 self.peer.disconnected(now, conn)
             }
+            Internal::Stuck(conn) => {
+                if !self.links.contains_key(&conn) {
+                    return;
+                }
+                self.unlink(conn, false);
+                let timeout = self.config.peer.timeout;
+                let reason = format!("a message waited more than {timeout:?} to be written: the peer does not read");
+                self.transport(conn, TransportEvent::Lost(Some(reason)));
+                self.peer.disconnected(now, conn)
+            }
         };
         self.apply(outputs);
+        // The credit of a message that got no answer on its connection goes back.
+        self.credit = None;
     }
 
     /// Carries out the peer's outputs, and those of the inputs they cause.
@@ -815,17 +946,17 @@ impl Driver {
                             continue;
                         }
                     };
-                    let Some(link) = self.links.get(&conn) else { continue };
-                    match link.writer.try_send(bytes.clone()) {
-                        Ok(()) => self.record(Direction::Sent, conn, &bytes),
-                        Err(mpsc::error::TrySendError::Full(_)) => {
-                            // The peer does not read: the connection is stuck.
-                            self.unlink(conn, true);
-                            let reason = format!("more than {} messages wait to be written", self.config.send_queue);
-                            self.transport(conn, TransportEvent::Lost(Some(reason)));
-                            todo.extend(self.peer.disconnected(Instant::now(), conn));
+                    // A writer that ended has its connection's loss on the way.
+                    if self.links.get(&conn).is_none_or(|link| link.writer.is_closed()) {
+                        continue;
+                    }
+                    self.record(Direction::Sent, conn, &bytes);
+                    let credit = self.credit.take_if(|(c, _)| *c == conn).map(|(_, credit)| credit);
+                    if let Some(link) = self.links.get(&conn) {
+                        link.queue.waiting.fetch_add(1, Ordering::AcqRel);
+                        if link.writer.send(Outgoing { bytes, queued_at: Instant::now(), credit }).is_err() {
+                            link.queue.waiting.fetch_sub(1, Ordering::AcqRel);
                         }
-                        Err(mpsc::error::TrySendError::Closed(_)) => {}
                     }
                 }
                 Output::Close(conn) => {
@@ -844,7 +975,8 @@ impl Driver {
         }
     }
 
-    /// Closes what is left, waits a little for the queued messages to be written, and reports.
+    /// Closes what is left, waits [`FLUSH_TIME`] at most for the queued messages to be written,
+    /// drops the connections, and reports.
     async fn finish(mut self) -> Report {
         let conns: Vec<ConnId> = self.links.keys().copied().collect();
         for conn in conns {
@@ -853,13 +985,17 @@ impl Driver {
         for (_, task) in self.connecting.drain() {
             task.abort();
         }
-        let flushing = std::mem::take(&mut self.flushing);
+        let mut flushing = std::mem::take(&mut self.flushing);
         let _ = tokio::time::timeout(FLUSH_TIME, async {
-            for task in flushing {
+            for task in &mut flushing {
                 let _ = task.await;
             }
         })
         .await;
+        // Those still writing after the flush time let go of their connections.
+        for task in flushing {
+            task.abort();
+        }
         if let Some(pcap) = self.pcap.take() {
             use std::io::Write as _;
             if let Err(error) = pcap.into_inner().flush() {
