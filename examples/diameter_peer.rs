@@ -19,7 +19,7 @@
 use clap::{Arg, ArgAction, Command, value_parser};
 use rfc_fsm::diameter::codec::DisconnectCause;
 use rfc_fsm::diameter::driver::{self, DriverConfig, Event, Mode, TransportEvent};
-use rfc_fsm::diameter::peer::{DiscardReason, PeerConfig, PeerEvent};
+use rfc_fsm::diameter::peer::{DiscardReason, MAX_TIMEOUT, PeerConfig, PeerEvent};
 use rfc_fsm::watchdog;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ fn cli() -> Command {
                 .value_name("SECONDS")
                 .default_value("30")
                 .value_parser(value_parser!(f64))
-                .help("Twinit, in seconds (RFC 3539 §3.4.1: at least 6)"),
+                .help("Twinit, in seconds (RFC 3539 §3.4.1: at least 6), at most 86400"),
         )
         .arg(
             Arg::new("testing-tw")
@@ -53,7 +53,7 @@ fn cli() -> Command {
                 .value_name("SECONDS")
                 .default_value("10")
                 .value_parser(value_parser!(f64))
-                .help("The Timeout of RFC 6733 §5.6 (connection, CEA, DPA), in seconds"),
+                .help("The Timeout of RFC 6733 §5.6 (connection, CEA, DPA), in seconds, at most 86400"),
         )
         .arg(Arg::new("origin-host").long("origin-host").default_value("peer.example.net"))
         .arg(Arg::new("origin-realm").long("origin-realm").default_value("example.net"))
@@ -79,8 +79,14 @@ fn cli() -> Command {
         )
 }
 
-fn seconds(value: f64, what: &str) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(value).map_err(|e| format!("{what}: {e}"))
+/// `value` seconds as a duration, at most `max` when there is one.
+fn seconds(value: f64, what: &str, max: Option<Duration>) -> Result<Duration, String> {
+    if let Some(max) = max
+        && value > max.as_secs_f64()
+    {
+        return Err(format!("{what}: above the maximum of {} s", max.as_secs()));
+    }
+    Duration::try_from_secs_f64(value).map_err(|e| format!("{what}: {value} s: {e}"))
 }
 
 fn print(event: &Event) {
@@ -151,28 +157,23 @@ async fn main() -> ExitCode {
 async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args = cli().get_matches();
     let get_f64 = |name: &str| args.get_one::<f64>(name).copied().unwrap_or_default();
-    let twinit = seconds(get_f64("tw"), "--tw")?;
+    let twinit = seconds(get_f64("tw"), "--tw", Some(watchdog::TWINIT_MAX))?;
     let watchdog = if args.get_flag("testing-tw") {
         watchdog::Config::for_testing_below_rfc_minimum(twinit).map_err(|e| format!("--tw: {e}"))?
     } else {
-        watchdog::Config::new(twinit).map_err(|e| format!("{e}; --testing-tw allows it for a test"))?
+        watchdog::Config::new(twinit).map_err(|e| match e {
+            watchdog::ConfigError::TwinitTooSmall(_) => format!("--tw: {e}; --testing-tw allows it for a test"),
+            _ => format!("--tw: {e}"),
+        })?
     };
     let origin_host = args.get_one::<String>("origin-host").cloned().unwrap_or_default();
     let origin_realm = args.get_one::<String>("origin-realm").cloned().unwrap_or_default();
-    let (mode, address) = match (args.get_one::<SocketAddr>("connect"), args.get_one::<SocketAddr>("listen")) {
-        (Some(&address), _) => (Mode::Connect(address), address),
-        (None, Some(&address)) => {
-            let listener = TcpListener::bind(address).await?;
-            let bound = listener.local_addr()?;
-            println!("listening on {bound}");
-            (Mode::Listen(listener), bound)
-        }
-        (None, None) => return Err("--connect or --listen".into()),
-    };
+    let (connect, listen) = (args.get_one::<SocketAddr>("connect"), args.get_one::<SocketAddr>("listen"));
+    let Some(&address) = connect.or(listen) else { return Err("--connect or --listen".into()) };
     let host_ip: IpAddr = if address.ip().is_unspecified() { "127.0.0.1".parse()? } else { address.ip() };
     let mut peer = PeerConfig::new(origin_host, origin_realm, vec![host_ip]);
     peer.watchdog = watchdog;
-    peer.timeout = seconds(get_f64("timeout"), "--timeout")?;
+    peer.timeout = seconds(get_f64("timeout"), "--timeout", Some(MAX_TIMEOUT))?;
     peer.capabilities.auth_application_ids =
         args.get_many::<u32>("auth-application-id").into_iter().flatten().copied().collect();
     peer.capabilities.product_name = "rfc-fsm diameter_peer example".to_owned();
@@ -180,8 +181,18 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut config = DriverConfig::new(peer);
     config.pcap = args.get_one::<PathBuf>("pcap").cloned();
     let duration = match args.get_one::<f64>("duration") {
-        Some(&d) => Some(seconds(d, "--duration")?),
+        Some(&d) => Some(seconds(d, "--duration", None)?),
         None => None,
+    };
+    // Refused before anything runs, so that nothing is started nor stopped.
+    config.validate()?;
+    let mode = match connect {
+        Some(&address) => Mode::Connect(address),
+        None => {
+            let listener = TcpListener::bind(address).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
+            println!("listening on {}", listener.local_addr()?);
+            Mode::Listen(listener)
+        }
     };
 
     let mut handle = driver::spawn(config, mode);
@@ -194,20 +205,23 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     tokio::pin!(stop);
-    loop {
+    let stopping = loop {
         tokio::select! {
             event = handle.next_event() => match event {
                 Some(event) => print(&event),
-                None => break,
+                // The driver ended by itself: `join` says why.
+                None => break false,
             },
-            () = &mut stop => break,
+            () = &mut stop => break true,
         }
-    }
-    println!("stopping: DPR/DPA");
-    let control = handle.control();
-    let _ = control.send(driver::Control::Stop(DisconnectCause::Rebooting)).await;
-    while let Some(event) = handle.next_event().await {
-        print(&event);
+    };
+    if stopping {
+        println!("stopping: DPR/DPA");
+        let control = handle.control();
+        let _ = control.send(driver::Control::Stop(DisconnectCause::Rebooting)).await;
+        while let Some(event) = handle.next_event().await {
+            print(&event);
+        }
     }
     let report = handle.join().await?;
     let c = report.counters;
