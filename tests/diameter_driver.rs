@@ -10,7 +10,9 @@
 
 mod support;
 
-use rfc_fsm::diameter::codec::result_code::{DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_MISSING_AVP, DIAMETER_SUCCESS};
+use rfc_fsm::diameter::codec::result_code::{
+    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_MISSING_AVP, DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER,
+};
 use rfc_fsm::diameter::codec::{
     Avp, Capabilities, Cer, CommandFlags, DisconnectCause, Dwr, Framer, Header, Message, RawMessage, avp_code,
     command_code,
@@ -704,6 +706,28 @@ async fn stop_ends_within_the_timeout_and_the_flush_time() {
         assert_eq!(report.state, State::Closed);
         drop(client);
     }
+}
+
+/// A CER from another node than the configured peer is refused with DIAMETER_UNKNOWN_PEER, an
+/// answer with the E bit (RFC 6733 §7.1.3, §7.2), traced as the CEA it is, and the connection
+/// closed.
+#[tokio::test(start_paused = true)]
+async fn a_cer_from_another_node_than_the_peer_is_refused() {
+    let config =
+        driver_config(serving(peer_config("server.example.net", secs(30.0), secs(2.0)), "peer.example.org"), 59, None);
+    let (mut server, incoming) = listening(config);
+    let (connection, mut client, dropped) = scripted(4096);
+    incoming.send(connection).await.unwrap();
+    client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    let Some(Message::Other(answer)) = next_message(&mut client).await else { panic!() };
+    assert!(answer.header.flags.error);
+    assert_eq!(answer.result_code(), Some(DIAMETER_UNKNOWN_PEER));
+    assert!(next_message(&mut client).await.is_none(), "closed after the answer");
+    assert!(dropped.load(Ordering::SeqCst));
+    let report = server.stop(DisconnectCause::Rebooting).await;
+    let names: Vec<(&str, bool, Option<u32>)> =
+        report.trace.iter().map(|e| (e.command, e.error, e.result_code)).collect();
+    assert_eq!(names, [("CER", false, None), ("CEA", true, Some(DIAMETER_UNKNOWN_PEER))]);
 }
 
 /// Values out of range: a send queue past the maximum is taken as the maximum (no panic), a

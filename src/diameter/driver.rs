@@ -69,7 +69,7 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::codec::{DecodeError, DisconnectCause, Framer, Header, Message, RawMessage};
+use super::codec::{DecodeError, DisconnectCause, Framer, Header, Message, RawMessage, command_code};
 use super::pcap::DiameterPcap;
 use super::peer::{ConfigError, ConnId, Output, Peer, PeerConfig, PeerEvent, Role, State};
 use crate::watchdog;
@@ -243,8 +243,8 @@ pub struct TraceEntry {
     pub direction: Direction,
     /// On which connection.
     pub conn: ConnId,
-    /// RFC 6733's abbreviation for a base message ("CER", "DWA", ...), "Other" for another
-    /// message, "malformed" for octets that do not decode.
+    /// RFC 6733's abbreviation for a base message ("CER", "DWA", ...; an answer with the E bit
+    /// too), "Other" for another message, "malformed" for octets that do not decode.
     pub command: &'static str,
     /// The Command Code (0 when the header cannot be read).
     pub command_code: u32,
@@ -272,7 +272,7 @@ impl TraceEntry {
             Err(_) => Header::decode(bytes).ok(),
         };
         let (command, result_code) = match &decoded {
-            Ok(message) => (message.name(), result_code(message)),
+            Ok(message) => (name(message), result_code(message)),
             Err(_) => ("malformed", None),
         };
         let header = header.unwrap_or_default();
@@ -311,6 +311,22 @@ impl fmt::Display for TraceEntry {
             write!(f, " result={code}")?;
         }
         Ok(())
+    }
+}
+
+/// The name of a message; an error answer to a base request (which decodes as `Other`) is named
+/// after the command's answer.
+fn name(message: &Message) -> &'static str {
+    match message {
+        Message::Other(raw) if raw.header.application_id == 0 && raw.header.flags.error => {
+            match raw.header.command_code {
+                command_code::CAPABILITIES_EXCHANGE => "CEA",
+                command_code::DEVICE_WATCHDOG => "DWA",
+                command_code::DISCONNECT_PEER => "DPA",
+                _ => message.name(),
+            }
+        }
+        _ => message.name(),
     }
 }
 
