@@ -669,11 +669,20 @@ async fn a_connection_whose_peer_does_not_read_is_closed_and_let_go() {
 }
 
 /// Stop against a peer that never answers the DPR ends at the Timeout, plus the flush time at
-/// most; behind a burst of the application to a peer that does not read, within about twice.
+/// most: also when the peer pipelines requests and reads none of the answers (they do not hold
+/// the controls back); behind a burst of the application to a peer that does not read, within
+/// about twice the Timeout (the controls wait for room, which a stuck connection gives by
+/// closing).
 #[tokio::test(start_paused = true)]
 async fn stop_ends_within_the_timeout_and_the_flush_time() {
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Peer {
+        Silent,
+        Pipelining,
+        ApplicationBurst,
+    }
     let timeout = secs(5.0);
-    for read_nothing in [false, true] {
+    for scenario in [Peer::Silent, Peer::Pipelining, Peer::ApplicationBurst] {
         let mut config = driver_config(peer_config("server.example.net", secs(30.0), timeout), 56, None);
         config.send_queue = 4;
         let (mut server, incoming) = listening(config);
@@ -681,30 +690,41 @@ async fn stop_ends_within_the_timeout_and_the_flush_time() {
         incoming.send(connection).await.unwrap();
         client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
         assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
-        let control = server.control.clone();
-        if read_nothing {
-            // Far more than the pipe and the queue hold: the controls wait behind them.
-            let long = Avp::raw(9999, vec![0; 1000]);
-            for _ in 0..12 {
-                let header = Header {
-                    flags: CommandFlags { request: true, ..CommandFlags::default() },
-                    command_code: 272,
-                    application_id: 4,
-                    ..Header::default()
-                };
-                let message = RawMessage { header, avps: vec![long.clone()] };
-                let control = control.clone();
-                tokio::spawn(async move { control.send(driver::Control::Send(message)).await });
+        let (_client_reader, mut client_writer) = tokio::io::split(client);
+        match scenario {
+            Peer::Silent => {}
+            Peer::Pipelining => {
+                tokio::spawn(async move {
+                    for i in 0..500 {
+                        if client_writer.write_all(&scripted_dwr(i)).await.is_err() {
+                            break;
+                        }
+                    }
+                });
             }
-            tokio::time::sleep(secs(0.1)).await;
+            Peer::ApplicationBurst => {
+                // Far more than the pipe and the queue hold: the controls wait behind them.
+                let long = Avp::raw(9999, vec![0; 1000]);
+                for _ in 0..12 {
+                    let header = Header {
+                        flags: CommandFlags { request: true, ..CommandFlags::default() },
+                        command_code: 272,
+                        application_id: 4,
+                        ..Header::default()
+                    };
+                    let message = RawMessage { header, avps: vec![long.clone()] };
+                    let control = server.control.clone();
+                    tokio::spawn(async move { control.send(driver::Control::Send(message)).await });
+                }
+            }
         }
+        tokio::time::sleep(secs(0.1)).await;
         let started = tokio::time::Instant::now();
         let report = server.stop(DisconnectCause::Rebooting).await;
         let took = started.elapsed();
-        let bound = if read_nothing { timeout * 2 } else { timeout } + driver::FLUSH_TIME;
-        assert!(took <= bound + secs(0.1), "Stop took {took:?}");
+        let bound = if scenario == Peer::ApplicationBurst { timeout * 2 } else { timeout } + driver::FLUSH_TIME;
+        assert!(took <= bound + secs(0.1), "{scenario:?}: Stop took {took:?}");
         assert_eq!(report.state, State::Closed);
-        drop(client);
     }
 }
 

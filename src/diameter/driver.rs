@@ -20,8 +20,8 @@
 //! answers. The reader passes a message on only while fewer than `send_queue` answers to the
 //! messages it passed wait to be written, and otherwise stops reading (TCP pushes back), so any
 //! number of pipelined requests is answered in order. The application's messages
-//! ([`Control::Send`]) are taken while fewer than `send_queue` messages wait on the open
-//! connection, and otherwise wait in the control channel. A connection is stuck when a message
+//! ([`Control::Send`]) are taken while fewer than `send_queue` of them (with the few the peer
+//! sends of itself) wait on the open connection, and otherwise wait in the control channel. A connection is stuck when a message
 //! waits more than the peer's Timeout ([`PeerConfig::timeout`], RFC 6733 §5.6) to be written,
 //! from when it was queued: the peer does not read. It is then closed at once (reported as
 //! [`TransportEvent::Lost`]), and the peer sees it lost.
@@ -499,8 +499,9 @@ struct Outgoing {
     credit: Option<OwnedSemaphorePermit>,
 }
 
-/// The messages waiting to be written on one connection: how many, and a signal each time one is
-/// written.
+/// The messages waiting to be written on one connection that do not answer a message the reader
+/// passed on (the application's, and those the peer sends of itself): how many, and a signal
+/// each time one is written.
 #[derive(Default)]
 struct SendQueue {
     waiting: AtomicUsize,
@@ -752,9 +753,12 @@ async fn write_loop(
                 return;
             }
         }
-        drop(outgoing.credit);
-        state.waiting.fetch_sub(1, Ordering::AcqRel);
-        state.written.notify_one();
+        // An answer gives its credit back to the reader; any other message its place to the
+        // application.
+        if outgoing.credit.is_none() {
+            state.waiting.fetch_sub(1, Ordering::AcqRel);
+            state.written.notify_one();
+        }
     }
     let _ = tokio::time::timeout(stuck_after, writer.shutdown()).await;
 }
@@ -864,8 +868,8 @@ impl Driver {
         }
     }
 
-    /// The send queue of the open connection when the application's messages fill it: controls
-    /// wait until one is written.
+    /// The send queue of the open connection when the application's messages (with those the peer
+    /// sends of itself) fill it: controls wait until one is written.
     fn full_queue(&self) -> Option<Arc<SendQueue>> {
         let (conn, _) = self.peer.open_connection()?;
         let queue = &self.links.get(&conn)?.queue;
@@ -969,8 +973,12 @@ impl Driver {
                     self.record(Direction::Sent, conn, &bytes);
                     let credit = self.credit.take_if(|(c, _)| *c == conn).map(|(_, credit)| credit);
                     if let Some(link) = self.links.get(&conn) {
-                        link.queue.waiting.fetch_add(1, Ordering::AcqRel);
-                        if link.writer.send(Outgoing { bytes, queued_at: Instant::now(), credit }).is_err() {
+                        let counted = credit.is_none();
+                        if counted {
+                            link.queue.waiting.fetch_add(1, Ordering::AcqRel);
+                        }
+                        let sent = link.writer.send(Outgoing { bytes, queued_at: Instant::now(), credit });
+                        if sent.is_err() && counted {
                             link.queue.waiting.fetch_sub(1, Ordering::AcqRel);
                         }
                     }
