@@ -988,6 +988,25 @@ fn the_configuration_is_checked() {
     }
 }
 
+/// The largest bounds do not panic: they only allow more.
+#[test]
+fn the_largest_bounds_work() {
+    let mut c = client_config();
+    c.max_outstanding_requests = usize::MAX;
+    c.max_pending_accepts = usize::MAX;
+    let mut p = new_peer(c);
+    let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    for _ in 0..100 {
+        let (_, Message::Other(r)) = only_send(&p.send(secs(1), request(272, 4, vec![]))) else { panic!() };
+        let out = p.received(secs(1), conn, &answer(272, 4, r.header.hop_by_hop, false, 2001).encode().unwrap());
+        assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]));
+    }
+    for _ in 0..100 {
+        assert!(p.accepted(secs(2)).1.is_empty());
+    }
+}
+
 fn placeholder_error() -> EncodeError {
     EncodeError { message: "CEA", reason: String::new() }
 }

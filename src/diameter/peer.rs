@@ -215,7 +215,9 @@ pub struct PeerConfig {
     /// How many of the application's requests ([`Peer::send`]) may wait for their answers: the
     /// peer remembers each one's Hop-by-Hop Identifier to hand its answer to the application,
     /// and discards answers to no request it remembers (RFC 6733 §3). When full, the oldest is
-    /// forgotten, and its answer, should it still come, is discarded. 4096 by default.
+    /// forgotten, and its answer, should it still come, is discarded. The memory it takes grows
+    /// with the requests waiting, a few tens of octets each, up to this bound. At least 1; 4096
+    /// by default.
     pub max_outstanding_requests: usize,
 }
 
@@ -652,7 +654,7 @@ impl Outstanding {
         self.order.push_back((seq, hop_by_hop));
         // Answered records leave their place in `order` behind: sweep them now and then, so that
         // it stays within twice the bound.
-        if self.order.len() > 2 * self.max {
+        if self.order.len() > self.max.saturating_mul(2) {
             let order = std::mem::take(&mut self.order);
             self.order = order.into_iter().filter(|&entry| self.live(entry)).collect();
         }
