@@ -1182,6 +1182,14 @@ fn application_answers_match_the_requests_sent() {
     assert_eq!(reports(&out), [PeerEvent::Received { conn, message: cca.clone() }]);
     let out = p.received(secs(2), conn, &cca.encode().unwrap());
     assert!(unsolicited(&out, conn, h), "{out:#?}");
+    // A base request of the application's own: its answer is the application's too.
+    let dwr = request(command_code::DEVICE_WATCHDOG, 0, vec![]);
+    let (_, Message::Other(dwr)) = only_send(&p.send(secs(3), dwr)) else { panic!() };
+    let Message::Dwr(template) = their_dwr(0) else { unreachable!() };
+    let dwa = their_dwa(&Dwr { hop_by_hop: dwr.header.hop_by_hop, ..template });
+    let out = p.received(secs(3), conn, &bytes(&dwa));
+    assert_eq!(reports(&out), [PeerEvent::Received { conn, message: dwa.to_raw() }]);
+    assert_eq!(p.watchdog_ref().counters().dwa_received, 0, "not the watchdog's");
 }
 
 /// At most `max_outstanding_requests` requests wait for their answers: the oldest is forgotten,

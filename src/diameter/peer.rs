@@ -1676,13 +1676,13 @@ impl<T, R> Actions<'_, T, R> {
             Received::Ok(Message::Cer(cer)) => {
                 Some(Message::Cea(self.core.cea((cer.hop_by_hop, cer.end_to_end), DIAMETER_UNABLE_TO_COMPLY)))
             }
-            // A stray CEA.
+            // The answer to a request of the application (answers to nothing were discarded).
             Received::Ok(_) => None,
         };
         if let Some(answer) = answer {
             self.run.out.push(Output::Send(conn, answer));
-        } else if let Received::Ok(Message::Other(raw)) = received {
-            self.run.report(PeerEvent::Received { conn, message: raw.clone() });
+        } else if let Received::Ok(message) = received {
+            self.run.report(PeerEvent::Received { conn, message: message.to_raw() });
         }
     }
 
