@@ -4,6 +4,10 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
+#[path = "support/mutation.rs"]
+mod mutation;
+
+use mutation::{mutate, mutation};
 use proptest::prelude::*;
 use rfc_fsm::diameter::codec::result_code::{
     self, DIAMETER_AVP_OCCURS_TOO_MANY_TIMES, DIAMETER_AVP_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED,
@@ -1021,40 +1025,6 @@ fn check_decode(bytes: &[u8]) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
-}
-
-#[derive(Clone, Debug)]
-enum Mutation {
-    Set(usize, u8),
-    Truncate(usize),
-    Insert(usize, Vec<u8>),
-    Remove(usize, usize),
-}
-
-fn mutation() -> impl Strategy<Value = Mutation> {
-    prop_oneof![
-        (any::<usize>(), any::<u8>()).prop_map(|(at, octet)| Mutation::Set(at, octet)),
-        any::<usize>().prop_map(Mutation::Truncate),
-        (any::<usize>(), bytes(12)).prop_map(|(at, octets)| Mutation::Insert(at, octets)),
-        (any::<usize>(), 1usize..12).prop_map(|(at, count)| Mutation::Remove(at, count)),
-    ]
-}
-
-fn mutate(bytes: &mut Vec<u8>, mutation: &Mutation) {
-    let len = bytes.len();
-    match mutation {
-        Mutation::Set(at, octet) if len > 0 => bytes[at % len] = *octet,
-        Mutation::Truncate(at) => bytes.truncate(at % (len + 1)),
-        Mutation::Insert(at, octets) => {
-            let at = at % (len + 1);
-            bytes.splice(at..at, octets.iter().copied());
-        }
-        Mutation::Remove(at, count) if len > 0 => {
-            let at = at % len;
-            bytes.drain(at..(at + count).min(len));
-        }
-        _ => {}
-    }
 }
 
 /// Random AVPs, mostly well-formed, with the codes of the base messages.

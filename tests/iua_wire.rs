@@ -5,12 +5,15 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
+#[path = "support/tshark.rs"]
+mod tshark;
+
 use rfc_fsm::iua::asp::{self, Asp, AspConfig};
 use rfc_fsm::iua::codec::{self, Dlci, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TeiStatus, TrafficMode};
 use rfc_fsm::iua::pcap::{IuaPcap, TSHARK_OPTIONS};
 use rfc_fsm::iua::sg::{self, AsConfig, AssocId, Sg, SgConfig};
-use std::process::Command;
 use std::time::Duration;
+use tshark::{assert_clean, tshark};
 
 const IID: u32 = 3;
 
@@ -130,27 +133,6 @@ fn the_rest() -> Vec<Message> {
     ]
 }
 
-fn tshark(path: &std::path::Path, fields: &[&str]) -> String {
-    let mut command = Command::new("tshark");
-    command.arg("-n");
-    for option in TSHARK_OPTIONS {
-        command.args(["-o", option]);
-    }
-    command.arg("-r").arg(path);
-    if fields.is_empty() {
-        command.arg("-V");
-    } else {
-        command.args(["-T", "fields", "-E", "separator=|"]);
-        for f in fields {
-            command.args(["-e", f]);
-        }
-    }
-    let output =
-        command.output().unwrap_or_else(|e| panic!("tshark cannot run ({e}); scripts/install-deps installs it"));
-    assert!(output.status.success(), "tshark failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
-}
-
 #[test]
 fn tshark_decodes_every_message_as_iua() {
     let mut messages = exchange();
@@ -171,7 +153,7 @@ fn tshark_decodes_every_message_as_iua() {
     assert_eq!(kinds.len(), 17, "MGMT 5, ASPSM 6, ASPTM 4, QPTM Data Request and Indication: {kinds:?}");
 
     // Each packet decodes as IUA, with the class and type we sent.
-    let fields = tshark(&path, &["frame.protocols", "iua.message_class", "iua.message_type"]);
+    let fields = tshark(&path, &TSHARK_OPTIONS, &["frame.protocols", "iua.message_class", "iua.message_type"]);
     let rows: Vec<Vec<&str>> = fields.lines().map(|l| l.split('|').collect()).collect();
     assert_eq!(rows.len(), messages.len());
     for (row, m) in rows.iter().zip(&messages) {
@@ -180,16 +162,6 @@ fn tshark_decodes_every_message_as_iua() {
         assert_eq!(row[2].parse::<u8>().unwrap(), m.type_code(), "{m:?}");
     }
     // Nothing is malformed, unknown, or flagged by the dissectors.
-    let text = tshark(&path, &[]);
-    for bad in ["Malformed", "Unknown", "Expert Info (Warning", "Expert Info (Error", "[Unreassembled"] {
-        assert!(!text.contains(bad), "tshark says `{bad}`:\n{}", context(&text, bad));
-    }
+    assert_clean(&tshark(&path, &TSHARK_OPTIONS, &[]));
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The lines of tshark's output around the first line containing `word`.
-fn context(text: &str, word: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let at = lines.iter().position(|l| l.contains(word)).unwrap_or(0);
-    lines[at.saturating_sub(30)..(at + 5).min(lines.len())].join("\n")
 }

@@ -7,11 +7,12 @@ use rfc_fsm::diameter::driver::{self, Control, Direction, DriverConfig, DriverEr
 use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
 use rfc_fsm::watchdog;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+
+use super::tshark::{assert_clean, tshark};
 
 pub fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
@@ -178,28 +179,11 @@ pub fn dwrs_at_tw(trace: &[TraceEntry], twinit: Duration, slack: Duration) -> us
 
 // --- tshark -------------------------------------------------------------------------------------
 
-pub fn tshark(path: &Path, fields: &[&str]) -> String {
-    let mut command = Command::new("tshark");
-    command.arg("-n").arg("-r").arg(path);
-    if fields.is_empty() {
-        command.arg("-V");
-    } else {
-        command.args(["-T", "fields", "-E", "separator=|"]);
-        for f in fields {
-            command.args(["-e", f]);
-        }
-    }
-    let output =
-        command.output().unwrap_or_else(|e| panic!("tshark cannot run ({e}); scripts/install-deps installs it"));
-    assert!(output.status.success(), "tshark failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
-}
-
 /// tshark decodes every message of the pcap file as the Diameter message of the trace, and
 /// finds nothing malformed nor any warning or error.
 pub fn tshark_agrees(path: &Path, trace: &[TraceEntry]) {
     let fields =
-        tshark(path, &["frame.protocols", "diameter.cmd.code", "diameter.flags.request", "diameter.hopbyhopid"]);
+        tshark(path, &[], &["frame.protocols", "diameter.cmd.code", "diameter.flags.request", "diameter.hopbyhopid"]);
     let rows: Vec<Vec<&str>> =
         fields.lines().map(|l| l.split('|').collect()).filter(|r: &Vec<&str>| !r[1].is_empty()).collect();
     assert_eq!(rows.len(), trace.len(), "one Diameter packet per message:\n{fields}");
@@ -211,15 +195,5 @@ pub fn tshark_agrees(path: &Path, trace: &[TraceEntry]) {
         let hbh = u32::from_str_radix(row[3].trim_start_matches("0x"), 16).unwrap();
         assert_eq!(hbh, entry.hop_by_hop, "{entry}");
     }
-    let text = tshark(path, &[]);
-    for bad in ["Malformed", "Expert Info (Warning", "Expert Info (Error", "[Unreassembled", "Unknown"] {
-        assert!(!text.contains(bad), "tshark says `{bad}`:\n{}", context(&text, bad));
-    }
-}
-
-/// The lines of tshark's output around the first line containing `word`.
-pub fn context(text: &str, word: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let at = lines.iter().position(|l| l.contains(word)).unwrap_or(0);
-    lines[at.saturating_sub(30)..(at + 5).min(lines.len())].join("\n")
+    assert_clean(&tshark(path, &[], &[]));
 }

@@ -5,3 +5,4 @@
 
 pub mod diameter;
 pub mod erlang;
+pub mod tshark;
