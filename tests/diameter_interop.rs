@@ -103,9 +103,10 @@ async fn we_connect_to_otp_and_its_freeze_takes_our_watchdog_down_and_back_on_th
     // its own, so that every DWR here is ours and every DWA its answer.
     let config = NodeConfig::new(Duration::from_secs(20)).label("otp").tc(Duration::from_secs(1));
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Listen(0), &config)).unwrap();
-    let pcap = temp("connect.pcap");
     let started = Instant::now();
-    let mut ours = launch(our_config("rust.example.net", "connect", &config), Mode::Connect(otp.addr()));
+    let ours_config = our_config("rust.example.net", "connect", &config);
+    let pcap = ours_config.pcap.clone().unwrap();
+    let mut ours = launch(ours_config, Mode::Connect(otp.addr()));
 
     // Capabilities exchange, then watchdogs at our Tw, each answered.
     ours.wait("OKAY", Duration::from_secs(15), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;
@@ -177,13 +178,14 @@ async fn otp_connects_to_us_we_answer_its_dwrs_at_its_tw_and_its_dpr_with_dpa() 
     }
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let pcap = temp("listen.pcap");
     let started = Instant::now();
     // The OTP node's Tw (1 s) is below ours (at least 1 s, 3 s on average): its DWRs keep our
     // watchdog from sending, so that every DWR here is the OTP node's, answered by us.
     let otp_tw = Duration::from_secs(1);
     let config = NodeConfig::new(otp_tw).label("otp-connector");
-    let mut ours = launch(our_config("rust-listener.example.net", "listen", &config), Mode::Listen(listener));
+    let ours_config = our_config("rust-listener.example.net", "listen", &config);
+    let pcap = ours_config.pcap.clone().unwrap();
+    let mut ours = launch(ours_config, Mode::Listen(listener));
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Connect(address), &config)).unwrap();
 
     ours.wait("OKAY", Duration::from_secs(20), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;

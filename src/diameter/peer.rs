@@ -310,9 +310,6 @@ impl PeerConfig {
 pub struct RemotePeer {
     /// What it announced: Origin-Host, Origin-Realm, addresses, product, applications.
     pub capabilities: Capabilities,
-    /// The applications it announced: Auth-Application-Id, Acct-Application-Id and those of its
-    /// Vendor-Specific-Application-Ids, in that order.
-    pub applications: Vec<u32>,
     /// The applications both nodes support (the base application 0 when the peer announced it).
     pub common_applications: Vec<u32>,
 }
@@ -321,11 +318,14 @@ impl RemotePeer {
     /// The peer as the capabilities of its CER or CEA describe it.
     fn of(c: &Capabilities, config: &PeerConfig) -> Self {
         let applications: Vec<u32> = announced(c).collect();
-        RemotePeer {
-            capabilities: c.clone(),
-            common_applications: common_applications(config, &applications),
-            applications,
-        }
+        RemotePeer { capabilities: c.clone(), common_applications: common_applications(config, &applications) }
+    }
+
+    /// The applications it announced: Auth-Application-Id, Acct-Application-Id and those of its
+    /// Vendor-Specific-Application-Ids, in that order.
+    #[must_use]
+    pub fn applications(&self) -> Vec<u32> {
+        announced(&self.capabilities).collect()
     }
 }
 
@@ -1735,8 +1735,8 @@ where
             }
             A::Process_CER => {
                 if let Some(a) = &mut self.core.accepted {
-                    let remote = RemotePeer::of(&a.cer.capabilities, &self.core.config);
-                    a.result_code = capabilities_result(&self.core.config, &remote.applications);
+                    let theirs: Vec<u32> = announced(&a.cer.capabilities).collect();
+                    a.result_code = capabilities_result(&self.core.config, &theirs);
                 }
             }
             A::R_Snd_CEA => {

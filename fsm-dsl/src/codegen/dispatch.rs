@@ -18,6 +18,11 @@ use std::fmt::Write as _;
 /// the time to generate and compile it, small for machines of many thousands of states.
 pub const TABLE_CELLS: usize = 2048;
 
+/// Whether `m` is large enough for the table (see [`TABLE_CELLS`]).
+pub(super) fn uses_table(m: &Machine) -> bool {
+    m.states.len().saturating_mul(m.events.len()) >= TABLE_CELLS
+}
+
 // The kinds of a cell in the table.
 const KIND_UNHANDLED: usize = 0;
 const KIND_IGNORED: usize = 1;
@@ -336,7 +341,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
     let event_names: Vec<String> = events.iter().map(ToString::to_string).collect();
     let mut uses = Uses::default();
-    let table = m.states.len() * m.events.len() >= TABLE_CELLS;
+    let table = uses_table(m);
+    let fallback = if m.fallback() == StepKind::Ignored { KIND_IGNORED } else { KIND_UNHANDLED };
     // The arms are written as text and read back as tokens once: for a machine of many
     // thousands of cells this is several times faster than building each arm with `quote!`.
     let mut arms_text = String::with_capacity(if table { 0 } else { m.states.len() * (16 + m.events.len() * 48) });
@@ -348,7 +354,6 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
             if table {
-                let fallback = if m.fallback() == StepKind::Ignored { KIND_IGNORED } else { KIND_UNHANDLED };
                 let record = match cell {
                     Cell::Unmentioned => [fallback, 0, 0, 0],
                     Cell::Ignored => [KIND_IGNORED, 0, 0, 0],

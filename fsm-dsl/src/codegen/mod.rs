@@ -440,7 +440,8 @@ fn transition_table(m: &Machine) -> TokenStream {
     let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::new();
     let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::new();
     let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::new();
-    let compact = m.states.len() * m.events.len() >= TABLE_CELLS;
+    // A machine that dispatches through the table gets compact rows too.
+    let compact = dispatch::uses_table(m);
     for t in &m.transitions {
         let next = source_lists.len();
         let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
