@@ -3,9 +3,11 @@
 //! generated module or one `compile_error!` per error, spanned on the string literal, plus a
 //! skeleton of the module so that the user sees the real errors and not a cascade.
 //!
-//! It reads one file and nothing else: it writes no file and spawns no program.
+//! It does only the work the user asks for: the `DOT` constant (a Graphviz rendering) is made
+//! only for `fsm!(..., dot)`. It reads one file and nothing else: it writes no file and spawns
+//! no program.
 
-use crate::{check, codegen, diag, dot};
+use crate::{check, codegen, diag};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
@@ -14,30 +16,50 @@ use syn::{LitStr, Token};
 const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
-/// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`.
-enum Input {
+const OPTIONS: &str = "the only option is `dot` (adds the `DOT` constant: the machine as a Graphviz graph)";
+
+/// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
+struct Input {
+    spec: Spec,
+    /// `dot`: generate the `DOT` constant.
+    dot: Option<syn::Ident>,
+}
+
+/// Where the spec comes from.
+enum Spec {
     Path(LitStr),
     Source(LitStr),
 }
 
 impl Parse for Input {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.peek(LitStr) {
+        let spec = if input.peek(LitStr) {
+            Spec::Path(input.parse()?)
+        } else {
+            if !input.peek(syn::Ident) {
+                return Err(input.error(USAGE));
+            }
+            let key: syn::Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
             let lit: LitStr = input.parse()?;
-            return Ok(Input::Path(lit));
+            match key.to_string().as_str() {
+                "path" => Spec::Path(lit),
+                "source" => Spec::Source(lit),
+                _ => return Err(syn::Error::new(key.span(), USAGE)),
+            }
+        };
+        let mut dot = None;
+        while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+            let option: syn::Ident = input.parse().map_err(|e| syn::Error::new(e.span(), OPTIONS))?;
+            if option != "dot" {
+                return Err(syn::Error::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
+            }
+            if dot.is_some() {
+                return Err(syn::Error::new(option.span(), "the option `dot` is given twice"));
+            }
+            dot = Some(option);
         }
-        if !input.peek(syn::Ident) {
-            return Err(input.error(USAGE));
-        }
-        let key: syn::Ident = input.parse()?;
-        input.parse::<Token![=]>()?;
-        let lit: LitStr = input.parse()?;
-        let _ = input.parse::<Option<Token![,]>>()?;
-        match key.to_string().as_str() {
-            "path" => Ok(Input::Path(lit)),
-            "source" => Ok(Input::Source(lit)),
-            _ => Err(syn::Error::new(key.span(), USAGE)),
-        }
+        Ok(Input { spec, dot })
     }
 }
 
@@ -52,16 +74,16 @@ pub fn expand(input: TokenStream) -> TokenStream {
 }
 
 fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
-    let (lit, name, text, include) = match input {
-        Input::Source(lit) => (lit.clone(), "<inline spec>".to_owned(), lit.value(), None),
-        Input::Path(lit) => {
+    let (span, name, text, include) = match input.spec {
+        Spec::Source(lit) => (lit.span(), "<inline spec>".to_owned(), lit.value(), None),
+        Spec::Path(lit) => {
             let relative = lit.value();
             let path = match manifest_dir {
                 Some(dir) => std::path::Path::new(dir).join(&relative),
                 None => std::path::PathBuf::from(&relative),
             };
             match std::fs::read_to_string(&path) {
-                Ok(text) => (lit, relative, text, Some(path.to_string_lossy().into_owned())),
+                Ok(text) => (lit.span(), relative, text, Some(path.to_string_lossy().into_owned())),
                 Err(error) => {
                     let message = format!(
                         "cannot read the spec file `{relative}` (paths are relative to the directory of the crate's Cargo.toml): {error}"
@@ -71,15 +93,22 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             }
         }
     };
-    generate(&text, &name, include, lit.span())
+    let mut expanded = generate(&text, &name, include, span, input.dot.is_some());
+    if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
+        let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
+        expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
+    }
+    expanded
 }
 
-/// Checks `text` and returns the generated module, or the errors and a skeleton.
-pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> TokenStream {
+/// Checks `text` and returns the generated module, or the errors and a skeleton. `dot` adds
+/// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
+/// left out).
+pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options { spec_path: include, dot: dot::render(machine) };
+        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten() };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -88,7 +117,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> 
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options { spec_path: include.clone(), dot: String::new() };
+        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new) };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -98,13 +127,23 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> 
     quote! { #( #errors )* #skeleton #include }
 }
 
+#[cfg(feature = "dot")]
+fn dot_text(machine: &crate::ir::Machine) -> Option<String> {
+    Some(crate::dot::render(machine))
+}
+
+#[cfg(not(feature = "dot"))]
+fn dot_text(_: &crate::ir::Machine) -> Option<String> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
         let lit = LitStr::new(text, Span::call_site());
-        expand_input(Input::Source(lit), None).to_string()
+        expand_input(Input { spec: Spec::Source(lit), dot: None }, None).to_string()
     }
 
     #[test]
@@ -129,7 +168,7 @@ mod tests {
     #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let lit = LitStr::new("no/such/spec.fsm", Span::call_site());
-        let out = expand_input(Input::Path(lit), Some("/nonexistent")).to_string();
+        let out = expand_input(Input { spec: Spec::Path(lit), dot: None }, Some("/nonexistent")).to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
     }
 }
