@@ -5,10 +5,10 @@
 //! [`compile`] runs the front end on one spec and returns the model with every diagnostic.
 //!
 //! Cargo features: the `fsm!` macro needs none of them (the parser, the checker and the code
-//! generator are always there). `dot` adds [`dot`] (the Graphviz text, through askama);
-//! `build` adds [`build`] (a machine's module as a formatted Rust file, for `build.rs` scripts);
-//! `cli`, on by default, adds the `fsm` tool and what only it uses ([`cli`], [`generate`],
-//! [`markdown`], [`interp`], [`flatten`], [`equiv`], [`diag::to_json`]) and turns on the other two.
+//! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
+//! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
+//! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
+//! `markdown`, `interp`, `flatten`, `equiv`, `diag::to_json`) and turns on the other two.
 
 pub mod ast;
 #[cfg(feature = "build")]
