@@ -202,8 +202,9 @@ fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
         };
         let name = path.to_string_lossy();
         let compiled = crate::compile(&text);
-        errors += compiled.diagnostics.iter().filter(|d| d.is_error()).count();
-        warnings += compiled.diagnostics.iter().filter(|d| !d.is_error()).count();
+        let (e, w) = compiled.counts();
+        errors += e;
+        warnings += w;
         match format {
             Format::Human => print_diagnostics(io, &name, &text, &compiled.diagnostics),
             Format::Json => {
@@ -215,11 +216,18 @@ fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
         }
     }
     if let Format::Human = format {
+        // A file that could not be read was not checked: the summary says so, not "0 errors".
+        let checked = specs.len() - unreadable;
+        let unread = if unreadable > 0 {
+            format!("; {unreadable} {} could not be read", diag::plural(unreadable, "file"))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             io.err,
-            "checked {} {}: {} {}, {} {}",
-            specs.len(),
-            diag::plural(specs.len(), "spec"),
+            "checked {} {}: {} {}, {} {}{unread}",
+            checked,
+            diag::plural(checked, "spec"),
             errors,
             diag::plural(errors, "error"),
             warnings,

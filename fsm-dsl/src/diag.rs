@@ -4,10 +4,12 @@
 //! Every diagnostic is built by one constructor per kind (in `check::report` and `syntax`), so
 //! the wording of each lives in one place; the table of codes below is the public contract.
 
+mod excerpt;
+
 use crate::ast::Span;
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config};
+pub use excerpt::{CONTEXT, MAX_LABEL, MAX_LINE, visible};
 #[cfg(feature = "cli")]
 use serde_json::json;
 
@@ -79,6 +81,7 @@ codes! {
     TooComplex = "E0015", Error, "too many guard and variable combinations to decide a property";
     TypeMismatch = "E0016", Error, "a value or a variable of the wrong type";
     OutOfRange = "E0017", Error, "a variable can take a value outside its declared range";
+    Trapped = "E0018", Error, "a reachable configuration from which no other state can be reached";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";
@@ -161,22 +164,27 @@ impl Diagnostic {
         self.severity() == Severity::Error
     }
 
-    fn to_codespan(&self, source_len: usize) -> cs::Diagnostic<()> {
-        let clamp = |s: Span| s.start.min(source_len)..s.end.min(source_len).max(s.start.min(source_len));
+    /// The codespan form, with the labels at `spans` (the primary first, then the secondary
+    /// ones, as moved into the excerpt shown) and every text made visible.
+    fn to_codespan(&self, spans: &[std::ops::Range<usize>]) -> cs::Diagnostic<()> {
         let severity = match self.severity() {
             Severity::Error => cs::Severity::Error,
             Severity::Warning => cs::Severity::Warning,
         };
-        let mut labels = vec![cs::Label::primary((), clamp(self.primary.span)).with_message(&self.primary.message)];
-        labels.extend(self.secondary.iter().map(|l| cs::Label::secondary((), clamp(l.span)).with_message(&l.message)));
-        let mut notes: Vec<String> = self.notes.iter().map(|n| format!("note: {n}")).collect();
+        let labels =
+            std::iter::once(&self.primary).chain(&self.secondary).zip(spans).enumerate().map(|(i, (l, span))| {
+                let label =
+                    if i == 0 { cs::Label::primary((), span.clone()) } else { cs::Label::secondary((), span.clone()) };
+                label.with_message(visible(&l.message))
+            });
+        let mut notes: Vec<String> = self.notes.iter().map(|n| format!("note: {}", visible(n))).collect();
         if let Some(help) = &self.help {
-            notes.push(format!("help: {help}"));
+            notes.push(format!("help: {}", visible(help)));
         }
         cs::Diagnostic::new(severity)
             .with_code(self.code.as_str())
-            .with_message(&self.message)
-            .with_labels(labels)
+            .with_message(visible(&self.message))
+            .with_labels(labels.collect())
             .with_notes(notes)
     }
 }
@@ -208,12 +216,22 @@ impl Source<'_> {
 
 /// Renders diagnostics the way rustc does: `error[E0003]: ...`, `--> file:line:col`, the source
 /// line with carets, secondary labels, notes and help. With `color`, ANSI colours are used.
+///
+/// A line longer than [`MAX_LINE`] octets is shown as windows of [`CONTEXT`] octets around the
+/// ends of the labels on it, cut places marked `...`, and a label longer than [`MAX_LABEL`]
+/// octets by its start; control characters are shown visibly (`␀` for NUL, see [`visible`]).
+/// The work is linear in the text once, plus bounded work per diagnostic.
 pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
-    let file = SimpleFile::new(source.name, source.text);
+    let starts = excerpt::line_starts(source.text);
     let config = Config { chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for diagnostic in diagnostics {
-        let cs = diagnostic.to_codespan(source.text.len());
+        let spans: Vec<std::ops::Range<usize>> = std::iter::once(&diagnostic.primary)
+            .chain(&diagnostic.secondary)
+            .map(|l| l.span.start..l.span.end)
+            .collect();
+        let (file, spans) = excerpt::Excerpt::new(source.name, source.text, &starts, &spans);
+        let cs = diagnostic.to_codespan(&spans);
         let rendered = if color {
             let mut buffer = term::termcolor::Buffer::ansi();
             term::emit_to_write_style(&mut buffer, &config, &file, &cs)
@@ -223,7 +241,7 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
         };
         match rendered {
             Ok(text) => out.push_str(&text),
-            // The renderer only fails on spans outside the file, which `to_codespan` clamps;
+            // The renderer only fails on spans outside the file, which the excerpt clamps;
             // fall back to a plain line rather than lose the diagnostic.
             Err(_) => out.push_str(&plain_line(source, diagnostic)),
         }
@@ -239,7 +257,7 @@ pub fn plain_line(source: Source<'_>, diagnostic: &Diagnostic) -> String {
         source.name,
         diagnostic.severity().as_str(),
         diagnostic.code.as_str(),
-        diagnostic.message
+        visible(&diagnostic.message)
     )
 }
 
@@ -288,4 +306,64 @@ pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value
         "help": diagnostic.help,
         "rendered": render(source, std::slice::from_ref(diagnostic), false),
     })
+}
+
+/// Most diagnostics kept for one spec: a text full of mistakes is reported by its first ones
+/// (what a person fixes first), and the rest are counted, so that rendering stays bounded.
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+/// The diagnostics [`cap`] left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Omitted {
+    /// Errors left out.
+    pub errors: usize,
+    /// Warnings left out.
+    pub warnings: usize,
+}
+
+impl Omitted {
+    /// Whether nothing was left out.
+    pub fn is_empty(&self) -> bool {
+        self.errors == 0 && self.warnings == 0
+    }
+}
+
+/// Keeps at most [`MAX_DIAGNOSTICS`] of diagnostics sorted by position: errors first (so that a
+/// spec with errors is never shown as warnings only), then warnings, each by position, and
+/// returns them in position order. When some are left out, the last one kept gets the note
+/// "and N more ... not shown", which therefore comes last in the text, in JSON and, since it
+/// lands on an error whenever an error was left out, in the macro's errors.
+pub fn cap(diagnostics: Vec<Diagnostic>) -> (Vec<Diagnostic>, Omitted) {
+    if diagnostics.len() <= MAX_DIAGNOSTICS {
+        return (diagnostics, Omitted::default());
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let kept_errors = errors.min(MAX_DIAGNOSTICS);
+    let kept_warnings = MAX_DIAGNOSTICS - kept_errors;
+    let omitted = Omitted { errors: errors - kept_errors, warnings: diagnostics.len() - errors - kept_warnings };
+    let (mut seen_errors, mut seen_warnings) = (0, 0);
+    let mut kept: Vec<Diagnostic> = diagnostics
+        .into_iter()
+        .filter(|d| {
+            let (seen, limit) =
+                if d.is_error() { (&mut seen_errors, kept_errors) } else { (&mut seen_warnings, kept_warnings) };
+            *seen += 1;
+            *seen <= limit
+        })
+        .collect();
+    let mut parts = Vec::new();
+    if omitted.errors > 0 {
+        parts.push(format!("{} more {}", omitted.errors, plural(omitted.errors, "error")));
+    }
+    if omitted.warnings > 0 {
+        let more = if parts.is_empty() { " more" } else { "" };
+        parts.push(format!("{}{more} {}", omitted.warnings, plural(omitted.warnings, "warning")));
+    }
+    if let Some(last) = kept.last_mut() {
+        last.notes.push(format!(
+            "and {} not shown: only the first {MAX_DIAGNOSTICS} diagnostics of a spec are reported",
+            parts.join(" and ")
+        ));
+    }
+    (kept, omitted)
 }

@@ -43,14 +43,23 @@ pub struct Compiled {
     pub ast: Option<ast::Spec>,
     /// The checked model, when there is no error (warnings allowed).
     pub machine: Option<ir::Machine>,
-    /// Every diagnostic, errors and warnings, in source order.
+    /// The diagnostics, errors and warnings, in source order: at most
+    /// [`diag::MAX_DIAGNOSTICS`], the last one noting how many more there are.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many diagnostics were left out of `diagnostics` (see [`diag::cap`]).
+    pub omitted: diag::Omitted,
 }
 
 impl Compiled {
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The number of errors and of warnings found, those left out included.
+    pub fn counts(&self) -> (usize, usize) {
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        (errors + self.omitted.errors, self.diagnostics.len() - errors + self.omitted.warnings)
     }
 }
 
@@ -66,7 +75,7 @@ pub fn compile(text: &str) -> Compiled {
             ast::Span::new(0, 0),
             "too long",
         );
-        return Compiled { ast: None, machine: None, diagnostics: vec![d] };
+        return Compiled { ast: None, machine: None, diagnostics: vec![d], omitted: diag::Omitted::default() };
     }
     let (ast, mut diagnostics) = syntax::parse(text);
     let mut machine = None;
@@ -79,5 +88,6 @@ pub fn compile(text: &str) -> Compiled {
         }
     }
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
-    Compiled { ast, machine, diagnostics }
+    let (diagnostics, omitted) = diag::cap(diagnostics);
+    Compiled { ast, machine, diagnostics, omitted }
 }

@@ -197,8 +197,20 @@ impl Found {
         match &self.text {
             None if self.doc => "a doc comment".to_owned(),
             None => "end of file".to_owned(),
-            Some(t) => format!("`{t}`"),
+            Some(t) => quote_truncated(t),
         }
+    }
+}
+
+/// Most characters of a word of junk quoted in a message.
+const MAX_QUOTED: usize = 32;
+
+/// A word in backquotes, shortened to its first [`MAX_QUOTED`] characters when longer, so that
+/// a megabyte of junk is not echoed whole: "`yyyy...` (1000000 characters)".
+fn quote_truncated(word: &str) -> String {
+    match word.char_indices().nth(MAX_QUOTED) {
+        None => format!("`{word}`"),
+        Some((cut, _)) => format!("`{}...` ({} characters)", &word[..cut], word.chars().count()),
     }
 }
 

@@ -5,4 +5,5 @@
 
 pub mod diameter;
 pub mod erlang;
+pub mod freediameter;
 pub mod tshark;

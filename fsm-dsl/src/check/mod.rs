@@ -13,7 +13,7 @@ use crate::ast;
 use crate::diag::Diagnostic;
 use crate::ir;
 
-pub use report::suggest;
+pub use report::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
 
 /// Checks a parsed spec. Returns the model when there is no error (warnings allowed), and every
 /// diagnostic, sorted by position.

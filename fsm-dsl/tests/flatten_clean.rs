@@ -1,0 +1,87 @@
+//! `fsm flatten` keeps a clean spec clean: on random specs with variables, named guards,
+//! internal transitions and assignments, whatever checks without errors flattens into a spec
+//! that checks without errors too (the checker reports a configuration the machine can be
+//! trapped in, E0018, on the original, so that flattening cannot reveal it as a dead end).
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+use fsm_dsl::diag::{self, Source};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+struct Rule {
+    source: usize,
+    target: Option<usize>,
+    event: usize,
+    guard: usize,
+    effect: usize,
+}
+
+const GUARDS: &[&str] =
+    &["", " [n == 0]", " [n == 1]", " [n < 2]", " [b]", " [!b]", " [g]", " [!g && n != 2]", " [else]"];
+const EFFECTS: &[&str] = &["", " / n = 1", " / n = 0", " / b = true", " / b = false", " / Act", " / n = 2, b = false"];
+
+fn spec(states: usize, events: usize, rules: &[Rule]) -> String {
+    let mut text = String::from("machine M {\n    unhandled = ignore;\n    initial state S0;\n");
+    for s in 1..states {
+        text.push_str(&format!("    state S{s};\n"));
+    }
+    for e in 0..events {
+        text.push_str(&format!("    event E{e};\n"));
+    }
+    text.push_str("    guard g;\n    action Act;\n    var n: 0..=2 = 0;\n    var b: bool = false;\n");
+    for r in rules {
+        let (source, event) = (r.source % states, r.event % events);
+        let (guard, effect) = (GUARDS[r.guard % GUARDS.len()], EFFECTS[r.effect % EFFECTS.len()]);
+        match r.target {
+            Some(t) => text.push_str(&format!("    S{source} -> S{} on E{event}{guard}{effect};\n", t % states)),
+            None => text.push_str(&format!("    internal S{source} on E{event}{guard}{effect};\n")),
+        }
+    }
+    text.push_str("}\n");
+    text
+}
+
+fn rule() -> impl Strategy<Value = Rule> {
+    (0..4usize, prop::option::of(0..4usize), 0..3usize, 0..GUARDS.len(), 0..EFFECTS.len())
+        .prop_map(|(source, target, event, guard, effect)| Rule { source, target, event, guard, effect })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_clean_spec_flattens_into_a_clean_spec(states in 2..4usize, events in 1..3usize, rules in prop::collection::vec(rule(), 2..9)) {
+        let text = spec(states, events, &rules);
+        let compiled = fsm_dsl::compile(&text);
+        let Some(machine) = compiled.machine.as_ref() else { return Ok(()) };
+        let flat = fsm_dsl::flatten::flatten(machine).unwrap();
+        let again = fsm_dsl::compile(&flat);
+        prop_assert!(
+            !again.has_errors(),
+            "the spec\n{text}\nchecks clean but flattens into\n{flat}\nwhich has\n{}",
+            diag::render(Source { name: "flat.fsm", text: &flat }, &again.diagnostics, false)
+        );
+    }
+}
+
+/// The example where flattening used to expose a dead end: now the original is refused.
+#[test]
+fn a_configuration_that_never_leaves_its_state_is_reported() {
+    let text = "machine M { initial state A; state B; event E; event F; var n: 0..=1 = 0;
+        A -> B on E [n == 0]; internal A on E [n == 1]; internal A on F / n = 1; B -> A on E;
+        ignore F in B; }";
+    let compiled = fsm_dsl::compile(text);
+    let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0018"]);
+    assert_eq!(
+        compiled.diagnostics[0].notes,
+        ["after `F`: in `A` when `n` is 1, no sequence of events leads to another state"]
+    );
+    // A loop of configurations within one state is a trap too, not only a single one.
+    let text = "machine M { initial state A; state B; event E; event F; var n: 0..=2 = 0;
+        A -> B on E [n == 0]; internal A on E [n != 0] / n = 1; internal A on F [n != 0] / n = 2;
+        internal A on F [n == 0] / n = 1; B -> A on E; ignore F in B; }";
+    let codes: Vec<&str> = fsm_dsl::compile(text).diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0018"]);
+}

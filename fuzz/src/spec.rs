@@ -1,0 +1,81 @@
+//! Spec text: parse and check; whatever comes out is consistent, bounded and printable; when a
+//! machine comes out, every output is made from it and holds its own properties, and the
+//! interpreter runs over events drawn from the input.
+
+use fsm_dsl::diag::{self, MAX_DIAGNOSTICS, Source};
+use fsm_dsl::interp::Interpreter;
+use fsm_dsl::ir::{EventId, StepKind};
+
+/// The properties, on one input.
+pub fn run(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let compiled = fsm_dsl::compile(&text);
+    assert!(compiled.diagnostics.len() <= MAX_DIAGNOSTICS);
+    let (errors, _) = compiled.counts();
+    assert_eq!(errors > 0, compiled.has_errors());
+    if compiled.machine.is_some() {
+        assert!(!compiled.has_errors(), "a model came out of a spec with errors");
+    }
+    let source = Source { name: "fuzz.fsm", text: &text };
+    for d in &compiled.diagnostics {
+        assert!(d.primary.span.start <= d.primary.span.end && d.primary.span.end <= text.len(), "{d:?}");
+        for label in &d.secondary {
+            assert!(label.span.start <= label.span.end && label.span.end <= text.len(), "{d:?}");
+        }
+    }
+    let rendered = diag::render(source, &compiled.diagnostics, false);
+    // What reaches a terminal holds no control character but line ends and tabs.
+    assert!(!rendered.chars().any(|c| c.is_control() && c != '\n' && c != '\t'), "{rendered:?}");
+    if let Some(d) = compiled.diagnostics.first() {
+        let json = diag::to_json(source, d);
+        assert_eq!(json["code"], d.code.as_str());
+    }
+    let Some(m) = &compiled.machine else { return };
+
+    let dot = fsm_dsl::dot::render(m);
+    assert!(dot.contains("digraph \""), "{dot}");
+    let markdown = fsm_dsl::markdown::render(m, "fuzz.fsm", None);
+    assert!(!markdown.is_empty());
+    let tokens = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
+    if let Err(e) = syn::parse2::<syn::File>(tokens) {
+        panic!("the generated code does not parse: {e}");
+    }
+    // Flattening keeps a clean spec clean.
+    if let Ok(flat) = fsm_dsl::flatten::flatten(m) {
+        let again = fsm_dsl::compile(&flat);
+        assert!(
+            !again.has_errors(),
+            "{text}\nflattens into\n{flat}\nwith\n{}",
+            diag::render(Source { name: "flat.fsm", text: &flat }, &again.diagnostics, false)
+        );
+    }
+    // The interpreter, on events drawn from the input.
+    if m.events.is_empty() {
+        return;
+    }
+    let (mut it, _) = Interpreter::start(m);
+    let mut guards = vec![false; m.guards.len()];
+    for (i, &byte) in data.iter().rev().take(256).enumerate() {
+        for (g, value) in guards.iter_mut().enumerate() {
+            *value = (byte.rotate_left(g as u32) ^ i as u8) & 1 == 1;
+        }
+        let before = (it.state(), it.vars().to_vec());
+        let step = it.step(EventId(usize::from(byte) % m.events.len()), &guards);
+        assert_eq!(step.from, before.0);
+        assert!(step.to.0 < m.states.len());
+        assert_eq!(it.state(), step.to);
+        match step.kind {
+            StepKind::Ignored | StepKind::Unhandled => {
+                assert_eq!(step.to, step.from);
+                assert!(step.actions.is_empty());
+                assert_eq!(it.vars(), before.1.as_slice());
+            }
+            StepKind::Internal => assert_eq!(step.to, step.from),
+            StepKind::Transition => {}
+        }
+        for (v, var) in it.vars().iter().zip(&m.vars) {
+            assert!((var.ty.min()..=var.ty.max()).contains(v), "a variable left its range");
+        }
+        assert!(!m.state(step.from).is_final || step.to == step.from, "a final state was left");
+    }
+}
