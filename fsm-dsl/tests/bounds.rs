@@ -69,7 +69,7 @@ fn a_line_full_of_errors_gives_the_first_ones_and_a_count_of_the_rest() {
     let json = diag::to_json(Source { name: "x.fsm", text: &text }, last);
     assert!(json["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().starts_with("and 4900 more")));
     // The macro reports the same errors, the last with the note.
-    let tokens = fsm_dsl::expand::generate(&text, "x.fsm", None, proc_macro2::Span::call_site()).to_string();
+    let tokens = fsm_dsl::expand::generate(&text, "x.fsm", None, proc_macro2::Span::call_site(), false).to_string();
     assert_eq!(tokens.matches("compile_error").count(), MAX_DIAGNOSTICS);
     assert!(tokens.contains("and 4900 more errors not shown"));
 }
