@@ -62,6 +62,22 @@ struct Resolver<'a> {
     timer_tab: Table,
     vars: Vec<ir::Var>,
     var_tab: Table,
+    /// Items dropped for an error: the states and the events they concern, `None` where a name
+    /// did not resolve (then it may be any).
+    dropped: Vec<(Option<Vec<StateId>>, Option<Vec<EventId>>)>,
+    /// Set by an error the analyses cannot work around.
+    unsound: bool,
+}
+
+/// What resolution could not settle, so that the analyses can still run on the rest.
+#[derive(Debug, Default)]
+pub struct Unknown {
+    /// One flag per (state, event) pair, row by row: whether an item that did not resolve may
+    /// concern it (the pair's content is then not known).
+    pub cells: Vec<bool>,
+    /// Whether an error leaves the whole model in doubt (an entry or exit effect that did not
+    /// resolve, no initial state, a variable too large to explore): no analysis runs then.
+    pub unsound: bool,
 }
 
 fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
@@ -70,7 +86,7 @@ fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
 
 /// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the
 /// caller decides whether errors make it unusable.
-pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
+pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unknown) {
     let mut r = Resolver {
         spec,
         diagnostics: Vec::new(),
@@ -86,6 +102,8 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         timer_tab: Table::default(),
         vars: Vec::new(),
         var_tab: Table::default(),
+        dropped: Vec::new(),
+        unsound: false,
     };
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -96,7 +114,9 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     r.declare_all();
     // With no initial state (an error already reported), the first state stands in, so that the
     // macro's skeleton still has a model.
-    let initial = r.initial_state().or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
+    let initial = r.initial_state();
+    r.unsound |= initial.is_none();
+    let initial = initial.or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
     let (refs, policy) = r.machine_settings();
     let entry_exit = r.resolve_entry_exit();
     let transitions = r.resolve_transitions();
@@ -115,9 +135,20 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             ),
             "split the machine",
         ));
-        return (None, r.diagnostics);
+        return (None, r.diagnostics, Unknown { cells: Vec::new(), unsound: true });
     }
     let cells = r.build_cells(&transitions);
+    let n_events = r.events.len();
+    let mut unknown = Unknown { cells: vec![false; cells.len()], unsound: r.unsound };
+    for (states, events) in &r.dropped {
+        let states = states.clone().unwrap_or_else(|| (0..r.states.len()).map(StateId).collect());
+        let events = events.clone().unwrap_or_else(|| (0..n_events).map(EventId).collect());
+        for s in &states {
+            for e in &events {
+                unknown.cells[s.0 * n_events + e.0] = true;
+            }
+        }
+    }
     let machine = initial.map(|initial| ir::Machine {
         named: named(&spec.name, spec.label.as_ref(), &spec.docs),
         refs,
@@ -132,7 +163,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         transitions,
         cells,
     });
-    (machine, r.diagnostics)
+    (machine, r.diagnostics, unknown)
 }
 
 impl Resolver<'_> {
@@ -280,6 +311,7 @@ impl Resolver<'_> {
                     ));
                     // Said once: the initial value is not checked against an empty range.
                     empty = true;
+                    self.unsound = true;
                     ir::VarType::Int { min, max: min }
                 } else {
                     ir::VarType::Int { min, max }
@@ -287,6 +319,7 @@ impl Resolver<'_> {
             }
         };
         if ty.size() > MAX_DOMAIN {
+            self.unsound = true;
             self.diagnostics.push(report::too_complex(
                 v.ty_span,
                 format!(
@@ -301,6 +334,8 @@ impl Resolver<'_> {
             (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
             (ir::VarType::Int { min, max }, ast::Literal::Int(n, span)) => {
                 if (n < min || n > max) && !empty {
+                    // The repaired value is a guess: exploring from it could report anything.
+                    self.unsound = true;
                     self.diagnostics.push(report::out_of_range(
                         span,
                         format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
@@ -310,6 +345,7 @@ impl Resolver<'_> {
                 n.clamp(min, max)
             }
             (_, lit) => {
+                self.unsound = true;
                 self.diagnostics.push(report::type_mismatch(
                     lit.span(),
                     format!("the initial value of `{}` does not match its type", v.name.text),
@@ -649,9 +685,9 @@ impl Resolver<'_> {
             if span != s.decl.name.span {
                 continue; // a duplicate declaration, already reported
             }
-            let entry = self.effects(&s.entry).unwrap_or_default();
-            let exit = self.effects(&s.exit).unwrap_or_default();
-            out[i] = (entry, exit);
+            let (entry, exit) = (self.effects(&s.entry), self.effects(&s.exit));
+            self.unsound |= entry.is_none() || exit.is_none();
+            out[i] = (entry.unwrap_or_default(), exit.unwrap_or_default());
         }
         out
     }
@@ -702,13 +738,21 @@ impl Resolver<'_> {
                 Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
             };
             let effects = self.effects(&t.effects);
-            let (Some(sources), Some(condition), Some(effects)) = (sources, condition, effects) else { continue };
-            let Some(events) = events.into_iter().collect::<Option<Vec<_>>>() else { continue };
+            let events: Option<Vec<EventId>> = events.into_iter().collect();
             let target = match target {
-                None => None,
-                Some(Some(s)) => Some(s),
-                Some(None) => continue,
+                None => Some(None),
+                Some(Some(s)) => Some(Some(s)),
+                Some(None) => None,
             };
+            // A transition with an error is dropped; the pairs it may concern are remembered, so
+            // that the analyses leave them alone instead of reporting what its absence causes.
+            let (Some(_), Some(_), Some(condition), Some(effects), Some(target)) =
+                (&sources, &events, condition, effects, target)
+            else {
+                self.dropped.push((sources, events));
+                continue;
+            };
+            let (Some(sources), Some(events)) = (sources, events) else { continue };
             for name in source_names(&t.sources) {
                 if let Some((i, decl)) = self.state_tab.get(&name.text)
                     && self.states[i].is_final
@@ -754,6 +798,8 @@ impl Resolver<'_> {
                 for &e in &t.events {
                     let cell = &mut cells[s.0 * n_events + e.0];
                     match cell {
+                        // A name listed twice (reported) puts the transition in a pair once.
+                        ir::Cell::Rules(rules) if rules.last() == Some(&TransitionId(i)) => {}
                         ir::Cell::Rules(rules) => rules.push(TransitionId(i)),
                         _ => *cell = ir::Cell::Rules(vec![TransitionId(i)]),
                     }
@@ -769,6 +815,9 @@ impl Resolver<'_> {
             };
             self.repeats(Kind::Event, &ignore.events);
             let events: Vec<Option<EventId>> = ignore.events.iter().map(|e| self.event(e)).collect();
+            if states.is_none() || events.iter().any(Option::is_none) {
+                self.dropped.push((states.clone(), events.iter().copied().collect()));
+            }
             let Some(states) = states else { continue };
             for (e, name) in events.into_iter().zip(&ignore.events) {
                 let Some(e) = e else { continue };
