@@ -64,10 +64,13 @@ struct Resolver<'a> {
     var_tab: Table,
     /// Items dropped for an error: the states and the events they concern, `None` where a name
     /// did not resolve (then it may be any).
-    dropped: Vec<(Option<Vec<StateId>>, Option<Vec<EventId>>)>,
+    dropped: Vec<Dropped>,
     /// Set by an error the analyses cannot work around.
     unsound: bool,
 }
+
+/// The states and the events of an item dropped for an error; `None` for any.
+type Dropped = (Option<Vec<StateId>>, Option<Vec<EventId>>);
 
 /// What resolution could not settle, so that the analyses can still run on the rest.
 #[derive(Debug, Default)]
