@@ -12,6 +12,7 @@ use pest::iterators::Pair;
 // builds need no `pest_derive`) and kept in step with the grammar by `tests/parser.rs`.
 #[rustfmt::skip]
 mod grammar;
+mod mistakes;
 use grammar::{Grammar, Rule};
 
 /// Deepest nesting of brackets accepted. Deeper text is refused before parsing, so that neither
@@ -428,6 +429,10 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             Rule::junk => {
                 broken.extend(words(pair.as_str()));
                 let start = pair.as_span().start();
+                if let Some(diagnostic) = mistakes::diagnose(pair.as_str(), start) {
+                    diagnostics.push(diagnostic);
+                    continue;
+                }
                 match Grammar::parse(Rule::item_alone, pair.as_str()) {
                     Err(error) => diagnostics.push(from_pest(text, start, &error)),
                     Ok(_) => diagnostics.push(Diagnostic::new(

@@ -95,6 +95,17 @@ pub enum Rule {
     r#effect,
     r#timer_op,
     r#assign_op,
+    r#mistake,
+    r#bad_params,
+    r#bad_nested_state,
+    r#bad_state_content,
+    r#bad_if,
+    r#bad_event_separator,
+    r#bad_arrow,
+    r#bad_missing_on,
+    r#bad_exclusive_range,
+    r#bad_var_type,
+    r#bad_decl_list,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -180,6 +191,17 @@ impl Rule {
             Rule::r#effect,
             Rule::r#timer_op,
             Rule::r#assign_op,
+            Rule::r#mistake,
+            Rule::r#bad_params,
+            Rule::r#bad_nested_state,
+            Rule::r#bad_state_content,
+            Rule::r#bad_if,
+            Rule::r#bad_event_separator,
+            Rule::r#bad_arrow,
+            Rule::r#bad_missing_on,
+            Rule::r#bad_exclusive_range,
+            Rule::r#bad_var_type,
+            Rule::r#bad_decl_list,
         ]
     }
 }
@@ -2919,6 +2941,444 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#mistake(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#mistake,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#doc(state)
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| { self::r#doc(state) })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        self::r#kw_event(state)
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { self::r#ident(state) })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| {
+                                                                state.optional(|state| { self::r#string(state) })
+                                                            })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { self::r#bad_params(state) })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .optional(|state| {
+                                                                                self::r#state_modifier(state)
+                                                                                    .and_then(|state| {
+                                                                                        state
+                                                                                            .repeat(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then(|state| { self::r#state_modifier(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_state(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state.optional(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { state.match_string("{") })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                state
+                                                                                    .optional(|state| {
+                                                                                        self::r#entry_clause(state)
+                                                                                            .or_else(|state| { self::r#exit_clause(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .repeat(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                super::hidden::skip(state)
+                                                                                                                    .and_then(|state| {
+                                                                                                                        self::r#entry_clause(state)
+                                                                                                                            .or_else(|state| { self::r#exit_clause(state) })
+                                                                                                                    })
+                                                                                                            })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        self::r#bad_nested_state(state)
+                                                                            .or_else(|state| { self::r#bad_state_content(state) })
+                                                                    })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_on(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#event_list(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_if(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_on(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#event_list(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_event_separator(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#state_set(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_arrow(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_missing_on(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_var(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { state.match_string(":") })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#int(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#bad_exclusive_range(state) })
+                                                                            })
+                                                                            .or_else(|state| { self::r#bad_var_type(state) })
+                                                                    })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_event(state)
+                                                                    .or_else(|state| { self::r#kw_state(state) })
+                                                                    .or_else(|state| { self::r#kw_guard(state) })
+                                                                    .or_else(|state| { self::r#kw_timer(state) })
+                                                                    .or_else(|state| { self::r#kw_action(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state.optional(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_decl_list(state) })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_params(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_params, |state| { state.match_string("(") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_nested_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_nested_state,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#state_modifier(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#state_modifier(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_state(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_state_content(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_state_content,
+                            |state| {
+                                self::r#kw_on(state)
+                                    .or_else(|state| { state.match_string("->") })
+                                    .or_else(|state| { self::r#ident(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_if(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_if,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("if")
+                                                        .or_else(|state| { state.match_string("when") })
+                                                        .or_else(|state| { state.match_string("where") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_event_separator(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_event_separator,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .match_string("||")
+                                                .or_else(|state| { state.match_string("|") })
+                                                .or_else(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            state
+                                                                .match_string("or")
+                                                                .and_then(|state| {
+                                                                    state
+                                                                        .lookahead(false, |state| { self::r#ident_char(state) })
+                                                                })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_arrow(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_arrow,
+                            |state| {
+                                state
+                                    .match_string("=>")
+                                    .or_else(|state| { state.match_string("-->") })
+                                    .or_else(|state| { state.match_string("→") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_missing_on(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_missing_on, |state| { self::r#ident(state) })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_exclusive_range(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_exclusive_range,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("..")
+                                                        .and_then(|state| {
+                                                            state.lookahead(false, |state| { state.match_string("=") })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_var_type(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_var_type, |state| { self::r#ident(state) })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_decl_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(Rule::r#bad_decl_list, |state| { state.match_string(",") })
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -3072,6 +3532,17 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#effect => rules::r#effect(state),
                     Rule::r#timer_op => rules::r#timer_op(state),
                     Rule::r#assign_op => rules::r#assign_op(state),
+                    Rule::r#mistake => rules::r#mistake(state),
+                    Rule::r#bad_params => rules::r#bad_params(state),
+                    Rule::r#bad_nested_state => rules::r#bad_nested_state(state),
+                    Rule::r#bad_state_content => rules::r#bad_state_content(state),
+                    Rule::r#bad_if => rules::r#bad_if(state),
+                    Rule::r#bad_event_separator => rules::r#bad_event_separator(state),
+                    Rule::r#bad_arrow => rules::r#bad_arrow(state),
+                    Rule::r#bad_missing_on => rules::r#bad_missing_on(state),
+                    Rule::r#bad_exclusive_range => rules::r#bad_exclusive_range(state),
+                    Rule::r#bad_var_type => rules::r#bad_var_type(state),
+                    Rule::r#bad_decl_list => rules::r#bad_decl_list(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },
