@@ -70,6 +70,8 @@ pub struct Spec {
 pub struct Item {
     /// The `///` lines before the item.
     pub docs: Vec<String>,
+    /// The warning codes of its `#[allow(W0002, ...)]` attributes: not reported about the item.
+    pub allow: Vec<Name>,
     /// What the item says.
     pub kind: ItemKind,
     /// The whole item, docs excluded.
@@ -99,6 +101,8 @@ pub enum ItemKind {
     Transition(Transition),
     /// `ignore E, F in A, B;`
     Ignore(Ignore),
+    /// `#![allow(W0002, ...)]`: warnings with these codes are not reported in the machine.
+    Allow(Vec<Name>),
 }
 
 /// The machine-level policy for (state, event) pairs that no transition and no `ignore` mentions.
@@ -157,6 +161,8 @@ pub struct VarDecl {
     pub ty_span: Span,
     /// Initial value.
     pub init: Literal,
+    /// `output var ...`: written for the hooks to read, so not reported as never read.
+    pub output: bool,
 }
 
 /// The finite types a variable can have.
@@ -225,10 +231,14 @@ pub struct Transition {
 /// `ignore E, F in A, B;`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ignore {
-    /// Events to ignore.
+    /// Events to ignore; empty with `every_event`.
     pub events: Vec<Name>,
+    /// `ignore *`: every event, timer expiries included (the span of the `*`).
+    pub every_event: Option<Span>,
     /// States where they are ignored; `None` for every state.
     pub states: Option<StateSet>,
+    /// `otherwise`: a fallback, ignoring only the pairs that no transition handles.
+    pub otherwise: bool,
     /// References to the source document.
     pub refs: Vec<Str>,
 }

@@ -164,6 +164,8 @@ pub struct Var {
     pub ty: VarType,
     /// Its value when the machine starts (`bool` as 0 / 1).
     pub init: i64,
+    /// `output var`: written for the hooks to read (not reported as never read).
+    pub output: bool,
 }
 
 /// One entry of an action list, in execution order.

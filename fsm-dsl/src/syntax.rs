@@ -295,6 +295,8 @@ fn is_keyword(word: &str) -> bool {
             | "true"
             | "false"
             | "bool"
+            | "otherwise"
+            | "output"
     )
 }
 
@@ -341,6 +343,11 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_true => "`true`",
         Rule::kw_false => "`false`",
         Rule::kw_bool => "`bool`",
+        Rule::kw_otherwise => "`otherwise`",
+        Rule::kw_output => "`output`",
+        Rule::kw_allow => "`allow`",
+        Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
+        Rule::any_event => "`*`",
         Rule::policy => "`error`, `warn` or `ignore`",
         Rule::any_state => "`*`",
         Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
@@ -514,12 +521,13 @@ fn build_int(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
 
 fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Item> {
     let mut docs = Vec::new();
+    let mut allow = Vec::new();
     let mut body = None;
     for part in pair.into_inner() {
-        if part.as_rule() == Rule::doc {
-            docs.push(doc_text(part.as_str()));
-        } else {
-            body = Some(part);
+        match part.as_rule() {
+            Rule::doc => docs.push(doc_text(part.as_str())),
+            Rule::attribute => allow.extend(allowed(part)),
+            _ => body = Some(part),
         }
     }
     let body = body?;
@@ -547,12 +555,18 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::var_decl => ast::ItemKind::Var(build_var(body, diagnostics)?),
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(body, diagnostics)?),
         Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(body, diagnostics)?),
+        Rule::machine_attribute => ast::ItemKind::Allow(allowed(body)),
         _ => {
             diagnostics.push(internal(&body));
             return None;
         }
     };
-    Some(ast::Item { docs, kind, span })
+    Some(ast::Item { docs, allow, kind, span })
+}
+
+/// The codes of an `allow(...)` attribute.
+fn allowed(pair: Pair<'_, Rule>) -> Vec<ast::Name> {
+    pair.into_inner().flatten().filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)).collect()
 }
 
 fn first_str(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Str> {
@@ -619,8 +633,10 @@ fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<
     let mut name = None;
     let mut ty = None;
     let mut init = None;
+    let mut output = false;
     for part in pair.into_inner() {
         match part.as_rule() {
+            Rule::kw_output => output = true,
             Rule::ident => name = Some(build_name(&part)),
             Rule::var_type => {
                 let ty_span = span_of(&part);
@@ -643,7 +659,7 @@ fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<
         }
     }
     let (ty, ty_span) = ty?;
-    Some(ast::VarDecl { name: name?, ty, ty_span, init: init? })
+    Some(ast::VarDecl { name: name?, ty, ty_span, init: init?, output })
 }
 
 fn build_literal(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Literal> {
@@ -707,17 +723,26 @@ fn build_transition(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> 
 
 fn build_ignore(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {
     let mut events = Vec::new();
+    let mut every_event = None;
     let mut states = None;
+    let mut otherwise = false;
     let mut refs = Vec::new();
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::event_list => events = build_names(part),
+            Rule::ignore_events => {
+                let inner = part.into_inner().next()?;
+                match inner.as_rule() {
+                    Rule::any_event => every_event = Some(span_of(&inner)),
+                    _ => events = build_names(inner),
+                }
+            }
             Rule::state_set => states = Some(build_state_set(part)),
+            Rule::kw_otherwise => otherwise = true,
             Rule::refs => refs = build_refs(part, diagnostics),
             _ => {}
         }
     }
-    Some(ast::Ignore { events, states, refs })
+    Some(ast::Ignore { events, every_event, states, otherwise, refs })
 }
 
 fn build_guard(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::GuardClause> {

@@ -547,7 +547,7 @@ fn unused(m: &Machine) -> Vec<Diagnostic> {
         }
     }
     for (i, v) in m.vars.iter().enumerate() {
-        if !vars_read.contains(&ir::VarId(i)) {
+        if !v.output && !vars_read.contains(&ir::VarId(i)) {
             out.push(if vars_written[i] {
                 report::never_read(&name(&v.named))
             } else {

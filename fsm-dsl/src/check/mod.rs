@@ -6,6 +6,7 @@
 //! report only what those items could not change (conflicts, gaps, ranges, unhandled pairs),
 //! so that one misspelled name neither hides the rest nor shows up again as a dead end.
 
+mod allow;
 mod analysis;
 mod report;
 mod resolve;
@@ -31,6 +32,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells)));
         }
     }
+    allow::apply(spec, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     (machine.filter(|_| ok), diagnostics)

@@ -358,7 +358,7 @@ impl Resolver<'_> {
             }
         };
         if self.enter(Kind::Var, &v.name, self.vars.len()) {
-            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init });
+            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init, output: v.output });
         }
     }
 
@@ -817,13 +817,28 @@ impl Resolver<'_> {
                 Some(set) => self.state_set(set),
             };
             self.repeats(Kind::Event, &ignore.events);
-            let events: Vec<Option<EventId>> = ignore.events.iter().map(|e| self.event(e)).collect();
+            let (events, names): (Vec<Option<EventId>>, Vec<Name>) = match ignore.every_event {
+                Some(star) => (0..n_events)
+                    .map(|e| (Some(EventId(e)), Name { text: self.events[e].named.name.clone(), span: star }))
+                    .unzip(),
+                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.clone()),
+            };
             if states.is_none() || events.iter().any(Option::is_none) {
                 self.dropped.push((states.clone(), events.iter().copied().collect()));
             }
             let Some(states) = states else { continue };
-            for (e, name) in events.into_iter().zip(&ignore.events) {
+            for (e, name) in events.into_iter().zip(&names) {
                 let Some(e) = e else { continue };
+                if ignore.otherwise {
+                    // A fallback: the pairs some transition handles keep their transitions.
+                    for &s in &states {
+                        let cell = &mut cells[s.0 * n_events + e.0];
+                        if matches!(cell, ir::Cell::Unmentioned) {
+                            *cell = ir::Cell::Ignored;
+                        }
+                    }
+                    continue;
+                }
                 // One diagnostic per ignored event, naming every state where it is also handled.
                 let mut conflicts: Vec<(String, Span)> = Vec::new();
                 for &s in &states {

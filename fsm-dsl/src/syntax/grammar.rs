@@ -46,6 +46,9 @@ pub enum Rule {
     r#kw_true,
     r#kw_false,
     r#kw_bool,
+    r#kw_otherwise,
+    r#kw_output,
+    r#kw_allow,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -55,6 +58,9 @@ pub enum Rule {
     r#junk_string,
     r#item_alone,
     r#item,
+    r#attribute,
+    r#machine_attribute,
+    r#allow_list,
     r#ref_item,
     r#unhandled_item,
     r#policy,
@@ -74,6 +80,8 @@ pub enum Rule {
     r#transition,
     r#internal_item,
     r#ignore_item,
+    r#ignore_events,
+    r#any_event,
     r#state_set,
     r#any_state,
     r#ident_list,
@@ -142,6 +150,9 @@ impl Rule {
             Rule::r#kw_true,
             Rule::r#kw_false,
             Rule::r#kw_bool,
+            Rule::r#kw_otherwise,
+            Rule::r#kw_output,
+            Rule::r#kw_allow,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -151,6 +162,9 @@ impl Rule {
             Rule::r#junk_string,
             Rule::r#item_alone,
             Rule::r#item,
+            Rule::r#attribute,
+            Rule::r#machine_attribute,
+            Rule::r#allow_list,
             Rule::r#ref_item,
             Rule::r#unhandled_item,
             Rule::r#policy,
@@ -170,6 +184,8 @@ impl Rule {
             Rule::r#transition,
             Rule::r#internal_item,
             Rule::r#ignore_item,
+            Rule::r#ignore_events,
+            Rule::r#any_event,
             Rule::r#state_set,
             Rule::r#any_state,
             Rule::r#ident_list,
@@ -380,6 +396,8 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         .or_else(|state| { state.match_string("true") })
                                                         .or_else(|state| { state.match_string("false") })
                                                         .or_else(|state| { state.match_string("bool") })
+                                                        .or_else(|state| { state.match_string("otherwise") })
+                                                        .or_else(|state| { state.match_string("output") })
                                                         .and_then(|state| {
                                                             state
                                                                 .lookahead(false, |state| { self::r#ident_char(state) })
@@ -1220,6 +1238,93 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_otherwise(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_otherwise,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("otherwise")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_output(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_output,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("output")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_allow(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_allow,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("allow")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1745,13 +1850,17 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 state
                                                     .optional(|state| {
                                                         self::r#doc(state)
+                                                            .or_else(|state| { self::r#attribute(state) })
                                                             .and_then(|state| {
                                                                 state
                                                                     .repeat(|state| {
                                                                         state
                                                                             .sequence(|state| {
                                                                                 super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#doc(state) })
+                                                                                    .and_then(|state| {
+                                                                                        self::r#doc(state)
+                                                                                            .or_else(|state| { self::r#attribute(state) })
+                                                                                    })
                                                                             })
                                                                     })
                                                             })
@@ -1770,7 +1879,118 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .or_else(|state| { self::r#var_decl(state) })
                                                     .or_else(|state| { self::r#ref_item(state) })
                                                     .or_else(|state| { self::r#unhandled_item(state) })
+                                                    .or_else(|state| { self::r#machine_attribute(state) })
                                             })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#attribute(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#attribute,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("#")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("[") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#allow_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#machine_attribute(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#machine_attribute,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("#")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("!") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("[") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#allow_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#allow_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#allow_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_allow(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("(") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(")") })
                                     })
                             },
                         )
@@ -2134,7 +2354,10 @@ impl ::pest::Parser<Rule> for Grammar {
                             |state| {
                                 state
                                     .sequence(|state| {
-                                        self::r#kw_var(state)
+                                        state
+                                            .optional(|state| { self::r#kw_output(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_var(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#ident(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
@@ -2299,7 +2522,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                     .sequence(|state| {
                                         self::r#kw_ignore(state)
                                             .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { self::r#ignore_events(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 state
@@ -2314,6 +2537,10 @@ impl ::pest::Parser<Rule> for Grammar {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
+                                                state.optional(|state| { self::r#kw_otherwise(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
                                                 state.optional(|state| { self::r#refs(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
@@ -2321,6 +2548,31 @@ impl ::pest::Parser<Rule> for Grammar {
                                     })
                             },
                         )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ignore_events(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ignore_events,
+                            |state| {
+                                self::r#any_event(state)
+                                    .or_else(|state| { self::r#event_list(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#any_event(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#any_event, |state| { state.match_string("*") })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3483,6 +3735,9 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_true => rules::r#kw_true(state),
                     Rule::r#kw_false => rules::r#kw_false(state),
                     Rule::r#kw_bool => rules::r#kw_bool(state),
+                    Rule::r#kw_otherwise => rules::r#kw_otherwise(state),
+                    Rule::r#kw_output => rules::r#kw_output(state),
+                    Rule::r#kw_allow => rules::r#kw_allow(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -3492,6 +3747,9 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#junk_string => rules::r#junk_string(state),
                     Rule::r#item_alone => rules::r#item_alone(state),
                     Rule::r#item => rules::r#item(state),
+                    Rule::r#attribute => rules::r#attribute(state),
+                    Rule::r#machine_attribute => rules::r#machine_attribute(state),
+                    Rule::r#allow_list => rules::r#allow_list(state),
                     Rule::r#ref_item => rules::r#ref_item(state),
                     Rule::r#unhandled_item => rules::r#unhandled_item(state),
                     Rule::r#policy => rules::r#policy(state),
@@ -3511,6 +3769,8 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#transition => rules::r#transition(state),
                     Rule::r#internal_item => rules::r#internal_item(state),
                     Rule::r#ignore_item => rules::r#ignore_item(state),
+                    Rule::r#ignore_events => rules::r#ignore_events(state),
+                    Rule::r#any_event => rules::r#any_event(state),
                     Rule::r#state_set => rules::r#state_set(state),
                     Rule::r#any_state => rules::r#any_state(state),
                     Rule::r#ident_list => rules::r#ident_list(state),
