@@ -55,3 +55,49 @@ fn the_comparison_sees_a_changed_fallback() {
     let changed = compiled.machine.unwrap();
     assert_ne!(table(&machine("tests/data/before/diameter_peer.fsm")), table(&changed));
 }
+
+#[test]
+fn timers_carry_their_rfc_defaults_into_the_generated_code() {
+    use rfc_fsm::machines::{failover, iua_asp_side, rfc3539_watchdog};
+    use std::time::Duration;
+    // RFC 4233 §4.3.3.1: T(ack) 2 s; RFC 3539 §3.4.1: Twinit 30 s.
+    assert_eq!(iua_asp_side::Timer::Tack.default_duration(), Some(Duration::from_secs(2)));
+    assert_eq!(rfc3539_watchdog::Timer::Tw.default_duration(), Some(Duration::from_secs(30)));
+    assert_eq!(failover::Timer::Tw.default_duration(), Some(Duration::from_secs(30)));
+    // A labelled timer is shown by its label: its expiry and its operations.
+    assert_eq!(iua_asp_side::Event::TackExpiry.to_string(), "T(ack) expiry");
+    assert_eq!(iua_asp_side::Event::TackExpiry.name(), "TackExpiry");
+}
+
+#[test]
+fn timer_defaults_take_each_unit_and_state_timers_start_and_stop() {
+    let m = machine("tests/data/ok/timer_defaults_and_state_timers.fsm");
+    let defaults: Vec<(String, Option<u128>)> =
+        m.timers.iter().map(|t| (t.named.name.clone(), t.default.map(|d| d.as_millis()))).collect();
+    assert_eq!(
+        defaults,
+        [
+            ("Rto".to_owned(), Some(500)),
+            ("Linger".to_owned(), Some(240_000)),
+            ("Keepalive".to_owned(), Some(7_200_000)),
+            ("Probe".to_owned(), Some(1_000)),
+        ]
+    );
+    let actions = |effects: &[fsm_dsl::ir::Effect]| -> Vec<String> {
+        effects
+            .iter()
+            .map(|e| match e {
+                fsm_dsl::ir::Effect::Action(a) => m.action(*a).named.label.clone().unwrap_or_default(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    };
+    let state = |name: &str| m.states.iter().find(|s| s.named.name == name).unwrap();
+    // In the order written: the entry action, then the timer.
+    assert_eq!(actions(&state("Waiting").entry), ["", "start RTO"]);
+    assert_eq!(actions(&state("Waiting").exit), ["stop RTO"]);
+    assert_eq!(actions(&state("Lingering").entry), ["start 2MSL", "start Keepalive"]);
+    assert_eq!(actions(&state("Lingering").exit), ["stop 2MSL", "stop Keepalive", ""]);
+    let rto = m.timers.iter().find(|t| t.named.name == "Rto").unwrap();
+    assert_eq!(m.event(rto.expiry).named.label.as_deref(), Some("RTO expiry"));
+}

@@ -93,8 +93,8 @@ pub enum ItemKind {
     Action(ActionDecl),
     /// `guard x;`
     Guard(Decl),
-    /// `timer T "T(r)";`
-    Timer(Decl),
+    /// `timer T "T(r)";` or `timer Tack "T(ack)" = 2 s;`
+    Timer(TimerDecl),
     /// `var x: bool = false;` or `var n: -1..=3 = 0;`
     Var(VarDecl),
     /// A transition, external or internal.
@@ -148,6 +148,15 @@ pub struct ActionDecl {
     pub decl: Decl,
     /// The timer operation this action names, if it is one.
     pub alias: Option<TimerOp>,
+}
+
+/// `timer NAME "LABEL" = DURATION;`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerDecl {
+    /// The timer and its label.
+    pub decl: Decl,
+    /// Its default duration, as the RFC gives it (`= 2 s`).
+    pub default: Option<std::time::Duration>,
 }
 
 /// `var NAME: TYPE = INIT;`

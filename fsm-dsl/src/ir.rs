@@ -116,6 +116,8 @@ pub struct Timer {
     pub stop: ActionId,
     /// The event it raises when it expires (`TExpiry`).
     pub expiry: EventId,
+    /// Its default duration, as the spec gives it (`timer Tack "T(ack)" = 2 s;`).
+    pub default: Option<std::time::Duration>,
 }
 
 /// The type of a variable.

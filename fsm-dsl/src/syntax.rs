@@ -346,6 +346,10 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_otherwise => "`otherwise`",
         Rule::kw_output => "`output`",
         Rule::kw_allow => "`allow`",
+        Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`)",
+        Rule::uint => "a number",
+        Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
+        Rule::state_timer => "`timer`",
         Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
         Rule::any_event => "`*`",
         Rule::policy => "`error`, `warn` or `ignore`",
@@ -546,7 +550,15 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::state_decl => ast::ItemKind::State(build_state(body, diagnostics)?),
         Rule::event_decl => ast::ItemKind::Event(build_decl(body, diagnostics)?),
         Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
-        Rule::timer_decl => ast::ItemKind::Timer(build_decl(body, diagnostics)?),
+        Rule::timer_decl => {
+            // A duration too long is reported, and the timer still declared (without it).
+            let default = body
+                .clone()
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::duration)
+                .and_then(|d| build_duration(&d, diagnostics));
+            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, default })
+        }
         Rule::action_decl => {
             let alias =
                 body.clone().into_inner().find(|p| p.as_rule() == Rule::timer_op).and_then(|p| build_timer_op(&p));
@@ -617,6 +629,16 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
             }
             Rule::state_body => {
                 for clause in part.into_inner() {
+                    if clause.as_rule() == Rule::state_timer {
+                        // Said once in the state: `entry start T` and `exit stop T`, here.
+                        let name = build_name(&clause.clone().into_inner().find(|p| p.as_rule() == Rule::ident)?);
+                        let span = span_of(&clause);
+                        for (list, kind) in [(&mut entry, ast::TimerOpKind::Start), (&mut exit, ast::TimerOpKind::Stop)]
+                        {
+                            list.push(ast::Effect::Timer(ast::TimerOp { kind, timer: name.clone(), span }));
+                        }
+                        continue;
+                    }
                     let into = if clause.as_rule() == Rule::entry_clause { &mut entry } else { &mut exit };
                     if let Some(list) = clause.into_inner().find(|p| p.as_rule() == Rule::effect_list) {
                         into.extend(build_effects(list, diagnostics));
@@ -627,6 +649,30 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
         }
     }
     Some(ast::StateDecl { decl: build_decl(pair, diagnostics)?, initial, is_final, entry, exit })
+}
+
+/// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`).
+fn build_duration(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<std::time::Duration> {
+    let mut parts = pair.clone().into_inner();
+    let (number, unit) = (parts.next()?, parts.next()?);
+    let millis_per_unit: u64 = match unit.as_str() {
+        "ms" => 1,
+        "s" => 1_000,
+        "min" => 60_000,
+        _ => 3_600_000,
+    };
+    match number.as_str().parse::<u64>().ok().and_then(|n| n.checked_mul(millis_per_unit)) {
+        Some(millis) => Some(std::time::Duration::from_millis(millis)),
+        None => {
+            diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                format!("the duration `{}` is too long", pair.as_str()),
+                span_of(pair),
+                "more than 2^64 milliseconds",
+            ));
+            None
+        }
+    }
 }
 
 fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::VarDecl> {

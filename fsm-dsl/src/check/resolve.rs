@@ -30,6 +30,7 @@ const GENERATED_ITEMS: &[&str] = &[
     "stops",
     "expiry",
     "timer",
+    "default_duration",
 ];
 
 #[derive(Default)]
@@ -285,10 +286,11 @@ impl Resolver<'_> {
             }
         }
         for item in &spec.items {
-            if let ast::ItemKind::Timer(d) = &item.kind {
+            if let ast::ItemKind::Timer(t) = &item.kind {
+                let d = &t.decl;
                 let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
                 let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
-                self.declare_timer(d, &item.docs, start, stop);
+                self.declare_timer(t, &item.docs, start, stop);
             }
         }
         // An alias of a timer that does not exist.
@@ -366,17 +368,21 @@ impl Resolver<'_> {
     /// aliases where the spec gives them (`action SetWatchdog = start Tw;`).
     fn declare_timer(
         &mut self,
-        d: &ast::Decl,
+        timer: &ast::TimerDecl,
         docs: &[String],
         start: Option<(&ast::Decl, &[String])>,
         stop: Option<(&ast::Decl, &[String])>,
     ) {
+        let d = &timer.decl;
         if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
             return;
         }
         let id = TimerId(self.timers.len());
         let t = &d.name.text;
+        // Where the timer is shown (tables, diagrams, `Display`), it is shown by its label.
+        let shown = d.label.as_ref().map(|l| l.value.clone());
         let expiry_name = format!("{t}Expiry");
+        let expiry_label = shown.as_ref().map_or_else(|| expiry_name.clone(), |l| format!("{l} expiry"));
         if let Some((_, span)) = self.event_tab.get(&expiry_name) {
             let clashing = Name { text: expiry_name.clone(), span };
             self.diagnostics.push(report::clash(
@@ -392,7 +398,7 @@ impl Resolver<'_> {
         self.events.push(ir::Event {
             named: ir::Named {
                 name: expiry_name.clone(),
-                label: Some(expiry_name),
+                label: Some(expiry_label),
                 doc: format!("The timer `{t}` has expired."),
                 span: d.name.span,
             },
@@ -402,13 +408,13 @@ impl Resolver<'_> {
             let (default_name, label, kind, doc) = match op {
                 ast::TimerOpKind::Start => (
                     format!("Start{t}"),
-                    format!("start {t}"),
+                    format!("start {}", shown.as_deref().unwrap_or(t)),
                     ir::ActionKind::Start(id),
                     format!("Arm (or re-arm) the timer `{t}`."),
                 ),
                 ast::TimerOpKind::Stop => (
                     format!("Stop{t}"),
-                    format!("stop {t}"),
+                    format!("stop {}", shown.as_deref().unwrap_or(t)),
                     ir::ActionKind::Stop(id),
                     format!("Disarm the timer `{t}`."),
                 ),
@@ -451,7 +457,13 @@ impl Resolver<'_> {
         };
         let start = operation(ast::TimerOpKind::Start, start);
         let stop = operation(ast::TimerOpKind::Stop, stop);
-        self.timers.push(ir::Timer { named: named(&d.name, d.label.as_ref(), docs), start, stop, expiry });
+        self.timers.push(ir::Timer {
+            named: named(&d.name, d.label.as_ref(), docs),
+            start,
+            stop,
+            expiry,
+            default: timer.default,
+        });
     }
 
     fn initial_state(&mut self) -> Option<StateId> {
@@ -493,7 +505,8 @@ impl Resolver<'_> {
     /// Reports a name that is not in the table of `kind`: as a name of another kind if it is
     /// one, else as undefined with the closest of `candidates`.
     fn missing(&mut self, kind: Kind, name: &Name, candidates: &[Kind]) {
-        if self.spec.broken.contains(&name.text) {
+        let timer = name.text.strip_suffix("Expiry").unwrap_or(&name.text);
+        if self.spec.broken.contains(&name.text) || self.spec.broken.contains(timer) {
             return; // possibly declared in an item that did not parse: no cascade
         }
         let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]

@@ -67,12 +67,16 @@ pub enum Rule {
     r#state_decl,
     r#state_modifier,
     r#state_body,
+    r#state_timer,
     r#entry_clause,
     r#exit_clause,
     r#event_decl,
     r#action_decl,
     r#guard_decl,
     r#timer_decl,
+    r#duration,
+    r#uint,
+    r#time_unit,
     r#var_decl,
     r#var_type,
     r#int_range,
@@ -171,12 +175,16 @@ impl Rule {
             Rule::r#state_decl,
             Rule::r#state_modifier,
             Rule::r#state_body,
+            Rule::r#state_timer,
             Rule::r#entry_clause,
             Rule::r#exit_clause,
             Rule::r#event_decl,
             Rule::r#action_decl,
             Rule::r#guard_decl,
             Rule::r#timer_decl,
+            Rule::r#duration,
+            Rule::r#uint,
+            Rule::r#time_unit,
             Rule::r#var_decl,
             Rule::r#var_type,
             Rule::r#int_range,
@@ -2158,6 +2166,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             .optional(|state| {
                                                                 self::r#entry_clause(state)
                                                                     .or_else(|state| { self::r#exit_clause(state) })
+                                                                    .or_else(|state| { self::r#state_timer(state) })
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
@@ -2167,6 +2176,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             .and_then(|state| {
                                                                                                 self::r#entry_clause(state)
                                                                                                     .or_else(|state| { self::r#exit_clause(state) })
+                                                                                                    .or_else(|state| { self::r#state_timer(state) })
                                                                                             })
                                                                                     })
                                                                             })
@@ -2176,6 +2186,28 @@ impl ::pest::Parser<Rule> for Grammar {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string("}") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_timer(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_timer,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_timer(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
                                     })
                             },
                         )
@@ -2336,8 +2368,100 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 state.optional(|state| { self::r#string(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .match_string("=")
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#duration(state) })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string(";") })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#duration(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#duration,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#uint(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#time_unit(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#uint(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#uint,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    self::r#ASCII_DIGIT(state)
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ASCII_DIGIT(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_unit(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_unit,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("ms")
+                                                        .or_else(|state| { state.match_string("min") })
+                                                        .or_else(|state| { state.match_string("s") })
+                                                        .or_else(|state| { state.match_string("h") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -3278,6 +3402,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                     .optional(|state| {
                                                                                         self::r#entry_clause(state)
                                                                                             .or_else(|state| { self::r#exit_clause(state) })
+                                                                                            .or_else(|state| { self::r#state_timer(state) })
                                                                                             .and_then(|state| {
                                                                                                 state
                                                                                                     .repeat(|state| {
@@ -3287,6 +3412,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                     .and_then(|state| {
                                                                                                                         self::r#entry_clause(state)
                                                                                                                             .or_else(|state| { self::r#exit_clause(state) })
+                                                                                                                            .or_else(|state| { self::r#state_timer(state) })
                                                                                                                     })
                                                                                                             })
                                                                                                     })
@@ -3756,12 +3882,16 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#state_decl => rules::r#state_decl(state),
                     Rule::r#state_modifier => rules::r#state_modifier(state),
                     Rule::r#state_body => rules::r#state_body(state),
+                    Rule::r#state_timer => rules::r#state_timer(state),
                     Rule::r#entry_clause => rules::r#entry_clause(state),
                     Rule::r#exit_clause => rules::r#exit_clause(state),
                     Rule::r#event_decl => rules::r#event_decl(state),
                     Rule::r#action_decl => rules::r#action_decl(state),
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
+                    Rule::r#duration => rules::r#duration(state),
+                    Rule::r#uint => rules::r#uint(state),
+                    Rule::r#time_unit => rules::r#time_unit(state),
                     Rule::r#var_decl => rules::r#var_decl(state),
                     Rule::r#var_type => rules::r#var_type(state),
                     Rule::r#int_range => rules::r#int_range(state),
