@@ -227,6 +227,8 @@ impl Resolver<'_> {
             match &item.kind {
                 ast::ItemKind::State(s) => {
                     if !self.enter(Kind::State, &s.decl.name, self.states.len()) {
+                        // Which of the two bodies is meant is not known.
+                        self.unsound |= !s.entry.is_empty() || !s.exit.is_empty();
                         continue;
                     }
                     if let Some(label) = &s.decl.label {
@@ -359,7 +361,10 @@ impl Resolver<'_> {
                 ty.min()
             }
         };
-        if self.enter(Kind::Var, &v.name, self.vars.len()) {
+        if !self.enter(Kind::Var, &v.name, self.vars.len()) {
+            // Which of the two declarations the assignments and guards mean is not known.
+            self.unsound = true;
+        } else {
             self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init, output: v.output });
         }
     }
