@@ -157,6 +157,10 @@ fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Dia
     if expected.iter().any(|e| e.starts_with("a comparison")) {
         expected.retain(|e| !matches!(e.as_str(), "`==`" | "`!=`" | "`<`" | "`<=`" | "`>`" | "`>=`"));
     }
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        // The digits expected are more of the number, which is complete.
+        expected.retain(|e| e != "an integer" && e != "a number");
+    }
     if expected.iter().any(|e| e.starts_with("`=`, `+=`")) {
         expected.retain(|e| !matches!(e.as_str(), "`=`" | "`+=`" | "`-=`"));
     }
@@ -227,6 +231,9 @@ fn found_at(text: &str, pos: usize) -> Found {
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
     let word = found.text.clone().unwrap_or_default();
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        return Some("a duration has a unit after its number: `30 s`, `500 ms`".to_owned());
+    }
     if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
         return Some("the previous item may be missing its closing `;`".to_owned());
     }
