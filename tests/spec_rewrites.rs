@@ -101,3 +101,23 @@ fn timer_defaults_take_each_unit_and_state_timers_start_and_stop() {
     let rto = m.timers.iter().find(|t| t.named.name == "Rto").unwrap();
     assert_eq!(m.event(rto.expiry).named.label.as_deref(), Some("RTO expiry"));
 }
+
+mod data {
+    fsm_macros::fsm!("tests/data/ok/timer_defaults_and_state_timers.fsm");
+}
+
+#[test]
+fn generated_timers_show_their_labels_and_defaults_in_any_unit() {
+    use data::retransmit::{Action, Event, State, Timer};
+    use std::time::Duration;
+    assert_eq!(Timer::Rto.default_duration(), Some(Duration::from_millis(500)));
+    assert_eq!(Timer::Linger.default_duration(), Some(Duration::from_secs(240)));
+    assert_eq!(Timer::Keepalive.default_duration(), Some(Duration::from_secs(7200)));
+    assert_eq!(Event::RtoExpiry.to_string(), "RTO expiry");
+    assert_eq!(Event::KeepaliveExpiry.to_string(), "KeepaliveExpiry");
+    assert_eq!(Action::StartRto.to_string(), "start RTO");
+    assert_eq!(Action::StopLinger.to_string(), "stop 2MSL");
+    // `timer Rto;` in the state: started after the entry action, stopped on exit.
+    assert_eq!(State::Waiting.entry_actions(), [Action::Send, Action::StartRto]);
+    assert_eq!(State::Waiting.exit_actions(), [Action::StopRto]);
+}
