@@ -381,7 +381,8 @@ pub mod failover {
     /// The timers of `Failover`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Timer {
-        /// The watchdog timer, Tw = Twinit +/- 2 s of jitter (RFC 3539 §3.4.1).
+        /// The watchdog timer, Tw = Twinit +/- 2 s of jitter (RFC 3539 §3.4.1); the default given
+        /// here is Twinit, 30 s, and the jitter is the runtime's.
         Tw,
     }
     const TIMER_NAMES: [&str; 1] = ["Tw"];
@@ -444,6 +445,19 @@ pub mod failover {
                 Event::TwExpiry => ::core::option::Option::Some(Timer::Tw),
                 #[allow(unreachable_patterns)]
                 _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl Timer {
+        /// The duration the spec gives the timer by default (`timer Tack "T(ack)" = 2 s;`),
+        /// as its RFC specifies it; `None` for a timer declared without one.
+        pub const fn default_duration(
+            self,
+        ) -> ::core::option::Option<::core::time::Duration> {
+            match self {
+                Timer::Tw => {
+                    ::core::option::Option::Some(::core::time::Duration::from_secs(30))
+                }
             }
         }
     }

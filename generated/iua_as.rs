@@ -122,6 +122,8 @@ pub mod iua_as {
         /// Shown as "traffic for the AS".
         Data,
         /// The timer `Tr` has expired.
+        ///
+        /// Shown as "T(r) expiry".
         TrExpiry,
     }
     const EVENT_NAMES: [&str; 5] = [
@@ -136,7 +138,7 @@ pub mod iua_as {
         "one ASP trans to ASP-ACTIVE",
         "one ASP trans to ASP-DOWN",
         "traffic for the AS",
-        "TrExpiry",
+        "T(r) expiry",
     ];
     impl Event {
         /// Every event, in declaration order.

@@ -213,6 +213,8 @@ pub mod iua_asp_side {
         /// Shown as "Data Indication".
         DataIndication,
         /// The timer `Tack` has expired.
+        ///
+        /// Shown as "T(ack) expiry".
         TackExpiry,
     }
     const EVENT_NAMES: [&str; 14] = [
@@ -245,7 +247,7 @@ pub mod iua_asp_side {
         "Notify (Alternate ASP Active)",
         "data to send",
         "Data Indication",
-        "TackExpiry",
+        "T(ack) expiry",
     ];
     impl Event {
         /// Every event, in declaration order.
@@ -539,6 +541,19 @@ pub mod iua_asp_side {
                 Event::TackExpiry => ::core::option::Option::Some(Timer::Tack),
                 #[allow(unreachable_patterns)]
                 _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl Timer {
+        /// The duration the spec gives the timer by default (`timer Tack "T(ack)" = 2 s;`),
+        /// as its RFC specifies it; `None` for a timer declared without one.
+        pub const fn default_duration(
+            self,
+        ) -> ::core::option::Option<::core::time::Duration> {
+            match self {
+                Timer::Tack => {
+                    ::core::option::Option::Some(::core::time::Duration::from_secs(2))
+                }
             }
         }
     }

@@ -255,7 +255,8 @@ pub mod rfc3539_watchdog {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Timer {
         /// The watchdog timer: Tw = Twinit - 2 s + 4 s * random(), Twinit 30 s by default and never
-        /// under 6 s (RFC 3539 §3.4.1).
+        /// under 6 s (RFC 3539 §3.4.1). The default given here is Twinit; the jitter is the
+        /// runtime's, drawn each time the timer is set.
         Tw,
     }
     const TIMER_NAMES: [&str; 1] = ["Tw"];
@@ -318,6 +319,19 @@ pub mod rfc3539_watchdog {
                 Event::TwExpiry => ::core::option::Option::Some(Timer::Tw),
                 #[allow(unreachable_patterns)]
                 _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl Timer {
+        /// The duration the spec gives the timer by default (`timer Tack "T(ack)" = 2 s;`),
+        /// as its RFC specifies it; `None` for a timer declared without one.
+        pub const fn default_duration(
+            self,
+        ) -> ::core::option::Option<::core::time::Duration> {
+            match self {
+                Timer::Tw => {
+                    ::core::option::Option::Some(::core::time::Duration::from_secs(30))
+                }
             }
         }
     }

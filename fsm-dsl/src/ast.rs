@@ -70,6 +70,8 @@ pub struct Spec {
 pub struct Item {
     /// The `///` lines before the item.
     pub docs: Vec<String>,
+    /// The warning codes of its `#[allow(W0002, ...)]` attributes: not reported about the item.
+    pub allow: Vec<Name>,
     /// What the item says.
     pub kind: ItemKind,
     /// The whole item, docs excluded.
@@ -91,14 +93,16 @@ pub enum ItemKind {
     Action(ActionDecl),
     /// `guard x;`
     Guard(Decl),
-    /// `timer T "T(r)";`
-    Timer(Decl),
+    /// `timer T "T(r)";` or `timer Tack "T(ack)" = 2 s;`
+    Timer(TimerDecl),
     /// `var x: bool = false;` or `var n: -1..=3 = 0;`
     Var(VarDecl),
     /// A transition, external or internal.
     Transition(Transition),
     /// `ignore E, F in A, B;`
     Ignore(Ignore),
+    /// `#![allow(W0002, ...)]`: warnings with these codes are not reported in the machine.
+    Allow(Vec<Name>),
 }
 
 /// The machine-level policy for (state, event) pairs that no transition and no `ignore` mentions.
@@ -146,6 +150,15 @@ pub struct ActionDecl {
     pub alias: Option<TimerOp>,
 }
 
+/// `timer NAME "LABEL" = DURATION;`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerDecl {
+    /// The timer and its label.
+    pub decl: Decl,
+    /// Its default duration, as the RFC gives it (`= 2 s`).
+    pub default: Option<std::time::Duration>,
+}
+
 /// `var NAME: TYPE = INIT;`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarDecl {
@@ -157,6 +170,8 @@ pub struct VarDecl {
     pub ty_span: Span,
     /// Initial value.
     pub init: Literal,
+    /// `output var ...`: written for the hooks to read, so not reported as never read.
+    pub output: bool,
 }
 
 /// The finite types a variable can have.
@@ -225,10 +240,14 @@ pub struct Transition {
 /// `ignore E, F in A, B;`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ignore {
-    /// Events to ignore.
+    /// Events to ignore; empty with `every_event`.
     pub events: Vec<Name>,
+    /// `ignore *`: every event, timer expiries included (the span of the `*`).
+    pub every_event: Option<Span>,
     /// States where they are ignored; `None` for every state.
     pub states: Option<StateSet>,
+    /// `otherwise`: a fallback, ignoring only the pairs that no transition handles.
+    pub otherwise: bool,
     /// References to the source document.
     pub refs: Vec<Str>,
 }

@@ -116,6 +116,8 @@ pub struct Timer {
     pub stop: ActionId,
     /// The event it raises when it expires (`TExpiry`).
     pub expiry: EventId,
+    /// Its default duration, as the spec gives it (`timer Tack "T(ack)" = 2 s;`).
+    pub default: Option<std::time::Duration>,
 }
 
 /// The type of a variable.
@@ -164,6 +166,8 @@ pub struct Var {
     pub ty: VarType,
     /// Its value when the machine starts (`bool` as 0 / 1).
     pub init: i64,
+    /// `output var`: written for the hooks to read (not reported as never read).
+    pub output: bool,
 }
 
 /// One entry of an action list, in execution order.

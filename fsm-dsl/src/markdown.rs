@@ -120,7 +120,17 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
     if !guards.is_empty() {
         declarations.push(Section { title: "Guards", singular: "Guard", rows: guards });
     }
-    let timers: Vec<(String, String)> = m.timers.iter().map(|t| (name_cell(&t.named), cell(&t.named.doc))).collect();
+    let timers: Vec<(String, String)> = m
+        .timers
+        .iter()
+        .map(|t| {
+            let mut name = name_cell(&t.named);
+            if let Some(d) = t.default {
+                name.push_str(&format!(", default {}", duration_text(d)));
+            }
+            (name, cell(&t.named.doc))
+        })
+        .collect();
     if !timers.is_empty() {
         declarations.push(Section { title: "Timers", singular: "Timer", rows: timers });
     }
@@ -132,6 +142,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 crate::ir::VarType::Bool => format!("bool, initially {}", v.init != 0),
                 crate::ir::VarType::Int { min, max } => format!("{min}..={max}, initially {}", v.init),
             };
+            let ty = if v.output { format!("output, {ty}") } else { ty };
             (format!("{} ({ty})", code(&v.named.name)), cell(&v.named.doc))
         })
         .collect();
@@ -184,4 +195,16 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         text.push('\n');
     }
     text
+}
+
+/// A duration in the largest unit that writes it whole, as a spec writes it: `2 s`, `500 ms`.
+fn duration_text(d: std::time::Duration) -> String {
+    let ms = d.as_millis();
+    match ms {
+        0 => "0 s".to_owned(),
+        _ if ms.is_multiple_of(3_600_000) => format!("{} h", ms / 3_600_000),
+        _ if ms.is_multiple_of(60_000) => format!("{} min", ms / 60_000),
+        _ if ms.is_multiple_of(1_000) => format!("{} s", ms / 1_000),
+        _ => format!("{ms} ms"),
+    }
 }

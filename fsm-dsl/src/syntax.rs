@@ -12,6 +12,7 @@ use pest::iterators::Pair;
 // builds need no `pest_derive`) and kept in step with the grammar by `tests/parser.rs`.
 #[rustfmt::skip]
 mod grammar;
+mod mistakes;
 use grammar::{Grammar, Rule};
 
 /// Deepest nesting of brackets accepted. Deeper text is refused before parsing, so that neither
@@ -156,6 +157,10 @@ fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Dia
     if expected.iter().any(|e| e.starts_with("a comparison")) {
         expected.retain(|e| !matches!(e.as_str(), "`==`" | "`!=`" | "`<`" | "`<=`" | "`>`" | "`>=`"));
     }
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        // The digits expected are more of the number, which is complete.
+        expected.retain(|e| e != "an integer" && e != "a number");
+    }
     if expected.iter().any(|e| e.starts_with("`=`, `+=`")) {
         expected.retain(|e| !matches!(e.as_str(), "`=`" | "`+=`" | "`-=`"));
     }
@@ -238,6 +243,9 @@ fn found_at(text: &str, pos: usize) -> Found {
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
     let word = found.text.clone().unwrap_or_default();
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        return Some("a duration has a unit after its number: `30 s`, `500 ms`".to_owned());
+    }
     if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
         return Some("the previous item may be missing its closing `;`".to_owned());
     }
@@ -306,6 +314,8 @@ fn is_keyword(word: &str) -> bool {
             | "true"
             | "false"
             | "bool"
+            | "otherwise"
+            | "output"
     )
 }
 
@@ -352,6 +362,15 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_true => "`true`",
         Rule::kw_false => "`false`",
         Rule::kw_bool => "`bool`",
+        Rule::kw_otherwise => "`otherwise`",
+        Rule::kw_output => "`output`",
+        Rule::kw_allow => "`allow`",
+        Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`)",
+        Rule::uint => "a number",
+        Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
+        Rule::state_timer => "`timer`",
+        Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
+        Rule::any_event => "`*`",
         Rule::policy => "`error`, `warn` or `ignore`",
         Rule::any_state => "`*`",
         Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
@@ -440,6 +459,10 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             Rule::junk => {
                 broken.extend(words(pair.as_str()));
                 let start = pair.as_span().start();
+                if let Some(diagnostic) = mistakes::diagnose(pair.as_str(), start) {
+                    diagnostics.push(diagnostic);
+                    continue;
+                }
                 match Grammar::parse(Rule::item_alone, pair.as_str()) {
                     Err(error) => diagnostics.push(from_pest(text, start, &error)),
                     Ok(_) => diagnostics.push(Diagnostic::new(
@@ -521,12 +544,13 @@ fn build_int(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
 
 fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Item> {
     let mut docs = Vec::new();
+    let mut allow = Vec::new();
     let mut body = None;
     for part in pair.into_inner() {
-        if part.as_rule() == Rule::doc {
-            docs.push(doc_text(part.as_str()));
-        } else {
-            body = Some(part);
+        match part.as_rule() {
+            Rule::doc => docs.push(doc_text(part.as_str())),
+            Rule::attribute => allow.extend(allowed(part)),
+            _ => body = Some(part),
         }
     }
     let body = body?;
@@ -545,7 +569,15 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::state_decl => ast::ItemKind::State(build_state(body, diagnostics)?),
         Rule::event_decl => ast::ItemKind::Event(build_decl(body, diagnostics)?),
         Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
-        Rule::timer_decl => ast::ItemKind::Timer(build_decl(body, diagnostics)?),
+        Rule::timer_decl => {
+            // A duration too long is reported, and the timer still declared (without it).
+            let default = body
+                .clone()
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::duration)
+                .and_then(|d| build_duration(&d, diagnostics));
+            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, default })
+        }
         Rule::action_decl => {
             let alias =
                 body.clone().into_inner().find(|p| p.as_rule() == Rule::timer_op).and_then(|p| build_timer_op(&p));
@@ -554,12 +586,18 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::var_decl => ast::ItemKind::Var(build_var(body, diagnostics)?),
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(body, diagnostics)?),
         Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(body, diagnostics)?),
+        Rule::machine_attribute => ast::ItemKind::Allow(allowed(body)),
         _ => {
             diagnostics.push(internal(&body));
             return None;
         }
     };
-    Some(ast::Item { docs, kind, span })
+    Some(ast::Item { docs, allow, kind, span })
+}
+
+/// The codes of an `allow(...)` attribute.
+fn allowed(pair: Pair<'_, Rule>) -> Vec<ast::Name> {
+    pair.into_inner().flatten().filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)).collect()
 }
 
 fn first_str(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Str> {
@@ -610,6 +648,16 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
             }
             Rule::state_body => {
                 for clause in part.into_inner() {
+                    if clause.as_rule() == Rule::state_timer {
+                        // Said once in the state: `entry start T` and `exit stop T`, here.
+                        let name = build_name(&clause.clone().into_inner().find(|p| p.as_rule() == Rule::ident)?);
+                        let span = span_of(&clause);
+                        for (list, kind) in [(&mut entry, ast::TimerOpKind::Start), (&mut exit, ast::TimerOpKind::Stop)]
+                        {
+                            list.push(ast::Effect::Timer(ast::TimerOp { kind, timer: name.clone(), span }));
+                        }
+                        continue;
+                    }
                     let into = if clause.as_rule() == Rule::entry_clause { &mut entry } else { &mut exit };
                     if let Some(list) = clause.into_inner().find(|p| p.as_rule() == Rule::effect_list) {
                         into.extend(build_effects(list, diagnostics));
@@ -622,12 +670,38 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
     Some(ast::StateDecl { decl: build_decl(pair, diagnostics)?, initial, is_final, entry, exit })
 }
 
+/// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`).
+fn build_duration(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<std::time::Duration> {
+    let mut parts = pair.clone().into_inner();
+    let (number, unit) = (parts.next()?, parts.next()?);
+    let millis_per_unit: u64 = match unit.as_str() {
+        "ms" => 1,
+        "s" => 1_000,
+        "min" => 60_000,
+        _ => 3_600_000,
+    };
+    match number.as_str().parse::<u64>().ok().and_then(|n| n.checked_mul(millis_per_unit)) {
+        Some(millis) => Some(std::time::Duration::from_millis(millis)),
+        None => {
+            diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                format!("the duration `{}` is too long", pair.as_str()),
+                span_of(pair),
+                "more than 2^64 milliseconds",
+            ));
+            None
+        }
+    }
+}
+
 fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::VarDecl> {
     let mut name = None;
     let mut ty = None;
     let mut init = None;
+    let mut output = false;
     for part in pair.into_inner() {
         match part.as_rule() {
+            Rule::kw_output => output = true,
             Rule::ident => name = Some(build_name(&part)),
             Rule::var_type => {
                 let ty_span = span_of(&part);
@@ -650,7 +724,7 @@ fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<
         }
     }
     let (ty, ty_span) = ty?;
-    Some(ast::VarDecl { name: name?, ty, ty_span, init: init? })
+    Some(ast::VarDecl { name: name?, ty, ty_span, init: init?, output })
 }
 
 fn build_literal(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Literal> {
@@ -714,17 +788,26 @@ fn build_transition(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> 
 
 fn build_ignore(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {
     let mut events = Vec::new();
+    let mut every_event = None;
     let mut states = None;
+    let mut otherwise = false;
     let mut refs = Vec::new();
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::event_list => events = build_names(part),
+            Rule::ignore_events => {
+                let inner = part.into_inner().next()?;
+                match inner.as_rule() {
+                    Rule::any_event => every_event = Some(span_of(&inner)),
+                    _ => events = build_names(inner),
+                }
+            }
             Rule::state_set => states = Some(build_state_set(part)),
+            Rule::kw_otherwise => otherwise = true,
             Rule::refs => refs = build_refs(part, diagnostics),
             _ => {}
         }
     }
-    Some(ast::Ignore { events, states, refs })
+    Some(ast::Ignore { events, every_event, states, otherwise, refs })
 }
 
 fn build_guard(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::GuardClause> {

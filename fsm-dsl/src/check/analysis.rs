@@ -23,13 +23,21 @@ pub const MAX_EVALUATIONS: u128 = 1 << 26;
 pub const MAX_UNREACHABLE_VALUATIONS: u128 = 1 << 12;
 
 /// Runs every analysis and returns its diagnostics.
-pub fn analyse(m: &Machine) -> Vec<Diagnostic> {
+///
+/// `unknown`, when resolution dropped items for errors, flags the (state, event) pairs those
+/// items may concern (row by row). The analyses then skip those pairs and never follow them, so
+/// that what they explore is a part of what the whole machine can do: a conflict, a gap or a
+/// range found there is real. What the dropped items could change anywhere (unreachable states,
+/// guards that never hold, unused declarations, timers) is not reported.
+pub fn analyse(m: &Machine, unknown: Option<&[bool]>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let explored = explore(m);
-    out.extend(explored.diagnostics(m));
-    out.extend(unhandled(m));
-    let dead = dead_ends(m);
-    if explored.too_complex.is_none() {
+    let known = Known(unknown);
+    let explored = explore(m, known);
+    out.extend(explored.diagnostics(m, known));
+    out.extend(unhandled(m, known));
+    let dead = dead_ends(m, known);
+    // A trap is only certain on the whole machine: a dropped item may be the way out.
+    if unknown.is_none() && explored.too_complex.is_none() {
         let dead_states: Vec<&str> = dead
             .iter()
             .map(|d| d.primary.span)
@@ -38,9 +46,33 @@ pub fn analyse(m: &Machine) -> Vec<Diagnostic> {
         out.extend(stuck(m, &dead_states));
     }
     out.extend(dead);
-    out.extend(lone_else(m));
-    out.extend(unused(m));
+    out.extend(lone_else(m, known));
+    if unknown.is_none() {
+        out.extend(unused(m));
+    }
     out
+}
+
+/// Which pairs the analyses may read: all of them, or those no dropped item concerns.
+#[derive(Clone, Copy)]
+struct Known<'a>(Option<&'a [bool]>);
+
+impl Known<'_> {
+    fn partial(self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The rules of a pair, unless a dropped item may concern it.
+    fn rules(self, m: &Machine, s: StateId, e: EventId) -> Option<&[TransitionId]> {
+        match m.cell(s, e) {
+            Cell::Rules(rules) if self.has(m, s, e) => Some(rules),
+            _ => None,
+        }
+    }
+
+    fn has(self, m: &Machine, s: StateId, e: EventId) -> bool {
+        self.0.is_none_or(|unknown| !unknown.get(s.0 * m.events.len() + e.0).copied().unwrap_or(true))
+    }
 }
 
 type Valuation = Vec<i64>;
@@ -234,7 +266,7 @@ fn all_valuations(m: &Machine) -> Option<Vec<Valuation>> {
     Some(all)
 }
 
-fn explore(m: &Machine) -> Explored {
+fn explore(m: &Machine, known: Known<'_>) -> Explored {
     let mut ex = Explored { reachable: vec![Vec::new(); m.states.len()], ..Explored::default() };
     let mut budget = MAX_EVALUATIONS;
     let mut seen: HashSet<(StateId, Valuation)> = HashSet::new();
@@ -287,7 +319,7 @@ fn explore(m: &Machine) -> Explored {
                 return ex;
             };
             budget = rest;
-            let Cell::Rules(rules) = m.cell(s, e) else { continue };
+            let Some(rules) = known.rules(m, s, e) else { continue };
             for (target, next) in step_cell(m, &mut ex, s, e, rules, &vars) {
                 if seen.len() as u128 >= MAX_CONFIGURATIONS {
                     ex.too_complex = Some(report::too_complex(
@@ -309,7 +341,7 @@ fn explore(m: &Machine) -> Explored {
     let unreached: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|s| ex.reachable[s.0].is_empty()).collect();
     for s in unreached {
         for e in (0..m.events.len()).map(EventId) {
-            let Cell::Rules(rules) = m.cell(s, e) else { continue };
+            let Some(rules) = known.rules(m, s, e) else { continue };
             for vars in &valuations {
                 let Some(rest) = budget.checked_sub((1u128 << guards_of(m, rules).len()) * rules.len() as u128) else {
                     ex.too_complex = Some(exhausted(m));
@@ -337,7 +369,7 @@ fn pair_text(m: &Machine, s: StateId, e: EventId) -> String {
 }
 
 impl Explored {
-    fn diagnostics(&self, m: &Machine) -> Vec<Diagnostic> {
+    fn diagnostics(&self, m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (&(a, b), (s, e, w)) in &self.conflicts {
             let (ta, tb) = (m.transition(a), m.transition(b));
@@ -371,6 +403,10 @@ impl Explored {
                 out.push(report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w.as_deref()));
             }
         }
+        if known.partial() {
+            // A dropped transition may reach the states and take the guards found idle here.
+            return out;
+        }
         for (i, state) in m.states.iter().enumerate() {
             if self.reachable[i].is_empty() {
                 out.push(report::unreachable(&name(&state.named)));
@@ -389,7 +425,7 @@ impl Explored {
 
 /// Pairs that nothing mentions, under a policy that forbids or warns about them; one
 /// diagnostic per state.
-fn unhandled(m: &Machine) -> Vec<Diagnostic> {
+fn unhandled(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
     let Some(code) = report::unhandled_code(m.policy) else { return Vec::new() };
     // The expiry of a timer that nothing starts cannot happen: it needs no handling.
     let started: Vec<bool> = {
@@ -408,7 +444,11 @@ fn unhandled(m: &Machine) -> Vec<Diagnostic> {
             continue;
         }
         let events: Vec<&str> = (0..m.events.len())
-            .filter(|&e| started[e] && matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned))
+            .filter(|&e| {
+                started[e]
+                    && matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned)
+                    && known.has(m, StateId(i), EventId(e))
+            })
             .map(|e| m.events[e].named.name.as_str())
             .collect();
         if !events.is_empty() {
@@ -420,7 +460,7 @@ fn unhandled(m: &Machine) -> Vec<Diagnostic> {
 
 /// States that are not final and have no transition to another state. A machine of one state
 /// has nowhere else to go, so it has no dead end.
-fn dead_ends(m: &Machine) -> Vec<Diagnostic> {
+fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
     if m.states.len() < 2 {
         return Vec::new();
     }
@@ -432,6 +472,10 @@ fn dead_ends(m: &Machine) -> Vec<Diagnostic> {
             }
         }
     }
+    // A dropped transition may be the way out of a state it may concern.
+    for (i, out) in way_out.iter_mut().enumerate() {
+        *out |= (0..m.events.len()).any(|e| !known.has(m, StateId(i), EventId(e)));
+    }
     m.states
         .iter()
         .zip(way_out)
@@ -441,7 +485,7 @@ fn dead_ends(m: &Machine) -> Vec<Diagnostic> {
 }
 
 /// `else` transitions that have no guarded alternative in any of their pairs.
-fn lone_else(m: &Machine) -> Vec<Diagnostic> {
+fn lone_else(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, t) in m.transitions.iter().enumerate() {
         if t.condition != Condition::Else {
@@ -449,6 +493,7 @@ fn lone_else(m: &Machine) -> Vec<Diagnostic> {
         }
         let has_alternative = t.sources.iter().any(|&s| {
             t.events.iter().any(|&e| match m.cell(s, e) {
+                _ if !known.has(m, s, e) => true,
                 Cell::Rules(rules) => rules.iter().any(|&r| r.0 != i),
                 _ => false,
             })
@@ -512,7 +557,7 @@ fn unused(m: &Machine) -> Vec<Diagnostic> {
         }
     }
     for (i, v) in m.vars.iter().enumerate() {
-        if !vars_read.contains(&ir::VarId(i)) {
+        if !v.output && !vars_read.contains(&ir::VarId(i)) {
             out.push(if vars_written[i] {
                 report::never_read(&name(&v.named))
             } else {

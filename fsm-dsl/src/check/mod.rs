@@ -2,9 +2,11 @@
 //! (determinism, completeness, reachability, unused declarations, timers).
 //!
 //! The checker never stops at the first problem. Resolution errors drop the item that has them
-//! and go on; the analyses that look at the whole machine run only when resolution was clean,
-//! so that one misspelled name does not also show up as an unhandled pair or a dead end.
+//! and go on; the analyses then still run, on the pairs the dropped items cannot concern, and
+//! report only what those items could not change (conflicts, gaps, ranges, unhandled pairs),
+//! so that one misspelled name neither hides the rest nor shows up again as a dead end.
 
+mod allow;
 mod analysis;
 mod report;
 mod resolve;
@@ -18,13 +20,19 @@ pub use report::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
 /// Checks a parsed spec. Returns the model when there is no error (warnings allowed), and every
 /// diagnostic, sorted by position.
 pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
-    let (machine, mut diagnostics) = resolve::resolve(spec);
-    // Items that did not parse leave holes that the analyses would report again.
+    let (machine, mut diagnostics, unknown) = resolve::resolve(spec);
     let clean = !diagnostics.iter().any(Diagnostic::is_error) && spec.broken.is_empty();
-    let machine = machine.filter(|_| clean);
+    // Items that did not parse leave holes of unknown shape: nothing is analysed then. Names that
+    // did not resolve drop their items, and the analyses still run on the pairs those items
+    // cannot concern, reporting only what the missing items cannot change.
     if let Some(machine) = &machine {
-        diagnostics.extend(analysis::analyse(machine));
+        if clean {
+            diagnostics.extend(analysis::analyse(machine, None));
+        } else if spec.broken.is_empty() && !unknown.unsound {
+            diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells)));
+        }
     }
+    allow::apply(spec, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     (machine.filter(|_| ok), diagnostics)

@@ -2,7 +2,7 @@
 //! lives here and nowhere else.
 
 use crate::ast::{Name, Span};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Severity};
 
 /// The kinds of declared names, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -367,6 +367,18 @@ pub fn unused(kind: Kind, name: &Name) -> Diagnostic {
     .with_help("use it in a transition, or remove the declaration")
 }
 
+pub fn not_a_warning(code: &Name, why: &str) -> Diagnostic {
+    let warnings: Vec<&str> =
+        Code::ALL.iter().filter(|c| c.severity() == Severity::Warning).map(|c| c.as_str()).collect();
+    Diagnostic::new(
+        Code::NotAWarning,
+        format!("`allow` cannot silence `{}`: {why}", code.text),
+        code.span,
+        "not a warning",
+    )
+    .with_help(format!("the warnings are {}", warnings.join(", ")))
+}
+
 pub fn never_read(name: &Name) -> Diagnostic {
     Diagnostic::new(
         Code::Unused,
@@ -374,7 +386,7 @@ pub fn never_read(name: &Name) -> Diagnostic {
         name.span,
         "declared here",
     )
-    .with_help("use it in a guard, or remove it and its assignments")
+    .with_help("use it in a guard, declare it `output var` if the hooks read it, or remove it")
 }
 
 pub fn expiry_not_handled(timer: &Name, expiry: &str) -> Diagnostic {

@@ -30,6 +30,7 @@ const GENERATED_ITEMS: &[&str] = &[
     "stops",
     "expiry",
     "timer",
+    "default_duration",
 ];
 
 #[derive(Default)]
@@ -62,6 +63,25 @@ struct Resolver<'a> {
     timer_tab: Table,
     vars: Vec<ir::Var>,
     var_tab: Table,
+    /// Items dropped for an error: the states and the events they concern, `None` where a name
+    /// did not resolve (then it may be any).
+    dropped: Vec<Dropped>,
+    /// Set by an error the analyses cannot work around.
+    unsound: bool,
+}
+
+/// The states and the events of an item dropped for an error; `None` for any.
+type Dropped = (Option<Vec<StateId>>, Option<Vec<EventId>>);
+
+/// What resolution could not settle, so that the analyses can still run on the rest.
+#[derive(Debug, Default)]
+pub struct Unknown {
+    /// One flag per (state, event) pair, row by row: whether an item that did not resolve may
+    /// concern it (the pair's content is then not known).
+    pub cells: Vec<bool>,
+    /// Whether an error leaves the whole model in doubt (an entry or exit effect that did not
+    /// resolve, no initial state, a variable too large to explore): no analysis runs then.
+    pub unsound: bool,
 }
 
 fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
@@ -70,7 +90,7 @@ fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
 
 /// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the
 /// caller decides whether errors make it unusable.
-pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
+pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unknown) {
     let mut r = Resolver {
         spec,
         diagnostics: Vec::new(),
@@ -86,6 +106,8 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         timer_tab: Table::default(),
         vars: Vec::new(),
         var_tab: Table::default(),
+        dropped: Vec::new(),
+        unsound: false,
     };
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -96,7 +118,9 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     r.declare_all();
     // With no initial state (an error already reported), the first state stands in, so that the
     // macro's skeleton still has a model.
-    let initial = r.initial_state().or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
+    let initial = r.initial_state();
+    r.unsound |= initial.is_none();
+    let initial = initial.or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
     let (refs, policy) = r.machine_settings();
     let entry_exit = r.resolve_entry_exit();
     let transitions = r.resolve_transitions();
@@ -115,9 +139,20 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             ),
             "split the machine",
         ));
-        return (None, r.diagnostics);
+        return (None, r.diagnostics, Unknown { cells: Vec::new(), unsound: true });
     }
     let cells = r.build_cells(&transitions);
+    let n_events = r.events.len();
+    let mut unknown = Unknown { cells: vec![false; cells.len()], unsound: r.unsound };
+    for (states, events) in &r.dropped {
+        let states = states.clone().unwrap_or_else(|| (0..r.states.len()).map(StateId).collect());
+        let events = events.clone().unwrap_or_else(|| (0..n_events).map(EventId).collect());
+        for s in &states {
+            for e in &events {
+                unknown.cells[s.0 * n_events + e.0] = true;
+            }
+        }
+    }
     let machine = initial.map(|initial| ir::Machine {
         named: named(&spec.name, spec.label.as_ref(), &spec.docs),
         refs,
@@ -132,7 +167,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         transitions,
         cells,
     });
-    (machine, r.diagnostics)
+    (machine, r.diagnostics, unknown)
 }
 
 impl Resolver<'_> {
@@ -192,6 +227,8 @@ impl Resolver<'_> {
             match &item.kind {
                 ast::ItemKind::State(s) => {
                     if !self.enter(Kind::State, &s.decl.name, self.states.len()) {
+                        // Which of the two bodies is meant is not known.
+                        self.unsound |= !s.entry.is_empty() || !s.exit.is_empty();
                         continue;
                     }
                     if let Some(label) = &s.decl.label {
@@ -251,10 +288,11 @@ impl Resolver<'_> {
             }
         }
         for item in &spec.items {
-            if let ast::ItemKind::Timer(d) = &item.kind {
+            if let ast::ItemKind::Timer(t) = &item.kind {
+                let d = &t.decl;
                 let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
                 let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
-                self.declare_timer(d, &item.docs, start, stop);
+                self.declare_timer(t, &item.docs, start, stop);
             }
         }
         // An alias of a timer that does not exist.
@@ -280,6 +318,7 @@ impl Resolver<'_> {
                     ));
                     // Said once: the initial value is not checked against an empty range.
                     empty = true;
+                    self.unsound = true;
                     ir::VarType::Int { min, max: min }
                 } else {
                     ir::VarType::Int { min, max }
@@ -287,6 +326,7 @@ impl Resolver<'_> {
             }
         };
         if ty.size() > MAX_DOMAIN {
+            self.unsound = true;
             self.diagnostics.push(report::too_complex(
                 v.ty_span,
                 format!(
@@ -301,6 +341,8 @@ impl Resolver<'_> {
             (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
             (ir::VarType::Int { min, max }, ast::Literal::Int(n, span)) => {
                 if (n < min || n > max) && !empty {
+                    // The repaired value is a guess: exploring from it could report anything.
+                    self.unsound = true;
                     self.diagnostics.push(report::out_of_range(
                         span,
                         format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
@@ -310,6 +352,7 @@ impl Resolver<'_> {
                 n.clamp(min, max)
             }
             (_, lit) => {
+                self.unsound = true;
                 self.diagnostics.push(report::type_mismatch(
                     lit.span(),
                     format!("the initial value of `{}` does not match its type", v.name.text),
@@ -318,8 +361,11 @@ impl Resolver<'_> {
                 ty.min()
             }
         };
-        if self.enter(Kind::Var, &v.name, self.vars.len()) {
-            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init });
+        if !self.enter(Kind::Var, &v.name, self.vars.len()) {
+            // Which of the two declarations the assignments and guards mean is not known.
+            self.unsound = true;
+        } else {
+            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init, output: v.output });
         }
     }
 
@@ -327,17 +373,21 @@ impl Resolver<'_> {
     /// aliases where the spec gives them (`action SetWatchdog = start Tw;`).
     fn declare_timer(
         &mut self,
-        d: &ast::Decl,
+        timer: &ast::TimerDecl,
         docs: &[String],
         start: Option<(&ast::Decl, &[String])>,
         stop: Option<(&ast::Decl, &[String])>,
     ) {
+        let d = &timer.decl;
         if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
             return;
         }
         let id = TimerId(self.timers.len());
         let t = &d.name.text;
+        // Where the timer is shown (tables, diagrams, `Display`), it is shown by its label.
+        let shown = d.label.as_ref().map(|l| l.value.clone());
         let expiry_name = format!("{t}Expiry");
+        let expiry_label = shown.as_ref().map_or_else(|| expiry_name.clone(), |l| format!("{l} expiry"));
         if let Some((_, span)) = self.event_tab.get(&expiry_name) {
             let clashing = Name { text: expiry_name.clone(), span };
             self.diagnostics.push(report::clash(
@@ -353,7 +403,7 @@ impl Resolver<'_> {
         self.events.push(ir::Event {
             named: ir::Named {
                 name: expiry_name.clone(),
-                label: Some(expiry_name),
+                label: Some(expiry_label),
                 doc: format!("The timer `{t}` has expired."),
                 span: d.name.span,
             },
@@ -363,13 +413,13 @@ impl Resolver<'_> {
             let (default_name, label, kind, doc) = match op {
                 ast::TimerOpKind::Start => (
                     format!("Start{t}"),
-                    format!("start {t}"),
+                    format!("start {}", shown.as_deref().unwrap_or(t)),
                     ir::ActionKind::Start(id),
                     format!("Arm (or re-arm) the timer `{t}`."),
                 ),
                 ast::TimerOpKind::Stop => (
                     format!("Stop{t}"),
-                    format!("stop {t}"),
+                    format!("stop {}", shown.as_deref().unwrap_or(t)),
                     ir::ActionKind::Stop(id),
                     format!("Disarm the timer `{t}`."),
                 ),
@@ -412,7 +462,13 @@ impl Resolver<'_> {
         };
         let start = operation(ast::TimerOpKind::Start, start);
         let stop = operation(ast::TimerOpKind::Stop, stop);
-        self.timers.push(ir::Timer { named: named(&d.name, d.label.as_ref(), docs), start, stop, expiry });
+        self.timers.push(ir::Timer {
+            named: named(&d.name, d.label.as_ref(), docs),
+            start,
+            stop,
+            expiry,
+            default: timer.default,
+        });
     }
 
     fn initial_state(&mut self) -> Option<StateId> {
@@ -454,7 +510,8 @@ impl Resolver<'_> {
     /// Reports a name that is not in the table of `kind`: as a name of another kind if it is
     /// one, else as undefined with the closest of `candidates`.
     fn missing(&mut self, kind: Kind, name: &Name, candidates: &[Kind]) {
-        if self.spec.broken.contains(&name.text) {
+        let timer = name.text.strip_suffix("Expiry").unwrap_or(&name.text);
+        if self.spec.broken.contains(&name.text) || self.spec.broken.contains(timer) {
             return; // possibly declared in an item that did not parse: no cascade
         }
         let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]
@@ -649,9 +706,9 @@ impl Resolver<'_> {
             if span != s.decl.name.span {
                 continue; // a duplicate declaration, already reported
             }
-            let entry = self.effects(&s.entry).unwrap_or_default();
-            let exit = self.effects(&s.exit).unwrap_or_default();
-            out[i] = (entry, exit);
+            let (entry, exit) = (self.effects(&s.entry), self.effects(&s.exit));
+            self.unsound |= entry.is_none() || exit.is_none();
+            out[i] = (entry.unwrap_or_default(), exit.unwrap_or_default());
         }
         out
     }
@@ -702,13 +759,21 @@ impl Resolver<'_> {
                 Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
             };
             let effects = self.effects(&t.effects);
-            let (Some(sources), Some(condition), Some(effects)) = (sources, condition, effects) else { continue };
-            let Some(events) = events.into_iter().collect::<Option<Vec<_>>>() else { continue };
+            let events: Option<Vec<EventId>> = events.into_iter().collect();
             let target = match target {
-                None => None,
-                Some(Some(s)) => Some(s),
-                Some(None) => continue,
+                None => Some(None),
+                Some(Some(s)) => Some(Some(s)),
+                Some(None) => None,
             };
+            // A transition with an error is dropped; the pairs it may concern are remembered, so
+            // that the analyses leave them alone instead of reporting what its absence causes.
+            let (Some(_), Some(_), Some(condition), Some(effects), Some(target)) =
+                (&sources, &events, condition, effects, target)
+            else {
+                self.dropped.push((sources, events));
+                continue;
+            };
+            let (Some(sources), Some(events)) = (sources, events) else { continue };
             for name in source_names(&t.sources) {
                 if let Some((i, decl)) = self.state_tab.get(&name.text)
                     && self.states[i].is_final
@@ -754,6 +819,8 @@ impl Resolver<'_> {
                 for &e in &t.events {
                     let cell = &mut cells[s.0 * n_events + e.0];
                     match cell {
+                        // A name listed twice (reported) puts the transition in a pair once.
+                        ir::Cell::Rules(rules) if rules.last() == Some(&TransitionId(i)) => {}
                         ir::Cell::Rules(rules) => rules.push(TransitionId(i)),
                         _ => *cell = ir::Cell::Rules(vec![TransitionId(i)]),
                     }
@@ -768,10 +835,28 @@ impl Resolver<'_> {
                 Some(set) => self.state_set(set),
             };
             self.repeats(Kind::Event, &ignore.events);
-            let events: Vec<Option<EventId>> = ignore.events.iter().map(|e| self.event(e)).collect();
+            let (events, names): (Vec<Option<EventId>>, Vec<Name>) = match ignore.every_event {
+                Some(star) => (0..n_events)
+                    .map(|e| (Some(EventId(e)), Name { text: self.events[e].named.name.clone(), span: star }))
+                    .unzip(),
+                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.clone()),
+            };
+            if states.is_none() || events.iter().any(Option::is_none) {
+                self.dropped.push((states.clone(), events.iter().copied().collect()));
+            }
             let Some(states) = states else { continue };
-            for (e, name) in events.into_iter().zip(&ignore.events) {
+            for (e, name) in events.into_iter().zip(&names) {
                 let Some(e) = e else { continue };
+                if ignore.otherwise {
+                    // A fallback: the pairs some transition handles keep their transitions.
+                    for &s in &states {
+                        let cell = &mut cells[s.0 * n_events + e.0];
+                        if matches!(cell, ir::Cell::Unmentioned) {
+                            *cell = ir::Cell::Ignored;
+                        }
+                    }
+                    continue;
+                }
                 // One diagnostic per ignored event, naming every state where it is also handled.
                 let mut conflicts: Vec<(String, Span)> = Vec::new();
                 for &s in &states {

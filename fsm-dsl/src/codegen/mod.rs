@@ -209,6 +209,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
 
     let state_extras = state_extras(m);
     let timer_extras = timer_extras(m);
+    let timer_defaults = timer_defaults(m);
     let guards_struct = guards_struct(m);
     let vars_struct = vars_struct(m);
     let table = transition_table(m);
@@ -254,6 +255,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #guards
             #timers
             #timer_extras
+            #timer_defaults
             #guards_struct
             #vars_struct
             #table
@@ -348,6 +350,40 @@ fn timer_extras(m: &Machine) -> TokenStream {
                     #[allow(unreachable_patterns)]
                     _ => ::core::option::Option::None,
                 }
+            }
+        }
+    }
+}
+
+/// `Timer::default_duration`, when a timer of the spec declares its default (`= 2 s`).
+fn timer_defaults(m: &Machine) -> TokenStream {
+    if m.timers.iter().all(|t| t.default.is_none()) {
+        return TokenStream::new();
+    }
+    let arms = m.timers.iter().map(|t| {
+        let timer = ident(&t.named.name);
+        match t.default {
+            Some(d) => {
+                // Whole seconds read as the RFCs write them.
+                let millis = u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+                let value = if millis % 1000 == 0 {
+                    let secs = proc_macro2::Literal::u64_unsuffixed(millis / 1000);
+                    quote! { ::core::time::Duration::from_secs(#secs) }
+                } else {
+                    let millis = proc_macro2::Literal::u64_unsuffixed(millis);
+                    quote! { ::core::time::Duration::from_millis(#millis) }
+                };
+                quote! { Timer::#timer => ::core::option::Option::Some(#value) }
+            }
+            None => quote! { Timer::#timer => ::core::option::Option::None },
+        }
+    });
+    quote! {
+        impl Timer {
+            /// The duration the spec gives the timer by default (`timer Tack "T(ack)" = 2 s;`),
+            /// as its RFC specifies it; `None` for a timer declared without one.
+            pub const fn default_duration(self) -> ::core::option::Option<::core::time::Duration> {
+                match self { #( #arms, )* }
             }
         }
     }

@@ -46,6 +46,9 @@ pub enum Rule {
     r#kw_true,
     r#kw_false,
     r#kw_bool,
+    r#kw_otherwise,
+    r#kw_output,
+    r#kw_allow,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -55,18 +58,25 @@ pub enum Rule {
     r#junk_string,
     r#item_alone,
     r#item,
+    r#attribute,
+    r#machine_attribute,
+    r#allow_list,
     r#ref_item,
     r#unhandled_item,
     r#policy,
     r#state_decl,
     r#state_modifier,
     r#state_body,
+    r#state_timer,
     r#entry_clause,
     r#exit_clause,
     r#event_decl,
     r#action_decl,
     r#guard_decl,
     r#timer_decl,
+    r#duration,
+    r#uint,
+    r#time_unit,
     r#var_decl,
     r#var_type,
     r#int_range,
@@ -74,6 +84,8 @@ pub enum Rule {
     r#transition,
     r#internal_item,
     r#ignore_item,
+    r#ignore_events,
+    r#any_event,
     r#state_set,
     r#any_state,
     r#ident_list,
@@ -95,6 +107,17 @@ pub enum Rule {
     r#effect,
     r#timer_op,
     r#assign_op,
+    r#mistake,
+    r#bad_params,
+    r#bad_nested_state,
+    r#bad_state_content,
+    r#bad_if,
+    r#bad_event_separator,
+    r#bad_arrow,
+    r#bad_missing_on,
+    r#bad_exclusive_range,
+    r#bad_var_type,
+    r#bad_decl_list,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -131,6 +154,9 @@ impl Rule {
             Rule::r#kw_true,
             Rule::r#kw_false,
             Rule::r#kw_bool,
+            Rule::r#kw_otherwise,
+            Rule::r#kw_output,
+            Rule::r#kw_allow,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -140,18 +166,25 @@ impl Rule {
             Rule::r#junk_string,
             Rule::r#item_alone,
             Rule::r#item,
+            Rule::r#attribute,
+            Rule::r#machine_attribute,
+            Rule::r#allow_list,
             Rule::r#ref_item,
             Rule::r#unhandled_item,
             Rule::r#policy,
             Rule::r#state_decl,
             Rule::r#state_modifier,
             Rule::r#state_body,
+            Rule::r#state_timer,
             Rule::r#entry_clause,
             Rule::r#exit_clause,
             Rule::r#event_decl,
             Rule::r#action_decl,
             Rule::r#guard_decl,
             Rule::r#timer_decl,
+            Rule::r#duration,
+            Rule::r#uint,
+            Rule::r#time_unit,
             Rule::r#var_decl,
             Rule::r#var_type,
             Rule::r#int_range,
@@ -159,6 +192,8 @@ impl Rule {
             Rule::r#transition,
             Rule::r#internal_item,
             Rule::r#ignore_item,
+            Rule::r#ignore_events,
+            Rule::r#any_event,
             Rule::r#state_set,
             Rule::r#any_state,
             Rule::r#ident_list,
@@ -180,6 +215,17 @@ impl Rule {
             Rule::r#effect,
             Rule::r#timer_op,
             Rule::r#assign_op,
+            Rule::r#mistake,
+            Rule::r#bad_params,
+            Rule::r#bad_nested_state,
+            Rule::r#bad_state_content,
+            Rule::r#bad_if,
+            Rule::r#bad_event_separator,
+            Rule::r#bad_arrow,
+            Rule::r#bad_missing_on,
+            Rule::r#bad_exclusive_range,
+            Rule::r#bad_var_type,
+            Rule::r#bad_decl_list,
         ]
     }
 }
@@ -358,6 +404,8 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         .or_else(|state| { state.match_string("true") })
                                                         .or_else(|state| { state.match_string("false") })
                                                         .or_else(|state| { state.match_string("bool") })
+                                                        .or_else(|state| { state.match_string("otherwise") })
+                                                        .or_else(|state| { state.match_string("output") })
                                                         .and_then(|state| {
                                                             state
                                                                 .lookahead(false, |state| { self::r#ident_char(state) })
@@ -1198,6 +1246,93 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_otherwise(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_otherwise,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("otherwise")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_output(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_output,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("output")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_allow(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_allow,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("allow")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1723,13 +1858,17 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 state
                                                     .optional(|state| {
                                                         self::r#doc(state)
+                                                            .or_else(|state| { self::r#attribute(state) })
                                                             .and_then(|state| {
                                                                 state
                                                                     .repeat(|state| {
                                                                         state
                                                                             .sequence(|state| {
                                                                                 super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#doc(state) })
+                                                                                    .and_then(|state| {
+                                                                                        self::r#doc(state)
+                                                                                            .or_else(|state| { self::r#attribute(state) })
+                                                                                    })
                                                                             })
                                                                     })
                                                             })
@@ -1748,7 +1887,118 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .or_else(|state| { self::r#var_decl(state) })
                                                     .or_else(|state| { self::r#ref_item(state) })
                                                     .or_else(|state| { self::r#unhandled_item(state) })
+                                                    .or_else(|state| { self::r#machine_attribute(state) })
                                             })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#attribute(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#attribute,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("#")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("[") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#allow_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#machine_attribute(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#machine_attribute,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("#")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("!") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("[") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#allow_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#allow_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#allow_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_allow(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("(") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(")") })
                                     })
                             },
                         )
@@ -1916,6 +2166,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             .optional(|state| {
                                                                 self::r#entry_clause(state)
                                                                     .or_else(|state| { self::r#exit_clause(state) })
+                                                                    .or_else(|state| { self::r#state_timer(state) })
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
@@ -1925,6 +2176,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             .and_then(|state| {
                                                                                                 self::r#entry_clause(state)
                                                                                                     .or_else(|state| { self::r#exit_clause(state) })
+                                                                                                    .or_else(|state| { self::r#state_timer(state) })
                                                                                             })
                                                                                     })
                                                                             })
@@ -1934,6 +2186,28 @@ impl ::pest::Parser<Rule> for Grammar {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string("}") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_timer(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_timer,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_timer(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
                                     })
                             },
                         )
@@ -2094,8 +2368,100 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 state.optional(|state| { self::r#string(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .match_string("=")
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#duration(state) })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string(";") })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#duration(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#duration,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#uint(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#time_unit(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#uint(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#uint,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    self::r#ASCII_DIGIT(state)
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ASCII_DIGIT(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_unit(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_unit,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("ms")
+                                                        .or_else(|state| { state.match_string("min") })
+                                                        .or_else(|state| { state.match_string("s") })
+                                                        .or_else(|state| { state.match_string("h") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -2112,7 +2478,10 @@ impl ::pest::Parser<Rule> for Grammar {
                             |state| {
                                 state
                                     .sequence(|state| {
-                                        self::r#kw_var(state)
+                                        state
+                                            .optional(|state| { self::r#kw_output(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_var(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#ident(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
@@ -2277,7 +2646,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                     .sequence(|state| {
                                         self::r#kw_ignore(state)
                                             .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { self::r#ignore_events(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 state
@@ -2292,6 +2661,10 @@ impl ::pest::Parser<Rule> for Grammar {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
+                                                state.optional(|state| { self::r#kw_otherwise(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
                                                 state.optional(|state| { self::r#refs(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
@@ -2299,6 +2672,31 @@ impl ::pest::Parser<Rule> for Grammar {
                                     })
                             },
                         )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ignore_events(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ignore_events,
+                            |state| {
+                                self::r#any_event(state)
+                                    .or_else(|state| { self::r#event_list(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#any_event(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#any_event, |state| { state.match_string("*") })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -2919,6 +3317,446 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#mistake(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#mistake,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#doc(state)
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| { self::r#doc(state) })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        self::r#kw_event(state)
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { self::r#ident(state) })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| {
+                                                                state.optional(|state| { self::r#string(state) })
+                                                            })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { self::r#bad_params(state) })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .optional(|state| {
+                                                                                self::r#state_modifier(state)
+                                                                                    .and_then(|state| {
+                                                                                        state
+                                                                                            .repeat(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then(|state| { self::r#state_modifier(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_state(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state.optional(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { state.match_string("{") })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                state
+                                                                                    .optional(|state| {
+                                                                                        self::r#entry_clause(state)
+                                                                                            .or_else(|state| { self::r#exit_clause(state) })
+                                                                                            .or_else(|state| { self::r#state_timer(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .repeat(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                super::hidden::skip(state)
+                                                                                                                    .and_then(|state| {
+                                                                                                                        self::r#entry_clause(state)
+                                                                                                                            .or_else(|state| { self::r#exit_clause(state) })
+                                                                                                                            .or_else(|state| { self::r#state_timer(state) })
+                                                                                                                    })
+                                                                                                            })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        self::r#bad_nested_state(state)
+                                                                            .or_else(|state| { self::r#bad_state_content(state) })
+                                                                    })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_on(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#event_list(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_if(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#kw_on(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#event_list(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_event_separator(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#state_set(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_arrow(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#state_set(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { state.match_string("->") })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .or_else(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#kw_internal(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_missing_on(state) })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_var(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { state.match_string(":") })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#int(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#bad_exclusive_range(state) })
+                                                                            })
+                                                                            .or_else(|state| { self::r#bad_var_type(state) })
+                                                                    })
+                                                            })
+                                                    })
+                                                    .or_else(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_event(state)
+                                                                    .or_else(|state| { self::r#kw_state(state) })
+                                                                    .or_else(|state| { self::r#kw_guard(state) })
+                                                                    .or_else(|state| { self::r#kw_timer(state) })
+                                                                    .or_else(|state| { self::r#kw_action(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident(state) })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| {
+                                                                        state.optional(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#bad_decl_list(state) })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_params(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_params, |state| { state.match_string("(") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_nested_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_nested_state,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#state_modifier(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#state_modifier(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_state(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_state_content(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_state_content,
+                            |state| {
+                                self::r#kw_on(state)
+                                    .or_else(|state| { state.match_string("->") })
+                                    .or_else(|state| { self::r#ident(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_if(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_if,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("if")
+                                                        .or_else(|state| { state.match_string("when") })
+                                                        .or_else(|state| { state.match_string("where") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_event_separator(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_event_separator,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .match_string("||")
+                                                .or_else(|state| { state.match_string("|") })
+                                                .or_else(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            state
+                                                                .match_string("or")
+                                                                .and_then(|state| {
+                                                                    state
+                                                                        .lookahead(false, |state| { self::r#ident_char(state) })
+                                                                })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_arrow(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_arrow,
+                            |state| {
+                                state
+                                    .match_string("=>")
+                                    .or_else(|state| { state.match_string("-->") })
+                                    .or_else(|state| { state.match_string("→") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_missing_on(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_missing_on, |state| { self::r#ident(state) })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_exclusive_range(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_exclusive_range,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("..")
+                                                        .and_then(|state| {
+                                                            state.lookahead(false, |state| { state.match_string("=") })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_var_type(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_var_type, |state| { self::r#ident(state) })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_decl_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(Rule::r#bad_decl_list, |state| { state.match_string(",") })
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -3023,6 +3861,9 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_true => rules::r#kw_true(state),
                     Rule::r#kw_false => rules::r#kw_false(state),
                     Rule::r#kw_bool => rules::r#kw_bool(state),
+                    Rule::r#kw_otherwise => rules::r#kw_otherwise(state),
+                    Rule::r#kw_output => rules::r#kw_output(state),
+                    Rule::r#kw_allow => rules::r#kw_allow(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -3032,18 +3873,25 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#junk_string => rules::r#junk_string(state),
                     Rule::r#item_alone => rules::r#item_alone(state),
                     Rule::r#item => rules::r#item(state),
+                    Rule::r#attribute => rules::r#attribute(state),
+                    Rule::r#machine_attribute => rules::r#machine_attribute(state),
+                    Rule::r#allow_list => rules::r#allow_list(state),
                     Rule::r#ref_item => rules::r#ref_item(state),
                     Rule::r#unhandled_item => rules::r#unhandled_item(state),
                     Rule::r#policy => rules::r#policy(state),
                     Rule::r#state_decl => rules::r#state_decl(state),
                     Rule::r#state_modifier => rules::r#state_modifier(state),
                     Rule::r#state_body => rules::r#state_body(state),
+                    Rule::r#state_timer => rules::r#state_timer(state),
                     Rule::r#entry_clause => rules::r#entry_clause(state),
                     Rule::r#exit_clause => rules::r#exit_clause(state),
                     Rule::r#event_decl => rules::r#event_decl(state),
                     Rule::r#action_decl => rules::r#action_decl(state),
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
+                    Rule::r#duration => rules::r#duration(state),
+                    Rule::r#uint => rules::r#uint(state),
+                    Rule::r#time_unit => rules::r#time_unit(state),
                     Rule::r#var_decl => rules::r#var_decl(state),
                     Rule::r#var_type => rules::r#var_type(state),
                     Rule::r#int_range => rules::r#int_range(state),
@@ -3051,6 +3899,8 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#transition => rules::r#transition(state),
                     Rule::r#internal_item => rules::r#internal_item(state),
                     Rule::r#ignore_item => rules::r#ignore_item(state),
+                    Rule::r#ignore_events => rules::r#ignore_events(state),
+                    Rule::r#any_event => rules::r#any_event(state),
                     Rule::r#state_set => rules::r#state_set(state),
                     Rule::r#any_state => rules::r#any_state(state),
                     Rule::r#ident_list => rules::r#ident_list(state),
@@ -3072,6 +3922,17 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#effect => rules::r#effect(state),
                     Rule::r#timer_op => rules::r#timer_op(state),
                     Rule::r#assign_op => rules::r#assign_op(state),
+                    Rule::r#mistake => rules::r#mistake(state),
+                    Rule::r#bad_params => rules::r#bad_params(state),
+                    Rule::r#bad_nested_state => rules::r#bad_nested_state(state),
+                    Rule::r#bad_state_content => rules::r#bad_state_content(state),
+                    Rule::r#bad_if => rules::r#bad_if(state),
+                    Rule::r#bad_event_separator => rules::r#bad_event_separator(state),
+                    Rule::r#bad_arrow => rules::r#bad_arrow(state),
+                    Rule::r#bad_missing_on => rules::r#bad_missing_on(state),
+                    Rule::r#bad_exclusive_range => rules::r#bad_exclusive_range(state),
+                    Rule::r#bad_var_type => rules::r#bad_var_type(state),
+                    Rule::r#bad_decl_list => rules::r#bad_decl_list(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

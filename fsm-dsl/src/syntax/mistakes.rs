@@ -1,0 +1,84 @@
+//! Forms a user may try that the DSL does not have (`event E(Data);`, nested states, `if` for a
+//! guard, `=>`, a missing `on`, ...): an item that did not parse is matched against the grammar's
+//! `mistake` rule, and a match gets an error that says what the DSL writes instead.
+
+use super::grammar::{Grammar, Rule};
+use crate::ast::Span;
+use crate::diag::{Code, Diagnostic};
+use pest::Parser as _;
+
+/// The error for an item that did not parse, when it is one of the known mistakes. `text` is
+/// the item, `offset` where it starts in the spec.
+pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
+    let mistake = Grammar::parse(Rule::mistake, text).ok()?.next()?;
+    let marker = mistake.into_inner().flatten().find(|p| {
+        matches!(
+            p.as_rule(),
+            Rule::bad_params
+                | Rule::bad_nested_state
+                | Rule::bad_state_content
+                | Rule::bad_if
+                | Rule::bad_event_separator
+                | Rule::bad_arrow
+                | Rule::bad_missing_on
+                | Rule::bad_exclusive_range
+                | Rule::bad_var_type
+                | Rule::bad_decl_list
+        )
+    })?;
+    let found = marker.as_str();
+    let span = Span::new(offset + marker.as_span().start(), offset + marker.as_span().end());
+    let (message, label, help) = match marker.as_rule() {
+        Rule::bad_params => (
+            "an event has no parameter list here".to_owned(),
+            "a parameter list",
+            "declare the event as `event NAME;`, and name what its data decides with guards: \
+             `guard AcksSyn;` ... `on E [AcksSyn]`"
+                .to_owned(),
+        ),
+        Rule::bad_nested_state => (
+            "states do not nest: the `{ }` of a state holds only its `entry` and `exit` clauses".to_owned(),
+            "a state inside a state",
+            "declare the state in the machine; what several states share is written once with a \
+             list of states (`A, B -> C on E;`) or `*`"
+                .to_owned(),
+        ),
+        Rule::bad_state_content => (
+            "the `{ }` of a state holds only its `entry` and `exit` clauses".to_owned(),
+            "not an `entry` or `exit` clause",
+            "write transitions in the machine, after the states: `A -> B on E;`".to_owned(),
+        ),
+        Rule::bad_if => (
+            format!("a guard is written in brackets after the events, not with `{found}`"),
+            "not a guard",
+            "write `A -> B on E [g];`".to_owned(),
+        ),
+        Rule::bad_event_separator => (
+            format!("the events of a transition are separated by `,`, not `{found}`"),
+            "not a separator",
+            "write `A -> B on E1, E2;`".to_owned(),
+        ),
+        Rule::bad_arrow => {
+            (format!("a transition is written with `->`, not `{found}`"), "not `->`", "write `A -> B on E;`".to_owned())
+        }
+        Rule::bad_missing_on => (
+            "the events of a transition follow the keyword `on`".to_owned(),
+            "`on` is missing before this",
+            format!("write `on {found}`"),
+        ),
+        Rule::bad_exclusive_range => (
+            "a variable's range is written with `..=` and holds both of its ends".to_owned(),
+            "not `..=`",
+            "write `var N: 0..=3 = 0;` for the values 0, 1, 2 and 3".to_owned(),
+        ),
+        Rule::bad_var_type => (
+            format!("a variable is a `bool` or an integer range such as `0..=3`, not `{found}`"),
+            "not a type of the DSL",
+            "write `var N: 0..=3 = 0;` or `var B: bool = false;`".to_owned(),
+        ),
+        _ => {
+            ("a declaration declares one name".to_owned(), "a second name", "write one declaration per name".to_owned())
+        }
+    };
+    Some(Diagnostic::new(Code::Syntax, message, span, label).with_help(help))
+}
