@@ -281,11 +281,13 @@ struct Cells {
     arms: String,
     /// Whether any cell needs code.
     any_code: bool,
+    /// The number of states with an arm in `arms`.
+    states_with_arms: usize,
 }
 
 /// Writes the tables and the code cells. A cell's effect is written as the placeholder `@`
 /// when it needs code: its number is known only once every effect has been numbered.
-fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
+fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
     let m = ctx.m;
     let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
     let fallback = nothing_effect(m.fallback());
@@ -295,6 +297,7 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
         effects: String::with_capacity(cells * 4),
         arms: String::new(),
         any_code: false,
+        states_with_arms: 0,
     };
     for s in (0..m.states.len()).map(StateId) {
         let state = ctx.states[s.0].clone();
@@ -306,9 +309,26 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
             let cell = m.cell(s, EventId(e));
             let (target, effect) = match cell {
                 Cell::Unmentioned => (s, Some(fallback)),
+                Cell::Ignored if !table => {
+                    if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
+                        same.push(event);
+                    } else {
+                        arms.push((cell, vec![event], "ignored(state)".to_owned()));
+                    }
+                    (s, Some(EFFECT_IGNORED))
+                }
                 Cell::Ignored => (s, Some(EFFECT_IGNORED)),
                 Cell::Rules(rules) => match plain(ctx, s, rules) {
-                    Some((target, effect)) => (target, Some(effect)),
+                    Some((target, effect)) if table => (target, Some(effect)),
+                    Some((target, effect)) => {
+                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
+                            same.push(event);
+                        } else {
+                            let body = format!("Step {{ target: State::{}, effect: {effect} }}", ctx.states[target.0]);
+                            arms.push((cell, vec![event], body));
+                        }
+                        (target, Some(effect))
+                    }
                     None => {
                         if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
                             same.push(event);
@@ -340,9 +360,12 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
             }
             let _ = write!(out.arms, " => {body},");
         }
-        // The table sends only code cells here; the others are never asked for.
-        let _ = write!(out.arms, "#[allow(unreachable_patterns)] _ => {},", nothing(m.fallback()));
+        // Unmentioned cells (and, with the table, the cells it decides, never asked for here).
+        if arms.iter().map(|(_, events, _)| events.len()).sum::<usize>() < m.events.len() {
+            let _ = write!(out.arms, "_ => {},", nothing(m.fallback()));
+        }
         out.arms.push_str("},");
+        out.states_with_arms += 1;
     }
     out
 }
@@ -363,7 +386,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     let none = ctx.list_index(&[]);
     ctx.effect_rows.extend([(none, usize::MAX), (none, usize::MAX)]);
     let mut uses = Uses::default();
-    let cells = cells(&mut ctx, &mut uses);
+    let table = uses_table(m);
+    let cells = cells(&mut ctx, &mut uses, table);
     // Code cells are marked with the number after the last effect.
     let code = ctx.effect_rows.len();
     let effect_type = index_type(code + 1);
@@ -404,40 +428,90 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             quote! { _guard }
         },
     );
-    let (decide, to_code) = if cells.any_code {
+    // States with no arm of their own.
+    let other_states = if cells.states_with_arms < m.states.len() {
+        let fallback = tokens(nothing(m.fallback()));
+        quote! { _ => #fallback, }
+    } else {
+        TokenStream::new()
+    };
+    let (tables, decide, body, step_vars, step_guard) = if !table {
+        // A small machine is one `match`: the compiler sees each cell's step as constants, and
+        // where `step` is inlined, the loop over its actions too.
         let arms = tokens(&cells.arms);
-        (
-            quote! {
-                /// The number in [`STEP_EFFECT`] of a cell decided by [`decide`].
-                const BY_CODE: #effect_type = #code_literal;
+        let body = quote! {
+            match state {
+                #arms
+                #other_states
+            }
+        };
+        (TokenStream::new(), TokenStream::new(), body, vars, guard)
+    } else {
+        let tables = quote! {
+            /// The state after each (state, event) cell, by state then event.
+            static STEP_TARGET: [[State; #events]; #states] = [#targets];
+            /// The effect of each (state, event) cell, by state then event.
+            static STEP_EFFECT: [[#effect_type; #events]; #states] = [#effects];
+        };
+        let (decide, to_code) = if cells.any_code {
+            let arms = tokens(&cells.arms);
+            (
+                quote! {
+                    /// The number in [`STEP_EFFECT`] of a cell decided by [`decide`].
+                    const BY_CODE: #effect_type = #code_literal;
 
-                /// The cells that guards or assignments decide.
-                fn decide(
-                    state: State,
-                    #vars: &mut Vars,
-                    event: Event,
-                    #guard: impl FnMut(Guard) -> bool,
-                ) -> Step {
-                    match state {
-                        #arms
-                        #[allow(unreachable_patterns)]
-                        _ => unhandled(state),
+                    /// The cells that guards or assignments decide.
+                    fn decide(
+                        state: State,
+                        #vars: &mut Vars,
+                        event: Event,
+                        #guard: impl FnMut(Guard) -> bool,
+                    ) -> Step {
+                        match state {
+                            #arms
+                            #other_states
+                        }
                     }
-                }
-            },
-            quote! {
-                if effect == BY_CODE {
-                    return decide(state, vars, event, guard);
-                }
-            },
+                },
+                quote! {
+                    if effect == BY_CODE {
+                        return decide(state, vars, event, guard);
+                    }
+                },
+            )
+        } else {
+            (TokenStream::new(), TokenStream::new())
+        };
+        let body = quote! {
+            let (s, e) = (state.index(), event.index());
+            let effect = match STEP_EFFECT.get(s).and_then(|row| row.get(e)) {
+                Some(&effect) => effect,
+                None => return unhandled(state),
+            };
+            #to_code
+            match STEP_TARGET.get(s).and_then(|row| row.get(e)) {
+                Some(&target) => Step { target, effect },
+                None => unhandled(state),
+            }
+        };
+        let (step_vars, step_guard) = if cells.any_code {
+            (quote! { vars }, quote! { guard })
+        } else {
+            (quote! { _vars }, quote! { _guard })
+        };
+        (tables, decide, body, step_vars, step_guard)
+    };
+    // A small machine's step compiles to a few instructions (a jump on the state, then the
+    // event's bits of a constant): worth inlining into every caller, which lets the compiler
+    // unroll the caller's loop over the step's actions. A large machine's is two table reads
+    // and a call for the cells that need code.
+    let (inline, how) = if table {
+        (
+            quote! { #[inline] },
+            " O(1): two table reads (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.",
         )
     } else {
-        (TokenStream::new(), TokenStream::new())
-    };
-    let (step_vars, step_guard) = if cells.any_code {
-        (quote! { vars }, quote! { guard })
-    } else {
-        (quote! { _vars }, quote! { _guard })
+        (quote! { #[inline(always)] }, " O(1): a jump on the state, then on the event; no allocation.")
     };
     let lists = &ctx.list_items;
     quote! {
@@ -486,10 +560,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         static EFFECT_ACTIONS: [&[Action]; #effect_count] = [#effect_lists];
         /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first two).
         static EFFECT_TRANSITION: [#transition_type; #effect_count] = [#effect_transitions];
-        /// The state after each (state, event) cell, by state then event.
-        static STEP_TARGET: [[State; #events]; #states] = [#targets];
-        /// The effect of each (state, event) cell, by state then event.
-        static STEP_EFFECT: [[#effect_type; #events]; #states] = [#effects];
+        #tables
 
         #[allow(dead_code)]
         const fn ignored(state: State) -> Step {
@@ -548,26 +619,16 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         #decide
 
         /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-        /// event need (and only those), updating `vars` by the transition's assignments. O(1):
-        /// two table reads (and, for a cell with guards or assignments, a jump on the state,
-        /// then on the event); no allocation.
-        #[inline]
+        /// event need (and only those), updating `vars` by the transition's assignments.
+        #[doc = #how]
+        #inline
         pub fn step_with(
             state: State,
             #step_vars: &mut Vars,
             event: Event,
             #step_guard: impl FnMut(Guard) -> bool,
         ) -> Step {
-            let (s, e) = (state.index(), event.index());
-            let effect = match STEP_EFFECT.get(s).and_then(|row| row.get(e)) {
-                Some(&effect) => effect,
-                None => return unhandled(state),
-            };
-            #to_code
-            match STEP_TARGET.get(s).and_then(|row| row.get(e)) {
-                Some(&target) => Step { target, effect },
-                None => unhandled(state),
-            }
+            #body
         }
 
         /// Handles `event` in `state` with the named guards' values in `guards`; see
