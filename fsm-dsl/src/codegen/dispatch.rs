@@ -31,6 +31,15 @@ const EFFECT_UNHANDLED: usize = 0;
 /// The effect of an ignored cell.
 const EFFECT_IGNORED: usize = 1;
 
+/// Octets needed to write every number below `count`.
+fn width(count: usize) -> usize {
+    let mut width = 1;
+    while width < 8 && count > 1usize << (8 * width) {
+        width += 1;
+    }
+    width
+}
+
 /// The smallest unsigned type that holds every number below `count`.
 fn index_type(count: usize) -> Ident {
     let name = if count <= 1 << 8 {
@@ -273,10 +282,8 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
 
 /// The tables of every cell, and the `match` of the cells that need code (empty if none).
 struct Cells {
-    /// `STEP_TARGET`'s rows, as text.
-    targets: String,
-    /// `STEP_EFFECT`'s rows, as text; code cells hold `code`.
-    effects: String,
+    /// With the table, each cell's target and effect, state by state (`None` for code cells).
+    records: Vec<(usize, Option<usize>)>,
     /// The arms of `decide`, as text.
     arms: String,
     /// Whether any cell needs code.
@@ -285,24 +292,21 @@ struct Cells {
     states_with_arms: usize,
 }
 
-/// Writes the tables and the code cells. A cell's effect is written as the placeholder `@`
-/// when it needs code: its number is known only once every effect has been numbered.
+/// Collects the table's records (with the table) and writes the `match` arms: of the cells
+/// that need code with the table, of every cell without.
 fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
     let m = ctx.m;
     let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
     let fallback = nothing_effect(m.fallback());
     let cells = m.states.len() * m.events.len();
     let mut out = Cells {
-        targets: String::with_capacity(cells * 12),
-        effects: String::with_capacity(cells * 4),
+        records: Vec::with_capacity(if table { cells } else { 0 }),
         arms: String::new(),
         any_code: false,
         states_with_arms: 0,
     };
     for s in (0..m.states.len()).map(StateId) {
         let state = ctx.states[s.0].clone();
-        out.targets.push('[');
-        out.effects.push('[');
         // Events whose cells need the same code share one arm.
         let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
         for (e, event) in event_names.iter().enumerate() {
@@ -339,16 +343,10 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
                     }
                 },
             };
-            let _ = write!(out.targets, "State::{},", ctx.states[target.0]);
-            match effect {
-                Some(effect) => {
-                    let _ = write!(out.effects, "{effect},");
-                }
-                None => out.effects.push_str("@,"),
+            if table {
+                out.records.push((target.0, effect));
             }
         }
-        out.targets.push_str("],");
-        out.effects.push_str("],");
         if arms.is_empty() {
             continue;
         }
@@ -392,20 +390,81 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     let code = ctx.effect_rows.len();
     let effect_type = index_type(code + 1);
     let transition_type = index_type(m.transitions.len() + 1);
-    let (states, events) = (Literal::usize_unsuffixed(m.states.len()), Literal::usize_unsuffixed(m.events.len()));
-    let targets = tokens(&cells.targets);
-    let effects = tokens(&cells.effects.replace('@', &code.to_string()));
-    let mut lists_text = String::with_capacity(ctx.effect_rows.len() * 12);
-    let mut transitions_text = String::with_capacity(ctx.effect_rows.len() * 8);
-    for &(list, t) in &ctx.effect_rows {
-        let _ = write!(lists_text, "ACTIONS_{list},");
-        // The first two rows are never read (no transition); the largest value marks them.
-        let t = if t == usize::MAX { format!("{transition_type}::MAX") } else { t.to_string() };
-        let _ = write!(transitions_text, "{t},");
-    }
-    let effect_lists = tokens(&lists_text);
-    let effect_transitions = tokens(&transitions_text);
-    let effect_count = Literal::usize_unsuffixed(ctx.effect_rows.len());
+    // What each effect does: small machines have it in two arrays; large ones in one byte
+    // string (a handful of tokens however many effects there are), read by `field`.
+    let (effect_data, actions_body, transition_body) = if table {
+        let widths = [width(ctx.lists.len()), width(m.transitions.len())];
+        let mut bytes = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
+        for &(list, t) in &ctx.effect_rows {
+            let t = if t == usize::MAX { 0 } else { t };
+            for (value, width) in [list, t].into_iter().zip(widths) {
+                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+            }
+        }
+        let effects = Literal::byte_string(&bytes);
+        let lists = (0..ctx.lists.len()).map(|n| format_ident!("ACTIONS_{n}"));
+        let list_count = Literal::usize_unsuffixed(ctx.lists.len());
+        let [wl, wt] = widths.map(Literal::usize_unsuffixed);
+        let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
+        (
+            quote! {
+                /// One record per effect: the index in [`LISTS`] of its actions (exit, transition,
+                /// entry), then the index in [`TRANSITIONS`] of its transition, each
+                /// little-endian in the fewest octets that fit.
+                static EFFECTS: &[u8] = #effects;
+                /// The action lists that [`EFFECTS`] refers to.
+                static LISTS: [&[Action]; #list_count] = [#( #lists ),*];
+                /// The number at `at` in `bytes`, `width` octets little-endian.
+                #[inline(always)]
+                fn field(bytes: &[u8], at: usize, width: usize) -> usize {
+                    let mut value = 0usize;
+                    let mut i = 0;
+                    while i < width {
+                        if let Some(&octet) = bytes.get(at + i) {
+                            value |= (octet as usize) << (8 * i);
+                        }
+                        i += 1;
+                    }
+                    value
+                }
+            },
+            quote! {
+                match LISTS.get(field(EFFECTS, self.effect as usize * #record, #wl)) {
+                    Some(&actions) => actions,
+                    None => &[],
+                }
+            },
+            quote! { Some(field(EFFECTS, self.effect as usize * #record + #wl, #wt)) },
+        )
+    } else {
+        let mut lists_text = String::with_capacity(ctx.effect_rows.len() * 12);
+        let mut transitions_text = String::with_capacity(ctx.effect_rows.len() * 8);
+        for &(list, t) in &ctx.effect_rows {
+            let _ = write!(lists_text, "ACTIONS_{list},");
+            // The first two rows are never read (no transition); the largest value marks them.
+            let t = if t == usize::MAX { format!("{transition_type}::MAX") } else { t.to_string() };
+            let _ = write!(transitions_text, "{t},");
+        }
+        let effect_lists = tokens(&lists_text);
+        let effect_transitions = tokens(&transitions_text);
+        let effect_count = Literal::usize_unsuffixed(ctx.effect_rows.len());
+        (
+            quote! {
+                /// The actions of each effect, in order: exit, transition, entry.
+                static EFFECT_ACTIONS: [&[Action]; #effect_count] = [#effect_lists];
+                /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+                /// two).
+                static EFFECT_TRANSITION: [#transition_type; #effect_count] = [#effect_transitions];
+            },
+            quote! {
+                match EFFECT_ACTIONS.get(self.effect as usize) {
+                    Some(&actions) => actions,
+                    None => &[],
+                }
+            },
+            quote! { EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize) },
+        )
+    };
     let code_literal = Literal::usize_unsuffixed(code);
 
     let entry = &m.state(m.initial).entry;
@@ -447,17 +506,27 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         };
         (TokenStream::new(), TokenStream::new(), body, vars, guard)
     } else {
+        let widths = [width(m.states.len()), width(code + 1)];
+        let mut bytes = Vec::with_capacity(cells.records.len() * (widths[0] + widths[1]));
+        for &(target, effect) in &cells.records {
+            for (value, width) in [target, effect.unwrap_or(code)].into_iter().zip(widths) {
+                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+            }
+        }
+        let cell_bytes = Literal::byte_string(&bytes);
+        let [ws, we] = widths.map(Literal::usize_unsuffixed);
+        let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
         let tables = quote! {
-            /// The state after each (state, event) cell, by state then event.
-            static STEP_TARGET: [[State; #events]; #states] = [#targets];
-            /// The effect of each (state, event) cell, by state then event.
-            static STEP_EFFECT: [[#effect_type; #events]; #states] = [#effects];
+            /// One record per (state, event) cell, state by state, then event by event: the
+            /// index in `State::ALL` of the state after the event, then the effect (a row of
+            /// [`EFFECTS`]), each little-endian in the fewest octets that fit.
+            static CELLS: &[u8] = #cell_bytes;
         };
         let (decide, to_code) = if cells.any_code {
             let arms = tokens(&cells.arms);
             (
                 quote! {
-                    /// The number in [`STEP_EFFECT`] of a cell decided by [`decide`].
+                    /// The effect in [`CELLS`] of a cell decided by [`decide`].
                     const BY_CODE: #effect_type = #code_literal;
 
                     /// The cells that guards or assignments decide.
@@ -483,13 +552,10 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             (TokenStream::new(), TokenStream::new())
         };
         let body = quote! {
-            let (s, e) = (state.index(), event.index());
-            let effect = match STEP_EFFECT.get(s).and_then(|row| row.get(e)) {
-                Some(&effect) => effect,
-                None => return unhandled(state),
-            };
+            let at = (state.index() * Event::ALL.len() + event.index()) * #record;
+            let effect = field(CELLS, at + #ws, #we) as #effect_type;
             #to_code
-            match STEP_TARGET.get(s).and_then(|row| row.get(e)) {
+            match State::ALL.get(field(CELLS, at, #ws)) {
                 Some(&target) => Step { target, effect },
                 None => unhandled(state),
             }
@@ -549,17 +615,14 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         pub struct Step {
             /// The state after the event (the same state unless a transition was taken).
             pub target: State,
-            /// A row of [`EFFECT_ACTIONS`] and [`EFFECT_TRANSITION`]: 0 for an unhandled
-            /// event, 1 for an ignored one.
+            /// What the step does (its actions and transition), a row of a static table: 0 for
+            /// an unhandled event, 1 for an ignored one.
             effect: #effect_type,
         }
 
         #( #lists )*
 
-        /// The actions of each effect, in order: exit, transition, entry.
-        static EFFECT_ACTIONS: [&[Action]; #effect_count] = [#effect_lists];
-        /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first two).
-        static EFFECT_TRANSITION: [#transition_type; #effect_count] = [#effect_transitions];
+        #effect_data
         #tables
 
         #[allow(dead_code)]
@@ -576,10 +639,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             /// The actions to run, in order: exit, transition, entry.
             #[inline]
             pub fn actions(self) -> &'static [Action] {
-                match EFFECT_ACTIONS.get(self.effect as usize) {
-                    Some(&actions) => actions,
-                    None => &[],
-                }
+                #actions_body
             }
 
             /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -588,7 +648,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
                 if self.effect < 2 {
                     return None;
                 }
-                EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+                #transition_body
             }
 
             /// How the event was dealt with.
