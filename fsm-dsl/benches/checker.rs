@@ -47,8 +47,11 @@ fn front_end(text: &str) -> usize {
 }
 
 fn estimate(group: &str, id: &str) -> Option<f64> {
-    let path =
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../criterion").join(group).join(id).join("new/estimates.json");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("../criterion")
+        .join(group)
+        .join(id)
+        .join("new/estimates.json");
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     json["median"]["point_estimate"].as_f64()
 }
@@ -79,7 +82,9 @@ fn main() {
     for states in SIZES {
         let text = spec(states);
         group.throughput(Throughput::Elements((states * EVENTS) as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(states), &text, |b, text| b.iter(|| front_end(black_box(text))));
+        group.bench_with_input(BenchmarkId::from_parameter(states), &text, |b, text| {
+            b.iter(|| front_end(black_box(text)))
+        });
     }
     group.finish();
     split(&mut c);

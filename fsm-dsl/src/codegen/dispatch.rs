@@ -235,7 +235,6 @@ pub(super) fn tokens(text: &str) -> TokenStream {
     }
 }
 
-
 /// The body of one cell that needs code.
 fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
     let m = ctx.m;
@@ -560,11 +559,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
                 None => unhandled(state),
             }
         };
-        let (step_vars, step_guard) = if cells.any_code {
-            (quote! { vars }, quote! { guard })
-        } else {
-            (quote! { _vars }, quote! { _guard })
-        };
+        let (step_vars, step_guard) =
+            if cells.any_code { (quote! { vars }, quote! { guard }) } else { (quote! { _vars }, quote! { _guard }) };
         (tables, decide, body, step_vars, step_guard)
     };
     // A small machine's step compiles to a few instructions (a jump on the state, then the
