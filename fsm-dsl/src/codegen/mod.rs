@@ -448,18 +448,6 @@ fn transition_table(m: &Machine) -> TokenStream {
     // A machine that dispatches through the table gets compact rows too.
     let compact = dispatch::uses_table(m);
     for t in &m.transitions {
-        let next = source_lists.len();
-        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
-            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
-            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
-            next
-        });
-        let next = event_lists.len();
-        let on = *event_lists.entry(&t.events).or_insert_with(|| {
-            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
-            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
-            next
-        });
         let ids: Vec<ir::ActionId> = t
             .effects
             .iter()
@@ -503,6 +491,19 @@ fn transition_table(m: &Machine) -> TokenStream {
             row_tokens.push(comma());
             continue;
         }
+        // Lists of sources and events only for the rows that name them.
+        let next = source_lists.len();
+        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
+            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
+            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
+            next
+        });
+        let next = event_lists.len();
+        let on = *event_lists.entry(&t.events).or_insert_with(|| {
+            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
+            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
+            next
+        });
         match t.target {
             // The common row gets a short constructor.
             Some(target) if plain => {
