@@ -19,6 +19,7 @@
 
 use criterion::{Criterion, Throughput};
 use std::hint::black_box;
+use std::time::Instant;
 
 mod generated {
     fsm_macros::fsm!("specs/failover.fsm");
@@ -542,7 +543,6 @@ fn agree(events: &[Event]) {
 }
 
 const SIDES: [&str; 4] = ["generated", "hand-written", "smlang", "rust-fsm"];
-const STREAMS: [&str; 2] = ["uniform", "trace"];
 const TREATMENTS: [&str; 2] = ["behind-a-call", "inlinable"];
 
 fn bench(c: &mut Criterion) {
@@ -587,16 +587,44 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// Reads criterion's median (ns per iteration) of a benchmark of this run.
-fn estimate(group: &str, function: &str) -> Option<f64> {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("../criterion")
-        .join(group)
-        .join(function)
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["median"]["point_estimate"].as_f64()
+/// Rounds of the paired measurement.
+const ROUNDS: usize = 1_500;
+
+/// One pass of a side over its stream, in nanoseconds.
+#[inline(always)]
+fn pass<M, E: Copy>(events: &[E], new: impl Fn() -> M, step: impl Fn(&mut M, E, &mut u64)) -> f64 {
+    let start = Instant::now();
+    black_box(run(events, new, step));
+    start.elapsed().as_nanos() as f64
+}
+
+/// The paired measurement: in each round every side runs the stream once, in an order that
+/// rotates from round to round, so that a change of load on the machine falls on every side
+/// alike; the median pass of each side, per event.
+fn paired(events: &[Event], call: bool) -> [f64; 4] {
+    let sm_events: Vec<sm::Events> = events.iter().map(|&e| sm::event(e)).collect();
+    let rfsm_events: Vec<rfsm::failover::Input> = events.iter().map(|&e| rfsm::event(e)).collect();
+    let mut times: [Vec<f64>; 4] = Default::default();
+    for round in 0..ROUNDS {
+        for k in 0..4 {
+            let side = (round + k) % 4;
+            let t = match (side, call) {
+                (0, true) => pass(events, new_generated, generated_call),
+                (0, false) => pass(events, new_generated, generated_inline),
+                (1, true) => pass(events, new_hand, hand_call),
+                (1, false) => pass(events, new_hand, hand_inline),
+                (2, true) => pass(&sm_events, new_smlang, smlang_call),
+                (2, false) => pass(&sm_events, new_smlang, smlang_inline),
+                (_, true) => pass(&rfsm_events, new_rust_fsm, rust_fsm_call),
+                (_, false) => pass(&rfsm_events, new_rust_fsm, rust_fsm_inline),
+            };
+            times[side].push(t);
+        }
+    }
+    times.map(|mut t| {
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2] / events.len() as f64
+    })
 }
 
 /// The share of the trace that is a message other than DWA in OKAY_NoPending.
@@ -614,19 +642,13 @@ fn main() {
     bench(&mut c);
     c.final_summary();
     println!("\ntrace: {:.1}% NonDWA in OKAY_NoPending", 100.0 * okay_share(&trace()));
-    println!("ns per event (median); ratio = generated / the fastest of the others:");
-    for stream in STREAMS {
+    println!("ns per event, median of {ROUNDS} paired rounds; ratio = generated / the fastest of the others:");
+    for (name, events) in [("uniform", uniform()), ("trace", trace())] {
         for treatment in TREATMENTS {
-            let group = format!("failover-{stream}-{treatment}");
-            let times: Vec<Option<f64>> = SIDES.iter().map(|s| estimate(&group, s)).collect();
-            let Some(times) = times.into_iter().collect::<Option<Vec<f64>>>() else {
-                println!("  {group:<32} (no estimates: run without --test)");
-                continue;
-            };
-            let per_event: Vec<f64> = times.iter().map(|t| t / EVENTS as f64).collect();
+            let per_event = paired(&events, treatment == "behind-a-call");
             let best = per_event[1..].iter().copied().fold(f64::INFINITY, f64::min);
             let cells: Vec<String> = SIDES.iter().zip(&per_event).map(|(s, t)| format!("{s} {t:.2}")).collect();
-            println!("  {group:<32} {}  ratio {:.2}", cells.join("  "), per_event[0] / best);
+            println!("  {:<32} {}  ratio {:.2}", format!("{name}, {treatment}"), cells.join("  "), per_event[0] / best);
         }
     }
 }
