@@ -10,10 +10,13 @@
 //! likely) and `trace` (a watchdog's life: mostly messages other than DWA in OKAY_NoPending,
 //! a watchdog expiry answered by a DWA now and then, rarely a lost answer or a lost
 //! connection). Before timing, the four sides must agree on every state and every action of
-//! both streams. At the end the time per event of each side is printed, with the ratio of
-//! the generated code to the fastest of the others.
+//! both streams. Criterion times each side on its own; the summary at the end comes from a
+//! paired measurement that is robust to the load of a shared machine: 1,500 rounds, in each of
+//! which every side runs the stream once, in an order that rotates; it prints each side's
+//! median time per event and the ratio of the generated code to the fastest of the others.
 //!
-//! `cargo bench --bench dispatch` (short: `-- --warm-up-time 1 --measurement-time 3`)
+//! `cargo bench --bench dispatch` (short: `-- --warm-up-time 1 --measurement-time 3`; only the
+//! paired summary: `-- paired-only`, a filter that no criterion benchmark matches)
 
 #![allow(clippy::unwrap_used, missing_docs)]
 
