@@ -670,65 +670,65 @@ pub mod diameter_peer {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[Action::I_Snd_Conn_Req];
     const SOURCES_0: &[State] = &[State::Closed];
     const EVENTS_0: &[Event] = &[Event::Start];
-    const OWN_ACTIONS_0: &[Action] = &[Action::I_Snd_Conn_Req];
-    const EVENTS_1: &[Event] = &[Event::R_Conn_CER];
     const OWN_ACTIONS_1: &[Action] = &[
         Action::R_Accept,
         Action::Process_CER,
         Action::R_Snd_CEA,
     ];
+    const EVENTS_1: &[Event] = &[Event::R_Conn_CER];
+    const OWN_ACTIONS_2: &[Action] = &[Action::I_Snd_CER];
     const SOURCES_1: &[State] = &[State::Wait_Conn_Ack];
     const EVENTS_2: &[Event] = &[Event::I_Rcv_Conn_Ack];
-    const OWN_ACTIONS_2: &[Action] = &[Action::I_Snd_CER];
-    const EVENTS_3: &[Event] = &[Event::I_Rcv_Conn_Nack];
     const OWN_ACTIONS_3: &[Action] = &[Action::Cleanup];
+    const EVENTS_3: &[Event] = &[Event::I_Rcv_Conn_Nack];
     const OWN_ACTIONS_4: &[Action] = &[Action::R_Accept, Action::Process_CER];
-    const EVENTS_4: &[Event] = &[Event::TimeoutExpiry];
     const OWN_ACTIONS_5: &[Action] = &[Action::Error];
+    const EVENTS_4: &[Event] = &[Event::TimeoutExpiry];
+    const OWN_ACTIONS_6: &[Action] = &[Action::Process_CEA];
     const SOURCES_2: &[State] = &[State::Wait_I_CEA];
     const EVENTS_5: &[Event] = &[Event::I_Rcv_CEA];
-    const OWN_ACTIONS_6: &[Action] = &[Action::Process_CEA];
     const OWN_ACTIONS_7: &[Action] = &[
         Action::R_Accept,
         Action::Process_CER,
         Action::Elect,
     ];
-    const EVENTS_6: &[Event] = &[Event::I_Peer_Disc];
     const OWN_ACTIONS_8: &[Action] = &[Action::I_Disc];
+    const EVENTS_6: &[Event] = &[Event::I_Peer_Disc];
     const EVENTS_7: &[Event] = &[Event::I_Rcv_Non_CEA, Event::TimeoutExpiry];
-    const SOURCES_3: &[State] = &[State::Wait_Conn_Ack_Elect];
     const OWN_ACTIONS_9: &[Action] = &[Action::I_Snd_CER, Action::Elect];
+    const SOURCES_3: &[State] = &[State::Wait_Conn_Ack_Elect];
     const OWN_ACTIONS_10: &[Action] = &[Action::R_Snd_CEA];
-    const EVENTS_8: &[Event] = &[Event::R_Peer_Disc];
     const OWN_ACTIONS_11: &[Action] = &[Action::R_Disc];
+    const EVENTS_8: &[Event] = &[Event::R_Peer_Disc];
     const OWN_ACTIONS_12: &[Action] = &[Action::R_Reject];
+    const OWN_ACTIONS_13: &[Action] = &[Action::I_Disc, Action::R_Snd_CEA];
     const SOURCES_4: &[State] = &[State::Wait_Returns];
     const EVENTS_9: &[Event] = &[Event::Win_Election, Event::I_Peer_Disc];
-    const OWN_ACTIONS_13: &[Action] = &[Action::I_Disc, Action::R_Snd_CEA];
+    const OWN_ACTIONS_14: &[Action] = &[Action::R_Snd_Message];
     const SOURCES_5: &[State] = &[State::R_Open];
     const EVENTS_10: &[Event] = &[Event::Send_Message];
-    const OWN_ACTIONS_14: &[Action] = &[Action::R_Snd_Message];
-    const EVENTS_11: &[Event] = &[Event::R_Rcv_Message];
     const OWN_ACTIONS_15: &[Action] = &[Action::Process];
-    const EVENTS_12: &[Event] = &[Event::R_Rcv_DWR];
+    const EVENTS_11: &[Event] = &[Event::R_Rcv_Message];
     const OWN_ACTIONS_16: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
-    const EVENTS_13: &[Event] = &[Event::R_Rcv_DWA];
+    const EVENTS_12: &[Event] = &[Event::R_Rcv_DWR];
     const OWN_ACTIONS_17: &[Action] = &[Action::Process_DWA];
-    const EVENTS_14: &[Event] = &[Event::Stop];
+    const EVENTS_13: &[Event] = &[Event::R_Rcv_DWA];
     const OWN_ACTIONS_18: &[Action] = &[Action::R_Snd_DPR];
-    const EVENTS_15: &[Event] = &[Event::R_Rcv_DPR];
+    const EVENTS_14: &[Event] = &[Event::Stop];
     const OWN_ACTIONS_19: &[Action] = &[Action::R_Snd_DPA];
-    const SOURCES_6: &[State] = &[State::I_Open];
+    const EVENTS_15: &[Event] = &[Event::R_Rcv_DPR];
     const OWN_ACTIONS_20: &[Action] = &[Action::I_Snd_Message];
+    const SOURCES_6: &[State] = &[State::I_Open];
     const EVENTS_16: &[Event] = &[Event::I_Rcv_Message];
-    const EVENTS_17: &[Event] = &[Event::I_Rcv_DWR];
     const OWN_ACTIONS_21: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
+    const EVENTS_17: &[Event] = &[Event::I_Rcv_DWR];
     const EVENTS_18: &[Event] = &[Event::I_Rcv_DWA];
     const OWN_ACTIONS_22: &[Action] = &[Action::I_Snd_DPR];
-    const EVENTS_19: &[Event] = &[Event::I_Rcv_DPR];
     const OWN_ACTIONS_23: &[Action] = &[Action::I_Snd_DPA];
+    const EVENTS_19: &[Event] = &[Event::I_Rcv_DPR];
     const SOURCES_7: &[State] = &[State::Closing];
     const EVENTS_20: &[Event] = &[Event::I_Rcv_DPA, Event::I_Peer_Disc];
     const EVENTS_21: &[Event] = &[Event::R_Rcv_DPA, Event::R_Peer_Disc];
@@ -1153,7 +1153,8 @@ pub mod diameter_peer {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -1165,124 +1166,250 @@ pub mod diameter_peer {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
     }
-    const ACTIONS_0: &[Action] = &[Action::I_Snd_Conn_Req, Action::StartTimeout];
-    const ACTIONS_1: &[Action] = &[
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
+    }
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::I_Snd_Conn_Req, Action::StartTimeout];
+    const ACTIONS_2: &[Action] = &[
         Action::R_Accept,
         Action::Process_CER,
         Action::R_Snd_CEA,
     ];
-    const ACTIONS_2: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::StartTimeout,
-    ];
     const ACTIONS_3: &[Action] = &[
         Action::StopTimeout,
+        Action::R_Accept,
+        Action::Process_CER,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_4: &[Action] = &[
+        Action::StopTimeout,
         Action::I_Snd_CER,
         Action::StartTimeout,
     ];
-    const ACTIONS_4: &[Action] = &[Action::StopTimeout, Action::Cleanup];
-    const ACTIONS_5: &[Action] = &[Action::StopTimeout, Action::Error];
-    const ACTIONS_6: &[Action] = &[
+    const ACTIONS_5: &[Action] = &[Action::StopTimeout, Action::Cleanup];
+    const ACTIONS_6: &[Action] = &[Action::StopTimeout, Action::Error];
+    const ACTIONS_7: &[Action] = &[
         Action::StopTimeout,
         Action::R_Accept,
         Action::Process_CER,
         Action::Elect,
         Action::StartTimeout,
     ];
-    const ACTIONS_7: &[Action] = &[Action::StopTimeout, Action::Process_CEA];
-    const ACTIONS_8: &[Action] = &[Action::StopTimeout, Action::I_Disc];
-    const ACTIONS_9: &[Action] = &[Action::R_Reject];
-    const ACTIONS_10: &[Action] = &[
+    const ACTIONS_8: &[Action] = &[Action::StopTimeout, Action::Process_CEA];
+    const ACTIONS_9: &[Action] = &[Action::StopTimeout, Action::I_Disc];
+    const ACTIONS_10: &[Action] = &[Action::R_Reject];
+    const ACTIONS_11: &[Action] = &[
         Action::StopTimeout,
         Action::I_Snd_CER,
         Action::Elect,
         Action::StartTimeout,
     ];
-    const ACTIONS_11: &[Action] = &[Action::StopTimeout, Action::R_Snd_CEA];
-    const ACTIONS_12: &[Action] = &[
+    const ACTIONS_12: &[Action] = &[Action::StopTimeout, Action::R_Snd_CEA];
+    const ACTIONS_13: &[Action] = &[
         Action::StopTimeout,
         Action::R_Disc,
         Action::StartTimeout,
     ];
-    const ACTIONS_13: &[Action] = &[Action::StopTimeout, Action::R_Disc];
-    const ACTIONS_14: &[Action] = &[
+    const ACTIONS_14: &[Action] = &[Action::StopTimeout, Action::R_Disc];
+    const ACTIONS_15: &[Action] = &[
         Action::StopTimeout,
         Action::I_Disc,
         Action::R_Snd_CEA,
     ];
-    const ACTIONS_15: &[Action] = &[Action::R_Disc];
-    const ACTIONS_16: &[Action] = &[Action::R_Snd_Message];
-    const ACTIONS_17: &[Action] = &[Action::Process];
-    const ACTIONS_18: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
-    const ACTIONS_19: &[Action] = &[Action::Process_DWA];
-    const ACTIONS_20: &[Action] = &[Action::R_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_21: &[Action] = &[Action::R_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_22: &[Action] = &[Action::I_Disc];
-    const ACTIONS_23: &[Action] = &[Action::I_Snd_Message];
-    const ACTIONS_24: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
-    const ACTIONS_25: &[Action] = &[Action::I_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_26: &[Action] = &[Action::I_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_27: &[Action] = &[Action::I_Snd_DPA];
-    const ACTIONS_28: &[Action] = &[Action::R_Snd_DPA];
-    const ACTIONS_29: &[Action] = &[];
+    const ACTIONS_16: &[Action] = &[Action::R_Disc];
+    const ACTIONS_17: &[Action] = &[Action::R_Snd_Message];
+    const ACTIONS_18: &[Action] = &[Action::Process];
+    const ACTIONS_19: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
+    const ACTIONS_20: &[Action] = &[Action::Process_DWA];
+    const ACTIONS_21: &[Action] = &[Action::R_Snd_DPA, Action::StartTimeout];
+    const ACTIONS_22: &[Action] = &[Action::R_Snd_DPR, Action::StartTimeout];
+    const ACTIONS_23: &[Action] = &[Action::I_Disc];
+    const ACTIONS_24: &[Action] = &[Action::I_Snd_Message];
+    const ACTIONS_25: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
+    const ACTIONS_26: &[Action] = &[Action::I_Snd_DPA, Action::StartTimeout];
+    const ACTIONS_27: &[Action] = &[Action::I_Snd_DPR, Action::StartTimeout];
+    const ACTIONS_28: &[Action] = &[Action::I_Snd_DPA];
+    const ACTIONS_29: &[Action] = &[Action::R_Snd_DPA];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 43] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_4,
+        ACTIONS_5,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_8,
+        ACTIONS_6,
+        ACTIONS_9,
+        ACTIONS_10,
+        ACTIONS_11,
+        ACTIONS_12,
+        ACTIONS_13,
+        ACTIONS_6,
+        ACTIONS_10,
+        ACTIONS_14,
+        ACTIONS_15,
+        ACTIONS_13,
+        ACTIONS_6,
+        ACTIONS_10,
+        ACTIONS_16,
+        ACTIONS_17,
+        ACTIONS_18,
+        ACTIONS_19,
+        ACTIONS_20,
+        ACTIONS_21,
+        ACTIONS_22,
+        ACTIONS_10,
+        ACTIONS_23,
+        ACTIONS_24,
+        ACTIONS_18,
+        ACTIONS_25,
+        ACTIONS_20,
+        ACTIONS_26,
+        ACTIONS_27,
+        ACTIONS_9,
+        ACTIONS_14,
+        ACTIONS_28,
+        ACTIONS_29,
+        ACTIONS_6,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 43] = [
+        u8::MAX,
+        u8::MAX,
+        0,
+        1,
+        4,
+        2,
+        3,
+        5,
+        7,
+        6,
+        9,
+        8,
+        13,
+        10,
+        11,
+        12,
+        14,
+        18,
+        16,
+        15,
+        17,
+        19,
+        24,
+        27,
+        20,
+        21,
+        22,
+        23,
+        26,
+        25,
+        32,
+        35,
+        28,
+        29,
+        30,
+        31,
+        34,
+        33,
+        36,
+        37,
+        39,
+        40,
+        38,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_29
+        ACTIONS_0
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         _vars: &mut Vars,
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::Closed => {
                 match event {
-                    Event::Start => to(State::Wait_Conn_Ack, ACTIONS_0, 0),
-                    Event::R_Conn_CER => to(State::R_Open, ACTIONS_1, 1),
+                    Event::Start => {
+                        Step {
+                            target: State::Wait_Conn_Ack,
+                            effect: 2,
+                        }
+                    }
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 3,
+                        }
+                    }
                     Event::I_Rcv_Conn_Ack
                     | Event::I_Rcv_Conn_Nack
                     | Event::I_Rcv_CEA
@@ -1325,10 +1452,30 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::Stop => ignored(state),
-                    Event::R_Conn_CER => to(State::Wait_Conn_Ack_Elect, ACTIONS_2, 4),
-                    Event::I_Rcv_Conn_Ack => to(State::Wait_I_CEA, ACTIONS_3, 2),
-                    Event::I_Rcv_Conn_Nack => to(State::Closed, ACTIONS_4, 3),
-                    Event::TimeoutExpiry => to(State::Closed, ACTIONS_5, 5),
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::Wait_Conn_Ack_Elect,
+                            effect: 4,
+                        }
+                    }
+                    Event::I_Rcv_Conn_Ack => {
+                        Step {
+                            target: State::Wait_I_CEA,
+                            effect: 5,
+                        }
+                    }
+                    Event::I_Rcv_Conn_Nack => {
+                        Step {
+                            target: State::Closed,
+                            effect: 6,
+                        }
+                    }
+                    Event::TimeoutExpiry => {
+                        Step {
+                            target: State::Closed,
+                            effect: 7,
+                        }
+                    }
                 }
             }
             State::Wait_I_CEA => {
@@ -1350,12 +1497,30 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::Stop => ignored(state),
-                    Event::R_Conn_CER => to(State::Wait_Returns, ACTIONS_6, 7),
-                    Event::I_Rcv_CEA => to(State::I_Open, ACTIONS_7, 6),
-                    Event::I_Rcv_Non_CEA | Event::TimeoutExpiry => {
-                        to(State::Closed, ACTIONS_5, 9)
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::Wait_Returns,
+                            effect: 8,
+                        }
                     }
-                    Event::I_Peer_Disc => to(State::Closed, ACTIONS_8, 8),
+                    Event::I_Rcv_CEA => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 9,
+                        }
+                    }
+                    Event::I_Rcv_Non_CEA | Event::TimeoutExpiry => {
+                        Step {
+                            target: State::Closed,
+                            effect: 10,
+                        }
+                    }
+                    Event::I_Peer_Disc => {
+                        Step {
+                            target: State::Closed,
+                            effect: 11,
+                        }
+                    }
                 }
             }
             State::Wait_Conn_Ack_Elect => {
@@ -1377,11 +1542,36 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::Stop => ignored(state),
-                    Event::R_Conn_CER => stay(State::Wait_Conn_Ack_Elect, ACTIONS_9, 13),
-                    Event::I_Rcv_Conn_Ack => to(State::Wait_Returns, ACTIONS_10, 10),
-                    Event::I_Rcv_Conn_Nack => to(State::R_Open, ACTIONS_11, 11),
-                    Event::R_Peer_Disc => to(State::Wait_Conn_Ack, ACTIONS_12, 12),
-                    Event::TimeoutExpiry => to(State::Closed, ACTIONS_5, 14),
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::Wait_Conn_Ack_Elect,
+                            effect: 12,
+                        }
+                    }
+                    Event::I_Rcv_Conn_Ack => {
+                        Step {
+                            target: State::Wait_Returns,
+                            effect: 13,
+                        }
+                    }
+                    Event::I_Rcv_Conn_Nack => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 14,
+                        }
+                    }
+                    Event::R_Peer_Disc => {
+                        Step {
+                            target: State::Wait_Conn_Ack,
+                            effect: 15,
+                        }
+                    }
+                    Event::TimeoutExpiry => {
+                        Step {
+                            target: State::Closed,
+                            effect: 16,
+                        }
+                    }
                 }
             }
             State::Wait_Returns => {
@@ -1402,13 +1592,36 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::Stop => ignored(state),
-                    Event::R_Conn_CER => stay(State::Wait_Returns, ACTIONS_9, 18),
-                    Event::I_Rcv_CEA => to(State::I_Open, ACTIONS_13, 16),
-                    Event::I_Peer_Disc | Event::Win_Election => {
-                        to(State::R_Open, ACTIONS_14, 15)
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::Wait_Returns,
+                            effect: 17,
+                        }
                     }
-                    Event::R_Peer_Disc => to(State::Wait_I_CEA, ACTIONS_12, 17),
-                    Event::TimeoutExpiry => to(State::Closed, ACTIONS_5, 19),
+                    Event::I_Rcv_CEA => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 18,
+                        }
+                    }
+                    Event::I_Peer_Disc | Event::Win_Election => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 19,
+                        }
+                    }
+                    Event::R_Peer_Disc => {
+                        Step {
+                            target: State::Wait_I_CEA,
+                            effect: 20,
+                        }
+                    }
+                    Event::TimeoutExpiry => {
+                        Step {
+                            target: State::Closed,
+                            effect: 21,
+                        }
+                    }
                 }
             }
             State::R_Open => {
@@ -1427,14 +1640,54 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::TimeoutExpiry => ignored(state),
-                    Event::R_Conn_CER => stay(State::R_Open, ACTIONS_9, 24),
-                    Event::R_Peer_Disc => to(State::Closed, ACTIONS_15, 27),
-                    Event::Send_Message => stay(State::R_Open, ACTIONS_16, 20),
-                    Event::R_Rcv_Message => stay(State::R_Open, ACTIONS_17, 21),
-                    Event::R_Rcv_DWR => stay(State::R_Open, ACTIONS_18, 22),
-                    Event::R_Rcv_DWA => stay(State::R_Open, ACTIONS_19, 23),
-                    Event::R_Rcv_DPR => to(State::Closing, ACTIONS_20, 26),
-                    Event::Stop => to(State::Closing, ACTIONS_21, 25),
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 22,
+                        }
+                    }
+                    Event::R_Peer_Disc => {
+                        Step {
+                            target: State::Closed,
+                            effect: 23,
+                        }
+                    }
+                    Event::Send_Message => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 24,
+                        }
+                    }
+                    Event::R_Rcv_Message => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 25,
+                        }
+                    }
+                    Event::R_Rcv_DWR => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 26,
+                        }
+                    }
+                    Event::R_Rcv_DWA => {
+                        Step {
+                            target: State::R_Open,
+                            effect: 27,
+                        }
+                    }
+                    Event::R_Rcv_DPR => {
+                        Step {
+                            target: State::Closing,
+                            effect: 28,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::Closing,
+                            effect: 29,
+                        }
+                    }
                 }
             }
             State::I_Open => {
@@ -1453,14 +1706,54 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::TimeoutExpiry => ignored(state),
-                    Event::R_Conn_CER => stay(State::I_Open, ACTIONS_9, 32),
-                    Event::I_Peer_Disc => to(State::Closed, ACTIONS_22, 35),
-                    Event::Send_Message => stay(State::I_Open, ACTIONS_23, 28),
-                    Event::I_Rcv_Message => stay(State::I_Open, ACTIONS_17, 29),
-                    Event::I_Rcv_DWR => stay(State::I_Open, ACTIONS_24, 30),
-                    Event::I_Rcv_DWA => stay(State::I_Open, ACTIONS_19, 31),
-                    Event::I_Rcv_DPR => to(State::Closing, ACTIONS_25, 34),
-                    Event::Stop => to(State::Closing, ACTIONS_26, 33),
+                    Event::R_Conn_CER => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 30,
+                        }
+                    }
+                    Event::I_Peer_Disc => {
+                        Step {
+                            target: State::Closed,
+                            effect: 31,
+                        }
+                    }
+                    Event::Send_Message => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 32,
+                        }
+                    }
+                    Event::I_Rcv_Message => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 33,
+                        }
+                    }
+                    Event::I_Rcv_DWR => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 34,
+                        }
+                    }
+                    Event::I_Rcv_DWA => {
+                        Step {
+                            target: State::I_Open,
+                            effect: 35,
+                        }
+                    }
+                    Event::I_Rcv_DPR => {
+                        Step {
+                            target: State::Closing,
+                            effect: 36,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::Closing,
+                            effect: 37,
+                        }
+                    }
                 }
             }
             State::Closing => {
@@ -1481,20 +1774,56 @@ pub mod diameter_peer {
                     | Event::R_Rcv_DWA
                     | Event::Stop => ignored(state),
                     Event::I_Peer_Disc | Event::I_Rcv_DPA => {
-                        to(State::Closed, ACTIONS_8, 36)
+                        Step {
+                            target: State::Closed,
+                            effect: 38,
+                        }
                     }
                     Event::R_Peer_Disc | Event::R_Rcv_DPA => {
-                        to(State::Closed, ACTIONS_13, 37)
+                        Step {
+                            target: State::Closed,
+                            effect: 39,
+                        }
                     }
-                    Event::I_Rcv_DPR => stay(State::Closing, ACTIONS_27, 39),
-                    Event::R_Rcv_DPR => stay(State::Closing, ACTIONS_28, 40),
-                    Event::TimeoutExpiry => to(State::Closed, ACTIONS_5, 38),
+                    Event::I_Rcv_DPR => {
+                        Step {
+                            target: State::Closing,
+                            effect: 40,
+                        }
+                    }
+                    Event::R_Rcv_DPR => {
+                        Step {
+                            target: State::Closing,
+                            effect: 41,
+                        }
+                    }
+                    Event::TimeoutExpiry => {
+                        Step {
+                            target: State::Closed,
+                            effect: 42,
+                        }
+                    }
                 }
             }
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -1502,7 +1831,7 @@ pub mod diameter_peer {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1548,17 +1877,17 @@ pub mod diameter_peer {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

@@ -504,9 +504,9 @@ pub mod failover {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[Action::CmdAck];
     const SOURCES_0: &[State] = &[State::INIT];
     const EVENTS_0: &[Event] = &[Event::Start];
-    const OWN_ACTIONS_0: &[Action] = &[Action::CmdAck];
     const SOURCES_1: &[State] = &[
         State::INITIAL,
         State::OKAY_NoPending,
@@ -521,9 +521,14 @@ pub mod failover {
         State::REOPEN2_Pending,
     ];
     const EVENTS_1: &[Event] = &[Event::Stop];
-    const SOURCES_2: &[State] = &[State::OKAY_NoPending, State::OKAY_Pending];
     const OWN_ACTIONS_1: &[Action] = &[
         Action::Failover,
+        Action::CloseConnection,
+        Action::StopTw,
+        Action::CmdAck,
+    ];
+    const SOURCES_2: &[State] = &[State::OKAY_NoPending, State::OKAY_Pending];
+    const OWN_ACTIONS_2: &[Action] = &[
         Action::CloseConnection,
         Action::StopTw,
         Action::CmdAck,
@@ -537,20 +542,15 @@ pub mod failover {
         State::REOPEN1_NoPending,
         State::REOPEN2_Pending,
     ];
-    const OWN_ACTIONS_2: &[Action] = &[
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const SOURCES_4: &[State] = &[State::INITIAL, State::DOWN];
     const OWN_ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
+    const SOURCES_4: &[State] = &[State::INITIAL, State::DOWN];
+    const OWN_ACTIONS_4: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
     const SOURCES_5: &[State] = &[State::INITIAL];
     const EVENTS_2: &[Event] = &[Event::TwExpiry];
-    const OWN_ACTIONS_4: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const EVENTS_3: &[Event] = &[Event::ConnectionUp];
     const OWN_ACTIONS_5: &[Action] = &[Action::SetWatchdog];
-    const EVENTS_4: &[Event] = &[Event::DWA, Event::NonDWA];
+    const EVENTS_3: &[Event] = &[Event::ConnectionUp];
     const OWN_ACTIONS_6: &[Action] = &[Action::Throwaway];
+    const EVENTS_4: &[Event] = &[Event::DWA, Event::NonDWA];
     const SOURCES_6: &[State] = &[State::OKAY_NoPending];
     const OWN_ACTIONS_7: &[Action] = &[];
     const SOURCES_7: &[State] = &[State::OKAY_Pending];
@@ -558,13 +558,13 @@ pub mod failover {
     const EVENTS_6: &[Event] = &[Event::NonDWA];
     const OWN_ACTIONS_8: &[Action] = &[Action::Failover];
     const EVENTS_7: &[Event] = &[Event::ConnectionDown];
-    const SOURCES_8: &[State] = &[State::SUSPECT];
     const OWN_ACTIONS_9: &[Action] = &[Action::Failback, Action::SetWatchdog];
+    const SOURCES_8: &[State] = &[State::SUSPECT];
     const SOURCES_9: &[State] = &[State::DOWN];
     const SOURCES_10: &[State] = &[State::REOPEN_Pending];
     const SOURCES_11: &[State] = &[State::REOPEN1_Pending];
-    const SOURCES_12: &[State] = &[State::REOPEN2_Pending];
     const OWN_ACTIONS_10: &[Action] = &[Action::Failback];
+    const SOURCES_12: &[State] = &[State::REOPEN2_Pending];
     const SOURCES_13: &[State] = &[State::REOPEN_NoPending];
     const SOURCES_14: &[State] = &[State::REOPEN1_NoPending];
     const SOURCES_15: &[State] = &[
@@ -930,7 +930,8 @@ pub mod failover {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -942,90 +943,200 @@ pub mod failover {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
     }
-    const ACTIONS_0: &[Action] = &[Action::CmdAck, Action::SetWatchdog];
-    const ACTIONS_1: &[Action] = &[Action::CmdAck];
-    const ACTIONS_2: &[Action] = &[Action::StopTw, Action::CmdAck];
-    const ACTIONS_3: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_4: &[Action] = &[Action::Throwaway];
-    const ACTIONS_5: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_6: &[Action] = &[
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
+    }
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::CmdAck, Action::SetWatchdog];
+    const ACTIONS_2: &[Action] = &[Action::CmdAck];
+    const ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
+    const ACTIONS_4: &[Action] = &[Action::SetWatchdog];
+    const ACTIONS_5: &[Action] = &[Action::Throwaway];
+    const ACTIONS_6: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
+    const ACTIONS_7: &[Action] = &[
         Action::Failover,
         Action::CloseConnection,
         Action::StopTw,
         Action::CmdAck,
     ];
-    const ACTIONS_7: &[Action] = &[
+    const ACTIONS_8: &[Action] = &[
         Action::Failover,
         Action::CloseConnection,
         Action::SetWatchdog,
     ];
-    const ACTIONS_8: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
-    const ACTIONS_9: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_10: &[Action] = &[
+    const ACTIONS_9: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
+    const ACTIONS_10: &[Action] = &[Action::Failover, Action::SetWatchdog];
+    const ACTIONS_11: &[Action] = &[
         Action::CloseConnection,
         Action::StopTw,
         Action::CmdAck,
     ];
-    const ACTIONS_11: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_12: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_13: &[Action] = &[];
+    const ACTIONS_12: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
+    const ACTIONS_13: &[Action] = &[Action::Failback, Action::SetWatchdog];
     const ACTIONS_14: &[Action] = &[Action::Failback];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 35] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_4,
+        ACTIONS_5,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_8,
+        ACTIONS_4,
+        ACTIONS_9,
+        ACTIONS_4,
+        ACTIONS_4,
+        ACTIONS_10,
+        ACTIONS_11,
+        ACTIONS_12,
+        ACTIONS_13,
+        ACTIONS_13,
+        ACTIONS_12,
+        ACTIONS_9,
+        ACTIONS_6,
+        ACTIONS_12,
+        ACTIONS_0,
+        ACTIONS_5,
+        ACTIONS_12,
+        ACTIONS_0,
+        ACTIONS_4,
+        ACTIONS_0,
+        ACTIONS_9,
+        ACTIONS_0,
+        ACTIONS_14,
+        ACTIONS_9,
+        ACTIONS_14,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 35] = [
+        u8::MAX,
+        u8::MAX,
+        0,
+        2,
+        1,
+        5,
+        7,
+        8,
+        6,
+        3,
+        14,
+        9,
+        10,
+        11,
+        12,
+        13,
+        4,
+        18,
+        15,
+        16,
+        17,
+        20,
+        19,
+        32,
+        29,
+        31,
+        30,
+        21,
+        28,
+        24,
+        26,
+        22,
+        25,
+        27,
+        23,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_13
+        ACTIONS_0
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         _vars: &mut Vars,
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::INIT => {
                 match event {
-                    Event::Start => to(State::INITIAL, ACTIONS_0, 0),
-                    Event::Stop => stay(State::INIT, ACTIONS_1, 2),
+                    Event::Start => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 2,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 3,
+                        }
+                    }
                     Event::ConnectionUp
                     | Event::ConnectionDown
                     | Event::DWA
@@ -1035,128 +1146,456 @@ pub mod failover {
             }
             State::INITIAL => {
                 match event {
-                    Event::Start => stay(State::INITIAL, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_2, 5),
-                    Event::ConnectionUp => to(State::OKAY_NoPending, ACTIONS_3, 7),
+                    Event::Start => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 5,
+                        }
+                    }
+                    Event::ConnectionUp => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 6,
+                        }
+                    }
                     Event::ConnectionDown => ignored(state),
-                    Event::DWA | Event::NonDWA => stay(State::INITIAL, ACTIONS_4, 8),
-                    Event::TwExpiry => stay(State::INITIAL, ACTIONS_5, 6),
+                    Event::DWA | Event::NonDWA => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 7,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 8,
+                        }
+                    }
                 }
             }
             State::OKAY_NoPending => {
                 match event {
-                    Event::Start => stay(State::OKAY_NoPending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_6, 3),
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_7, 14),
-                    Event::DWA | Event::NonDWA => {
-                        stay(State::OKAY_NoPending, ACTIONS_3, 9)
+                    Event::Start => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 4,
+                        }
                     }
-                    Event::TwExpiry => to(State::OKAY_Pending, ACTIONS_8, 10),
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 9,
+                        }
+                    }
+                    Event::ConnectionUp => ignored(state),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 10,
+                        }
+                    }
+                    Event::DWA | Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 11,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 12,
+                        }
+                    }
                 }
             }
             State::OKAY_Pending => {
                 match event {
-                    Event::Start => stay(State::OKAY_Pending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_6, 3),
+                    Event::Start => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 9,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_7, 14),
-                    Event::DWA => to(State::OKAY_NoPending, ACTIONS_3, 11),
-                    Event::NonDWA => stay(State::OKAY_Pending, ACTIONS_3, 12),
-                    Event::TwExpiry => to(State::SUSPECT, ACTIONS_9, 13),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 10,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 13,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 14,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::SUSPECT,
+                            effect: 15,
+                        }
+                    }
                 }
             }
             State::SUSPECT => {
                 match event {
-                    Event::Start => stay(State::SUSPECT, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::SUSPECT,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 18),
-                    Event::DWA => to(State::OKAY_NoPending, ACTIONS_12, 15),
-                    Event::NonDWA => to(State::OKAY_NoPending, ACTIONS_12, 16),
-                    Event::TwExpiry => to(State::DOWN, ACTIONS_11, 17),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 17,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 18,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 19,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 20,
+                        }
+                    }
                 }
             }
             State::DOWN => {
                 match event {
-                    Event::Start => stay(State::DOWN, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_2, 5),
-                    Event::ConnectionUp => to(State::REOPEN_Pending, ACTIONS_8, 20),
+                    Event::Start => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 5,
+                        }
+                    }
+                    Event::ConnectionUp => {
+                        Step {
+                            target: State::REOPEN_Pending,
+                            effect: 21,
+                        }
+                    }
                     Event::ConnectionDown => ignored(state),
-                    Event::DWA | Event::NonDWA => stay(State::DOWN, ACTIONS_4, 8),
-                    Event::TwExpiry => stay(State::DOWN, ACTIONS_5, 19),
+                    Event::DWA | Event::NonDWA => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 7,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 22,
+                        }
+                    }
                 }
             }
             State::PAUSE => {
                 match event {
-                    Event::Start => stay(State::PAUSE, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::PAUSE,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::REOPEN_NoPending, ACTIONS_13, 29),
-                    Event::NonDWA => stay(State::PAUSE, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::DOWN, ACTIONS_11, 30),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::REOPEN_NoPending,
+                            effect: 24,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::PAUSE,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 26,
+                        }
+                    }
                 }
             }
             State::REOPEN_Pending => {
                 match event {
-                    Event::Start => stay(State::REOPEN_Pending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::REOPEN_Pending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::REOPEN_NoPending, ACTIONS_13, 21),
-                    Event::NonDWA => stay(State::REOPEN_Pending, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::PAUSE, ACTIONS_3, 28),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::REOPEN_NoPending,
+                            effect: 27,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN_Pending,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::PAUSE,
+                            effect: 28,
+                        }
+                    }
                 }
             }
             State::REOPEN_NoPending => {
                 match event {
-                    Event::Start => stay(State::REOPEN_NoPending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::REOPEN_NoPending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::REOPEN1_NoPending, ACTIONS_13, 24),
-                    Event::NonDWA => stay(State::REOPEN_NoPending, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::REOPEN1_Pending, ACTIONS_8, 26),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::REOPEN1_NoPending,
+                            effect: 29,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN_NoPending,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::REOPEN1_Pending,
+                            effect: 30,
+                        }
+                    }
                 }
             }
             State::REOPEN1_Pending => {
                 match event {
-                    Event::Start => stay(State::REOPEN1_Pending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::REOPEN1_Pending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::REOPEN1_NoPending, ACTIONS_13, 22),
-                    Event::NonDWA => stay(State::REOPEN1_Pending, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::PAUSE, ACTIONS_3, 28),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::REOPEN1_NoPending,
+                            effect: 31,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN1_Pending,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::PAUSE,
+                            effect: 28,
+                        }
+                    }
                 }
             }
             State::REOPEN1_NoPending => {
                 match event {
-                    Event::Start => stay(State::REOPEN1_NoPending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::REOPEN1_NoPending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::OKAY_NoPending, ACTIONS_14, 25),
-                    Event::NonDWA => stay(State::REOPEN1_NoPending, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::REOPEN2_Pending, ACTIONS_8, 27),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 32,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN1_NoPending,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::REOPEN2_Pending,
+                            effect: 33,
+                        }
+                    }
                 }
             }
             State::REOPEN2_Pending => {
                 match event {
-                    Event::Start => stay(State::REOPEN2_Pending, ACTIONS_1, 1),
-                    Event::Stop => to(State::INIT, ACTIONS_10, 4),
+                    Event::Start => {
+                        Step {
+                            target: State::REOPEN2_Pending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 16,
+                        }
+                    }
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_11, 32),
-                    Event::DWA => to(State::OKAY_NoPending, ACTIONS_14, 23),
-                    Event::NonDWA => stay(State::REOPEN2_Pending, ACTIONS_4, 31),
-                    Event::TwExpiry => to(State::PAUSE, ACTIONS_3, 28),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 23,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 34,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN2_Pending,
+                            effect: 25,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::PAUSE,
+                            effect: 28,
+                        }
+                    }
                 }
             }
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -1164,7 +1603,7 @@ pub mod failover {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1210,17 +1649,17 @@ pub mod failover {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

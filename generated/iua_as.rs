@@ -435,30 +435,30 @@ pub mod iua_as {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[Action::NotifyAsInactive];
     const SOURCES_0: &[State] = &[State::AS_DOWN];
     const EVENTS_0: &[Event] = &[Event::AspInactive];
-    const OWN_ACTIONS_0: &[Action] = &[Action::NotifyAsInactive];
+    const OWN_ACTIONS_1: &[Action] = &[Action::Discard];
     const SOURCES_1: &[State] = &[State::AS_DOWN, State::AS_INACTIVE];
     const EVENTS_1: &[Event] = &[Event::Data];
-    const OWN_ACTIONS_1: &[Action] = &[Action::Discard];
+    const OWN_ACTIONS_2: &[Action] = &[Action::NotifyAsActive];
     const SOURCES_2: &[State] = &[State::AS_INACTIVE];
     const EVENTS_2: &[Event] = &[Event::AspActive];
-    const OWN_ACTIONS_2: &[Action] = &[Action::NotifyAsActive];
-    const EVENTS_3: &[Event] = &[Event::AspDown];
     const OWN_ACTIONS_3: &[Action] = &[];
-    const SOURCES_3: &[State] = &[State::AS_ACTIVE];
+    const EVENTS_3: &[Event] = &[Event::AspDown];
     const OWN_ACTIONS_4: &[Action] = &[Action::Route];
-    const EVENTS_4: &[Event] = &[Event::AspInactive, Event::AspDown];
+    const SOURCES_3: &[State] = &[State::AS_ACTIVE];
     const OWN_ACTIONS_5: &[Action] = &[Action::StartTr, Action::NotifyAsPending];
-    const SOURCES_4: &[State] = &[State::AS_PENDING];
+    const EVENTS_4: &[Event] = &[Event::AspInactive, Event::AspDown];
     const OWN_ACTIONS_6: &[Action] = &[Action::Enqueue];
+    const SOURCES_4: &[State] = &[State::AS_PENDING];
     const OWN_ACTIONS_7: &[Action] = &[
         Action::StopTr,
         Action::DeliverQueue,
         Action::NotifyAsActive,
     ];
-    const EVENTS_5: &[Event] = &[Event::TrExpiry];
     const OWN_ACTIONS_8: &[Action] = &[Action::DiscardQueue, Action::NotifyAsInactive];
+    const EVENTS_5: &[Event] = &[Event::TrExpiry];
     const OWN_ACTIONS_9: &[Action] = &[Action::DiscardQueue];
     #[allow(dead_code)]
     const fn go(
@@ -620,7 +620,8 @@ pub mod iua_as {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -632,10 +633,21 @@ pub mod iua_as {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
     }
-    const ACTIONS_0: &[Action] = &[Action::NotifyAsInactive];
-    const ACTIONS_1: &[Action] = &[Action::Discard];
-    const ACTIONS_2: &[Action] = &[Action::NotifyAsActive];
-    const ACTIONS_3: &[Action] = &[];
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
+    }
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::NotifyAsInactive];
+    const ACTIONS_2: &[Action] = &[Action::Discard];
+    const ACTIONS_3: &[Action] = &[Action::NotifyAsActive];
     const ACTIONS_4: &[Action] = &[Action::StartTr, Action::NotifyAsPending];
     const ACTIONS_5: &[Action] = &[Action::Route];
     const ACTIONS_6: &[Action] = &[
@@ -646,80 +658,153 @@ pub mod iua_as {
     const ACTIONS_7: &[Action] = &[Action::Enqueue];
     const ACTIONS_8: &[Action] = &[Action::DiscardQueue, Action::NotifyAsInactive];
     const ACTIONS_9: &[Action] = &[Action::DiscardQueue];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 14] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_4,
+        ACTIONS_0,
+        ACTIONS_5,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_8,
+        ACTIONS_9,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 14] = [
+        u8::MAX,
+        u8::MAX,
+        0,
+        1,
+        2,
+        3,
+        4,
+        6,
+        7,
+        5,
+        9,
+        8,
+        10,
+        11,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_3
+        ACTIONS_0
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         _vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::AS_DOWN => {
                 match event {
-                    Event::AspInactive => to(State::AS_INACTIVE, ACTIONS_0, 0),
+                    Event::AspInactive => {
+                        Step {
+                            target: State::AS_INACTIVE,
+                            effect: 2,
+                        }
+                    }
                     Event::AspActive | Event::AspDown | Event::TrExpiry => ignored(state),
-                    Event::Data => stay(State::AS_DOWN, ACTIONS_1, 1),
+                    Event::Data => {
+                        Step {
+                            target: State::AS_DOWN,
+                            effect: 3,
+                        }
+                    }
                 }
             }
             State::AS_INACTIVE => {
                 match event {
                     Event::AspInactive | Event::TrExpiry => ignored(state),
-                    Event::AspActive => to(State::AS_ACTIVE, ACTIONS_2, 2),
+                    Event::AspActive => {
+                        Step {
+                            target: State::AS_ACTIVE,
+                            effect: 4,
+                        }
+                    }
                     Event::AspDown => {
                         let g0 = guard(Guard::any_inactive);
                         if !(g0) {
-                            return to(State::AS_DOWN, ACTIONS_3, 3);
+                            return Step {
+                                target: State::AS_DOWN,
+                                effect: 5,
+                            };
                         }
                         if g0 {
-                            return stay(State::AS_INACTIVE, ACTIONS_3, 4);
+                            return Step {
+                                target: State::AS_INACTIVE,
+                                effect: 6,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::Data => stay(State::AS_INACTIVE, ACTIONS_1, 1),
+                    Event::Data => {
+                        Step {
+                            target: State::AS_INACTIVE,
+                            effect: 3,
+                        }
+                    }
                 }
             }
             State::AS_ACTIVE => {
@@ -727,29 +812,56 @@ pub mod iua_as {
                     Event::AspInactive | Event::AspDown => {
                         let g0 = guard(Guard::any_active);
                         if !(g0) {
-                            return to(State::AS_PENDING, ACTIONS_4, 6);
+                            return Step {
+                                target: State::AS_PENDING,
+                                effect: 7,
+                            };
                         }
                         if g0 {
-                            return stay(State::AS_ACTIVE, ACTIONS_3, 7);
+                            return Step {
+                                target: State::AS_ACTIVE,
+                                effect: 8,
+                            };
                         }
                         unhandled(state)
                     }
                     Event::AspActive | Event::TrExpiry => ignored(state),
-                    Event::Data => stay(State::AS_ACTIVE, ACTIONS_5, 5),
+                    Event::Data => {
+                        Step {
+                            target: State::AS_ACTIVE,
+                            effect: 9,
+                        }
+                    }
                 }
             }
             State::AS_PENDING => {
                 match event {
                     Event::AspInactive | Event::AspDown => ignored(state),
-                    Event::AspActive => to(State::AS_ACTIVE, ACTIONS_6, 9),
-                    Event::Data => stay(State::AS_PENDING, ACTIONS_7, 8),
+                    Event::AspActive => {
+                        Step {
+                            target: State::AS_ACTIVE,
+                            effect: 10,
+                        }
+                    }
+                    Event::Data => {
+                        Step {
+                            target: State::AS_PENDING,
+                            effect: 11,
+                        }
+                    }
                     Event::TrExpiry => {
                         let g0 = guard(Guard::any_inactive);
                         if g0 {
-                            return to(State::AS_INACTIVE, ACTIONS_8, 10);
+                            return Step {
+                                target: State::AS_INACTIVE,
+                                effect: 12,
+                            };
                         }
                         if !(g0) {
-                            return to(State::AS_DOWN, ACTIONS_9, 11);
+                            return Step {
+                                target: State::AS_DOWN,
+                                effect: 13,
+                            };
                         }
                         unhandled(state)
                     }
@@ -758,7 +870,22 @@ pub mod iua_as {
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -766,7 +893,7 @@ pub mod iua_as {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -810,17 +937,17 @@ pub mod iua_as {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

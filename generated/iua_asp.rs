@@ -508,41 +508,41 @@ pub mod iua_asp {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[Action::SendAspUpAck];
     const SOURCES_0: &[State] = &[State::ASP_DOWN];
     const EVENTS_0: &[Event] = &[Event::AspUp];
-    const OWN_ACTIONS_0: &[Action] = &[Action::SendAspUpAck];
     const OWN_ACTIONS_1: &[Action] = &[Action::ErrorManagementBlocking];
     const SOURCES_1: &[State] = &[State::ASP_INACTIVE];
-    const SOURCES_2: &[State] = &[State::ASP_ACTIVE];
     const OWN_ACTIONS_2: &[Action] = &[
         Action::SendAspUpAck,
         Action::ErrorUnexpectedMessage,
     ];
+    const SOURCES_2: &[State] = &[State::ASP_ACTIVE];
+    const OWN_ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
     const SOURCES_3: &[State] = &[State::ASP_INACTIVE, State::ASP_ACTIVE];
     const EVENTS_1: &[Event] = &[Event::AspDown];
-    const OWN_ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
-    const EVENTS_2: &[Event] = &[Event::AspActive];
     const OWN_ACTIONS_4: &[Action] = &[Action::SendAspActiveAck];
+    const EVENTS_2: &[Event] = &[Event::AspActive];
     const OWN_ACTIONS_5: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
     const OWN_ACTIONS_6: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
     const OWN_ACTIONS_7: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
-    const EVENTS_3: &[Event] = &[Event::AspInactive];
     const OWN_ACTIONS_8: &[Action] = &[Action::SendAspInactiveAck];
-    const EVENTS_4: &[Event] = &[Event::AlternateAspTakeover];
+    const EVENTS_3: &[Event] = &[Event::AspInactive];
     const OWN_ACTIONS_9: &[Action] = &[Action::NotifyAlternateAspActive];
-    const EVENTS_5: &[Event] = &[Event::SctpCdi, Event::SctpRi];
+    const EVENTS_4: &[Event] = &[Event::AlternateAspTakeover];
     const OWN_ACTIONS_10: &[Action] = &[];
-    const EVENTS_6: &[Event] = &[Event::DataRequest];
+    const EVENTS_5: &[Event] = &[Event::SctpCdi, Event::SctpRi];
     const OWN_ACTIONS_11: &[Action] = &[Action::ForwardData];
-    const SOURCES_4: &[State] = &[State::ASP_DOWN, State::ASP_INACTIVE];
+    const EVENTS_6: &[Event] = &[Event::DataRequest];
     const OWN_ACTIONS_12: &[Action] = &[Action::DiscardData];
+    const SOURCES_4: &[State] = &[State::ASP_DOWN, State::ASP_INACTIVE];
+    const OWN_ACTIONS_13: &[Action] = &[Action::SendHeartbeatAck];
     const SOURCES_5: &[State] = &[
         State::ASP_DOWN,
         State::ASP_INACTIVE,
         State::ASP_ACTIVE,
     ];
     const EVENTS_7: &[Event] = &[Event::Heartbeat];
-    const OWN_ACTIONS_13: &[Action] = &[Action::SendHeartbeatAck];
     #[allow(dead_code)]
     const fn go(
         sources: &'static [State],
@@ -811,7 +811,8 @@ pub mod iua_asp {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -823,116 +824,241 @@ pub mod iua_asp {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
     }
-    const ACTIONS_0: &[Action] = &[Action::SendAspUpAck];
-    const ACTIONS_1: &[Action] = &[Action::ErrorManagementBlocking];
-    const ACTIONS_2: &[Action] = &[Action::SendAspDownAck];
-    const ACTIONS_3: &[Action] = &[Action::DiscardData];
-    const ACTIONS_4: &[Action] = &[Action::SendHeartbeatAck];
-    const ACTIONS_5: &[Action] = &[Action::SendAspActiveAck];
-    const ACTIONS_6: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
-    const ACTIONS_7: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
-    const ACTIONS_8: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
-    const ACTIONS_9: &[Action] = &[Action::SendAspInactiveAck];
-    const ACTIONS_10: &[Action] = &[];
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
+    }
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::SendAspUpAck];
+    const ACTIONS_2: &[Action] = &[Action::ErrorManagementBlocking];
+    const ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
+    const ACTIONS_4: &[Action] = &[Action::DiscardData];
+    const ACTIONS_5: &[Action] = &[Action::SendHeartbeatAck];
+    const ACTIONS_6: &[Action] = &[Action::SendAspActiveAck];
+    const ACTIONS_7: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
+    const ACTIONS_8: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
+    const ACTIONS_9: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
+    const ACTIONS_10: &[Action] = &[Action::SendAspInactiveAck];
     const ACTIONS_11: &[Action] = &[
         Action::SendAspUpAck,
         Action::ErrorUnexpectedMessage,
     ];
     const ACTIONS_12: &[Action] = &[Action::NotifyAlternateAspActive];
     const ACTIONS_13: &[Action] = &[Action::ForwardData];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 26] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_4,
+        ACTIONS_5,
+        ACTIONS_1,
+        ACTIONS_3,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_8,
+        ACTIONS_9,
+        ACTIONS_10,
+        ACTIONS_8,
+        ACTIONS_9,
+        ACTIONS_0,
+        ACTIONS_11,
+        ACTIONS_6,
+        ACTIONS_10,
+        ACTIONS_10,
+        ACTIONS_12,
+        ACTIONS_12,
+        ACTIONS_13,
+        ACTIONS_8,
+        ACTIONS_9,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 26] = [
+        u8::MAX,
+        u8::MAX,
+        0,
+        1,
+        5,
+        22,
+        23,
+        2,
+        4,
+        6,
+        7,
+        8,
+        9,
+        13,
+        14,
+        15,
+        18,
+        3,
+        10,
+        11,
+        12,
+        16,
+        17,
+        19,
+        20,
+        21,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_10
+        ACTIONS_0
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         _vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::ASP_DOWN => {
                 match event {
                     Event::AspUp => {
                         let g0 = guard(Guard::blocked);
                         if !(g0) {
-                            return to(State::ASP_INACTIVE, ACTIONS_0, 0);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 2,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_DOWN, ACTIONS_1, 1);
+                            return Step {
+                                target: State::ASP_DOWN,
+                                effect: 3,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::AspDown => stay(State::ASP_DOWN, ACTIONS_2, 5),
+                    Event::AspDown => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 4,
+                        }
+                    }
                     Event::AspActive
                     | Event::AspInactive
                     | Event::AlternateAspTakeover
                     | Event::SctpCdi
                     | Event::SctpRi => ignored(state),
-                    Event::DataRequest => stay(State::ASP_DOWN, ACTIONS_3, 22),
-                    Event::Heartbeat => stay(State::ASP_DOWN, ACTIONS_4, 23),
+                    Event::DataRequest => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 5,
+                        }
+                    }
+                    Event::Heartbeat => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 6,
+                        }
+                    }
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
-                    Event::AspUp => stay(State::ASP_INACTIVE, ACTIONS_0, 2),
-                    Event::AspDown => to(State::ASP_DOWN, ACTIONS_2, 4),
+                    Event::AspUp => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 7,
+                        }
+                    }
+                    Event::AspDown => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 8,
+                        }
+                    }
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::mode_mismatch);
                         if (!(g0) && (!(g1) && !(g2))) {
-                            return to(State::ASP_ACTIVE, ACTIONS_5, 6);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 9,
+                            };
                         }
                         if (!(g0) && (!(g1) && g2)) {
-                            return stay(State::ASP_INACTIVE, ACTIONS_6, 7);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 10,
+                            };
                         }
                         if (!(g0) && g1) {
-                            return stay(State::ASP_INACTIVE, ACTIONS_7, 8);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 11,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_INACTIVE, ACTIONS_8, 9);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 12,
+                            };
                         }
                         unhandled(state)
                     }
@@ -940,41 +1066,87 @@ pub mod iua_asp {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         if (!(g0) && !(g1)) {
-                            return stay(State::ASP_INACTIVE, ACTIONS_9, 13);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 13,
+                            };
                         }
                         if (!(g0) && g1) {
-                            return stay(State::ASP_INACTIVE, ACTIONS_7, 14);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 14,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_INACTIVE, ACTIONS_8, 15);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 15,
+                            };
                         }
                         unhandled(state)
                     }
                     Event::AlternateAspTakeover => ignored(state),
-                    Event::SctpCdi | Event::SctpRi => to(State::ASP_DOWN, ACTIONS_10, 18),
-                    Event::DataRequest => stay(State::ASP_INACTIVE, ACTIONS_3, 22),
-                    Event::Heartbeat => stay(State::ASP_INACTIVE, ACTIONS_4, 23),
+                    Event::SctpCdi | Event::SctpRi => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 16,
+                        }
+                    }
+                    Event::DataRequest => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 5,
+                        }
+                    }
+                    Event::Heartbeat => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 6,
+                        }
+                    }
                 }
             }
             State::ASP_ACTIVE => {
                 match event {
-                    Event::AspUp => to(State::ASP_INACTIVE, ACTIONS_11, 3),
-                    Event::AspDown => to(State::ASP_DOWN, ACTIONS_2, 4),
+                    Event::AspUp => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 17,
+                        }
+                    }
+                    Event::AspDown => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 8,
+                        }
+                    }
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::mode_mismatch);
                         if (!(g0) && (!(g1) && g2)) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_6, 7);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 10,
+                            };
                         }
                         if (!(g0) && g1) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_7, 8);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 11,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_8, 9);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 12,
+                            };
                         }
                         if (!(g0) && (!(g1) && !(g2))) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_5, 10);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 18,
+                            };
                         }
                         unhandled(state)
                     }
@@ -983,51 +1155,103 @@ pub mod iua_asp {
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::active_elsewhere);
                         if (!(g0) && (!(g1) && !(g2))) {
-                            return to(State::ASP_INACTIVE, ACTIONS_9, 11);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 19,
+                            };
                         }
                         if (!(g0) && (!(g1) && g2)) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_9, 12);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 20,
+                            };
                         }
                         if (!(g0) && g1) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_7, 14);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 14,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_8, 15);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 15,
+                            };
                         }
                         unhandled(state)
                     }
                     Event::AlternateAspTakeover => {
                         let g0 = guard(Guard::active_elsewhere);
                         if !(g0) {
-                            return to(State::ASP_INACTIVE, ACTIONS_12, 16);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 21,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_12, 17);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 22,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::SctpCdi | Event::SctpRi => to(State::ASP_DOWN, ACTIONS_10, 18),
+                    Event::SctpCdi | Event::SctpRi => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 16,
+                        }
+                    }
                     Event::DataRequest => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::foreign_iid);
                         if (!(g0) && !(g1)) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_13, 19);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 23,
+                            };
                         }
                         if (!(g0) && g1) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_7, 20);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 24,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_8, 21);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 25,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::Heartbeat => stay(State::ASP_ACTIVE, ACTIONS_4, 23),
+                    Event::Heartbeat => {
+                        Step {
+                            target: State::ASP_ACTIVE,
+                            effect: 6,
+                        }
+                    }
                 }
             }
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -1035,7 +1259,7 @@ pub mod iua_asp {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1079,17 +1303,17 @@ pub mod iua_asp {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

@@ -626,9 +626,10 @@ pub mod iua_asp_side {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[];
     const SOURCES_0: &[State] = &[State::NO_ASSOCIATION];
     const EVENTS_0: &[Event] = &[Event::AssociationUp];
-    const OWN_ACTIONS_0: &[Action] = &[];
+    const OWN_ACTIONS_1: &[Action] = &[Action::ConfirmDown];
     const SOURCES_1: &[State] = &[
         State::ASP_DOWN,
         State::UP_PENDING,
@@ -639,16 +640,15 @@ pub mod iua_asp_side {
         State::DOWN_PENDING,
     ];
     const EVENTS_1: &[Event] = &[Event::AssociationDown];
-    const OWN_ACTIONS_1: &[Action] = &[Action::ConfirmDown];
-    const EVENTS_2: &[Event] = &[Event::SendData];
     const OWN_ACTIONS_2: &[Action] = &[Action::RefuseData];
+    const EVENTS_2: &[Event] = &[Event::SendData];
     const SOURCES_2: &[State] = &[State::ASP_DOWN];
     const EVENTS_3: &[Event] = &[Event::UpRequest];
     const EVENTS_4: &[Event] = &[Event::ActiveRequest];
     const SOURCES_3: &[State] = &[State::UP_PENDING];
     const EVENTS_5: &[Event] = &[Event::TackExpiry];
-    const EVENTS_6: &[Event] = &[Event::AspUpAck];
     const OWN_ACTIONS_3: &[Action] = &[Action::ConfirmUp];
+    const EVENTS_6: &[Event] = &[Event::AspUpAck];
     const EVENTS_7: &[Event] = &[Event::InactiveRequest];
     const SOURCES_4: &[State] = &[
         State::ASP_DOWN,
@@ -660,29 +660,29 @@ pub mod iua_asp_side {
     ];
     const SOURCES_5: &[State] = &[State::ASP_INACTIVE];
     const SOURCES_6: &[State] = &[State::ACTIVE_PENDING];
-    const EVENTS_8: &[Event] = &[Event::AspActiveAck];
     const OWN_ACTIONS_4: &[Action] = &[Action::ConfirmActive];
-    const SOURCES_7: &[State] = &[State::ASP_ACTIVE];
+    const EVENTS_8: &[Event] = &[Event::AspActiveAck];
     const OWN_ACTIONS_5: &[Action] = &[Action::TransmitData];
+    const SOURCES_7: &[State] = &[State::ASP_ACTIVE];
     const SOURCES_8: &[State] = &[State::ASP_ACTIVE, State::ACTIVE_PENDING];
     const SOURCES_9: &[State] = &[State::INACTIVE_PENDING];
-    const EVENTS_9: &[Event] = &[Event::AspInactiveAck];
     const OWN_ACTIONS_6: &[Action] = &[Action::ConfirmInactive];
+    const EVENTS_9: &[Event] = &[Event::AspInactiveAck];
     const EVENTS_10: &[Event] = &[Event::AlternateAspActive];
+    const OWN_ACTIONS_7: &[Action] = &[Action::PassUpData];
     const SOURCES_10: &[State] = &[
         State::ASP_ACTIVE,
         State::ACTIVE_PENDING,
         State::INACTIVE_PENDING,
     ];
     const EVENTS_11: &[Event] = &[Event::DataIndication];
-    const OWN_ACTIONS_7: &[Action] = &[Action::PassUpData];
+    const OWN_ACTIONS_8: &[Action] = &[Action::DropData, Action::ErrorUnexpectedMessage];
     const SOURCES_11: &[State] = &[
         State::ASP_DOWN,
         State::UP_PENDING,
         State::ASP_INACTIVE,
         State::DOWN_PENDING,
     ];
-    const OWN_ACTIONS_8: &[Action] = &[Action::DropData, Action::ErrorUnexpectedMessage];
     const OWN_ACTIONS_9: &[Action] = &[Action::DropData];
     const SOURCES_12: &[State] = &[
         State::ASP_DOWN,
@@ -1037,7 +1037,8 @@ pub mod iua_asp_side {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -1048,6 +1049,17 @@ pub mod iua_asp_side {
         pub actions: &'static [Action],
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
+    }
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
     }
     const ACTIONS_0: &[Action] = &[];
     const ACTIONS_1: &[Action] = &[Action::RefuseData];
@@ -1114,40 +1126,141 @@ pub mod iua_asp_side {
         Action::SendAspActive,
         Action::StartTack,
     ];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 41] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_4,
+        ACTIONS_4,
+        ACTIONS_5,
+        ACTIONS_1,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_8,
+        ACTIONS_9,
+        ACTIONS_10,
+        ACTIONS_11,
+        ACTIONS_12,
+        ACTIONS_13,
+        ACTIONS_14,
+        ACTIONS_15,
+        ACTIONS_16,
+        ACTIONS_17,
+        ACTIONS_18,
+        ACTIONS_19,
+        ACTIONS_20,
+        ACTIONS_21,
+        ACTIONS_22,
+        ACTIONS_23,
+        ACTIONS_0,
+        ACTIONS_21,
+        ACTIONS_24,
+        ACTIONS_1,
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_18,
+        ACTIONS_25,
+        ACTIONS_16,
+        ACTIONS_7,
+        ACTIONS_8,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 41] = [
+        u8::MAX,
+        u8::MAX,
+        0,
+        2,
+        30,
+        1,
+        3,
+        4,
+        31,
+        10,
+        29,
+        1,
+        8,
+        9,
+        31,
+        6,
+        7,
+        34,
+        5,
+        11,
+        34,
+        22,
+        16,
+        13,
+        26,
+        28,
+        12,
+        16,
+        27,
+        23,
+        24,
+        25,
+        14,
+        15,
+        20,
+        21,
+        18,
+        19,
+        17,
+        33,
+        32,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -1156,19 +1269,24 @@ pub mod iua_asp_side {
         ACTIONS_0
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::NO_ASSOCIATION => {
                 match event {
-                    Event::AssociationUp => to(State::ASP_DOWN, ACTIONS_0, 0),
+                    Event::AssociationUp => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 2,
+                        }
+                    }
                     Event::AssociationDown
                     | Event::UpRequest
                     | Event::ActiveRequest
@@ -1180,8 +1298,18 @@ pub mod iua_asp_side {
                     | Event::AspInactiveAck
                     | Event::AlternateAspActive
                     | Event::TackExpiry => ignored(state),
-                    Event::SendData => stay(State::NO_ASSOCIATION, ACTIONS_1, 2),
-                    Event::DataIndication => stay(State::NO_ASSOCIATION, ACTIONS_2, 30),
+                    Event::SendData => {
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 3,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 4,
+                        }
+                    }
                 }
             }
             State::ASP_DOWN => {
@@ -1196,19 +1324,43 @@ pub mod iua_asp_side {
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_3, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 5,
+                        }
                     }
-                    Event::UpRequest => to(State::UP_PENDING, ACTIONS_4, 3),
+                    Event::UpRequest => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 6,
+                        }
+                    }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
-                        to(State::UP_PENDING, ACTIONS_4, 4)
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 7,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_5, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 8,
+                        }
                     }
-                    Event::SendData => stay(State::ASP_DOWN, ACTIONS_1, 10),
-                    Event::DataIndication => stay(State::ASP_DOWN, ACTIONS_6, 29),
+                    Event::SendData => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 9,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 10,
+                        }
+                    }
                 }
             }
             State::UP_PENDING => {
@@ -1220,33 +1372,71 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_7, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 11,
+                        }
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
-                        stay(State::UP_PENDING, ACTIONS_0, 8)
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 12,
+                        }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
-                        stay(State::UP_PENDING, ACTIONS_0, 9)
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 13,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_8, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 14,
+                        }
                     }
                     Event::AspUpAck => {
                         if !(vars.wants_active) {
-                            return to(State::ASP_INACTIVE, ACTIONS_9, 6);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 15,
+                            };
                         }
                         if vars.wants_active {
-                            return to(State::ACTIVE_PENDING, ACTIONS_10, 7);
+                            return Step {
+                                target: State::ACTIVE_PENDING,
+                                effect: 16,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::AspDownAck => to(State::UP_PENDING, ACTIONS_11, 34),
-                    Event::SendData => stay(State::UP_PENDING, ACTIONS_1, 10),
-                    Event::DataIndication => stay(State::UP_PENDING, ACTIONS_6, 29),
-                    Event::TackExpiry => to(State::UP_PENDING, ACTIONS_12, 5),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 17,
+                        }
+                    }
+                    Event::SendData => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 9,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 10,
+                        }
+                    }
+                    Event::TackExpiry => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 18,
+                        }
+                    }
                 }
             }
             State::ASP_INACTIVE => {
@@ -1260,23 +1450,50 @@ pub mod iua_asp_side {
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_3, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 5,
+                        }
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
-                        to(State::ACTIVE_PENDING, ACTIONS_13, 11)
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 19,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_5, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 8,
+                        }
                     }
-                    Event::AspDownAck => to(State::UP_PENDING, ACTIONS_14, 34),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 20,
+                        }
+                    }
                     Event::AspActiveAck => {
                         vars.wants_active = true;
-                        to(State::ASP_ACTIVE, ACTIONS_15, 22)
+                        Step {
+                            target: State::ASP_ACTIVE,
+                            effect: 21,
+                        }
                     }
-                    Event::SendData => stay(State::ASP_INACTIVE, ACTIONS_1, 10),
-                    Event::DataIndication => stay(State::ASP_INACTIVE, ACTIONS_6, 29),
+                    Event::SendData => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 9,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 10,
+                        }
+                    }
                 }
             }
             State::ACTIVE_PENDING => {
@@ -1288,25 +1505,62 @@ pub mod iua_asp_side {
                     | Event::AspInactiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_7, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 11,
+                        }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
-                        to(State::INACTIVE_PENDING, ACTIONS_16, 16)
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 22,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_8, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 14,
+                        }
                     }
-                    Event::AspDownAck => to(State::UP_PENDING, ACTIONS_11, 34),
-                    Event::AspActiveAck => to(State::ASP_ACTIVE, ACTIONS_17, 13),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 17,
+                        }
+                    }
+                    Event::AspActiveAck => {
+                        Step {
+                            target: State::ASP_ACTIVE,
+                            effect: 23,
+                        }
+                    }
                     Event::AlternateAspActive => {
                         vars.wants_active = false;
-                        to(State::ASP_INACTIVE, ACTIONS_18, 26)
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 24,
+                        }
                     }
-                    Event::SendData => stay(State::ACTIVE_PENDING, ACTIONS_1, 10),
-                    Event::DataIndication => stay(State::ACTIVE_PENDING, ACTIONS_19, 28),
-                    Event::TackExpiry => to(State::ACTIVE_PENDING, ACTIONS_20, 12),
+                    Event::SendData => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 9,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 25,
+                        }
+                    }
+                    Event::TackExpiry => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 26,
+                        }
+                    }
                 }
             }
             State::ASP_ACTIVE => {
@@ -1319,45 +1573,84 @@ pub mod iua_asp_side {
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_3, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 5,
+                        }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
-                        to(State::INACTIVE_PENDING, ACTIONS_21, 16)
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 27,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_5, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 8,
+                        }
                     }
-                    Event::AspDownAck => to(State::UP_PENDING, ACTIONS_14, 34),
-                    Event::AspInactiveAck => to(State::ACTIVE_PENDING, ACTIONS_22, 27),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 20,
+                        }
+                    }
+                    Event::AspInactiveAck => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 28,
+                        }
+                    }
                     Event::AlternateAspActive => {
                         let g0 = guard(Guard::active_elsewhere);
                         let g1 = guard(Guard::scope_unknown);
                         if (!(g0) && !(g1)) {
                             vars.wants_active = false;
-                            return to(State::ASP_INACTIVE, ACTIONS_23, 23);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 29,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_0, 24);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 30,
+                            };
                         }
                         if (!(g0) && g1) {
                             vars.wants_active = false;
-                            return to(State::INACTIVE_PENDING, ACTIONS_21, 25);
+                            return Step {
+                                target: State::INACTIVE_PENDING,
+                                effect: 31,
+                            };
                         }
                         unhandled(state)
                     }
                     Event::SendData => {
                         let g0 = guard(Guard::foreign_iid);
                         if !(g0) {
-                            return stay(State::ASP_ACTIVE, ACTIONS_24, 14);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 32,
+                            };
                         }
                         if g0 {
-                            return stay(State::ASP_ACTIVE, ACTIONS_1, 15);
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 33,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::DataIndication => stay(State::ASP_ACTIVE, ACTIONS_19, 28),
+                    Event::DataIndication => {
+                        Step {
+                            target: State::ASP_ACTIVE,
+                            effect: 25,
+                        }
+                    }
                 }
             }
             State::INACTIVE_PENDING => {
@@ -1369,35 +1662,71 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_7, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 11,
+                        }
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
-                        stay(State::INACTIVE_PENDING, ACTIONS_0, 20)
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 34,
+                        }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
-                        stay(State::INACTIVE_PENDING, ACTIONS_0, 21)
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 35,
+                        }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
-                        to(State::DOWN_PENDING, ACTIONS_8, 31)
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 14,
+                        }
                     }
-                    Event::AspDownAck => to(State::UP_PENDING, ACTIONS_11, 34),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::UP_PENDING,
+                            effect: 17,
+                        }
+                    }
                     Event::AspInactiveAck => {
                         if !(vars.wants_active) {
-                            return to(State::ASP_INACTIVE, ACTIONS_18, 18);
+                            return Step {
+                                target: State::ASP_INACTIVE,
+                                effect: 36,
+                            };
                         }
                         if vars.wants_active {
-                            return to(State::ACTIVE_PENDING, ACTIONS_25, 19);
+                            return Step {
+                                target: State::ACTIVE_PENDING,
+                                effect: 37,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::SendData => stay(State::INACTIVE_PENDING, ACTIONS_1, 10),
-                    Event::DataIndication => {
-                        stay(State::INACTIVE_PENDING, ACTIONS_19, 28)
+                    Event::SendData => {
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 9,
+                        }
                     }
-                    Event::TackExpiry => to(State::INACTIVE_PENDING, ACTIONS_16, 17),
+                    Event::DataIndication => {
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 25,
+                        }
+                    }
+                    Event::TackExpiry => {
+                        Step {
+                            target: State::INACTIVE_PENDING,
+                            effect: 38,
+                        }
+                    }
                 }
             }
             State::DOWN_PENDING => {
@@ -1413,18 +1742,56 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
-                        to(State::NO_ASSOCIATION, ACTIONS_7, 1)
+                        Step {
+                            target: State::NO_ASSOCIATION,
+                            effect: 11,
+                        }
                     }
-                    Event::AspDownAck => to(State::ASP_DOWN, ACTIONS_7, 33),
-                    Event::SendData => stay(State::DOWN_PENDING, ACTIONS_1, 10),
-                    Event::DataIndication => stay(State::DOWN_PENDING, ACTIONS_6, 29),
-                    Event::TackExpiry => to(State::DOWN_PENDING, ACTIONS_8, 32),
+                    Event::AspDownAck => {
+                        Step {
+                            target: State::ASP_DOWN,
+                            effect: 39,
+                        }
+                    }
+                    Event::SendData => {
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 9,
+                        }
+                    }
+                    Event::DataIndication => {
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 10,
+                        }
+                    }
+                    Event::TackExpiry => {
+                        Step {
+                            target: State::DOWN_PENDING,
+                            effect: 40,
+                        }
+                    }
                 }
             }
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -1432,7 +1799,7 @@ pub mod iua_asp_side {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1476,17 +1843,17 @@ pub mod iua_asp_side {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

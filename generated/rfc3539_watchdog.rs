@@ -386,30 +386,30 @@ pub mod rfc3539_watchdog {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    const OWN_ACTIONS_0: &[Action] = &[Action::SetWatchdog];
     const SOURCES_0: &[State] = &[State::OKAY];
     const EVENTS_0: &[Event] = &[Event::DWA];
-    const OWN_ACTIONS_0: &[Action] = &[Action::SetWatchdog];
     const EVENTS_1: &[Event] = &[Event::NonDWA];
-    const SOURCES_1: &[State] = &[State::SUSPECT];
     const OWN_ACTIONS_1: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const SOURCES_2: &[State] = &[State::REOPEN];
+    const SOURCES_1: &[State] = &[State::SUSPECT];
     const OWN_ACTIONS_2: &[Action] = &[Action::Failback];
+    const SOURCES_2: &[State] = &[State::REOPEN];
     const OWN_ACTIONS_3: &[Action] = &[];
     const OWN_ACTIONS_4: &[Action] = &[Action::Throwaway];
     const SOURCES_3: &[State] = &[State::INITIAL];
     const SOURCES_4: &[State] = &[State::DOWN];
-    const EVENTS_2: &[Event] = &[Event::TwExpiry];
     const OWN_ACTIONS_5: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
+    const EVENTS_2: &[Event] = &[Event::TwExpiry];
     const OWN_ACTIONS_6: &[Action] = &[Action::Failover, Action::SetWatchdog];
     const OWN_ACTIONS_7: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
     const OWN_ACTIONS_8: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
     const EVENTS_3: &[Event] = &[Event::ConnectionUp];
-    const EVENTS_4: &[Event] = &[Event::ConnectionDown];
     const OWN_ACTIONS_9: &[Action] = &[
         Action::CloseConnection,
         Action::Failover,
         Action::SetWatchdog,
     ];
+    const EVENTS_4: &[Event] = &[Event::ConnectionDown];
     #[allow(dead_code)]
     const fn go(
         sources: &'static [State],
@@ -678,7 +678,8 @@ pub mod rfc3539_watchdog {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+    /// The result of [`dispatch`]: where the machine goes and what it does on the way
+    /// ([`Step::outcome`] of a [`Step`]).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Outcome {
         /// How the event was dealt with.
@@ -690,100 +691,219 @@ pub mod rfc3539_watchdog {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: ::core::option::Option<usize>,
     }
-    const ACTIONS_0: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_1: &[Action] = &[Action::Throwaway];
-    const ACTIONS_2: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_3: &[Action] = &[
+    /// The result of [`step`]: the state after the event and what to run on the way, in a
+    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Step {
+        /// The state after the event (the same state unless a transition was taken).
+        pub target: State,
+        /// What the step does (its actions and transition), a row of a static table: 0 for
+        /// an unhandled event, 1 for an ignored one.
+        effect: u8,
+    }
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::SetWatchdog];
+    const ACTIONS_2: &[Action] = &[Action::Throwaway];
+    const ACTIONS_3: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
+    const ACTIONS_4: &[Action] = &[
         Action::CloseConnection,
         Action::Failover,
         Action::SetWatchdog,
     ];
-    const ACTIONS_4: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
-    const ACTIONS_5: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_6: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_8: &[Action] = &[Action::Failback];
-    const ACTIONS_9: &[Action] = &[];
+    const ACTIONS_5: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
+    const ACTIONS_6: &[Action] = &[Action::Failover, Action::SetWatchdog];
+    const ACTIONS_7: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
+    const ACTIONS_8: &[Action] = &[Action::Failback, Action::SetWatchdog];
+    const ACTIONS_9: &[Action] = &[Action::Failback];
+    /// The actions of each effect, in order: exit, transition, entry.
+    static EFFECT_ACTIONS: [&[Action]; 26] = [
+        ACTIONS_0,
+        ACTIONS_0,
+        ACTIONS_1,
+        ACTIONS_2,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_4,
+        ACTIONS_1,
+        ACTIONS_1,
+        ACTIONS_5,
+        ACTIONS_6,
+        ACTIONS_7,
+        ACTIONS_8,
+        ACTIONS_8,
+        ACTIONS_7,
+        ACTIONS_5,
+        ACTIONS_2,
+        ACTIONS_2,
+        ACTIONS_3,
+        ACTIONS_7,
+        ACTIONS_9,
+        ACTIONS_0,
+        ACTIONS_2,
+        ACTIONS_5,
+        ACTIONS_7,
+        ACTIONS_1,
+    ];
+    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+    /// two).
+    static EFFECT_TRANSITION: [u8; 26] = [
+        u8::MAX,
+        u8::MAX,
+        19,
+        7,
+        8,
+        14,
+        21,
+        0,
+        1,
+        11,
+        12,
+        22,
+        2,
+        3,
+        13,
+        20,
+        9,
+        10,
+        15,
+        23,
+        4,
+        5,
+        6,
+        16,
+        17,
+        18,
+    ];
     #[allow(dead_code)]
-    const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Transition,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn ignored(state: State) -> Step {
+        Step { target: state, effect: 1 }
     }
     #[allow(dead_code)]
-    const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-        Outcome {
-            kind: Kind::Internal,
-            target,
-            actions,
-            transition: ::core::option::Option::Some(index),
-        }
+    const fn unhandled(state: State) -> Step {
+        Step { target: state, effect: 0 }
     }
-    #[allow(dead_code)]
-    const fn ignored(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Ignored,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+    impl Step {
+        /// The actions to run, in order: exit, transition, entry.
+        #[inline]
+        pub fn actions(self) -> &'static [Action] {
+            match EFFECT_ACTIONS.get(self.effect as usize) {
+                Some(&actions) => actions,
+                None => &[],
+            }
         }
-    }
-    #[allow(dead_code)]
-    const fn unhandled(state: State) -> Outcome {
-        Outcome {
-            kind: Kind::Unhandled,
-            target: state,
-            actions: &[],
-            transition: ::core::option::Option::None,
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        #[inline]
+        pub fn transition(self) -> ::core::option::Option<usize> {
+            if self.effect < 2 {
+                return None;
+            }
+            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
+        }
+        /// How the event was dealt with.
+        pub fn kind(self) -> Kind {
+            match self.effect {
+                0 => Kind::Unhandled,
+                1 => Kind::Ignored,
+                _ => {
+                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    }
+                }
+            }
+        }
+        /// Everything about the step.
+        pub fn outcome(self) -> Outcome {
+            Outcome {
+                kind: self.kind(),
+                target: self.target,
+                actions: self.actions(),
+                transition: self.transition(),
+            }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        ACTIONS_1
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-    /// jump on the state, then on the event; no allocation.
-    #[inline]
-    pub fn dispatch_with(
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[inline(always)]
+    pub fn step_with(
         state: State,
         vars: &mut Vars,
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
+    ) -> Step {
         match state {
             State::INITIAL => {
                 match event {
-                    Event::ConnectionUp => to(State::OKAY, ACTIONS_0, 19),
+                    Event::ConnectionUp => {
+                        Step {
+                            target: State::OKAY,
+                            effect: 2,
+                        }
+                    }
                     Event::ConnectionDown => ignored(state),
                     Event::DWA => {
                         vars.Pending = false;
-                        stay(State::INITIAL, ACTIONS_1, 7)
+                        Step {
+                            target: State::INITIAL,
+                            effect: 3,
+                        }
                     }
-                    Event::NonDWA => stay(State::INITIAL, ACTIONS_1, 8),
-                    Event::TwExpiry => stay(State::INITIAL, ACTIONS_2, 14),
+                    Event::NonDWA => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 4,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::INITIAL,
+                            effect: 5,
+                        }
+                    }
                 }
             }
             State::OKAY => {
                 match event {
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_3, 21),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 6,
+                        }
+                    }
                     Event::DWA => {
                         vars.Pending = false;
-                        stay(State::OKAY, ACTIONS_0, 0)
+                        Step {
+                            target: State::OKAY,
+                            effect: 7,
+                        }
                     }
-                    Event::NonDWA => stay(State::OKAY, ACTIONS_0, 1),
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY,
+                            effect: 8,
+                        }
+                    }
                     Event::TwExpiry => {
                         if !(vars.Pending) {
                             vars.Pending = true;
-                            return stay(State::OKAY, ACTIONS_4, 11);
+                            return Step {
+                                target: State::OKAY,
+                                effect: 9,
+                            };
                         }
                         if vars.Pending {
-                            return to(State::SUSPECT, ACTIONS_5, 12);
+                            return Step {
+                                target: State::SUSPECT,
+                                effect: 10,
+                            };
                         }
                         unhandled(state)
                     }
@@ -792,13 +912,31 @@ pub mod rfc3539_watchdog {
             State::SUSPECT => {
                 match event {
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_6, 22),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 11,
+                        }
+                    }
                     Event::DWA => {
                         vars.Pending = false;
-                        to(State::OKAY, ACTIONS_7, 2)
+                        Step {
+                            target: State::OKAY,
+                            effect: 12,
+                        }
                     }
-                    Event::NonDWA => to(State::OKAY, ACTIONS_7, 3),
-                    Event::TwExpiry => to(State::DOWN, ACTIONS_6, 13),
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY,
+                            effect: 13,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 14,
+                        }
+                    }
                 }
             }
             State::DOWN => {
@@ -806,46 +944,87 @@ pub mod rfc3539_watchdog {
                     Event::ConnectionUp => {
                         vars.NumDWA = (0 as i8);
                         vars.Pending = true;
-                        to(State::REOPEN, ACTIONS_4, 20)
+                        Step {
+                            target: State::REOPEN,
+                            effect: 15,
+                        }
                     }
                     Event::ConnectionDown => ignored(state),
                     Event::DWA => {
                         vars.Pending = false;
-                        stay(State::DOWN, ACTIONS_1, 9)
+                        Step {
+                            target: State::DOWN,
+                            effect: 16,
+                        }
                     }
-                    Event::NonDWA => stay(State::DOWN, ACTIONS_1, 10),
-                    Event::TwExpiry => stay(State::DOWN, ACTIONS_2, 15),
+                    Event::NonDWA => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 17,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 18,
+                        }
+                    }
                 }
             }
             State::REOPEN => {
                 match event {
                     Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => to(State::DOWN, ACTIONS_6, 23),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 19,
+                        }
+                    }
                     Event::DWA => {
                         if ((vars.NumDWA as i64) == 2i64) {
                             vars.Pending = false;
                             vars.NumDWA = vars.NumDWA.wrapping_add(1i64 as i8);
-                            return to(State::OKAY, ACTIONS_8, 4);
+                            return Step {
+                                target: State::OKAY,
+                                effect: 20,
+                            };
                         }
                         if ((vars.NumDWA as i64) < 2i64) {
                             vars.Pending = false;
                             vars.NumDWA = vars.NumDWA.wrapping_add(1i64 as i8);
-                            return stay(State::REOPEN, ACTIONS_9, 5);
+                            return Step {
+                                target: State::REOPEN,
+                                effect: 21,
+                            };
                         }
                         unhandled(state)
                     }
-                    Event::NonDWA => stay(State::REOPEN, ACTIONS_1, 6),
+                    Event::NonDWA => {
+                        Step {
+                            target: State::REOPEN,
+                            effect: 22,
+                        }
+                    }
                     Event::TwExpiry => {
                         if !(vars.Pending) {
                             vars.Pending = true;
-                            return stay(State::REOPEN, ACTIONS_4, 16);
+                            return Step {
+                                target: State::REOPEN,
+                                effect: 23,
+                            };
                         }
                         if (vars.Pending && ((vars.NumDWA as i64) < 0i64)) {
-                            return to(State::DOWN, ACTIONS_6, 17);
+                            return Step {
+                                target: State::DOWN,
+                                effect: 24,
+                            };
                         }
                         if (vars.Pending && ((vars.NumDWA as i64) >= 0i64)) {
                             vars.NumDWA = (-1 as i8);
-                            return stay(State::REOPEN, ACTIONS_0, 18);
+                            return Step {
+                                target: State::REOPEN,
+                                effect: 25,
+                            };
                         }
                         unhandled(state)
                     }
@@ -854,7 +1033,22 @@ pub mod rfc3539_watchdog {
         }
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`dispatch_with`].
+    /// [`step_with`].
+    #[inline]
+    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+        step_with(state, vars, event, |g| guards.get(g))
+    }
+    /// [`step_with`], with everything about the step: its kind, actions and transition.
+    #[inline]
+    pub fn dispatch_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Outcome {
+        step_with(state, vars, event, guard).outcome()
+    }
+    /// [`step`], with everything about the step: its kind, actions and transition.
     #[inline]
     pub fn dispatch(
         state: State,
@@ -862,7 +1056,7 @@ pub mod rfc3539_watchdog {
         event: Event,
         guards: Guards,
     ) -> Outcome {
-        dispatch_with(state, vars, event, |g| guards.get(g))
+        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -908,17 +1102,17 @@ pub mod rfc3539_watchdog {
             event: Event,
             hooks: &mut H,
         ) -> Outcome {
-            let outcome = dispatch_with(
-                self.state,
-                &mut self.vars,
-                event,
-                |g| hooks.guard(g),
-            );
-            for &action in outcome.actions {
+            self.step(event, hooks).outcome()
+        }
+        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+        #[inline]
+        pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            for &action in step.actions() {
                 hooks.action(action);
             }
-            self.state = outcome.target;
-            outcome
+            self.state = step.target;
+            step
         }
     }
 }

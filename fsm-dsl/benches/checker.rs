@@ -1,6 +1,9 @@
 //! The cost of the front end and code generation on large specs: a machine of N states and 10
 //! events, every state handling every event (10 N transitions), for N = 2,500, 5,000 and
-//! 10,000. Prints the time of `check` + codegen for each size and how it grows.
+//! 10,000. Prints the time of the whole front end (parse + check + codegen, what the `fsm!`
+//! macro does but the DOT text) for each size and how it grows, and for 10,000 states the
+//! split: pest's raw parse of the text, the syntax tree built from it, `check`, and code
+//! generation, each against the raw parse.
 //!
 //! `cargo bench -p fsm-dsl --bench checker`
 
@@ -12,6 +15,7 @@ use std::hint::black_box;
 
 const EVENTS: usize = 10;
 const SIZES: [usize; 3] = [2_500, 5_000, 10_000];
+const SPLIT: usize = 10_000;
 
 /// A spec of `states` states where event `j` takes state `i` to state `i + j + 1` (mod N).
 fn spec(states: usize) -> String {
@@ -33,21 +37,43 @@ fn spec(states: usize) -> String {
     text
 }
 
-fn check_and_generate(text: &str) -> usize {
+/// Parse, check and generate: the whole front end.
+fn front_end(text: &str) -> usize {
     let compiled = fsm_dsl::compile(text);
     assert!(compiled.diagnostics.is_empty(), "{:?}", compiled.diagnostics.first());
     let machine = compiled.machine.unwrap();
     let tokens = fsm_dsl::codegen::generate(&machine, &fsm_dsl::codegen::Options::default());
-    machine.transitions.len() + tokens.into_iter().count()
+    machine.transitions.len() + usize::from(!tokens.is_empty())
 }
 
-fn estimate(size: usize) -> Option<f64> {
+fn estimate(group: &str, id: &str) -> Option<f64> {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("../criterion/check_and_codegen")
-        .join(size.to_string())
+        .join("../criterion")
+        .join(group)
+        .join(id)
         .join("new/estimates.json");
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     json["median"]["point_estimate"].as_f64()
+}
+
+/// The stages of the split, in pipeline order.
+const STAGES: [&str; 5] = ["raw pest parse", "parse and syntax tree", "check", "codegen", "front end"];
+
+fn split(c: &mut Criterion) {
+    let text = spec(SPLIT);
+    let (ast, diagnostics) = fsm_dsl::syntax::parse(&text);
+    assert!(diagnostics.is_empty());
+    let ast = ast.unwrap();
+    let machine = fsm_dsl::check::check(&ast).0.unwrap();
+    let mut group = c.benchmark_group("front_end_split");
+    group.bench_function(STAGES[0], |b| b.iter(|| fsm_dsl::syntax::follows_grammar(black_box(&text))));
+    group.bench_function(STAGES[1], |b| b.iter(|| fsm_dsl::syntax::parse(black_box(&text))));
+    group.bench_function(STAGES[2], |b| b.iter(|| fsm_dsl::check::check(black_box(&ast))));
+    group.bench_function(STAGES[3], |b| {
+        b.iter(|| fsm_dsl::codegen::generate(black_box(&machine), &fsm_dsl::codegen::Options::default()))
+    });
+    group.bench_function(STAGES[4], |b| b.iter(|| front_end(black_box(&text))));
+    group.finish();
 }
 
 fn main() {
@@ -57,18 +83,31 @@ fn main() {
         let text = spec(states);
         group.throughput(Throughput::Elements((states * EVENTS) as u64));
         group.bench_with_input(BenchmarkId::from_parameter(states), &text, |b, text| {
-            b.iter(|| check_and_generate(black_box(text)))
+            b.iter(|| front_end(black_box(text)))
         });
     }
     group.finish();
+    split(&mut c);
     c.final_summary();
-    println!("\ncheck + codegen (median), transitions = 10 x states:");
+    println!("\nparse + check + codegen (median), transitions = 10 x states:");
     let mut previous: Option<(usize, f64)> = None;
     for states in SIZES {
-        let Some(ns) = estimate(states) else { continue };
+        let Some(ns) = estimate("check_and_codegen", &states.to_string()) else { continue };
         let growth = previous
             .map_or(String::new(), |(n, t)| format!("  x{:.2} for x{:.1} the size", ns / t, states as f64 / n as f64));
         println!("  {states:>6} states, {:>7} transitions: {:8.1} ms{growth}", states * EVENTS, ns / 1e6);
         previous = Some((states, ns));
+    }
+    // Criterion writes an id with spaces as a directory with underscores.
+    let times: Vec<Option<f64>> = STAGES.iter().map(|s| estimate("front_end_split", s)).collect();
+    if let Some(times) = times.into_iter().collect::<Option<Vec<f64>>>() {
+        let raw = times[0];
+        let tree = times[1] - raw;
+        println!("\n{SPLIT} states (median), against the raw pest parse:");
+        println!("  {:<24} {:8.1} ms  x1.00", STAGES[0], raw / 1e6);
+        println!("  {:<24} {:8.1} ms  x{:.2}", "syntax tree (from pairs)", tree / 1e6, tree / raw);
+        for (stage, ns) in STAGES.iter().zip(&times).skip(2) {
+            println!("  {stage:<24} {:8.1} ms  x{:.2}", ns / 1e6, ns / raw);
+        }
     }
 }

@@ -63,6 +63,12 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
     (spec, diagnostics)
 }
 
+/// Whether `text` follows the grammar: pest's parse alone, no syntax tree built and no
+/// diagnostic (the `checker` benchmark measures the front end against it).
+pub fn follows_grammar(text: &str) -> bool {
+    check_nesting(text).is_none() && Grammar::parse(Rule::file, text).is_ok()
+}
+
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
 fn check_nesting(text: &str) -> Option<Diagnostic> {
     let mut depth = 0usize;

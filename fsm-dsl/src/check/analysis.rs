@@ -227,7 +227,9 @@ fn step_cell(
             ex.taken.insert(t);
             let target = m.transition(t).target.unwrap_or(s);
             let mut next = vars.to_vec();
-            if let Some((index, v, value)) = apply(m, &m.effects_of(s, t), &mut next) {
+            // With no variable there is nothing to apply (and no effect list to build).
+            let applied = if m.vars.is_empty() { None } else { apply(m, &m.effects_of(s, t), &mut next) };
+            if let Some((index, v, value)) = applied {
                 let mut read = read.clone();
                 if !read.contains(&v) {
                     read.push(v);

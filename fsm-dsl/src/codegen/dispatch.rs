@@ -1,9 +1,13 @@
-//! The generated `dispatch`: a `match` on the state, then on the event, each arm returning a
-//! static outcome. Cells with guards read each named guard once, into a local, and try the
-//! transitions as a flat run of `if guard { return ...; }` (no nesting, so a cell with
-//! hundreds of guarded transitions stays shallow for rustc), with the `else` transition or the
-//! policy's outcome last. Action lists are shared constants; outcomes are built by small const
-//! functions, which keeps the token count per cell low for large machines.
+//! The generated dispatch. Every (state, event) cell is one entry of two dense tables, read by
+//! `step_with`: the target state, and an *effect*, a small number that names what the step
+//! does (its action list and the transition taken; 0 is "unhandled", 1 "ignored"). A step is
+//! then two loads and no branch, whatever the machine's size. Cells that need code (guards or
+//! variable assignments) are marked in the table and decided by a `match` on the state, then
+//! on the event, where each named guard is read once, into a local, and the transitions are
+//! tried as a flat run of `if guard { return ...; }` (no nesting, so a cell with hundreds of
+//! guarded transitions stays shallow for rustc), with the `else` transition or the policy's
+//! outcome last. The lean `Step` (the target and the effect, a few octets) is what the hot
+//! path returns; `Outcome` (kind, actions, transition index) is derived from it on request.
 
 use super::{ident, int_type, literal};
 use crate::ir::{self, ActionId, Cell, Condition, Effect, EventId, Machine, StateId, StepKind};
@@ -12,24 +16,20 @@ use quote::{format_ident, quote};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// Machines with at least this many (state, event) cells dispatch through a table: the cells
-/// with one unguarded transition and no assignment (most of a large machine) become fixed-size
-/// records in one byte string, and only the others are code. This keeps the generated code, and
-/// the time to generate and compile it, small for machines of many thousands of states.
+/// Machines with at least this many (state, event) cells are "large": their `TRANSITIONS`
+/// rows are written in a compact form, which keeps the generated code, and the time to
+/// generate and compile it, small for machines of many thousands of states.
 pub const TABLE_CELLS: usize = 2048;
 
-/// Whether `m` is large enough for the table (see [`TABLE_CELLS`]).
+/// Whether `m` is large (see [`TABLE_CELLS`]).
 pub(super) fn uses_table(m: &Machine) -> bool {
     m.states.len().saturating_mul(m.events.len()) >= TABLE_CELLS
 }
 
-// The kinds of a cell in the table.
-const KIND_UNHANDLED: usize = 0;
-const KIND_IGNORED: usize = 1;
-const KIND_TRANSITION: usize = 2;
-const KIND_INTERNAL: usize = 3;
-/// The cell is decided by code (guards or assignments).
-const KIND_CODE: usize = 4;
+/// The effect of a cell that nothing handles.
+const EFFECT_UNHANDLED: usize = 0;
+/// The effect of an ignored cell.
+const EFFECT_IGNORED: usize = 1;
 
 /// Octets needed to write every number below `count`.
 fn width(count: usize) -> usize {
@@ -40,67 +40,16 @@ fn width(count: usize) -> usize {
     width
 }
 
-/// The table (`CELLS`, one record per cell: kind, target, action list, transition, each
-/// little-endian in the fewest octets that fit) and the code that reads it, which returns
-/// the outcome when the record decides it.
-fn table_lookup(ctx: &Ctx<'_>, records: &[[usize; 4]]) -> TokenStream {
-    let m = ctx.m;
-    let widths = [1, width(m.states.len()), width(ctx.lists.len().max(1)), width(m.transitions.len().max(1))];
-    let record_width: usize = widths.iter().sum();
-    let mut bytes = Vec::with_capacity(records.len() * record_width);
-    for record in records {
-        for (value, width) in record.iter().zip(widths) {
-            bytes.extend_from_slice(&value.to_le_bytes()[..width]);
-        }
-    }
-    let cells = Literal::byte_string(&bytes);
-    let lists = (0..ctx.lists.len()).map(|n| format_ident!("ACTIONS_{n}"));
-    let [_, ws, wl, wt] = widths.map(Literal::usize_unsuffixed);
-    let at_list = Literal::usize_unsuffixed(1 + widths[1]);
-    let at_transition = Literal::usize_unsuffixed(1 + widths[1] + widths[2]);
-    let record_width = Literal::usize_unsuffixed(record_width);
-    let [unhandled, ignored, transition, internal] =
-        [KIND_UNHANDLED, KIND_IGNORED, KIND_TRANSITION, KIND_INTERNAL].map(|k| Literal::u8_unsuffixed(k as u8));
-    quote! {
-        /// One record per (state, event) cell, state by state: kind (0 unhandled, 1 ignored,
-        /// 2 transition, 3 internal, 4 decided by the code below), target state, action list,
-        /// transition, each little-endian.
-        const CELLS: &[u8] = #cells;
-        /// The action lists that `CELLS` refers to.
-        const LISTS: &[&[Action]] = &[#( #lists ),*];
-        /// The number at `at` in a record, `width` octets little-endian.
-        #[inline(always)]
-        fn field(record: &[u8], at: usize, width: usize) -> usize {
-            let mut value = 0usize;
-            let mut i = 0;
-            while i < width {
-                if let Some(&octet) = record.get(at + i) {
-                    value |= (octet as usize) << (8 * i);
-                }
-                i += 1;
-            }
-            value
-        }
-        let at = (state as usize * Event::ALL.len() + event as usize) * #record_width;
-        if let Some(record) = CELLS.get(at..at + #record_width) {
-            let target = match State::ALL.get(field(record, 1, #ws)) {
-                Some(&target) => target,
-                None => state,
-            };
-            let actions = match LISTS.get(field(record, #at_list, #wl)) {
-                Some(&actions) => actions,
-                None => &[],
-            };
-            let transition = field(record, #at_transition, #wt);
-            match record.first() {
-                Some(&#unhandled) => return unhandled(state),
-                Some(&#ignored) => return ignored(state),
-                Some(&#transition) => return to(target, actions, transition),
-                Some(&#internal) => return stay(target, actions, transition),
-                _ => {}
-            }
-        }
-    }
+/// The smallest unsigned type that holds every number below `count`.
+fn index_type(count: usize) -> Ident {
+    let name = if count <= 1 << 8 {
+        "u8"
+    } else if count <= 1 << 16 {
+        "u16"
+    } else {
+        "u32"
+    };
+    Ident::new(name, Span::call_site())
 }
 
 /// Names built once and shared constants collected while generating.
@@ -111,6 +60,10 @@ struct Ctx<'m> {
     /// Distinct action lists, each a constant `ACTIONS_n`.
     lists: HashMap<Vec<ActionId>, usize>,
     list_items: Vec<TokenStream>,
+    /// Distinct effects (action list, transition taken), numbered from 2.
+    effects: HashMap<(usize, usize), usize>,
+    /// The action list and the transition of each effect, by number (the first two unused).
+    effect_rows: Vec<(usize, usize)>,
 }
 
 impl Ctx<'_> {
@@ -138,24 +91,27 @@ impl Ctx<'_> {
         format_ident!("ACTIONS_{}", self.list_index(effects))
     }
 
-    /// Assignments then the outcome of taking `t` from `source`.
+    /// The number of the effect "run the actions of `effects`, transition `t` taken".
+    fn effect(&mut self, effects: &[Effect], t: ir::TransitionId) -> usize {
+        let list = self.list_index(effects);
+        let next = self.effect_rows.len();
+        let n = *self.effects.entry((list, t.0)).or_insert(next);
+        if n == next {
+            self.effect_rows.push((list, t.0));
+        }
+        n
+    }
+
+    /// Assignments then the step of taking `t` from `source`.
     fn take(&mut self, source: StateId, t: ir::TransitionId) -> (Vec<TokenStream>, TokenStream) {
         let m = self.m;
         let effects = m.effects_of(source, t);
         let assignments = assignments(m, &effects);
-        let list = self.list(&effects);
-        let transition = m.transition(t);
-        let target = &self.states[transition.target.unwrap_or(source).0];
-        let index = Literal::usize_unsuffixed(t.0);
-        let outcome = if transition.target.is_some() {
-            quote! { to(State::#target, #list, #index) }
-        } else {
-            quote! { stay(State::#target, #list, #index) }
-        };
-        (assignments, outcome)
+        let effect = Literal::usize_unsuffixed(self.effect(&effects, t));
+        let target = &self.states[m.transition(t).target.unwrap_or(source).0];
+        (assignments, quote! { Step { target: State::#target, effect: #effect } })
     }
 }
-
 fn assignments(m: &Machine, effects: &[Effect]) -> Vec<TokenStream> {
     effects
         .iter()
@@ -229,10 +185,19 @@ fn expr(m: &Machine, e: &ir::Expr, locals: &HashMap<ir::GuardId, Ident>) -> Toke
     }
 }
 
+/// The step of a cell with no transition to take.
 fn nothing(kind: StepKind) -> &'static str {
     match kind {
         StepKind::Ignored => "ignored(state)",
         _ => "unhandled(state)",
+    }
+}
+
+/// The effect number of [`nothing`].
+fn nothing_effect(kind: StepKind) -> usize {
+    match kind {
+        StepKind::Ignored => EFFECT_IGNORED,
+        _ => EFFECT_UNHANDLED,
     }
 }
 
@@ -243,16 +208,9 @@ struct Uses {
     vars: bool,
 }
 
-/// A cell with one unguarded transition and no assignment, the common case: what it does, for
-/// the table. `None` for the others.
-struct Plain {
-    internal: bool,
-    target: StateId,
-    list: usize,
-    transition: usize,
-}
-
-fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<Plain> {
+/// A cell with one unguarded transition and no assignment, the common case: its target and
+/// effect, for the table. `None` for the others, which need code.
+fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<(StateId, usize)> {
     let &[t] = rules else { return None };
     let transition = ctx.m.transition(t);
     if transition.condition != Condition::Always {
@@ -262,15 +220,7 @@ fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<Pl
     if effects.iter().any(|e| !matches!(e, Effect::Action(_))) {
         return None;
     }
-    let list = ctx.list_index(&effects);
-    Some(Plain { internal: transition.target.is_none(), target: transition.target.unwrap_or(s), list, transition: t.0 })
-}
-
-/// The text of a plain cell's outcome.
-fn simple(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<String> {
-    let p = plain(ctx, s, rules)?;
-    let constructor = if p.internal { "stay" } else { "to" };
-    Some(format!("{constructor}(State::{}, ACTIONS_{}, {})", ctx.states[p.target.0], p.list, p.transition))
+    Some((transition.target.unwrap_or(s), ctx.effect(&effects, t)))
 }
 
 /// Reads generated text back as tokens. The text is built from checked identifiers and
@@ -285,7 +235,7 @@ pub(super) fn tokens(text: &str) -> TokenStream {
     }
 }
 
-/// The body of one cell.
+/// The body of one cell that needs code.
 fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
     let m = ctx.m;
     let mut guards = Vec::new();
@@ -329,7 +279,96 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
     }
 }
 
-/// `dispatch`, `dispatch_with`, `enter_initial`, `Kind` and `Outcome`.
+/// The tables of every cell, and the `match` of the cells that need code (empty if none).
+struct Cells {
+    /// With the table, each cell's target and effect, state by state (`None` for code cells).
+    records: Vec<(usize, Option<usize>)>,
+    /// The arms of `decide`, as text.
+    arms: String,
+    /// Whether any cell needs code.
+    any_code: bool,
+    /// The number of states with an arm in `arms`.
+    states_with_arms: usize,
+}
+
+/// Collects the table's records (with the table) and writes the `match` arms: of the cells
+/// that need code with the table, of every cell without.
+fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
+    let m = ctx.m;
+    let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    let fallback = nothing_effect(m.fallback());
+    let cells = m.states.len() * m.events.len();
+    let mut out = Cells {
+        records: Vec::with_capacity(if table { cells } else { 0 }),
+        arms: String::new(),
+        any_code: false,
+        states_with_arms: 0,
+    };
+    for s in (0..m.states.len()).map(StateId) {
+        let state = ctx.states[s.0].clone();
+        // Events whose cells need the same code share one arm.
+        let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
+        for (e, event) in event_names.iter().enumerate() {
+            let cell = m.cell(s, EventId(e));
+            let (target, effect) = match cell {
+                Cell::Unmentioned => (s, Some(fallback)),
+                Cell::Ignored if !table => {
+                    if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
+                        same.push(event);
+                    } else {
+                        arms.push((cell, vec![event], "ignored(state)".to_owned()));
+                    }
+                    (s, Some(EFFECT_IGNORED))
+                }
+                Cell::Ignored => (s, Some(EFFECT_IGNORED)),
+                Cell::Rules(rules) => match plain(ctx, s, rules) {
+                    Some((target, effect)) if table => (target, Some(effect)),
+                    Some((target, effect)) => {
+                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
+                            same.push(event);
+                        } else {
+                            let body = format!("Step {{ target: State::{}, effect: {effect} }}", ctx.states[target.0]);
+                            arms.push((cell, vec![event], body));
+                        }
+                        (target, Some(effect))
+                    }
+                    None => {
+                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
+                            same.push(event);
+                        } else {
+                            arms.push((cell, vec![event], cell_body(ctx, s, rules, uses).to_string()));
+                        }
+                        (s, None)
+                    }
+                },
+            };
+            if table {
+                out.records.push((target.0, effect));
+            }
+        }
+        if arms.is_empty() {
+            continue;
+        }
+        out.any_code = true;
+        let _ = write!(out.arms, "State::{state} => match event {{");
+        for (_, events, body) in &arms {
+            for (i, event) in events.iter().enumerate() {
+                let _ = write!(out.arms, "{}Event::{event}", if i == 0 { "" } else { " | " });
+            }
+            let _ = write!(out.arms, " => {body},");
+        }
+        // Unmentioned cells (and, with the table, the cells it decides, never asked for here).
+        if arms.iter().map(|(_, events, _)| events.len()).sum::<usize>() < m.events.len() {
+            let _ = write!(out.arms, "_ => {},", nothing(m.fallback()));
+        }
+        out.arms.push_str("},");
+        out.states_with_arms += 1;
+    }
+    out
+}
+
+/// `Kind`, `Outcome`, `Step`, the tables, `step_with`, `step`, `dispatch_with`, `dispatch` and
+/// `enter_initial`.
 pub(super) fn dispatch(m: &Machine) -> TokenStream {
     let mut ctx = Ctx {
         m,
@@ -337,97 +376,205 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         actions: m.actions.iter().map(|a| ident(&a.named.name)).collect(),
         lists: HashMap::new(),
         list_items: Vec::new(),
+        effects: HashMap::new(),
+        effect_rows: Vec::new(),
     };
-    let events: Vec<Ident> = m.events.iter().map(|e| ident(&e.named.name)).collect();
-    let event_names: Vec<String> = events.iter().map(ToString::to_string).collect();
+    // The first two effects do nothing; they have no transition.
+    let none = ctx.list_index(&[]);
+    ctx.effect_rows.extend([(none, usize::MAX), (none, usize::MAX)]);
     let mut uses = Uses::default();
     let table = uses_table(m);
-    let fallback = if m.fallback() == StepKind::Ignored { KIND_IGNORED } else { KIND_UNHANDLED };
-    // The arms are written as text and read back as tokens once: for a machine of many
-    // thousands of cells this is several times faster than building each arm with `quote!`.
-    let mut arms_text = String::with_capacity(if table { 0 } else { m.states.len() * (16 + m.events.len() * 48) });
-    let mut records: Vec<[usize; 4]> = Vec::with_capacity(if table { m.states.len() * m.events.len() } else { 0 });
-    for s in (0..m.states.len()).map(StateId) {
-        // Events with the same cell (ignored, or the same transitions) share one arm.
-        let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
-        let mut mentioned = 0;
-        for (e, event) in event_names.iter().enumerate() {
-            let cell = m.cell(s, EventId(e));
-            if table {
-                let record = match cell {
-                    Cell::Unmentioned => [fallback, 0, 0, 0],
-                    Cell::Ignored => [KIND_IGNORED, 0, 0, 0],
-                    Cell::Rules(rules) => match plain(&mut ctx, s, rules) {
-                        Some(p) => {
-                            [if p.internal { KIND_INTERNAL } else { KIND_TRANSITION }, p.target.0, p.list, p.transition]
+    let cells = cells(&mut ctx, &mut uses, table);
+    // Code cells are marked with the number after the last effect.
+    let code = ctx.effect_rows.len();
+    let effect_type = index_type(code + 1);
+    let transition_type = index_type(m.transitions.len() + 1);
+    // What each effect does: small machines have it in two arrays; large ones in one byte
+    // string (a handful of tokens however many effects there are), read by `field`.
+    let (effect_data, actions_body, transition_body) = if table {
+        let widths = [width(ctx.lists.len()), width(m.transitions.len())];
+        let mut bytes = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
+        for &(list, t) in &ctx.effect_rows {
+            let t = if t == usize::MAX { 0 } else { t };
+            for (value, width) in [list, t].into_iter().zip(widths) {
+                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+            }
+        }
+        let effects = Literal::byte_string(&bytes);
+        let lists = (0..ctx.lists.len()).map(|n| format_ident!("ACTIONS_{n}"));
+        let list_count = Literal::usize_unsuffixed(ctx.lists.len());
+        let [wl, wt] = widths.map(Literal::usize_unsuffixed);
+        let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
+        (
+            quote! {
+                /// One record per effect: the index in [`LISTS`] of its actions (exit, transition,
+                /// entry), then the index in [`TRANSITIONS`] of its transition, each
+                /// little-endian in the fewest octets that fit.
+                static EFFECTS: &[u8] = #effects;
+                /// The action lists that [`EFFECTS`] refers to.
+                static LISTS: [&[Action]; #list_count] = [#( #lists ),*];
+                /// The number at `at` in `bytes`, `width` octets little-endian.
+                #[inline(always)]
+                fn field(bytes: &[u8], at: usize, width: usize) -> usize {
+                    let mut value = 0usize;
+                    let mut i = 0;
+                    while i < width {
+                        if let Some(&octet) = bytes.get(at + i) {
+                            value |= (octet as usize) << (8 * i);
                         }
-                        None => {
-                            mentioned += 1;
-                            arms.push((cell, vec![event], cell_body(&mut ctx, s, rules, &mut uses).to_string()));
-                            [KIND_CODE, 0, 0, 0]
-                        }
-                    },
-                };
-                records.push(record);
-                continue;
-            }
-            if matches!(cell, Cell::Unmentioned) {
-                continue;
-            }
-            mentioned += 1;
-            if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                same.push(event);
-                continue;
-            }
-            let body = match cell {
-                Cell::Rules(rules) => match simple(&mut ctx, s, rules) {
-                    Some(text) => text,
-                    None => cell_body(&mut ctx, s, rules, &mut uses).to_string(),
-                },
-                _ => "ignored(state)".to_owned(),
-            };
-            arms.push((cell, vec![event], body));
+                        i += 1;
+                    }
+                    value
+                }
+            },
+            quote! {
+                match LISTS.get(field(EFFECTS, self.effect as usize * #record, #wl)) {
+                    Some(&actions) => actions,
+                    None => &[],
+                }
+            },
+            quote! { Some(field(EFFECTS, self.effect as usize * #record + #wl, #wt)) },
+        )
+    } else {
+        let mut lists_text = String::with_capacity(ctx.effect_rows.len() * 12);
+        let mut transitions_text = String::with_capacity(ctx.effect_rows.len() * 8);
+        for &(list, t) in &ctx.effect_rows {
+            let _ = write!(lists_text, "ACTIONS_{list},");
+            // The first two rows are never read (no transition); the largest value marks them.
+            let t = if t == usize::MAX { format!("{transition_type}::MAX") } else { t.to_string() };
+            let _ = write!(transitions_text, "{t},");
         }
-        if table && arms.is_empty() {
-            continue;
-        }
-        let _ = write!(arms_text, "State::{} => match event {{", ctx.states[s.0]);
-        for (_, events, body) in &arms {
-            for (i, event) in events.iter().enumerate() {
-                let _ = write!(arms_text, "{}Event::{event}", if i == 0 { "" } else { " | " });
-            }
-            let _ = write!(arms_text, " => {body},");
-        }
-        if table || mentioned < m.events.len() {
-            let _ = write!(arms_text, "_ => {},", nothing(m.fallback()));
-        }
-        arms_text.push_str("},");
-    }
-    if table {
-        arms_text.push_str("_ => unhandled(state),");
-    }
-    let state_arms = tokens(&arms_text);
+        let effect_lists = tokens(&lists_text);
+        let effect_transitions = tokens(&transitions_text);
+        let effect_count = Literal::usize_unsuffixed(ctx.effect_rows.len());
+        (
+            quote! {
+                /// The actions of each effect, in order: exit, transition, entry.
+                static EFFECT_ACTIONS: [&[Action]; #effect_count] = [#effect_lists];
+                /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
+                /// two).
+                static EFFECT_TRANSITION: [#transition_type; #effect_count] = [#effect_transitions];
+            },
+            quote! {
+                match EFFECT_ACTIONS.get(self.effect as usize) {
+                    Some(&actions) => actions,
+                    None => &[],
+                }
+            },
+            quote! { EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize) },
+        )
+    };
+    let code_literal = Literal::usize_unsuffixed(code);
+
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
     let initial_list = ctx.list(entry);
-    uses.vars |= m.transitions.iter().any(|t| t.effects.iter().any(|e| !matches!(e, Effect::Action(_))))
-        || m.states.iter().any(|s| s.entry.iter().chain(&s.exit).any(|e| !matches!(e, Effect::Action(_))));
-    let vars = if uses.vars {
-        quote! { vars }
-    } else {
-        quote! { _vars }
-    };
-    let guard = if uses.guard {
-        quote! { mut guard }
-    } else {
-        quote! { _guard }
-    };
     let enter_vars = if initial_assignments.is_empty() {
         quote! { _vars }
     } else {
         quote! { vars }
     };
-    let lookup = if table { table_lookup(&ctx, &records) } else { TokenStream::new() };
+    let (vars, guard) = (
+        if uses.vars {
+            quote! { vars }
+        } else {
+            quote! { _vars }
+        },
+        if uses.guard {
+            quote! { mut guard }
+        } else {
+            quote! { _guard }
+        },
+    );
+    // States with no arm of their own.
+    let other_states = if cells.states_with_arms < m.states.len() {
+        let fallback = tokens(nothing(m.fallback()));
+        quote! { _ => #fallback, }
+    } else {
+        TokenStream::new()
+    };
+    let (tables, decide, body, step_vars, step_guard) = if !table {
+        // A small machine is one `match`: the compiler sees each cell's step as constants, and
+        // where `step` is inlined, the loop over its actions too.
+        let arms = tokens(&cells.arms);
+        let body = quote! {
+            match state {
+                #arms
+                #other_states
+            }
+        };
+        (TokenStream::new(), TokenStream::new(), body, vars, guard)
+    } else {
+        let widths = [width(m.states.len()), width(code + 1)];
+        let mut bytes = Vec::with_capacity(cells.records.len() * (widths[0] + widths[1]));
+        for &(target, effect) in &cells.records {
+            for (value, width) in [target, effect.unwrap_or(code)].into_iter().zip(widths) {
+                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+            }
+        }
+        let cell_bytes = Literal::byte_string(&bytes);
+        let [ws, we] = widths.map(Literal::usize_unsuffixed);
+        let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
+        let tables = quote! {
+            /// One record per (state, event) cell, state by state, then event by event: the
+            /// index in `State::ALL` of the state after the event, then the effect (a row of
+            /// [`EFFECTS`]), each little-endian in the fewest octets that fit.
+            static CELLS: &[u8] = #cell_bytes;
+        };
+        let (decide, to_code) = if cells.any_code {
+            let arms = tokens(&cells.arms);
+            (
+                quote! {
+                    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+                    const BY_CODE: #effect_type = #code_literal;
+
+                    /// The cells that guards or assignments decide.
+                    fn decide(
+                        state: State,
+                        #vars: &mut Vars,
+                        event: Event,
+                        #guard: impl FnMut(Guard) -> bool,
+                    ) -> Step {
+                        match state {
+                            #arms
+                            #other_states
+                        }
+                    }
+                },
+                quote! {
+                    if effect == BY_CODE {
+                        return decide(state, vars, event, guard);
+                    }
+                },
+            )
+        } else {
+            (TokenStream::new(), TokenStream::new())
+        };
+        let body = quote! {
+            let at = (state.index() * Event::ALL.len() + event.index()) * #record;
+            let effect = field(CELLS, at + #ws, #we) as #effect_type;
+            #to_code
+            match State::ALL.get(field(CELLS, at, #ws)) {
+                Some(&target) => Step { target, effect },
+                None => unhandled(state),
+            }
+        };
+        let (step_vars, step_guard) =
+            if cells.any_code { (quote! { vars }, quote! { guard }) } else { (quote! { _vars }, quote! { _guard }) };
+        (tables, decide, body, step_vars, step_guard)
+    };
+    // A small machine's step compiles to a few instructions (a jump on the state, then the
+    // event's bits of a constant): worth inlining into every caller, which lets the compiler
+    // unroll the caller's loop over the step's actions. A large machine's is two table reads
+    // and a call for the cells that need code.
+    let (inline, how) = if table {
+        (
+            quote! { #[inline] },
+            " O(1): two table reads (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.",
+        )
+    } else {
+        (quote! { #[inline(always)] }, " O(1): a jump on the state, then on the event; no allocation.")
+    };
     let lists = &ctx.list_items;
     quote! {
         /// How an event was dealt with.
@@ -443,7 +590,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             Unhandled,
         }
 
-        /// The result of [`dispatch`]: where the machine goes and what it does on the way.
+        /// The result of [`dispatch`]: where the machine goes and what it does on the way
+        /// ([`Step::outcome`] of a [`Step`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Outcome {
             /// How the event was dealt with.
@@ -456,26 +604,65 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             pub transition: ::core::option::Option<usize>,
         }
 
+        /// The result of [`step`]: the state after the event and what to run on the way, in a
+        /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
+        /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Step {
+            /// The state after the event (the same state unless a transition was taken).
+            pub target: State,
+            /// What the step does (its actions and transition), a row of a static table: 0 for
+            /// an unhandled event, 1 for an ignored one.
+            effect: #effect_type,
+        }
+
         #( #lists )*
 
+        #effect_data
+        #tables
+
         #[allow(dead_code)]
-        const fn to(target: State, actions: &'static [Action], index: usize) -> Outcome {
-            Outcome { kind: Kind::Transition, target, actions, transition: ::core::option::Option::Some(index) }
+        const fn ignored(state: State) -> Step {
+            Step { target: state, effect: 1 }
         }
 
         #[allow(dead_code)]
-        const fn stay(target: State, actions: &'static [Action], index: usize) -> Outcome {
-            Outcome { kind: Kind::Internal, target, actions, transition: ::core::option::Option::Some(index) }
+        const fn unhandled(state: State) -> Step {
+            Step { target: state, effect: 0 }
         }
 
-        #[allow(dead_code)]
-        const fn ignored(state: State) -> Outcome {
-            Outcome { kind: Kind::Ignored, target: state, actions: &[], transition: ::core::option::Option::None }
-        }
+        impl Step {
+            /// The actions to run, in order: exit, transition, entry.
+            #[inline]
+            pub fn actions(self) -> &'static [Action] {
+                #actions_body
+            }
 
-        #[allow(dead_code)]
-        const fn unhandled(state: State) -> Outcome {
-            Outcome { kind: Kind::Unhandled, target: state, actions: &[], transition: ::core::option::Option::None }
+            /// The index in [`TRANSITIONS`] of the transition taken, if any.
+            #[inline]
+            pub fn transition(self) -> ::core::option::Option<usize> {
+                if self.effect < 2 {
+                    return None;
+                }
+                #transition_body
+            }
+
+            /// How the event was dealt with.
+            pub fn kind(self) -> Kind {
+                match self.effect {
+                    0 => Kind::Unhandled,
+                    1 => Kind::Ignored,
+                    _ => match self.transition().and_then(|t| TRANSITIONS.get(t)) {
+                        Some(Transition { target: None, .. }) => Kind::Internal,
+                        _ => Kind::Transition,
+                    },
+                }
+            }
+
+            /// Everything about the step.
+            pub fn outcome(self) -> Outcome {
+                Outcome { kind: self.kind(), target: self.target, actions: self.actions(), transition: self.transition() }
+            }
         }
 
         /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -485,27 +672,38 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             #initial_list
         }
 
+        #decide
+
         /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-        /// event need (and only those), updating `vars` by the transition's assignments. O(1): a
-        /// jump on the state, then on the event; no allocation.
-        #[inline]
-        pub fn dispatch_with(
+        /// event need (and only those), updating `vars` by the transition's assignments.
+        #[doc = #how]
+        #inline
+        pub fn step_with(
             state: State,
-            #vars: &mut Vars,
+            #step_vars: &mut Vars,
             event: Event,
-            #guard: impl FnMut(Guard) -> bool,
-        ) -> Outcome {
-            #lookup
-            match state {
-                #state_arms
-            }
+            #step_guard: impl FnMut(Guard) -> bool,
+        ) -> Step {
+            #body
         }
 
         /// Handles `event` in `state` with the named guards' values in `guards`; see
-        /// [`dispatch_with`].
+        /// [`step_with`].
+        #[inline]
+        pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
+            step_with(state, vars, event, |g| guards.get(g))
+        }
+
+        /// [`step_with`], with everything about the step: its kind, actions and transition.
+        #[inline]
+        pub fn dispatch_with(state: State, vars: &mut Vars, event: Event, guard: impl FnMut(Guard) -> bool) -> Outcome {
+            step_with(state, vars, event, guard).outcome()
+        }
+
+        /// [`step`], with everything about the step: its kind, actions and transition.
         #[inline]
         pub fn dispatch(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Outcome {
-            dispatch_with(state, vars, event, |g| guards.get(g))
+            step(state, vars, event, guards).outcome()
         }
     }
 }
@@ -568,12 +766,18 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
             /// Handles one event: evaluates guards through `hooks`, runs the actions through
             /// `hooks` in order, moves to the target state, and returns what happened.
             pub fn handle<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Outcome {
-                let outcome = dispatch_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-                for &action in outcome.actions {
+                self.step(event, hooks).outcome()
+            }
+
+            /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+            #[inline]
+            pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+                let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+                for &action in step.actions() {
                     hooks.action(action);
                 }
-                self.state = outcome.target;
-                outcome
+                self.state = step.target;
+                step
             }
         }
     }

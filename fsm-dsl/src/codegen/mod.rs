@@ -480,25 +480,18 @@ fn transition_table(m: &Machine) -> TokenStream {
     // Written as text and read back as tokens once (see `dispatch`). Lists that several rows
     // share are constants, so that a large table stays small.
     let mut consts = String::new();
-    let mut rows = String::with_capacity(m.transitions.len() * 64);
+    let mut rows = String::with_capacity(if dispatch::uses_table(m) { 0 } else { m.transitions.len() * 64 });
+    // A large machine's common rows are built as tokens directly: reading back as text the
+    // hundred thousand rows of a large machine would take most of the generator's time.
+    let mut row_tokens: Vec<proc_macro2::TokenTree> = Vec::new();
+    let one_ident = Ident::new("one", Span::call_site());
+    let mut own_idents: Vec<Ident> = Vec::new();
     let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::new();
     let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::new();
     let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::new();
     // A machine that dispatches through the table gets compact rows too.
     let compact = dispatch::uses_table(m);
     for t in &m.transitions {
-        let next = source_lists.len();
-        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
-            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
-            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
-            next
-        });
-        let next = event_lists.len();
-        let on = *event_lists.entry(&t.events).or_insert_with(|| {
-            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
-            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
-            next
-        });
         let ids: Vec<ir::ActionId> = t
             .effects
             .iter()
@@ -511,6 +504,7 @@ fn transition_table(m: &Machine) -> TokenStream {
         let own = *action_lists.entry(ids).or_insert_with_key(|ids| {
             let items: Vec<String> = ids.iter().map(|a| format!("Action::{}", actions[a.0])).collect();
             let _ = write!(consts, "const OWN_ACTIONS_{next}: &[Action] = &[{}];", items.join(", "));
+            own_idents.push(format_ident!("OWN_ACTIONS_{next}"));
             next
         });
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
@@ -519,9 +513,41 @@ fn transition_table(m: &Machine) -> TokenStream {
             && plain
         {
             // A large machine's common row: indexes, no constants of its own.
-            let _ = write!(rows, "one({}, {}, {}, OWN_ACTIONS_{own}),", source.0, event.0, target.0);
+            use proc_macro2::{Delimiter, Group, Literal, Punct, Spacing, TokenTree};
+            if !rows.is_empty() {
+                row_tokens.extend(dispatch::tokens(&rows));
+                rows.clear();
+            }
+            let comma = || TokenTree::Punct(Punct::new(',', Spacing::Alone));
+            let args: TokenStream = [
+                TokenTree::Literal(Literal::usize_unsuffixed(source.0)),
+                comma(),
+                TokenTree::Literal(Literal::usize_unsuffixed(event.0)),
+                comma(),
+                TokenTree::Literal(Literal::usize_unsuffixed(target.0)),
+                comma(),
+                TokenTree::Ident(own_idents[own].clone()),
+            ]
+            .into_iter()
+            .collect();
+            row_tokens.push(TokenTree::Ident(one_ident.clone()));
+            row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, args)));
+            row_tokens.push(comma());
             continue;
         }
+        // Lists of sources and events only for the rows that name them.
+        let next = source_lists.len();
+        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
+            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
+            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
+            next
+        });
+        let next = event_lists.len();
+        let on = *event_lists.entry(&t.events).or_insert_with(|| {
+            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
+            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
+            next
+        });
         match t.target {
             // The common row gets a short constructor.
             Some(target) if plain => {
@@ -543,7 +569,8 @@ fn transition_table(m: &Machine) -> TokenStream {
         }
     }
     let consts = dispatch::tokens(&consts);
-    let rows = dispatch::tokens(&rows);
+    row_tokens.extend(dispatch::tokens(&rows));
+    let rows: TokenStream = row_tokens.into_iter().collect();
     let one = compact.then(|| {
         let (states, events) = (m.states.len(), m.events.len());
         quote! {
