@@ -239,6 +239,9 @@ pub struct Sg<T> {
     buckets: Vec<Vec<AsIndex>>,
     /// The running T(r)s, earliest first.
     deadlines: BTreeSet<(T, AsIndex)>,
+    /// Scratch space of [`Sg::fan_out`], kept so that a fan-out allocates nothing.
+    visit: Vec<AsIndex>,
+    visit_bits: Vec<u64>,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
@@ -306,6 +309,8 @@ impl<T: Time> Sg<T> {
             up: BTreeSet::new(),
             buckets,
             deadlines: BTreeSet::new(),
+            visit: Vec::new(),
+            visit_bits: Vec::new(),
         }
     }
 
@@ -517,7 +522,9 @@ impl<T: Time> Sg<T> {
         now: T,
         out: &mut Vec<Output>,
     ) {
-        let mut visit: Vec<AsIndex> = own.to_vec();
+        let mut visit = std::mem::take(&mut self.visit);
+        visit.clear();
+        visit.extend_from_slice(own);
         let any_up = !self.up.is_empty();
         for state in iua_as::State::ALL {
             for any_active in [false, true] {
@@ -537,11 +544,32 @@ impl<T: Time> Sg<T> {
                 }
             }
         }
-        visit.sort_unstable();
-        visit.dedup();
-        for i in visit {
+        // In the order of the ASes: sorted, or, for many, through a bit set of the ASes.
+        if visit.len() * 16 < self.ases.len() {
+            visit.sort_unstable();
+            visit.dedup();
+        } else {
+            let mut bits = std::mem::take(&mut self.visit_bits);
+            bits.clear();
+            bits.resize(self.ases.len().div_ceil(64), 0);
+            for &i in &visit {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            visit.clear();
+            for (word, &set) in bits.iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    visit.push(word * 64 + set.trailing_zeros() as usize);
+                    set &= set - 1;
+                }
+            }
+            self.visit_bits = bits;
+        }
+        out.reserve(visit.len());
+        for &i in &visit {
             self.as_event(i, event, AsCause { assoc: Some(assoc), data: None, came_up }, now, out);
         }
+        self.visit = visit;
     }
 
     fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
@@ -797,7 +825,6 @@ impl<T: Time> Sg<T> {
         let before = entry.machine.state();
         let mut hooks = AsHooks { any_active, any_inactive, came_up: cause.came_up };
         let outcome = entry.machine.handle(event, &mut hooks);
-        let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
         let mut data = cause.data;
         for &action in outcome.actions {
             let entry = &mut self.ases[i];
@@ -808,7 +835,9 @@ impl<T: Time> Sg<T> {
                         iua_as::Action::NotifyAsActive => Status::as_active(),
                         _ => Status::as_pending(),
                     };
-                    // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6).
+                    // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6), naming the ASP
+                    // whose change caused it.
+                    let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
                     out.reserve(self.up.len());
                     for &member in &self.up {
                         out.push(Output::Send {
