@@ -5,7 +5,7 @@
 //! its own process (so that its peak memory is its own); `cargo bench --bench iua_sg -- ASES
 //! ASPS` runs one size. Measured, on one thread:
 //!
-//! - bring-up: every ASP sends ASP Up then ASP Active (encoded, through `Sg::receive`), with
+//! - bring-up: every ASP sends ASP Up then ASP Active (encoded, through `Sg::receive_into`), with
 //!   every Ack and Notify the SG sends (an ASP that comes up is told the state of every active
 //!   AS, so this grows with ASes x ASPs);
 //! - `deliver()`: traffic round-robin over the ASes, each message routed to an ASP of its AS;
@@ -14,20 +14,16 @@
 //! - enqueue: the same traffic with every AS in AS-PENDING (all associations lost, T(r) long);
 //! - flush: one ASP comes back and activates for every AS, receiving every queue in order.
 //!
-//! Allocations are counted by `stats_alloc`; the peak memory is the process's VmHWM.
+//! The peak memory is the process's VmHWM. The allocator is the system's, uninstrumented:
+//! `tests/iua_alloc.rs` counts the allocations (none per message through `deliver_into`).
 
 #![allow(clippy::unwrap_used)] // a benchmark that cannot set up stops
 
 use rfc_fsm::iua::codec::{self, Dlci, InterfaceIds, Message, TrafficMode};
 use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig};
 use rfc_fsm::machines::iua_as;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use std::alloc::System;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 /// Messages delivered (and queued) per measurement.
 const MESSAGES: usize = 2_000_000;
@@ -42,9 +38,9 @@ fn main() {
         return;
     }
     println!(
-        "| ASes x ASPs | bring-up (all ASPs) | deliver() | deliver_into | allocs/msg (deliver_into) | enqueue (AS-PENDING) | flush | peak memory |"
+        "| ASes x ASPs | bring-up (all ASPs) | deliver() | deliver_into | enqueue (AS-PENDING) | flush | peak memory |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|");
     let exe = std::env::current_exe().unwrap();
     for (ases, asps) in SIZES {
         let output = std::process::Command::new(&exe).arg(ases.to_string()).arg(asps.to_string()).output().unwrap();
@@ -80,14 +76,19 @@ fn run(ases: u32, asps: u32) {
         })
         .collect();
 
-    // Bring-up.
+    // Bring-up, through `receive_into` with the output list reused, as a driver would.
+    let mut out: Vec<Output> = Vec::new();
     let begin = Instant::now();
     let mut sent = 0usize;
     for j in 0..asps {
         let assoc = AssocId(j);
         sg.association_up(assoc);
-        sent += sg.receive(assoc, &up, t).len();
-        sent += sg.receive(assoc, &active[(j % ases) as usize], t).len();
+        sg.receive_into(assoc, &up, t, &mut out);
+        sent += out.len();
+        out.clear();
+        sg.receive_into(assoc, &active[(j % ases) as usize], t, &mut out);
+        sent += out.len();
+        out.clear();
     }
     let bring_up = begin.elapsed();
     assert!((0..ases as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_ACTIVE)));
@@ -103,9 +104,7 @@ fn run(ases: u32, asps: u32) {
     let deliver = begin.elapsed();
 
     // deliver_into, the output list reused and the frame handed back.
-    let mut out: Vec<Output> = Vec::with_capacity(4);
     let mut frame = vec![0u8; FRAME];
-    let region = Region::new(GLOBAL);
     let begin = Instant::now();
     for n in 0..MESSAGES {
         sg.deliver_into(n as u32 % ases, dlci, frame, t, &mut out);
@@ -116,8 +115,6 @@ fn run(ases: u32, asps: u32) {
         out.clear();
     }
     let deliver_into = begin.elapsed();
-    let change = region.change();
-    let allocs = (change.allocations + change.reallocations) as f64 / MESSAGES as f64;
 
     // Enqueue: every association lost, every AS pending.
     for j in 0..asps {
@@ -147,7 +144,7 @@ fn run(ases: u32, asps: u32) {
     drop(out);
 
     println!(
-        "| {ases} x {asps} | {:.3} s | {} | {} | {allocs:.3} | {} | {} | {} MiB |",
+        "| {ases} x {asps} | {:.3} s | {} | {} | {} | {} | {} MiB |",
         bring_up.as_secs_f64(),
         mps(MESSAGES, deliver),
         mps(MESSAGES, deliver_into),

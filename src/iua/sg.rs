@@ -403,13 +403,22 @@ impl<T: Time> Sg<T> {
     /// [`association_up`](Self::association_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.receive_into(assoc, bytes, now, &mut out);
+        out
+    }
+
+    /// [`receive`](Self::receive), appending the outputs to `out`, which the caller may clear
+    /// and reuse: an ASP Up that is told the state of a thousand ASes then fills a list that
+    /// already has the room.
+    pub fn receive_into(&mut self, assoc: AssocId, bytes: &[u8], now: T, out: &mut Vec<Output>) {
         if !self.asps.contains_key(&assoc) {
             self.unknown_drops = self.unknown_drops.saturating_add(1);
-            return vec![Output::Event(SgEvent::UnknownAssociation { assoc })];
+            out.push(Output::Event(SgEvent::UnknownAssociation { assoc }));
+            return;
         }
-        let mut out = Vec::new();
         match codec::decode(bytes) {
-            Ok(message) => self.message(assoc, message, now, &mut out),
+            Ok(message) => self.message(assoc, message, now, out),
             Err(error) => {
                 // The diagnostic carries the start of the offending message (at most 40 octets).
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
@@ -422,7 +431,6 @@ impl<T: Time> Sg<T> {
                 out.push(Output::Event(SgEvent::Undecodable { assoc, error }));
             }
         }
-        out
     }
 
     /// Traffic from the ISDN side for an interface: routed to the active ASP(s) of the AS that
