@@ -12,7 +12,8 @@
 //!   also through `deliver_into` with a reused output list and the frame's buffer handed back,
 //!   which allocates nothing;
 //! - enqueue: the same traffic with every AS in AS-PENDING (all associations lost, T(r) long);
-//! - flush: one ASP comes back and activates for every AS, receiving every queue in order.
+//! - flush: one ASP comes back and activates for every AS, receiving every queue in order (one
+//!   `receive_into`, into an output list with room).
 //!
 //! The peak memory is the process's VmHWM. The allocator is the system's, uninstrumented:
 //! `tests/iua_alloc.rs` counts the allocations (none per message through `deliver_into`).
@@ -37,10 +38,11 @@ fn main() {
         run(ases, asps);
         return;
     }
+    println!("{MESSAGES} messages of {FRAME} octets per measurement; an Output is {} octets", size_of::<Output>());
     println!(
-        "| ASes x ASPs | bring-up (all ASPs) | deliver() | deliver_into | enqueue (AS-PENDING) | flush | peak memory |"
+        "| ASes x ASPs | bring-up (all ASPs) | outputs of the bring-up | deliver() | deliver_into | enqueue (AS-PENDING) | flush | memory after bring-up | peak memory |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let exe = std::env::current_exe().unwrap();
     for (ases, asps) in SIZES {
         let output = std::process::Command::new(&exe).arg(ases.to_string()).arg(asps.to_string()).output().unwrap();
@@ -91,8 +93,9 @@ fn run(ases: u32, asps: u32) {
         out.clear();
     }
     let bring_up = begin.elapsed();
+    drop(out);
+    let after_bring_up = vm_kib("VmRSS:");
     assert!((0..ases as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_ACTIVE)));
-    eprintln!("{ases} x {asps}: bring-up {bring_up:?}, {sent} outputs");
 
     // deliver(), a list of outputs per call.
     let dlci = Dlci { sapi: 0, tei: 1 };
@@ -104,6 +107,7 @@ fn run(ases: u32, asps: u32) {
     let deliver = begin.elapsed();
 
     // deliver_into, the output list reused and the frame handed back.
+    let mut out: Vec<Output> = Vec::with_capacity(4);
     let mut frame = vec![0u8; FRAME];
     let begin = Instant::now();
     for n in 0..MESSAGES {
@@ -135,8 +139,10 @@ fn run(ases: u32, asps: u32) {
     sg.association_up(AssocId(0));
     black_box(sg.receive(AssocId(0), &up, t));
     let all = codec::encode(&Message::AspActive { traffic_mode: None, interface_ids: None, info: None }).unwrap();
+    // The output list has the room, as a driver's reused list would after the first flush.
+    let mut out: Vec<Output> = Vec::with_capacity(MESSAGES + 2 * ases as usize + 4);
     let begin = Instant::now();
-    let out = sg.receive(AssocId(0), &all, t);
+    sg.receive_into(AssocId(0), &all, t, &mut out);
     let flush = begin.elapsed();
     let delivered =
         out.iter().filter(|o| matches!(o, Output::Send { message: Message::DataIndication { .. }, .. })).count();
@@ -144,23 +150,25 @@ fn run(ases: u32, asps: u32) {
     drop(out);
 
     println!(
-        "| {ases} x {asps} | {:.3} s | {} | {} | {} | {} | {} MiB |",
+        "| {ases} x {asps} | {:.3} s | {sent} | {} | {} | {} | {} | {} MiB | {} MiB |",
         bring_up.as_secs_f64(),
         mps(MESSAGES, deliver),
         mps(MESSAGES, deliver_into),
         mps(MESSAGES, enqueue),
         mps(MESSAGES, flush),
-        vm_hwm_kib() / 1024
+        after_bring_up / 1024,
+        vm_kib("VmHWM:") / 1024
     );
 }
 
-/// The process's peak resident set size, in KiB, from /proc/self/status (0 if unavailable).
-fn vm_hwm_kib() -> u64 {
+/// A size from /proc/self/status, in KiB (0 if unavailable): `VmRSS:` the resident set,
+/// `VmHWM:` its peak.
+fn vm_kib(field: &str) -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
             s.lines().find_map(|l| {
-                l.strip_prefix("VmHWM:").map(|v| v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0))
+                l.strip_prefix(field).map(|v| v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0))
             })
         })
         .unwrap_or(0)
