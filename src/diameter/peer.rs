@@ -759,8 +759,9 @@ struct Core<T, R> {
 
 /// The Diameter peer: the RFC 6733 §5.6 state machine of the connection to one peer and the RFC
 /// 3539 watchdog on it, sans-IO. `T` is the time type (a `std` or `tokio` `Instant`, or a
-/// `Duration` for a virtual clock), `R` the random source that seeds the identifiers and the watchdog's jitter (a
-/// `SmallRng` of 32 octets, passed in to the 64-octet watchdog at each call; `R` is not kept).
+/// `Duration` for a virtual clock), `R` the random source that seeds the identifiers and the
+/// watchdog's jitter (a `SmallRng` of 32 octets, passed in to the 64-octet watchdog at each
+/// call; `R` itself is not kept).
 ///
 /// Each input returns the [`Output`]s to carry out, in order; [`deadline`](Self::deadline) says
 /// when to call [`timer_expired`](Self::timer_expired) next. See the [module](self) documentation

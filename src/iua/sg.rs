@@ -13,6 +13,15 @@
 //! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
 //! Identifier, or all of them when it names none.
 //!
+//! Costs: the SG keeps, as ASPs change, the active ASPs of each AS (in association order), the
+//! set of ASPs that are up (the recipients of a Notify, gathered only when one is sent), the T(r)s
+//! in deadline order, and the ASes grouped by state and by whether an ASP is active in them. An
+//! ASP that comes up or goes down runs the AS machine only on the groups where the generated
+//! machine, asked with the group's guard values, acts or changes state; elsewhere the event
+//! would be ignored. So an ASP state change, a routed message and a queued one cost O(1)
+//! amortized in the number of ASes and ASPs, plus the messages they send; a frame is moved,
+//! never copied.
+//!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
 //! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
 //! association it was not told about are dropped and counted, so that no input makes the SG's
