@@ -8,6 +8,7 @@ use crate::ast::Span;
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config};
+#[cfg(feature = "cli")]
 use serde_json::json;
 
 /// How bad a diagnostic is.
@@ -255,7 +256,8 @@ pub fn plural(n: usize, word: &str) -> String {
 }
 
 /// A diagnostic as JSON, for tools: code, severity, message, file, positions (1-based lines
-/// and columns, byte offsets), labels, notes and help.
+/// and columns, byte offsets), labels, notes and help. (Cargo feature `cli`.)
+#[cfg(feature = "cli")]
 pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
     let label = |l: &Label, primary: bool| {
         let (line, column) = source.line_col(l.span.start);

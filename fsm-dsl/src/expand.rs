@@ -3,47 +3,125 @@
 //! generated module or one `compile_error!` per error, spanned on the string literal, plus a
 //! skeleton of the module so that the user sees the real errors and not a cascade.
 //!
-//! It reads one file and nothing else: it writes no file and spawns no program.
+//! It does only the work the user asks for: the `DOT` constant (a Graphviz rendering) is made
+//! only for `fsm!(..., dot)`. It reads one file and nothing else: it writes no file and spawns
+//! no program.
 
-use crate::{check, codegen, diag, dot};
-use proc_macro2::{Span, TokenStream};
+use crate::{check, codegen, diag};
+use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
-use syn::parse::{Parse, ParseStream};
-use syn::{LitStr, Token};
 
 const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
-/// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`.
-enum Input {
-    Path(LitStr),
-    Source(LitStr),
+const OPTIONS: &str = "the only option is `dot` (adds the `DOT` constant: the machine as a Graphviz graph)";
+
+/// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
+struct Input {
+    spec: Spec,
+    /// `dot`: generate the `DOT` constant.
+    dot: Option<Ident>,
 }
 
-impl Parse for Input {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.peek(LitStr) {
-            let lit: LitStr = input.parse()?;
-            return Ok(Input::Path(lit));
-        }
-        if !input.peek(syn::Ident) {
-            return Err(input.error(USAGE));
-        }
-        let key: syn::Ident = input.parse()?;
-        input.parse::<Token![=]>()?;
-        let lit: LitStr = input.parse()?;
-        let _ = input.parse::<Option<Token![,]>>()?;
-        match key.to_string().as_str() {
-            "path" => Ok(Input::Path(lit)),
-            "source" => Ok(Input::Source(lit)),
-            _ => Err(syn::Error::new(key.span(), USAGE)),
+/// Where the spec comes from: the string's value and the literal's span.
+enum Spec {
+    Path(String, Span),
+    Source(String, Span),
+}
+
+/// A problem with the macro's input, reported where it is.
+struct InputError {
+    span: Span,
+    message: String,
+}
+
+impl InputError {
+    fn new(span: Span, message: impl Into<String>) -> Self {
+        InputError { span, message: message.into() }
+    }
+
+    /// `compile_error!("message")`, every token spanned on the problem.
+    fn to_compile_error(&self) -> TokenStream {
+        let mut message = Literal::string(&self.message);
+        message.set_span(self.span);
+        quote_spanned! { self.span=> ::core::compile_error! { #message } }
+    }
+}
+
+/// The tokens of the input, with the invisible groups that `macro_rules!` puts around the
+/// fragments it passes on (`$path:literal`) taken away.
+fn flatten(input: TokenStream, out: &mut Vec<TokenTree>) {
+    for token in input {
+        match token {
+            TokenTree::Group(group) if group.delimiter() == Delimiter::None => flatten(group.stream(), out),
+            token => out.push(token),
         }
     }
 }
 
+/// A string literal's value (escapes and raw strings as Rust reads them).
+fn string(token: Option<&TokenTree>) -> Option<(String, Span)> {
+    let Some(TokenTree::Literal(literal)) = token else { return None };
+    let value = litrs::StringLit::try_from(literal.clone()).ok()?;
+    Some((value.value().to_owned(), literal.span()))
+}
+
+fn is_punct(token: Option<&TokenTree>, c: char) -> bool {
+    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == c)
+}
+
+/// Where an error about `token` goes: on it, or at the macro call when the input has ended.
+fn span_of(token: Option<&TokenTree>) -> Span {
+    token.map_or_else(Span::call_site, TokenTree::span)
+}
+
+/// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot` and a trailing comma.
+fn parse(input: TokenStream) -> Result<Input, InputError> {
+    let mut tokens = Vec::new();
+    flatten(input, &mut tokens);
+    let (spec, mut at) = if let Some((value, span)) = string(tokens.first()) {
+        (Spec::Path(value, span), 1)
+    } else {
+        let Some(TokenTree::Ident(key)) = tokens.first() else {
+            return Err(InputError::new(span_of(tokens.first()), USAGE));
+        };
+        let kind = key.to_string();
+        if kind != "path" && kind != "source" {
+            return Err(InputError::new(key.span(), USAGE));
+        }
+        if !is_punct(tokens.get(1), '=') {
+            return Err(InputError::new(span_of(tokens.get(1)), format!("expected `=` after `{kind}`")));
+        }
+        let Some((value, span)) = string(tokens.get(2)) else {
+            return Err(InputError::new(span_of(tokens.get(2)), format!("expected a string literal after `{kind} =`")));
+        };
+        (if kind == "path" { Spec::Path(value, span) } else { Spec::Source(value, span) }, 3)
+    };
+    let mut dot = None;
+    while at < tokens.len() {
+        if !is_punct(tokens.get(at), ',') {
+            return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
+        }
+        at += 1;
+        let Some(token) = tokens.get(at) else { break };
+        let TokenTree::Ident(option) = token else {
+            return Err(InputError::new(token.span(), OPTIONS));
+        };
+        if option != "dot" {
+            return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
+        }
+        if dot.is_some() {
+            return Err(InputError::new(option.span(), "the option `dot` is given twice"));
+        }
+        dot = Some(option.clone());
+        at += 1;
+    }
+    Ok(Input { spec, dot })
+}
+
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
 pub fn expand(input: TokenStream) -> TokenStream {
-    let input = match syn::parse2::<Input>(input) {
+    let input = match parse(input) {
         Ok(input) => input,
         Err(error) => return error.to_compile_error(),
     };
@@ -52,34 +130,40 @@ pub fn expand(input: TokenStream) -> TokenStream {
 }
 
 fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
-    let (lit, name, text, include) = match input {
-        Input::Source(lit) => (lit.clone(), "<inline spec>".to_owned(), lit.value(), None),
-        Input::Path(lit) => {
-            let relative = lit.value();
+    let (span, name, text, include) = match input.spec {
+        Spec::Source(text, span) => (span, "<inline spec>".to_owned(), text, None),
+        Spec::Path(relative, span) => {
             let path = match manifest_dir {
                 Some(dir) => std::path::Path::new(dir).join(&relative),
                 None => std::path::PathBuf::from(&relative),
             };
             match std::fs::read_to_string(&path) {
-                Ok(text) => (lit, relative, text, Some(path.to_string_lossy().into_owned())),
+                Ok(text) => (span, relative, text, Some(path.to_string_lossy().into_owned())),
                 Err(error) => {
                     let message = format!(
                         "cannot read the spec file `{relative}` (paths are relative to the directory of the crate's Cargo.toml): {error}"
                     );
-                    return quote_spanned! { lit.span()=> compile_error!(#message); };
+                    return quote_spanned! { span=> compile_error!(#message); };
                 }
             }
         }
     };
-    generate(&text, &name, include, lit.span())
+    let mut expanded = generate(&text, &name, include, span, input.dot.is_some());
+    if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
+        let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
+        expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
+    }
+    expanded
 }
 
-/// Checks `text` and returns the generated module, or the errors and a skeleton.
-pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> TokenStream {
+/// Checks `text` and returns the generated module, or the errors and a skeleton. `dot` adds
+/// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
+/// left out).
+pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options { spec_path: include, dot: dot::render(machine) };
+        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten() };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -88,7 +172,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> 
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options { spec_path: include.clone(), dot: String::new() };
+        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new) };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -98,13 +182,22 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span) -> 
     quote! { #( #errors )* #skeleton #include }
 }
 
+#[cfg(feature = "dot")]
+fn dot_text(machine: &crate::ir::Machine) -> Option<String> {
+    Some(crate::dot::render(machine))
+}
+
+#[cfg(not(feature = "dot"))]
+fn dot_text(_: &crate::ir::Machine) -> Option<String> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
-        let lit = LitStr::new(text, Span::call_site());
-        expand_input(Input::Source(lit), None).to_string()
+        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None }, None).to_string()
     }
 
     #[test]
@@ -126,10 +219,79 @@ mod tests {
         assert!(out.contains("pub mod door"), "the skeleton keeps the module: {out}");
     }
 
+    const DOOR: &str =
+        "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
+
+    fn expand_tokens(tokens: TokenStream) -> String {
+        match parse(tokens) {
+            Ok(input) => expand_input(input, None).to_string(),
+            Err(error) => error.to_compile_error().to_string(),
+        }
+    }
+
+    #[test]
+    fn dot_is_generated_only_when_asked_for() {
+        assert!(!expand_source(DOOR).contains("DOT"));
+        let out = expand_tokens(quote! { source = #DOOR, dot });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("pub const DOT"), "{out}");
+        assert!(out.contains("digraph"), "{out}");
+        // A trailing comma is fine, with or without the option.
+        assert!(!expand_tokens(quote! { source = #DOOR, dot, }).contains("compile_error"));
+        assert!(!expand_tokens(quote! { source = #DOOR, }).contains("compile_error"));
+    }
+
+    #[test]
+    fn the_spec_is_read_as_rust_reads_string_literals() {
+        let path = |tokens: TokenStream| match parse(tokens) {
+            Ok(Input { spec: Spec::Path(path, _), dot }) => (path, dot.is_some()),
+            _ => panic!("not a path"),
+        };
+        assert_eq!(path(quote! { "specs/a.fsm" }), ("specs/a.fsm".to_owned(), false));
+        assert_eq!(path(quote! { path = "specs/a.fsm", dot }), ("specs/a.fsm".to_owned(), true));
+        let raw: TokenStream = r##"r#"specs/"a".fsm"#"##.parse().unwrap_or_default();
+        assert_eq!(path(raw), ("specs/\"a\".fsm".to_owned(), false));
+        let escaped: TokenStream = r#""specs/\u{61}\t.fsm""#.parse().unwrap_or_default();
+        assert_eq!(path(escaped), ("specs/a\t.fsm".to_owned(), false));
+        // A fragment that `macro_rules!` passes on arrives in an invisible group.
+        let group = proc_macro2::Group::new(Delimiter::None, quote! { "specs/a.fsm" });
+        assert_eq!(path(TokenStream::from(TokenTree::Group(group))), ("specs/a.fsm".to_owned(), false));
+    }
+
+    #[test]
+    fn a_bad_invocation_says_what_is_expected() {
+        for tokens in [quote! {}, quote! { 42 }, quote! { file = "x" }, quote! { b"x" }] {
+            let out = expand_tokens(tokens);
+            assert!(out.contains("expected a spec file path"), "{out}");
+        }
+        assert!(expand_tokens(quote! { path "x" }).contains("expected `=` after `path`"));
+        assert!(expand_tokens(quote! { source = 1 }).contains("expected a string literal after `source =`"));
+        assert!(expand_tokens(quote! { "x" dot }).contains("expected `,` and an option"));
+    }
+
+    #[test]
+    fn an_unknown_or_repeated_option_is_a_compile_error() {
+        let out = expand_tokens(quote! { source = #DOOR, dto });
+        assert!(out.contains("unknown option `dto`: the only option is `dot`"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, dot, dot });
+        assert!(out.contains("the option `dot` is given twice"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, 42 });
+        assert!(out.contains("the only option is `dot`"), "{out}");
+    }
+
+    #[test]
+    fn a_skeleton_keeps_dot_when_asked_for() {
+        let out = expand_tokens(
+            quote! { source = "machine Door { initial state Shut; event Push; Shut -> Opn on Push; }", dot },
+        );
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(out.contains("pub const DOT"), "uses of DOT do not cascade: {out}");
+    }
+
     #[test]
     fn an_unreadable_file_is_a_compile_error() {
-        let lit = LitStr::new("no/such/spec.fsm", Span::call_site());
-        let out = expand_input(Input::Path(lit), Some("/nonexistent")).to_string();
+        let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
+        let out = expand_input(Input { spec, dot: None }, Some("/nonexistent")).to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
     }
 }

@@ -1,10 +1,12 @@
 //! The `generated/` directory: for each spec under `specs/`, its DOT, its SVG (rendered by
-//! Graphviz) and its Markdown page. `gen` rewrites what differs; `gen --check` only compares.
+//! Graphviz), its Markdown page and its Rust module (what `fsm!` generates, formatted, for crates
+//! that `include!` it instead of running the macro). `gen` rewrites what differs; `gen --check`
+//! only compares.
 //!
 //! SVG bytes depend on the Graphviz version, so an SVG is fresh when the hash of the DOT it was
 //! drawn from, recorded in a comment inside it, is the hash of the current DOT.
 
-use crate::{diag, dot, ir, markdown};
+use crate::{build, diag, dot, ir, markdown};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -146,12 +148,19 @@ pub fn render_svg(dot_text: &str) -> std::io::Result<String> {
     })
 }
 
-/// The text outputs of one machine: (file name, contents).
+/// The text outputs of one machine: (file name, contents), the DOT first.
 pub fn text_outputs(spec: &Spec, m: &ir::Machine, specs_label: &str) -> Vec<(String, String)> {
     let dot_text = dot::render(m);
     let spec_path = format!("{specs_label}/{}.fsm", spec.stem);
     let md = markdown::render(m, &spec_path, Some(&format!("{}.svg", spec.stem)));
-    vec![(format!("{}.dot", spec.stem), dot_text), (format!("{}.md", spec.stem), md)]
+    // No `DOT` constant in the module: `NAME.dot` beside it holds the same text.
+    let rust = build::module_source(m, &format!("`fsm gen` from {spec_path}"), build::Options::default())
+        .unwrap_or_else(|error| format!("// {GENERATED_MARKER} gen` from {spec_path}: {error}\n"));
+    vec![
+        (format!("{}.dot", spec.stem), dot_text),
+        (format!("{}.md", spec.stem), md),
+        (format!("{}.rs", spec.stem), rust),
+    ]
 }
 
 /// What `gen` found or did, file by file.
@@ -230,7 +239,7 @@ fn orphans(specs: &[Spec], out: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "dot" || e == "svg" || e == "md"))
+        .filter(|p| p.extension().is_some_and(|e| e == "dot" || e == "svg" || e == "md" || e == "rs"))
         .filter(|p| {
             let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             !specs.iter().any(|s| s.stem == stem)

@@ -3,19 +3,34 @@
 //!
 //! The pipeline runs one way: text -> [`syntax`] -> [`ast`] -> [`check`] -> [`ir`] -> outputs.
 //! [`compile`] runs the front end on one spec and returns the model with every diagnostic.
+//!
+//! Cargo features: the `fsm!` macro needs none of them (the parser, the checker and the code
+//! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
+//! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
+//! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
+//! `markdown`, `interp`, `flatten`, `equiv`, `diag::to_json`) and turns on the other two.
 
 pub mod ast;
+#[cfg(feature = "build")]
+pub mod build;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod codegen;
 pub mod diag;
+#[cfg(feature = "dot")]
 pub mod dot;
+#[cfg(feature = "cli")]
 pub mod equiv;
 pub mod expand;
+#[cfg(feature = "cli")]
 pub mod flatten;
+#[cfg(feature = "cli")]
 pub mod generate;
+#[cfg(feature = "cli")]
 pub mod interp;
 pub mod ir;
+#[cfg(feature = "cli")]
 pub mod markdown;
 pub mod syntax;
 

@@ -1,6 +1,6 @@
-//! Text to syntax tree: the pest grammar (`syntax/fsm.pest`), error recovery so that every
-//! broken item is reported and not only the first, and the conversion of pest's parse tree into
-//! `ast` with spans.
+//! Text to syntax tree: the pest grammar (`syntax/fsm.pest`; its parser, generated, in
+//! `syntax/grammar.rs`), error recovery so that every broken item is reported and not only the
+//! first, and the conversion of pest's parse tree into `ast` with spans.
 
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
@@ -8,13 +8,10 @@ use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
-mod grammar {
-    //! The parser that pest derives from the grammar; its `Rule` enum names the grammar's rules.
-    #![allow(missing_docs)]
-    #[derive(pest_derive::Parser)]
-    #[grammar = "syntax/fsm.pest"]
-    pub struct Grammar;
-}
+// The parser of `syntax/fsm.pest`, generated ahead of time by pest's generator (so that users'
+// builds need no `pest_derive`) and kept in step with the grammar by `tests/parser.rs`.
+#[rustfmt::skip]
+mod grammar;
 use grammar::{Grammar, Rule};
 
 /// Deepest nesting of brackets accepted. Deeper text is refused before parsing, so that neither

@@ -1,12 +1,15 @@
 //! The `fsm!` macro: compiles a state machine spec into Rust at build time.
 //!
 //! This crate is a thin shim; the work is done by [`fsm_dsl::expand`], which reads the spec,
-//! checks it and generates the code (or the errors).
+//! checks it and generates the code (or the errors). It depends on `fsm-dsl` without the `fsm`
+//! tool's dependencies, so a crate that uses the macro builds little besides it.
 
 /// Compiles a spec into a module named after the machine (in snake case).
 ///
 /// `fsm!("specs/failover.fsm")` (or `fsm!(path = "specs/failover.fsm")`) reads the spec from a
 /// file relative to the crate's `CARGO_MANIFEST_DIR`; `fsm!(source = "...")` takes the text.
+/// `fsm!("specs/failover.fsm", dot)` also generates the `DOT` constant, the machine as a
+/// Graphviz graph; that option needs this crate's `dot` feature (which adds askama to the build).
 ///
 /// ```
 /// fsm_macros::fsm!(source = "
@@ -28,8 +31,8 @@
 /// ```
 ///
 /// The module holds the `State`, `Event`, `Action`, `Guard` and `Timer` enums, the `Guards`
-/// and `Vars` structs, the `TRANSITIONS` table, the `DOT` text, `dispatch` / `dispatch_with`,
-/// and the `Machine` wrapper with its `Hooks` trait. A spec with errors gives one
+/// and `Vars` structs, the `TRANSITIONS` table, `dispatch` / `dispatch_with`, the `Machine`
+/// wrapper with its `Hooks` trait, and with `dot` the `DOT` text. A spec with errors gives one
 /// `compile_error!` per error, with the spec's file, line, column and source line.
 #[proc_macro]
 pub fn fsm(input: proc_macro::TokenStream) -> proc_macro::TokenStream {

@@ -1,0 +1,3080 @@
+//! The parser of `fsm.pest`, generated ahead of time by pest's generator (`pest_generator`
+//! 2.9.6): `Grammar` parses, `Rule` names the grammar's rules.
+//!
+//! Do not edit. After a change to `fsm.pest`, run
+//! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test parser` to rewrite this file.
+
+#![allow(dead_code, missing_docs, unused_qualifications, clippy::all)]
+
+/// The parser of the grammar; use it through `pest::Parser::parse`.
+pub struct Grammar;
+
+#[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+pub enum Rule {
+    ///End-of-input
+    EOI,
+    r#WHITESPACE,
+    r#COMMENT,
+    r#doc,
+    r#keyword,
+    r#ident_char,
+    r#ident,
+    r#string,
+    r#int,
+    r#kw_machine,
+    r#kw_state,
+    r#kw_initial,
+    r#kw_final,
+    r#kw_event,
+    r#kw_action,
+    r#kw_guard,
+    r#kw_timer,
+    r#kw_var,
+    r#kw_ref,
+    r#kw_on,
+    r#kw_internal,
+    r#kw_ignore,
+    r#kw_in,
+    r#kw_except,
+    r#kw_else,
+    r#kw_entry,
+    r#kw_exit,
+    r#kw_start,
+    r#kw_stop,
+    r#kw_unhandled,
+    r#kw_true,
+    r#kw_false,
+    r#kw_bool,
+    r#file,
+    r#machine_head,
+    r#file_recover,
+    r#junk,
+    r#junk_token,
+    r#junk_block,
+    r#junk_string,
+    r#item_alone,
+    r#item,
+    r#ref_item,
+    r#unhandled_item,
+    r#policy,
+    r#state_decl,
+    r#state_modifier,
+    r#state_body,
+    r#entry_clause,
+    r#exit_clause,
+    r#event_decl,
+    r#action_decl,
+    r#guard_decl,
+    r#timer_decl,
+    r#var_decl,
+    r#var_type,
+    r#int_range,
+    r#literal,
+    r#transition,
+    r#internal_item,
+    r#ignore_item,
+    r#state_set,
+    r#any_state,
+    r#ident_list,
+    r#event_list,
+    r#refs,
+    r#guard_clause,
+    r#expr,
+    r#conj,
+    r#unary,
+    r#primary,
+    r#comparison,
+    r#operand,
+    r#or_op,
+    r#and_op,
+    r#not_op,
+    r#cmp_op,
+    r#effects,
+    r#effect_list,
+    r#effect,
+    r#timer_op,
+    r#assign_op,
+}
+impl Rule {
+    pub fn all_rules() -> &'static [Rule] {
+        &[
+            Rule::r#WHITESPACE,
+            Rule::r#COMMENT,
+            Rule::r#doc,
+            Rule::r#keyword,
+            Rule::r#ident_char,
+            Rule::r#ident,
+            Rule::r#string,
+            Rule::r#int,
+            Rule::r#kw_machine,
+            Rule::r#kw_state,
+            Rule::r#kw_initial,
+            Rule::r#kw_final,
+            Rule::r#kw_event,
+            Rule::r#kw_action,
+            Rule::r#kw_guard,
+            Rule::r#kw_timer,
+            Rule::r#kw_var,
+            Rule::r#kw_ref,
+            Rule::r#kw_on,
+            Rule::r#kw_internal,
+            Rule::r#kw_ignore,
+            Rule::r#kw_in,
+            Rule::r#kw_except,
+            Rule::r#kw_else,
+            Rule::r#kw_entry,
+            Rule::r#kw_exit,
+            Rule::r#kw_start,
+            Rule::r#kw_stop,
+            Rule::r#kw_unhandled,
+            Rule::r#kw_true,
+            Rule::r#kw_false,
+            Rule::r#kw_bool,
+            Rule::r#file,
+            Rule::r#machine_head,
+            Rule::r#file_recover,
+            Rule::r#junk,
+            Rule::r#junk_token,
+            Rule::r#junk_block,
+            Rule::r#junk_string,
+            Rule::r#item_alone,
+            Rule::r#item,
+            Rule::r#ref_item,
+            Rule::r#unhandled_item,
+            Rule::r#policy,
+            Rule::r#state_decl,
+            Rule::r#state_modifier,
+            Rule::r#state_body,
+            Rule::r#entry_clause,
+            Rule::r#exit_clause,
+            Rule::r#event_decl,
+            Rule::r#action_decl,
+            Rule::r#guard_decl,
+            Rule::r#timer_decl,
+            Rule::r#var_decl,
+            Rule::r#var_type,
+            Rule::r#int_range,
+            Rule::r#literal,
+            Rule::r#transition,
+            Rule::r#internal_item,
+            Rule::r#ignore_item,
+            Rule::r#state_set,
+            Rule::r#any_state,
+            Rule::r#ident_list,
+            Rule::r#event_list,
+            Rule::r#refs,
+            Rule::r#guard_clause,
+            Rule::r#expr,
+            Rule::r#conj,
+            Rule::r#unary,
+            Rule::r#primary,
+            Rule::r#comparison,
+            Rule::r#operand,
+            Rule::r#or_op,
+            Rule::r#and_op,
+            Rule::r#not_op,
+            Rule::r#cmp_op,
+            Rule::r#effects,
+            Rule::r#effect_list,
+            Rule::r#effect,
+            Rule::r#timer_op,
+            Rule::r#assign_op,
+        ]
+    }
+}
+#[allow(clippy::all)]
+impl ::pest::Parser<Rule> for Grammar {
+    fn parse<'i>(
+        rule: Rule,
+        input: &'i str,
+    ) -> ::std::result::Result<
+        ::pest::iterators::Pairs<'i, Rule>,
+        ::pest::error::Error<Rule>,
+    > {
+        mod rules {
+            #![allow(clippy::upper_case_acronyms)]
+            pub mod hidden {
+                use super::super::Rule;
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn skip(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    if state.atomicity() == ::pest::Atomicity::NonAtomic {
+                        state
+                            .sequence(|state| {
+                                state
+                                    .repeat(|state| super::visible::WHITESPACE(state))
+                                    .and_then(|state| {
+                                        state
+                                            .repeat(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        super::visible::COMMENT(state)
+                                                            .and_then(|state| {
+                                                                state.repeat(|state| super::visible::WHITESPACE(state))
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            })
+                    } else {
+                        Ok(state)
+                    }
+                }
+            }
+            pub mod visible {
+                use super::super::Rule;
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#WHITESPACE(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .atomic(
+                            ::pest::Atomicity::Atomic,
+                            |state| {
+                                state
+                                    .match_range(' '..' ')
+                                    .or_else(|state| { state.match_range('\t'..'\n') })
+                                    .or_else(|state| { state.match_range('\r'..'\r') })
+                                    .or_else(|state| { state.match_string("\u{feff}") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#COMMENT(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .atomic(
+                            ::pest::Atomicity::Atomic,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("//")
+                                            .and_then(|state| {
+                                                state
+                                                    .match_string("//")
+                                                    .or_else(|state| {
+                                                        state.lookahead(false, |state| { state.match_string("/") })
+                                                    })
+                                            })
+                                            .and_then(|state| {
+                                                state
+                                                    .repeat(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .lookahead(false, |state| { state.match_string("\n") })
+                                                                    .and_then(|state| { self::r#ANY(state) })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#doc(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#doc,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("///")
+                                                        .and_then(|state| {
+                                                            state.lookahead(false, |state| { state.match_string("/") })
+                                                        })
+                                                        .and_then(|state| {
+                                                            let strings = ["\n"];
+                                                            state.skip_until(&strings)
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#keyword(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#keyword,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("machine")
+                                                        .or_else(|state| { state.match_string("state") })
+                                                        .or_else(|state| { state.match_string("initial") })
+                                                        .or_else(|state| { state.match_string("final") })
+                                                        .or_else(|state| { state.match_string("event") })
+                                                        .or_else(|state| { state.match_string("action") })
+                                                        .or_else(|state| { state.match_string("guard") })
+                                                        .or_else(|state| { state.match_string("timer") })
+                                                        .or_else(|state| { state.match_string("var") })
+                                                        .or_else(|state| { state.match_string("ref") })
+                                                        .or_else(|state| { state.match_string("on") })
+                                                        .or_else(|state| { state.match_string("internal") })
+                                                        .or_else(|state| { state.match_string("ignore") })
+                                                        .or_else(|state| { state.match_string("in") })
+                                                        .or_else(|state| { state.match_string("except") })
+                                                        .or_else(|state| { state.match_string("else") })
+                                                        .or_else(|state| { state.match_string("entry") })
+                                                        .or_else(|state| { state.match_string("exit") })
+                                                        .or_else(|state| { state.match_string("start") })
+                                                        .or_else(|state| { state.match_string("stop") })
+                                                        .or_else(|state| { state.match_string("unhandled") })
+                                                        .or_else(|state| { state.match_string("true") })
+                                                        .or_else(|state| { state.match_string("false") })
+                                                        .or_else(|state| { state.match_string("bool") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ident_char(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    let state = state.check_stack_limit()?;
+                    self::r#ASCII_ALPHANUMERIC(state)
+                        .or_else(|state| { state.match_string("_") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ident(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ident,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    self::r#ASCII_ALPHA_UPPER(state)
+                                                        .or_else(|state| { state.match_string("_") })
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                                .or_else(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#keyword(state) })
+                                                                .and_then(|state| { self::r#ASCII_ALPHA_LOWER(state) })
+                                                                .and_then(|state| {
+                                                                    state.repeat(|state| { self::r#ident_char(state) })
+                                                                })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#string(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#string,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("\"")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            state
+                                                                                .lookahead(
+                                                                                    false,
+                                                                                    |state| {
+                                                                                        state
+                                                                                            .match_string("\"")
+                                                                                            .or_else(|state| { state.match_string("\\") })
+                                                                                            .or_else(|state| { state.match_string("\n") })
+                                                                                    },
+                                                                                )
+                                                                                .and_then(|state| { self::r#ANY(state) })
+                                                                        })
+                                                                        .or_else(|state| {
+                                                                            state
+                                                                                .sequence(|state| {
+                                                                                    state
+                                                                                        .match_string("\\")
+                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                        .and_then(|state| { state.match_string("\"") })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#int(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#int,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .optional(|state| { state.match_string("-") })
+                                                        .and_then(|state| { self::r#ASCII_DIGIT(state) })
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ASCII_DIGIT(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_machine(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_machine,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("machine")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_state,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("state")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_initial(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_initial,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("initial")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_final(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_final,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("final")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_event(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_event,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("event")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_action(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_action,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("action")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_guard(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_guard,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("guard")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_timer(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_timer,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("timer")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_var(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_var,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("var")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_ref(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_ref,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("ref")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_on(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_on,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("on")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_internal(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_internal,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("internal")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_ignore(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_ignore,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("ignore")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_in(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_in,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("in")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_except(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_except,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("except")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_else(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_else,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("else")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_entry(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_entry,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("entry")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_exit(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_exit,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("exit")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_start(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_start,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("start")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_stop(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_stop,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("stop")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_unhandled(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_unhandled,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("unhandled")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_true(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_true,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("true")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_false(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_false,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("false")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_bool(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_bool,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("bool")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#file(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#file,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#machine_head(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("{") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#item(state)
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| { self::r#item(state) })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("}") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#EOI(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#machine_head(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#machine_head,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#doc(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#doc(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_machine(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#file_recover(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#file_recover,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#machine_head(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("{") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#item(state)
+                                                                    .or_else(|state| { self::r#junk(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                self::r#item(state).or_else(|state| { self::r#junk(state) })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("}") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#EOI(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#junk(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .atomic(
+                            ::pest::Atomicity::CompoundAtomic,
+                            |state| {
+                                state
+                                    .rule(
+                                        Rule::r#junk,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .repeat(|state| { self::r#junk_token(state) })
+                                                        .and_then(|state| {
+                                                            self::r#junk_block(state)
+                                                                .or_else(|state| { state.match_string(";") })
+                                                        })
+                                                })
+                                                .or_else(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            self::r#junk_token(state)
+                                                                .and_then(|state| {
+                                                                    state.repeat(|state| { self::r#junk_token(state) })
+                                                                })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#junk_token(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    let state = state.check_stack_limit()?;
+                    self::r#junk_string(state)
+                        .or_else(|state| {
+                            state
+                                .sequence(|state| {
+                                    state
+                                        .match_string("//")
+                                        .and_then(|state| { super::hidden::skip(state) })
+                                        .and_then(|state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .optional(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                                .and_then(|state| {
+                                                                    state
+                                                                        .repeat(|state| {
+                                                                            state
+                                                                                .sequence(|state| {
+                                                                                    super::hidden::skip(state)
+                                                                                        .and_then(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                        })
+                        .or_else(|state| {
+                            state
+                                .sequence(|state| {
+                                    state
+                                        .lookahead(
+                                            false,
+                                            |state| {
+                                                state
+                                                    .match_string(";")
+                                                    .or_else(|state| { state.match_string("}") })
+                                                    .or_else(|state| { state.match_string("{") })
+                                            },
+                                        )
+                                        .and_then(|state| { super::hidden::skip(state) })
+                                        .and_then(|state| { self::r#ANY(state) })
+                                })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#junk_block(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .match_string("{")
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state
+                                        .sequence(|state| {
+                                            state
+                                                .optional(|state| {
+                                                    self::r#junk_block(state)
+                                                        .or_else(|state| { self::r#junk_string(state) })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .match_string("//")
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| {
+                                                                            state
+                                                                                .sequence(|state| {
+                                                                                    state
+                                                                                        .optional(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                                .and_then(|state| {
+                                                                                                    state
+                                                                                                        .repeat(|state| {
+                                                                                                            state
+                                                                                                                .sequence(|state| {
+                                                                                                                    super::hidden::skip(state)
+                                                                                                                        .and_then(|state| {
+                                                                                                                            state
+                                                                                                                                .sequence(|state| {
+                                                                                                                                    state
+                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                                                })
+                                                                                                                        })
+                                                                                                                })
+                                                                                                        })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("{")
+                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            super::hidden::skip(state)
+                                                                                .and_then(|state| {
+                                                                                    self::r#junk_block(state)
+                                                                                        .or_else(|state| { self::r#junk_string(state) })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .match_string("//")
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| {
+                                                                                                            state
+                                                                                                                .sequence(|state| {
+                                                                                                                    state
+                                                                                                                        .optional(|state| {
+                                                                                                                            state
+                                                                                                                                .sequence(|state| {
+                                                                                                                                    state
+                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                                                })
+                                                                                                                                .and_then(|state| {
+                                                                                                                                    state
+                                                                                                                                        .repeat(|state| {
+                                                                                                                                            state
+                                                                                                                                                .sequence(|state| {
+                                                                                                                                                    super::hidden::skip(state)
+                                                                                                                                                        .and_then(|state| {
+                                                                                                                                                            state
+                                                                                                                                                                .sequence(|state| {
+                                                                                                                                                                    state
+                                                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
+                                                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                                                                                })
+                                                                                                                                                        })
+                                                                                                                                                })
+                                                                                                                                        })
+                                                                                                                                })
+                                                                                                                        })
+                                                                                                                })
+                                                                                                        })
+                                                                                                })
+                                                                                        })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            |state| {
+                                                                                                                state
+                                                                                                                    .match_string("{")
+                                                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| { state.match_string("}") })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#junk_string(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .match_string("\"")
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state
+                                        .sequence(|state| {
+                                            state
+                                                .optional(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            state
+                                                                .match_string("\\")
+                                                                .and_then(|state| { super::hidden::skip(state) })
+                                                                .and_then(|state| {
+                                                                    state.lookahead(false, |state| { state.match_string("\n") })
+                                                                })
+                                                                .and_then(|state| { super::hidden::skip(state) })
+                                                                .and_then(|state| { self::r#ANY(state) })
+                                                        })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("\"")
+                                                                                    .or_else(|state| { state.match_string("\n") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            super::hidden::skip(state)
+                                                                                .and_then(|state| {
+                                                                                    state
+                                                                                        .sequence(|state| {
+                                                                                            state
+                                                                                                .match_string("\\")
+                                                                                                .and_then(|state| { super::hidden::skip(state) })
+                                                                                                .and_then(|state| {
+                                                                                                    state.lookahead(false, |state| { state.match_string("\n") })
+                                                                                                })
+                                                                                                .and_then(|state| { super::hidden::skip(state) })
+                                                                                                .and_then(|state| { self::r#ANY(state) })
+                                                                                        })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            |state| {
+                                                                                                                state
+                                                                                                                    .match_string("\"")
+                                                                                                                    .or_else(|state| { state.match_string("\n") })
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state.optional(|state| { state.match_string("\"") })
+                                })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#item_alone(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#item_alone,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#item(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#EOI(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#doc(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#doc(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#transition(state)
+                                                    .or_else(|state| { self::r#internal_item(state) })
+                                                    .or_else(|state| { self::r#ignore_item(state) })
+                                                    .or_else(|state| { self::r#state_decl(state) })
+                                                    .or_else(|state| { self::r#event_decl(state) })
+                                                    .or_else(|state| { self::r#action_decl(state) })
+                                                    .or_else(|state| { self::r#guard_decl(state) })
+                                                    .or_else(|state| { self::r#timer_decl(state) })
+                                                    .or_else(|state| { self::r#var_decl(state) })
+                                                    .or_else(|state| { self::r#ref_item(state) })
+                                                    .or_else(|state| { self::r#unhandled_item(state) })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ref_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ref_item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_ref(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#string(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#unhandled_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#unhandled_item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_unhandled(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("=") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#policy(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#policy(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#policy,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("error")
+                                                        .or_else(|state| { state.match_string("warn") })
+                                                        .or_else(|state| { state.match_string("ignore") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#state_modifier(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#state_modifier(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_state(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#state_body(state)
+                                                    .or_else(|state| { state.match_string(";") })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_modifier(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_modifier,
+                            |state| {
+                                self::r#kw_initial(state)
+                                    .or_else(|state| { self::r#kw_final(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_body(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_body,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("{")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#entry_clause(state)
+                                                                    .or_else(|state| { self::r#exit_clause(state) })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                self::r#entry_clause(state)
+                                                                                                    .or_else(|state| { self::r#exit_clause(state) })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("}") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#entry_clause(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#entry_clause,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_entry(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#effect_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#exit_clause(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#exit_clause,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_exit(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#effect_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#event_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#event_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_event(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#action_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#action_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_action(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .match_string("=")
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#timer_op(state) })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#guard_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#guard_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_guard(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#timer_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#timer_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_timer(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#var_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#var_decl,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_var(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(":") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#var_type(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("=") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#literal(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#var_type(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#var_type,
+                            |state| {
+                                self::r#kw_bool(state)
+                                    .or_else(|state| { self::r#int_range(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#int_range(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#int_range,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#int(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("..=") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#int(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#literal(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#literal,
+                            |state| {
+                                self::r#kw_true(state)
+                                    .or_else(|state| { self::r#kw_false(state) })
+                                    .or_else(|state| { self::r#int(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#transition(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#transition,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#state_set(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("->") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_on(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#guard_clause(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#effects(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#refs(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#internal_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#internal_item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_internal(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#state_set(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_on(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#guard_clause(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#effects(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#refs(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ignore_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ignore_item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_ignore(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_in(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#refs(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#state_set(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_set,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#any_state(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_except(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident_list(state) })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                                    .or_else(|state| { self::r#ident_list(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#any_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#any_state, |state| { state.match_string("*") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#ident_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ident_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#ident(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#event_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#event_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#ident(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#refs(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#refs,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                self::r#kw_ref(state)
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#kw_ref(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        self::r#kw_ref(state)
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#string(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#guard_clause(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#guard_clause,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("[")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#kw_else(state)
+                                                    .or_else(|state| { self::r#expr(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#expr(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#expr,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#conj(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#or_op(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#conj(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        self::r#or_op(state)
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#conj(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#conj(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#conj,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#unary(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#and_op(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#unary(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        self::r#and_op(state)
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#unary(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#unary(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#unary,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#not_op(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#not_op(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#primary(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#primary(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#primary,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("(")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#expr(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(")") })
+                                    })
+                                    .or_else(|state| { self::r#comparison(state) })
+                                    .or_else(|state| { self::r#kw_true(state) })
+                                    .or_else(|state| { self::r#kw_false(state) })
+                                    .or_else(|state| { self::r#ident(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#comparison(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#comparison,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#operand(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#cmp_op(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#operand(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#operand(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#operand,
+                            |state| {
+                                self::r#int(state).or_else(|state| { self::r#ident(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#or_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#or_op, |state| { state.match_string("||") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#and_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#and_op, |state| { state.match_string("&&") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#not_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#not_op, |state| { state.match_string("!") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#cmp_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#cmp_op,
+                            |state| {
+                                state
+                                    .match_string("==")
+                                    .or_else(|state| { state.match_string("!=") })
+                                    .or_else(|state| { state.match_string("<=") })
+                                    .or_else(|state| { state.match_string(">=") })
+                                    .or_else(|state| { state.match_string("<") })
+                                    .or_else(|state| { state.match_string(">") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#effects(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effects,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("/")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#effect_list(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#effect_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effect_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#effect(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#effect(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#effect(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#effect(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effect,
+                            |state| {
+                                self::r#timer_op(state)
+                                    .or_else(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                self::r#ident(state)
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#assign_op(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#literal(state) })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#timer_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#timer_op,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_start(state)
+                                            .or_else(|state| { self::r#kw_stop(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#assign_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#assign_op,
+                            |state| {
+                                state
+                                    .match_string("+=")
+                                    .or_else(|state| { state.match_string("-=") })
+                                    .or_else(|state| { state.match_string("=") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ANY(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.skip(1)
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn EOI(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::EOI, |state| state.end_of_input())
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn SOI(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.start_of_input()
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ASCII_DIGIT(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.match_range('0'..'9')
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ASCII_ALPHA_LOWER(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.match_range('a'..'z')
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ASCII_ALPHA_UPPER(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.match_range('A'..'Z')
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ASCII_ALPHANUMERIC(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .match_range('a'..'z')
+                        .or_else(|state| state.match_range('A'..'Z'))
+                        .or_else(|state| state.match_range('0'..'9'))
+                }
+            }
+            pub use self::visible::*;
+        }
+        ::pest::state(
+            input,
+            |state| {
+                match rule {
+                    Rule::r#WHITESPACE => rules::r#WHITESPACE(state),
+                    Rule::r#COMMENT => rules::r#COMMENT(state),
+                    Rule::r#doc => rules::r#doc(state),
+                    Rule::r#keyword => rules::r#keyword(state),
+                    Rule::r#ident_char => rules::r#ident_char(state),
+                    Rule::r#ident => rules::r#ident(state),
+                    Rule::r#string => rules::r#string(state),
+                    Rule::r#int => rules::r#int(state),
+                    Rule::r#kw_machine => rules::r#kw_machine(state),
+                    Rule::r#kw_state => rules::r#kw_state(state),
+                    Rule::r#kw_initial => rules::r#kw_initial(state),
+                    Rule::r#kw_final => rules::r#kw_final(state),
+                    Rule::r#kw_event => rules::r#kw_event(state),
+                    Rule::r#kw_action => rules::r#kw_action(state),
+                    Rule::r#kw_guard => rules::r#kw_guard(state),
+                    Rule::r#kw_timer => rules::r#kw_timer(state),
+                    Rule::r#kw_var => rules::r#kw_var(state),
+                    Rule::r#kw_ref => rules::r#kw_ref(state),
+                    Rule::r#kw_on => rules::r#kw_on(state),
+                    Rule::r#kw_internal => rules::r#kw_internal(state),
+                    Rule::r#kw_ignore => rules::r#kw_ignore(state),
+                    Rule::r#kw_in => rules::r#kw_in(state),
+                    Rule::r#kw_except => rules::r#kw_except(state),
+                    Rule::r#kw_else => rules::r#kw_else(state),
+                    Rule::r#kw_entry => rules::r#kw_entry(state),
+                    Rule::r#kw_exit => rules::r#kw_exit(state),
+                    Rule::r#kw_start => rules::r#kw_start(state),
+                    Rule::r#kw_stop => rules::r#kw_stop(state),
+                    Rule::r#kw_unhandled => rules::r#kw_unhandled(state),
+                    Rule::r#kw_true => rules::r#kw_true(state),
+                    Rule::r#kw_false => rules::r#kw_false(state),
+                    Rule::r#kw_bool => rules::r#kw_bool(state),
+                    Rule::r#file => rules::r#file(state),
+                    Rule::r#machine_head => rules::r#machine_head(state),
+                    Rule::r#file_recover => rules::r#file_recover(state),
+                    Rule::r#junk => rules::r#junk(state),
+                    Rule::r#junk_token => rules::r#junk_token(state),
+                    Rule::r#junk_block => rules::r#junk_block(state),
+                    Rule::r#junk_string => rules::r#junk_string(state),
+                    Rule::r#item_alone => rules::r#item_alone(state),
+                    Rule::r#item => rules::r#item(state),
+                    Rule::r#ref_item => rules::r#ref_item(state),
+                    Rule::r#unhandled_item => rules::r#unhandled_item(state),
+                    Rule::r#policy => rules::r#policy(state),
+                    Rule::r#state_decl => rules::r#state_decl(state),
+                    Rule::r#state_modifier => rules::r#state_modifier(state),
+                    Rule::r#state_body => rules::r#state_body(state),
+                    Rule::r#entry_clause => rules::r#entry_clause(state),
+                    Rule::r#exit_clause => rules::r#exit_clause(state),
+                    Rule::r#event_decl => rules::r#event_decl(state),
+                    Rule::r#action_decl => rules::r#action_decl(state),
+                    Rule::r#guard_decl => rules::r#guard_decl(state),
+                    Rule::r#timer_decl => rules::r#timer_decl(state),
+                    Rule::r#var_decl => rules::r#var_decl(state),
+                    Rule::r#var_type => rules::r#var_type(state),
+                    Rule::r#int_range => rules::r#int_range(state),
+                    Rule::r#literal => rules::r#literal(state),
+                    Rule::r#transition => rules::r#transition(state),
+                    Rule::r#internal_item => rules::r#internal_item(state),
+                    Rule::r#ignore_item => rules::r#ignore_item(state),
+                    Rule::r#state_set => rules::r#state_set(state),
+                    Rule::r#any_state => rules::r#any_state(state),
+                    Rule::r#ident_list => rules::r#ident_list(state),
+                    Rule::r#event_list => rules::r#event_list(state),
+                    Rule::r#refs => rules::r#refs(state),
+                    Rule::r#guard_clause => rules::r#guard_clause(state),
+                    Rule::r#expr => rules::r#expr(state),
+                    Rule::r#conj => rules::r#conj(state),
+                    Rule::r#unary => rules::r#unary(state),
+                    Rule::r#primary => rules::r#primary(state),
+                    Rule::r#comparison => rules::r#comparison(state),
+                    Rule::r#operand => rules::r#operand(state),
+                    Rule::r#or_op => rules::r#or_op(state),
+                    Rule::r#and_op => rules::r#and_op(state),
+                    Rule::r#not_op => rules::r#not_op(state),
+                    Rule::r#cmp_op => rules::r#cmp_op(state),
+                    Rule::r#effects => rules::r#effects(state),
+                    Rule::r#effect_list => rules::r#effect_list(state),
+                    Rule::r#effect => rules::r#effect(state),
+                    Rule::r#timer_op => rules::r#timer_op(state),
+                    Rule::r#assign_op => rules::r#assign_op(state),
+                    Rule::EOI => rules::EOI(state),
+                }
+            },
+        )
+    }
+}
