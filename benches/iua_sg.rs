@@ -101,7 +101,7 @@ fn run(ases: u32, asps: u32) {
     let after_bring_up = vm_kib("VmRSS:");
     assert!((0..ases as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_ACTIVE)));
 
-    // deliver(), a list of outputs per call; the best of `REPEATS` runs, as for deliver_into.
+    // deliver(), its outputs held inline; the best of `REPEATS` runs, as for deliver_into.
     let dlci = Dlci { sapi: 0, tei: 1 };
     let mut deliver = Duration::MAX;
     for _ in 0..REPEATS {

@@ -1114,7 +1114,7 @@ proptest! {
                 Input::Restart(assoc) => sg.association_restart(assoc, now),
                 Input::Deliver => {
                     sent_data = sent_data.wrapping_add(1);
-                    sg.deliver(IID, dlci(), vec![sent_data], now)
+                    sg.deliver(IID, dlci(), vec![sent_data], now).into()
                 }
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
@@ -1236,7 +1236,7 @@ proptest! {
                         to_sg[k].extend(asp_sent(&from_sg(&mut asps[k], m, now)));
                     }
                 }
-                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now), to_asp),
+                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now).into(), to_asp),
             }
         };
         for s in &steps {

@@ -32,6 +32,7 @@
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
+use smallvec::SmallVec;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
@@ -172,6 +173,113 @@ pub enum Output {
     },
     /// Tell layer management or the ISDN side.
     Event(SgEvent),
+}
+
+/// The outputs of one [`Sg::deliver`], in order, held inline: one delivery gives at most a
+/// Data Indication or one event (a queue overflow, a discard), so building the list allocates
+/// nothing. It reads as a slice of [`Output`]s (`&delivered[..]`, `delivered.len()`,
+/// `delivered.iter()`), iterates by value, and converts into a `Vec<Output>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Delivered(SmallVec<[Output; 2]>);
+
+impl std::ops::Deref for Delivered {
+    type Target = [Output];
+
+    fn deref(&self) -> &[Output] {
+        &self.0
+    }
+}
+
+impl IntoIterator for Delivered {
+    type Item = Output;
+    type IntoIter = DeliveredIter;
+
+    fn into_iter(self) -> DeliveredIter {
+        DeliveredIter(self.0.into_iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Delivered {
+    type Item = &'a Output;
+    type IntoIter = std::slice::Iter<'a, Output>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl From<Delivered> for Vec<Output> {
+    fn from(delivered: Delivered) -> Vec<Output> {
+        delivered.0.into_vec()
+    }
+}
+
+impl<const N: usize> PartialEq<[Output; N]> for Delivered {
+    fn eq(&self, other: &[Output; N]) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+impl PartialEq<[Output]> for Delivered {
+    fn eq(&self, other: &[Output]) -> bool {
+        self.0[..] == *other
+    }
+}
+
+impl PartialEq<Vec<Output>> for Delivered {
+    fn eq(&self, other: &Vec<Output>) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+/// The outputs of a [`Delivered`], by value, in order.
+#[derive(Debug)]
+pub struct DeliveredIter(smallvec::IntoIter<[Output; 2]>);
+
+impl Iterator for DeliveredIter {
+    type Item = Output;
+
+    fn next(&mut self) -> Option<Output> {
+        self.0.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for DeliveredIter {
+    fn next_back(&mut self) -> Option<Output> {
+        self.0.next_back()
+    }
+}
+
+impl ExactSizeIterator for DeliveredIter {}
+
+/// Where an AS event's outputs go: the caller's `Vec`, or the inline list of [`Delivered`].
+trait Sink: Extend<Output> {
+    fn push(&mut self, output: Output);
+    fn reserve(&mut self, additional: usize);
+}
+
+impl Sink for Vec<Output> {
+    fn push(&mut self, output: Output) {
+        Vec::push(self, output);
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
+}
+
+impl Sink for SmallVec<[Output; 2]> {
+    fn push(&mut self, output: Output) {
+        SmallVec::push(self, output);
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        SmallVec::reserve(self, additional);
+    }
 }
 
 /// Counts per AS.
@@ -446,9 +554,13 @@ impl<T: Time> Sg<T> {
     /// serves it, queued while the AS is pending, discarded when no ASP is up. An interface no
     /// AS serves gives no output. `data` (the Q.921 frame) is moved into the Data Indication or
     /// the queue, never copied. In O(1): a hash lookup and one step of the AS machine.
-    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
-        let mut out = Vec::new();
-        self.deliver_into(interface_id, dlci, data, now, &mut out);
+    ///
+    /// The outputs come back as [`Delivered`], a list held inline (a Data Indication, or the
+    /// event of a queue overflow or a discard): delivering allocates nothing but, in AS-PENDING,
+    /// the growth of the AS's queue past its largest length so far.
+    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Delivered {
+        let mut out = Delivered::default();
+        self.deliver_to(interface_id, dlci, data, now, &mut out.0);
         out
     }
 
@@ -456,6 +568,10 @@ impl<T: Time> Sg<T> {
     /// (cleared and reused by the caller), delivering allocates nothing. Queueing in AS-PENDING
     /// allocates only when the AS's queue grows past its largest length so far.
     pub fn deliver_into(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut Vec<Output>) {
+        self.deliver_to(interface_id, dlci, data, now, out);
+    }
+
+    fn deliver_to<O: Sink>(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut O) {
         let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
             return;
         };
@@ -832,7 +948,7 @@ impl<T: Time> Sg<T> {
 
     /// Runs an event on an AS machine and carries out its actions. In O(1) but for the
     /// Notify messages it sends (one per ASP that is up) and the queue it delivers.
-    fn as_event(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause, now: T, out: &mut Vec<Output>) {
+    fn as_event<O: Sink>(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause, now: T, out: &mut O) {
         let up = self.up.len();
         let Some(entry) = self.ases.get_mut(i) else { return };
         let any_active = !entry.active.is_empty();
