@@ -572,6 +572,33 @@ fn loadshare_shares_the_traffic_round_robin() {
 }
 
 #[test]
+fn loadshare_keeps_sharing_among_the_asps_left_when_one_in_the_middle_leaves() {
+    let mut sg = active_sg(TrafficMode::Loadshare);
+    for assoc in [C, B] {
+        rx(&mut sg, assoc, asp_up(), Duration::ZERO);
+        rx(&mut sg, assoc, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    }
+    assert_eq!(sg.active_asps(0), [A, B, C], "in association order, whatever the order of activation");
+    let round = |sg: &mut Sg<Duration>, n: u8| -> Vec<AssocId> {
+        let mut targets: Vec<AssocId> = (0..n)
+            .flat_map(|n| indications(&sg.deliver(IID, dlci(), data(n), Duration::ZERO)))
+            .map(|(a, _)| a)
+            .collect();
+        targets.sort_unstable();
+        targets
+    };
+    assert_eq!(round(&mut sg, 6), [A, A, B, B, C, C]);
+    // C leaves, from the middle of the order of activation (A, C, B).
+    rx(&mut sg, C, asp_inactive(), Duration::ZERO);
+    assert_eq!(sg.active_asps(0), [A, B]);
+    assert_eq!(round(&mut sg, 4), [A, A, B, B]);
+    rx(&mut sg, C, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sg.active_asps(0), [B, C]);
+    assert_eq!(round(&mut sg, 4), [B, B, C, C]);
+}
+
+#[test]
 fn notify_goes_to_every_asp_that_is_up_after_the_ack() {
     let mut sg = sg(TrafficMode::Override);
     rx(&mut sg, A, asp_up(), Duration::ZERO);

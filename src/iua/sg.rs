@@ -13,14 +13,18 @@
 //! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
 //! Identifier, or all of them when it names none.
 //!
-//! Costs: the SG keeps, as ASPs change, the active ASPs of each AS (in association order), the
+//! Costs: the SG keeps, as ASPs change, the active ASPs of each AS (a list in the order they
+//! became active, with the place of each, so that one joins or leaves in O(1); the Load-share
+//! round-robin follows this list, and one that leaves yields its place to the last), the
 //! set of ASPs that are up (the recipients of a Notify, gathered only when one is sent), the T(r)s
 //! in deadline order, and the ASes grouped by state and by whether an ASP is active in them. An
 //! ASP that comes up or goes down runs the AS machine only on the groups where the generated
 //! machine, asked with the group's guard values, acts or changes state; elsewhere the event
 //! would be ignored. So an ASP state change, a routed message and a queued one cost O(1)
 //! amortized in the number of ASes and ASPs, plus the messages they send; a frame is moved,
-//! never copied.
+//! never copied, and [`Sg::deliver`] returns its outputs inline, so that routing or queueing a
+//! message allocates nothing. An ASP Active's Interface Identifiers are deduplicated with
+//! per-AS marks stamped by call, not a set built per message.
 //!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
 //! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
@@ -321,8 +325,12 @@ struct As<T> {
     deadline: Option<T>,
     next_loadshare: usize,
     counters: AsCounters,
-    /// The ASPs active in this AS, in association order (kept as ASPs change, never rebuilt).
+    /// The ASPs active in this AS (kept as ASPs change, never rebuilt), in the order they
+    /// became active, but that one that stops being active leaves its place to the last: the
+    /// order of the Load-share round-robin.
     active: Vec<AssocId>,
+    /// The place of each of them in `active`, so that one is added or removed in O(1).
+    active_at: HashMap<AssocId, usize>,
     /// The Interface Identifiers parameter of this AS's Notify messages.
     notify_ids: Option<InterfaceIds>,
     /// The AS's bucket in [`Sg::buckets`] and its place there.
@@ -359,6 +367,10 @@ pub struct Sg<T> {
     /// Scratch space of [`Sg::fan_out`], kept so that a fan-out allocates nothing.
     visit: Vec<AsIndex>,
     visit_bits: Vec<u64>,
+    /// Per AS, the stamp of the last [`Sg::targets`] that named it, and the stamp of the last
+    /// call: an Interface Identifier list is deduplicated without building a set.
+    marks: Vec<u32>,
+    stamp: u32,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
@@ -400,6 +412,7 @@ impl<T: Time> Sg<T> {
                 next_loadshare: 0,
                 counters: AsCounters::default(),
                 active: Vec::new(),
+                active_at: HashMap::new(),
                 notify_ids: interface_ids_parameter(&c.interface_ids),
                 bucket: initial,
                 slot,
@@ -414,6 +427,7 @@ impl<T: Time> Sg<T> {
             }
         }
         let iids_in_order = as_of_iid.iter().map(|(&id, &i)| (id, i)).collect();
+        let ases_len = ases.len();
         Sg {
             config,
             asps: BTreeMap::new(),
@@ -428,6 +442,8 @@ impl<T: Time> Sg<T> {
             deadlines: BTreeSet::new(),
             visit: Vec::new(),
             visit_bits: Vec::new(),
+            marks: vec![0; ases_len],
+            stamp: 0,
         }
     }
 
@@ -451,9 +467,11 @@ impl<T: Time> Sg<T> {
         self.ases.get(as_index).map(|a| &a.counters)
     }
 
-    /// The ASPs active in an AS, in association order.
+    /// The ASPs active in an AS, in association order. In time O(k log k) for k active ASPs.
     pub fn active_asps(&self, as_index: AsIndex) -> Vec<AssocId> {
-        self.ases.get(as_index).map(|a| a.active.clone()).unwrap_or_default()
+        let mut active = self.ases.get(as_index).map(|a| a.active.clone()).unwrap_or_default();
+        active.sort_unstable();
+        active
     }
 
     /// The earliest T(r) deadline, if one runs. In O(1).
@@ -627,13 +645,21 @@ impl<T: Time> Sg<T> {
         self.buckets[new].push(as_index);
     }
 
-    /// Adds an ASP to, or removes it from, the active list of an AS (kept in association order).
+    /// Adds an ASP to the end of the active list of an AS, or removes it from there, the last
+    /// taking its place. In O(1) amortized.
     fn set_active(&mut self, as_index: AsIndex, assoc: AssocId, active: bool) {
         let Some(entry) = self.ases.get_mut(as_index) else { return };
-        match (entry.active.binary_search(&assoc), active) {
-            (Err(at), true) => entry.active.insert(at, assoc),
-            (Ok(at), false) => {
-                entry.active.remove(at);
+        match (entry.active_at.get(&assoc).copied(), active) {
+            (None, true) => {
+                entry.active_at.insert(assoc, entry.active.len());
+                entry.active.push(assoc);
+            }
+            (Some(at), false) => {
+                entry.active_at.remove(&assoc);
+                entry.active.swap_remove(at);
+                if let Some(&moved) = entry.active.get(at) {
+                    entry.active_at.insert(moved, at);
+                }
             }
             _ => {}
         }
@@ -786,12 +812,21 @@ impl<T: Time> Sg<T> {
     /// The ASes an Interface Identifier list names, in the order it first names them, and
     /// whether it names one no AS serves. In time linear in the list and the ASes named (a
     /// range costs a logarithm plus the configured interfaces inside it, each visited once).
-    fn targets(&self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
+    fn targets(&mut self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
         let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
-        let mut named = HashSet::new();
+        // An AS is named already when its mark is this call's stamp: no set to build.
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|mark| *mark = 0);
+            self.stamp = 1;
+        }
+        let (stamp, marks) = (self.stamp, &mut self.marks);
         let mut targets = Vec::new();
         let mut add = |i: AsIndex| {
-            if named.insert(i) {
+            if let Some(mark) = marks.get_mut(i)
+                && *mark != stamp
+            {
+                *mark = stamp;
                 targets.push(i);
             }
         };
