@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, MessageKind, Watchdog};
+use rfc_fsm::watchdog::{Command, Commands, Config, MessageKind, Watchdog};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -83,7 +83,7 @@ fn main() {
                     Input::Message(_) => continue,
                     Input::Peer(p) => {
                         peer = p;
-                        (format!("(peer now {p:?})"), Vec::new())
+                        (format!("(peer now {p:?})"), Commands::new())
                     }
                 };
                 (t, label, commands)

@@ -123,7 +123,7 @@ async fn run_sg(listener: TcpListener, mut inbox: mpsc::Receiver<ToSg>, inbox_tx
             Some(ToSg::Traffic(n)) => {
                 log("SG", &format!("traffic #{n} from the ISDN side"));
                 // A Q.931 STATUS ENQUIRY, call reference n.
-                sg.deliver(IID, Dlci { sapi: 0, tei: 64 }, vec![0x08, 0x01, n, 0x75], now)
+                sg.deliver(IID, Dlci { sapi: 0, tei: 64 }, vec![0x08, 0x01, n, 0x75], now).into()
             }
         };
         act(&out, &mut writers, &pcap).await;

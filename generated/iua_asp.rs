@@ -195,7 +195,9 @@ pub mod iua_asp {
         ///
         /// Shown as "send ASP Down Ack".
         SendAspDownAck,
-        /// Send ASP Active Ack to the ASP.
+        /// Send ASP Active Ack to the ASP: it echoes the Traffic Mode Type of the ASP Active it
+        /// answers, if that named one (the ASPTM Ack carries the parameter of its request, as in
+        /// M3UA, RFC 4666 §3.7.2), and names the Interface Identifiers of the ASes concerned.
         ///
         /// Shown as "send ASP Active Ack".
         SendAspActiveAck,

@@ -63,9 +63,18 @@ pub enum ConfigError {
 }
 
 /// The watchdog's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Twinit is held in nanoseconds (8 octets: at most [`TWINIT_MAX`], 24 hours, fits), so that a
+/// [`Watchdog`] stays within 64 octets.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Config {
-    twinit: Duration,
+    twinit_nanos: u64,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config").field("twinit", &self.twinit()).finish()
+    }
 }
 
 impl Config {
@@ -103,19 +112,20 @@ impl Config {
         if twinit > TWINIT_MAX {
             return Err(ConfigError::TwinitTooLarge(twinit));
         }
-        Ok(Config { twinit })
+        // At most 24 hours: the nanoseconds fit in a u64 (the fallback is never taken).
+        Ok(Config { twinit_nanos: u64::try_from(twinit.as_nanos()).unwrap_or(u64::MAX) })
     }
 
     /// Twinit.
     pub fn twinit(&self) -> Duration {
-        self.twinit
+        Duration::from_nanos(self.twinit_nanos)
     }
 }
 
 impl Default for Config {
     /// Twinit of 30 s.
     fn default() -> Self {
-        Config { twinit: TWINIT_DEFAULT }
+        Config { twinit_nanos: TWINIT_DEFAULT.as_secs() * 1_000_000_000 }
     }
 }
 
@@ -157,91 +167,213 @@ pub enum MessageKind {
 }
 
 /// Counts of the watchdog exchange on one connection, since the watchdog was created. Inputs
-/// while the watchdog is stopped are ignored, and not counted.
+/// while the watchdog is stopped are ignored, and not counted. Each count is 32 bits (so that a
+/// [`Watchdog`] stays within 64 octets) and saturates at `u32::MAX`: at one DWR per Tw of 6 s
+/// or more, over 800 years.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counters {
     /// DWRs sent.
-    pub dwr_sent: u64,
+    pub dwr_sent: u32,
     /// DWAs received.
-    pub dwa_received: u64,
+    pub dwa_received: u32,
     /// DWRs received.
-    pub dwr_received: u64,
+    pub dwr_received: u32,
     /// DWAs sent (answers to received DWRs).
-    pub dwa_sent: u64,
+    pub dwa_sent: u32,
     /// Failovers (traffic moved away from this connection).
-    pub failovers: u64,
+    pub failovers: u32,
     /// Failbacks (traffic moved back).
-    pub failbacks: u64,
+    pub failbacks: u32,
+}
+
+/// The most commands one input produces: two actions of one row of Appendix A, a
+/// [`Command::Failback`] after a restart and the [`Command::SendDwa`] of a DWR
+/// (`tests/watchdog.rs` checks the bound against the spec).
+pub const MAX_COMMANDS: usize = 4;
+
+/// The commands one input produces, in order: a list of at most [`MAX_COMMANDS`], held inline
+/// (5 octets, no allocation). It dereferences to `[Command]`, iterates, and compares with
+/// arrays, slices and vectors of commands.
+#[derive(Clone, Copy)]
+pub struct Commands {
+    len: u8,
+    /// The first `len` are the commands; the rest are filler.
+    items: [Command; MAX_COMMANDS],
+}
+
+impl Commands {
+    /// No command.
+    pub const fn new() -> Self {
+        Commands { len: 0, items: [Command::SendDwr; MAX_COMMANDS] }
+    }
+
+    /// Appends a command. The list never holds more than [`MAX_COMMANDS`] (no input of the
+    /// watchdog produces more); a command past that would be dropped rather than panic.
+    fn push(&mut self, command: Command) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = command;
+            self.len += 1;
+        }
+    }
+
+    /// The commands as a slice.
+    pub fn as_slice(&self) -> &[Command] {
+        self.items.get(..usize::from(self.len)).unwrap_or_default()
+    }
+}
+
+impl Default for Commands {
+    fn default() -> Self {
+        Commands::new()
+    }
+}
+
+impl std::ops::Deref for Commands {
+    type Target = [Command];
+    fn deref(&self) -> &[Command] {
+        self.as_slice()
+    }
+}
+
+impl std::fmt::Debug for Commands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for Commands {
+    fn eq(&self, other: &Commands) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Commands {}
+
+impl<const N: usize> PartialEq<[Command; N]> for Commands {
+    fn eq(&self, other: &[Command; N]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl PartialEq<[Command]> for Commands {
+    fn eq(&self, other: &[Command]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl PartialEq<&[Command]> for Commands {
+    fn eq(&self, other: &&[Command]) -> bool {
+        self.as_slice() == *other
+    }
+}
+
+impl PartialEq<Vec<Command>> for Commands {
+    fn eq(&self, other: &Vec<Command>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl IntoIterator for Commands {
+    type Item = Command;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Command, MAX_COMMANDS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(usize::from(self.len))
+    }
+}
+
+impl<'a> IntoIterator for &'a Commands {
+    type Item = &'a Command;
+    type IntoIter = std::slice::Iter<'a, Command>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl From<Commands> for Vec<Command> {
+    fn from(commands: Commands) -> Vec<Command> {
+        commands.as_slice().to_vec()
+    }
 }
 
 /// The watchdog of one peer connection. `T` is the time type (a [`Time`]: `std::time::Instant`,
 /// `tokio::time::Instant`, or a `Duration` since an origin for a virtual clock); `R` is the
 /// random source of the jitter, injectable and seedable.
 ///
+/// The random source may live in the watchdog (any [`rand::Rng`], with the methods
+/// [`start`](Self::start), [`connection_up`](Self::connection_up), ...) or be passed in to each
+/// call (`R = ()`, with [`start_with`](Self::start_with), [`connection_up_with`](Self::connection_up_with),
+/// ...), so that many watchdogs share one generator. With `R = ()` a watchdog takes at most 64
+/// octets for the time types of this crate (`std` and `tokio` `Instant`, `Duration`); a
+/// `StdRng` would add 320. No input allocates: commands come back as [`Commands`], inline.
+///
 /// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
 /// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
 /// [`deadline`](Self::deadline) is `None`.
 #[derive(Clone, Debug)]
 pub struct Watchdog<T, R> {
-    config: Config,
+    core: Core<T>,
     rng: R,
+}
+
+/// The watchdog without its random source.
+#[derive(Clone, Debug)]
+struct Core<T> {
+    deadline: Option<T>,
+    config: Config,
+    /// The Tw last drawn, in nanoseconds (0: none; Tw is at least 1 s).
+    tw_nanos: u64,
+    counters: Counters,
     /// `None` until started, and after a stop.
     machine: Option<machine::Machine>,
-    deadline: Option<T>,
-    tw: Option<Duration>,
-    counters: Counters,
     /// A Failover was emitted and no Failback since: the caller routes this connection's
     /// traffic to an alternate peer. Kept across `stop` and `start`.
     failed_over: bool,
 }
 
 /// Collects the machine's actions as commands.
-struct Collect<'a, T, R> {
+struct Collect<'a, T, G> {
     now: T,
-    config: Config,
-    rng: &'a mut R,
-    deadline: &'a mut Option<T>,
-    tw: &'a mut Option<Duration>,
-    counters: &'a mut Counters,
-    failed_over: &'a mut bool,
-    commands: Vec<Command>,
+    core: &'a mut Core<T>,
+    rng: &'a mut G,
+    commands: Commands,
 }
 
-impl<T, R> machine::Hooks for Collect<'_, T, R>
+impl<T, G> machine::Hooks for Collect<'_, T, G>
 where
     T: Time,
-    R: rand::Rng,
+    G: rand::Rng,
 {
     fn action(&mut self, action: machine::Action) {
+        let counters = &mut self.core.counters;
         let command = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
                 // Twinit lies in [3 s, 24 h] (see `Config`), so this neither underflows nor
                 // overflows; the saturating forms only make that obvious.
-                let jitter = Duration::from_nanos(self.rng.random_range(0..=2 * JITTER.as_nanos() as u64));
-                let tw = self.config.twinit.saturating_sub(JITTER).saturating_add(jitter);
-                *self.tw = Some(tw);
+                let jitter = self.rng.random_range(0..=2 * JITTER_NANOS);
+                let tw = self.core.config.twinit_nanos.saturating_sub(JITTER_NANOS).saturating_add(jitter);
+                self.core.tw_nanos = tw;
                 // A deadline past the end of the time type is never reached: the timer stays
                 // unarmed (see `crate::time`).
-                *self.deadline = self.now.checked_add(tw);
+                self.core.deadline = self.now.checked_add(Duration::from_nanos(tw));
                 return;
             }
             machine::Action::StopTw => {
-                *self.deadline = None;
+                self.core.deadline = None;
                 return;
             }
             machine::Action::SendWatchdog => {
-                self.counters.dwr_sent += 1;
+                counters.dwr_sent = counters.dwr_sent.saturating_add(1);
                 Command::SendDwr
             }
             machine::Action::Failover => {
-                self.counters.failovers += 1;
-                *self.failed_over = true;
+                counters.failovers = counters.failovers.saturating_add(1);
+                self.core.failed_over = true;
                 Command::Failover
             }
             machine::Action::Failback => {
-                self.counters.failbacks += 1;
-                *self.failed_over = false;
+                counters.failbacks = counters.failbacks.saturating_add(1);
+                self.core.failed_over = false;
                 Command::Failback
             }
             machine::Action::CloseConnection => Command::CloseConnection,
@@ -252,64 +384,121 @@ where
     }
 }
 
-impl<T, R> Watchdog<T, R>
-where
-    T: Time,
-    R: rand::Rng,
-{
-    /// A stopped watchdog: [`start`](Self::start) begins the supervision.
-    pub fn new(config: Config, rng: R) -> Self {
-        Watchdog {
-            config,
-            rng,
-            machine: None,
-            deadline: None,
-            tw: None,
-            counters: Counters::default(),
-            failed_over: false,
-        }
-    }
+/// [`JITTER`] in nanoseconds.
+const JITTER_NANOS: u64 = JITTER.as_secs() * 1_000_000_000;
 
-    /// Runs `f` on the machine with hooks that collect commands and set the timer.
-    fn drive(&mut self, now: T, f: impl FnOnce(&mut Option<machine::Machine>, &mut Collect<'_, T, R>)) -> Vec<Command> {
-        let mut hooks = Collect {
-            now,
-            config: self.config,
-            rng: &mut self.rng,
-            deadline: &mut self.deadline,
-            tw: &mut self.tw,
-            counters: &mut self.counters,
-            failed_over: &mut self.failed_over,
-            commands: Vec::new(),
-        };
-        f(&mut self.machine, &mut hooks);
-        hooks.commands
-    }
-
-    fn handle(&mut self, now: T, event: machine::Event) -> Vec<Command> {
-        let mut commands = self.drive(now, |m, hooks| {
-            if let Some(m) = m {
-                m.handle(event, hooks);
-            }
-        });
+impl<T: Time> Core<T> {
+    fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Commands {
+        let Some(mut m) = self.machine else { return Commands::new() };
+        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        m.handle(event, &mut hooks);
+        let mut commands = hooks.commands;
+        self.machine = Some(m);
         // Within Appendix A every way back to OKAY after a Failover fails back (rows 3 to 5), so
         // OKAY with traffic still failed over only happens after a stop and a start: row 20
         // puts the new connection in service, and the traffic comes back to it.
-        if self.failed_over && self.state() == Some(State::OKAY) {
+        if self.failed_over && m.state() == State::OKAY {
             self.failed_over = false;
-            self.counters.failbacks += 1;
+            self.counters.failbacks = self.counters.failbacks.saturating_add(1);
             commands.push(Command::Failback);
         }
         commands
     }
 
-    /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
-    /// running is left as it is. Returns the commands (none: INITIAL only sets the timer).
-    pub fn start(&mut self, now: T) -> Vec<Command> {
+    fn start<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
         if self.machine.is_some() {
-            return Vec::new();
+            return Commands::new();
         }
-        self.drive(now, |m, hooks| *m = Some(machine::Machine::start(hooks)))
+        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        let m = machine::Machine::start(&mut hooks);
+        let commands = hooks.commands;
+        self.machine = Some(m);
+        commands
+    }
+
+    fn message_received<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Commands {
+        if self.machine.is_none() {
+            return Commands::new();
+        }
+        let event = match kind {
+            MessageKind::Dwa => {
+                self.counters.dwa_received = self.counters.dwa_received.saturating_add(1);
+                machine::Event::DWA
+            }
+            MessageKind::Dwr => {
+                self.counters.dwr_received = self.counters.dwr_received.saturating_add(1);
+                machine::Event::NonDWA
+            }
+            MessageKind::Other => machine::Event::NonDWA,
+        };
+        let open = self.connection_open();
+        let mut commands = self.handle(now, event, rng);
+        if kind == MessageKind::Dwr && open {
+            self.counters.dwa_sent = self.counters.dwa_sent.saturating_add(1);
+            commands.push(Command::SendDwa);
+        }
+        commands
+    }
+
+    fn timer_expired<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        match self.deadline {
+            Some(deadline) if now >= deadline => {
+                self.deadline = None;
+                self.handle(now, machine::Event::TwExpiry, rng)
+            }
+            _ => Commands::new(),
+        }
+    }
+
+    fn state(&self) -> Option<State> {
+        self.machine.as_ref().map(machine::Machine::state)
+    }
+
+    fn connection_open(&self) -> bool {
+        matches!(self.state(), Some(State::OKAY | State::SUSPECT | State::REOPEN))
+    }
+}
+
+impl<T: Time, R> Watchdog<T, R> {
+    /// A stopped watchdog: [`start`](Self::start) begins the supervision. `rng` is the jitter's
+    /// random source, or `()` for one passed in to each call (the `*_with` methods).
+    pub fn new(config: Config, rng: R) -> Self {
+        Watchdog {
+            core: Core {
+                deadline: None,
+                config,
+                tw_nanos: 0,
+                counters: Counters::default(),
+                machine: None,
+                failed_over: false,
+            },
+            rng,
+        }
+    }
+
+    /// [`start`](Self::start) with the jitter drawn from `rng`.
+    pub fn start_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        self.core.start(now, rng)
+    }
+
+    /// [`connection_up`](Self::connection_up) with the jitter drawn from `rng`.
+    pub fn connection_up_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        self.core.handle(now, machine::Event::ConnectionUp, rng)
+    }
+
+    /// [`connection_down`](Self::connection_down) with the jitter drawn from `rng`.
+    pub fn connection_down_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        self.core.handle(now, machine::Event::ConnectionDown, rng)
+    }
+
+    /// [`message_received`](Self::message_received) with the jitter drawn from `rng`.
+    pub fn message_received_with<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Commands {
+        self.core.message_received(now, kind, rng)
+    }
+
+    /// [`timer_expired`](Self::timer_expired) with the jitter drawn from `rng`.
+    pub fn timer_expired_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        self.core.timer_expired(now, rng)
     }
 
     /// Stops supervising: the timer is disarmed and every input is ignored (and not counted)
@@ -323,20 +512,74 @@ where
     /// connection in service (OKAY, row 20), so the routing never stays on the alternate
     /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
     pub fn stop(&mut self) {
-        self.machine = None;
-        self.deadline = None;
-        self.tw = None;
+        self.core.machine = None;
+        self.core.deadline = None;
+        self.core.tw_nanos = 0;
+    }
+
+    /// When the timer fires next, if it is armed.
+    pub fn deadline(&self) -> Option<T> {
+        self.core.deadline
+    }
+
+    /// The Tw last drawn (Twinit with jitter), if the timer is armed.
+    pub fn tw(&self) -> Option<Duration> {
+        (self.core.deadline.is_some() && self.core.tw_nanos > 0).then(|| Duration::from_nanos(self.core.tw_nanos))
+    }
+
+    /// The state, or `None` when stopped.
+    pub fn state(&self) -> Option<State> {
+        self.core.state()
+    }
+
+    /// Whether a DWR is outstanding (RFC 3539 Pending).
+    pub fn pending(&self) -> bool {
+        self.core.machine.as_ref().is_some_and(|m| m.vars().Pending)
+    }
+
+    /// Whether traffic is failed over: a [`Failover`](Command::Failover) was emitted and no
+    /// [`Failback`](Command::Failback) since, whether or not the watchdog was stopped meanwhile.
+    pub fn failed_over(&self) -> bool {
+        self.core.failed_over
+    }
+
+    /// Whether the transport connection is open, as far as the watchdog knows: OKAY, SUSPECT
+    /// or REOPEN.
+    pub fn connection_open(&self) -> bool {
+        self.core.connection_open()
+    }
+
+    /// The counters.
+    pub fn counters(&self) -> &Counters {
+        &self.core.counters
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.core.config
+    }
+}
+
+impl<T, R> Watchdog<T, R>
+where
+    T: Time,
+    R: rand::Rng,
+{
+    /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
+    /// running is left as it is. Returns the commands (none: INITIAL only sets the timer).
+    pub fn start(&mut self, now: T) -> Commands {
+        self.core.start(now, &mut self.rng)
     }
 
     /// The transport connection is established (RFC 3539 rows 20-21). After a stop while
     /// traffic was failed over, row 20 also fails back (see [`stop`](Self::stop)).
-    pub fn connection_up(&mut self, now: T) -> Vec<Command> {
-        self.handle(now, machine::Event::ConnectionUp)
+    pub fn connection_up(&mut self, now: T) -> Commands {
+        self.core.handle(now, machine::Event::ConnectionUp, &mut self.rng)
     }
 
     /// The transport connection is lost (RFC 3539 rows 22-24).
-    pub fn connection_down(&mut self, now: T) -> Vec<Command> {
-        self.handle(now, machine::Event::ConnectionDown)
+    pub fn connection_down(&mut self, now: T) -> Commands {
+        self.core.handle(now, machine::Event::ConnectionDown, &mut self.rng)
     }
 
     /// A message was received on the connection (RFC 3539 rows 1-11). A DWR is answered with
@@ -344,81 +587,13 @@ where
     /// where it comes after [`Throwaway`](Command::Throwaway) (row 7: the DWR means nothing to
     /// the application) and does not count towards the reopen validation. While stopped the
     /// message is ignored and not counted.
-    pub fn message_received(&mut self, now: T, kind: MessageKind) -> Vec<Command> {
-        if self.machine.is_none() {
-            return Vec::new();
-        }
-        let event = match kind {
-            MessageKind::Dwa => {
-                self.counters.dwa_received += 1;
-                machine::Event::DWA
-            }
-            MessageKind::Dwr => {
-                self.counters.dwr_received += 1;
-                machine::Event::NonDWA
-            }
-            MessageKind::Other => machine::Event::NonDWA,
-        };
-        let open = self.connection_open();
-        let mut commands = self.handle(now, event);
-        if kind == MessageKind::Dwr && open {
-            self.counters.dwa_sent += 1;
-            commands.push(Command::SendDwa);
-        }
-        commands
+    pub fn message_received(&mut self, now: T, kind: MessageKind) -> Commands {
+        self.core.message_received(now, kind, &mut self.rng)
     }
 
     /// The timer fired. If `now` is at or after the deadline, Tw has expired (RFC 3539 rows
     /// 12-19); an early or stale call (no deadline, or `now` before it) does nothing.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Command> {
-        match self.deadline {
-            Some(deadline) if now >= deadline => {
-                self.deadline = None;
-                self.handle(now, machine::Event::TwExpiry)
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// When the timer fires next, if it is armed.
-    pub fn deadline(&self) -> Option<T> {
-        self.deadline
-    }
-
-    /// The Tw last drawn (Twinit with jitter), if the timer is armed.
-    pub fn tw(&self) -> Option<Duration> {
-        self.tw.filter(|_| self.deadline.is_some())
-    }
-
-    /// The state, or `None` when stopped.
-    pub fn state(&self) -> Option<State> {
-        self.machine.as_ref().map(machine::Machine::state)
-    }
-
-    /// Whether a DWR is outstanding (RFC 3539 Pending).
-    pub fn pending(&self) -> bool {
-        self.machine.as_ref().is_some_and(|m| m.vars().Pending)
-    }
-
-    /// Whether traffic is failed over: a [`Failover`](Command::Failover) was emitted and no
-    /// [`Failback`](Command::Failback) since, whether or not the watchdog was stopped meanwhile.
-    pub fn failed_over(&self) -> bool {
-        self.failed_over
-    }
-
-    /// Whether the transport connection is open, as far as the watchdog knows: OKAY, SUSPECT
-    /// or REOPEN.
-    pub fn connection_open(&self) -> bool {
-        matches!(self.state(), Some(State::OKAY | State::SUSPECT | State::REOPEN))
-    }
-
-    /// The counters.
-    pub fn counters(&self) -> &Counters {
-        &self.counters
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn timer_expired(&mut self, now: T) -> Commands {
+        self.core.timer_expired(now, &mut self.rng)
     }
 }

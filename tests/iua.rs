@@ -85,6 +85,14 @@ fn up_ack() -> Message {
 fn active_ack() -> Message {
     Message::AspActiveAck { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![IID])), info: None }
 }
+/// The ASP Active Ack that answers an ASP Active naming a traffic mode: it echoes the mode.
+fn active_ack_echoing(mode: TrafficMode) -> Message {
+    Message::AspActiveAck {
+        traffic_mode: Some(mode),
+        interface_ids: Some(InterfaceIds::Integers(vec![IID])),
+        info: None,
+    }
+}
 fn inactive_ack() -> Message {
     Message::AspInactiveAck { interface_ids: None, info: None }
 }
@@ -142,7 +150,7 @@ fn asp_active_is_acknowledged_then_the_as_active_notify_follows() {
     let mut sg = sg(TrafficMode::Override);
     rx(&mut sg, A, asp_up(), Duration::ZERO);
     let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
-    assert_eq!(sent(&out), [(A, active_ack()), (A, notify(Status::as_active()))]);
+    assert_eq!(sent(&out), [(A, active_ack_echoing(TrafficMode::Override)), (A, notify(Status::as_active()))]);
 }
 
 #[test]
@@ -163,7 +171,7 @@ fn the_last_active_asp_going_inactive_makes_the_as_pending_then_inactive_after_t
 fn duplicate_asp_active_and_asp_inactive_are_acknowledged() {
     let mut sg = active_sg(TrafficMode::Override);
     let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
-    assert_eq!(sent(&out), [(A, active_ack())]);
+    assert_eq!(sent(&out), [(A, active_ack_echoing(TrafficMode::Override))]);
     rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     let out = rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     assert_eq!(sent(&out), [(A, inactive_ack())]);
@@ -540,7 +548,7 @@ fn override_moves_the_traffic_to_the_new_active_asp() {
     assert_eq!(indications(&sg.deliver(IID, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
     let out = rx(&mut sg, B, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
     let messages = sent(&out);
-    assert_eq!(messages[0], (B, active_ack()));
+    assert_eq!(messages[0], (B, active_ack_echoing(TrafficMode::Override)));
     assert!(messages.contains(&(A, notify(Status::alternate_asp_active()))), "naming the AS's interfaces");
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(sg.active_asps(0), [B]);
@@ -561,6 +569,33 @@ fn loadshare_shares_the_traffic_round_robin() {
     rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
     assert_eq!(indications(&sg.deliver(IID, dlci(), data(9), Duration::ZERO)), [(B, data(9))]);
+}
+
+#[test]
+fn loadshare_keeps_sharing_among_the_asps_left_when_one_in_the_middle_leaves() {
+    let mut sg = active_sg(TrafficMode::Loadshare);
+    for assoc in [C, B] {
+        rx(&mut sg, assoc, asp_up(), Duration::ZERO);
+        rx(&mut sg, assoc, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    }
+    assert_eq!(sg.active_asps(0), [A, B, C], "in association order, whatever the order of activation");
+    let round = |sg: &mut Sg<Duration>, n: u8| -> Vec<AssocId> {
+        let mut targets: Vec<AssocId> = (0..n)
+            .flat_map(|n| indications(&sg.deliver(IID, dlci(), data(n), Duration::ZERO)))
+            .map(|(a, _)| a)
+            .collect();
+        targets.sort_unstable();
+        targets
+    };
+    assert_eq!(round(&mut sg, 6), [A, A, B, B, C, C]);
+    // C leaves, from the middle of the order of activation (A, C, B).
+    rx(&mut sg, C, asp_inactive(), Duration::ZERO);
+    assert_eq!(sg.active_asps(0), [A, B]);
+    assert_eq!(round(&mut sg, 4), [A, A, B, B]);
+    rx(&mut sg, C, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
+    rx(&mut sg, A, asp_inactive(), Duration::ZERO);
+    assert_eq!(sg.active_asps(0), [B, C]);
+    assert_eq!(round(&mut sg, 4), [B, B, C, C]);
 }
 
 #[test]
@@ -1106,7 +1141,7 @@ proptest! {
                 Input::Restart(assoc) => sg.association_restart(assoc, now),
                 Input::Deliver => {
                     sent_data = sent_data.wrapping_add(1);
-                    sg.deliver(IID, dlci(), vec![sent_data], now)
+                    sg.deliver(IID, dlci(), vec![sent_data], now).into()
                 }
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
@@ -1228,7 +1263,7 @@ proptest! {
                         to_sg[k].extend(asp_sent(&from_sg(&mut asps[k], m, now)));
                     }
                 }
-                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now), to_asp),
+                Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now).into(), to_asp),
             }
         };
         for s in &steps {
@@ -1256,4 +1291,84 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn the_asp_active_ack_echoes_the_traffic_mode_of_the_asp_active() {
+    for mode in [TrafficMode::Override, TrafficMode::Loadshare] {
+        let mut sg = sg(mode);
+        rx(&mut sg, A, asp_up(), Duration::ZERO);
+        let out = rx(&mut sg, A, asp_active(Some(mode)), Duration::ZERO);
+        assert_eq!(sent(&out)[0], (A, active_ack_echoing(mode)));
+        // A repeated ASP Active without a mode gets an Ack without one.
+        let out = rx(&mut sg, A, asp_active(None), Duration::ZERO);
+        assert_eq!(sent(&out), [(A, active_ack())]);
+    }
+}
+
+#[test]
+fn an_asp_that_comes_up_in_an_active_as_is_told_after_its_ack() {
+    let mut sg = active_sg(TrafficMode::Loadshare);
+    let out = rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&out), [(B, up_ack()), (B, notify(Status::as_active()))], "to B alone");
+    // A repeated ASP Up from an ASP already up changes no state: no Notify.
+    let out = rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&out), [(B, up_ack())]);
+}
+
+#[test]
+fn an_asp_that_comes_up_in_an_inactive_as_gets_its_ack_only() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    let out = rx(&mut sg, B, asp_up(), Duration::ZERO);
+    assert_eq!(sent(&out), [(B, up_ack())]);
+}
+
+#[test]
+fn an_asp_that_reconnects_while_tr_runs_learns_the_as_is_pending_and_gets_the_queue() {
+    let mut sg = active_sg(TrafficMode::Override);
+    let t = Duration::from_millis(100);
+    sg.association_down(A, t);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+    sg.deliver(IID, dlci(), data(1), t);
+    sg.deliver(IID, dlci(), data(2), t);
+    sg.association_up(A);
+    let out = rx(&mut sg, A, asp_up(), t);
+    assert_eq!(sent(&out), [(A, up_ack()), (A, notify(Status::as_pending()))]);
+    let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), t);
+    assert_eq!(indications(&out), [(A, data(1)), (A, data(2))], "the queue, in order");
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
+    assert_eq!(sg.next_deadline(), None);
+}
+
+#[test]
+fn an_asp_up_visits_only_the_ases_it_moves() {
+    // 500 ASes, all active through A: B's ASP Up is told each AS's state, and nothing else; its
+    // ASP Down is acknowledged with no Notify at all (the ASes stay active through A).
+    let ases: Vec<AsConfig> = (0..500)
+        .map(|i| AsConfig { name: format!("AS {i}"), interface_ids: vec![i], traffic_mode: TrafficMode::Loadshare })
+        .collect();
+    let mut sg: Sg<Duration> = Sg::new(SgConfig { application_servers: ases, ..SgConfig::default() });
+    sg.association_up(A);
+    sg.association_up(B);
+    let t = Duration::ZERO;
+    rx(&mut sg, A, asp_up(), t);
+    rx(&mut sg, A, Message::AspActive { traffic_mode: None, interface_ids: None, info: None }, t);
+    let out = rx(&mut sg, B, asp_up(), t);
+    let messages = sent(&out);
+    assert_eq!(messages.len(), 501);
+    assert_eq!(messages[0], (B, up_ack()));
+    for (i, (assoc, message)) in messages[1..].iter().enumerate() {
+        let iid = u32::try_from(i).unwrap();
+        let expected = Message::Notify {
+            status: Status::as_active(),
+            asp_id: None,
+            interface_ids: Some(InterfaceIds::Integers(vec![iid])),
+            info: None,
+        };
+        assert_eq!((*assoc, message), (B, &expected), "in the order of the ASes");
+    }
+    let out = rx(&mut sg, B, asp_down(), t);
+    assert_eq!(sent(&out), [(B, down_ack())]);
+    assert!((0..500).all(|i| sg.as_state(i) == Some(iua_as::State::AS_ACTIVE)));
 }

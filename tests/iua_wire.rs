@@ -161,6 +161,26 @@ fn tshark_decodes_every_message_as_iua() {
         assert_eq!(row[1].parse::<u8>().unwrap(), m.class().value(), "{m:?}");
         assert_eq!(row[2].parse::<u8>().unwrap(), m.type_code(), "{m:?}");
     }
+    // The second ASP comes up while the AS is active: after its ASP Up Ack (ASPSM 4) comes a
+    // Notify (MGMT 1) AS-State-Change (1) AS-ACTIVE (3); and each ASP Active Ack (ASPTM 3)
+    // carries the Over-ride traffic mode (1) of the ASP Active it answers.
+    let fields = tshark(
+        &path,
+        &TSHARK_OPTIONS,
+        &[
+            "iua.message_class",
+            "iua.message_type",
+            "iua.status_type",
+            "iua.status_identification",
+            "iua.traffic_mode_type",
+        ],
+    );
+    let rows: Vec<Vec<&str>> = fields.lines().map(|l| l.split('|').collect()).collect();
+    let up_acks: Vec<usize> = (0..rows.len()).filter(|&i| rows[i][..2] == ["3", "4"]).collect();
+    assert!(up_acks.len() >= 2, "{rows:?}");
+    assert_eq!(rows[up_acks[1] + 1], ["0", "1", "1", "3", ""], "the AS state, after the second ASP's Ack");
+    let active_acks: Vec<&Vec<&str>> = rows.iter().filter(|r| r[..2] == ["4", "3"]).collect();
+    assert!(active_acks.len() >= 2 && active_acks.iter().all(|r| r[4] == "0x00000001"), "{active_acks:?}");
     // Nothing is malformed, unknown, or flagged by the dissectors.
     assert_clean(&tshark(&path, &TSHARK_OPTIONS, &[]));
     let _ = std::fs::remove_dir_all(&dir);

@@ -6,7 +6,9 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, ConfigError, MessageKind, State, TWINIT_MAX, TWINIT_TESTING_MIN, Watchdog};
+use rfc_fsm::watchdog::{
+    Command, Commands, Config, ConfigError, MessageKind, State, TWINIT_MAX, TWINIT_TESTING_MIN, Watchdog,
+};
 use std::time::Duration;
 
 type Wd = Watchdog<Duration, StdRng>;
@@ -25,7 +27,7 @@ fn okay(seed: u64) -> (Wd, Duration) {
 }
 
 /// Lets time run to the deadline and fires the timer.
-fn expire(wd: &mut Wd) -> (Duration, Vec<Command>) {
+fn expire(wd: &mut Wd) -> (Duration, Commands) {
     let at = wd.deadline().expect("the timer is armed");
     (at, wd.timer_expired(at))
 }
@@ -377,7 +379,7 @@ proptest! {
                         now = at;
                         wd.timer_expired(now)
                     }
-                    None => Vec::new(),
+                    None => Commands::new(),
                 },
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
@@ -388,7 +390,7 @@ proptest! {
                     wd.stop();
                     connected = false;
                     outstanding = 0;
-                    Vec::new()
+                    Commands::new()
                 }
                 Input::Start => wd.start(now),
             };
@@ -414,4 +416,51 @@ proptest! {
             prop_assert_eq!(wd.state().is_some(), wd.deadline().is_some(), "a running watchdog always has its timer armed");
         }
     }
+}
+
+/// A watchdog whose jitter's random source is passed in takes at most 64 octets, for every
+/// time type of the crate (the driver's is `tokio::time::Instant`).
+#[test]
+fn a_watchdog_without_its_own_random_source_takes_at_most_64_octets() {
+    assert!(size_of::<Watchdog<tokio::time::Instant, ()>>() <= 64);
+    assert!(size_of::<Watchdog<std::time::Instant, ()>>() <= 64);
+    assert!(size_of::<Watchdog<Duration, ()>>() <= 64);
+    assert!(size_of::<Commands>() <= 8);
+}
+
+/// No row of Appendix A produces more commands than a `Commands` holds: two of the row's own
+/// (the timer's actions are not commands), plus a Failback after a restart and a DWA.
+#[test]
+fn the_command_list_holds_what_any_input_produces() {
+    use rfc_fsm::machines::rfc3539_watchdog::{Action, TRANSITIONS};
+    let most = TRANSITIONS
+        .iter()
+        .map(|t| t.actions.iter().filter(|a| !matches!(a, Action::SetWatchdog | Action::StopTw)).count())
+        .max()
+        .unwrap();
+    assert!(most + 2 <= rfc_fsm::watchdog::MAX_COMMANDS, "{most} commands in one row");
+}
+
+/// With the random source passed in, the watchdog draws Tw from it: the same seed, the same Tw,
+/// and the same as a watchdog that owns a generator seeded alike.
+#[test]
+fn a_random_source_passed_in_draws_the_same_tw_as_one_owned() {
+    let mut owned = watchdog(9);
+    let mut lean: Watchdog<Duration, ()> = Watchdog::new(Config::default(), ());
+    let mut rng = StdRng::seed_from_u64(9);
+    let t = Duration::ZERO;
+    assert_eq!(owned.start(t), lean.start_with(t, &mut rng));
+    assert_eq!(owned.connection_up(t), lean.connection_up_with(t, &mut rng));
+    for _ in 0..20 {
+        assert_eq!(owned.deadline(), lean.deadline());
+        let at = owned.deadline().unwrap();
+        assert_eq!(owned.timer_expired(at), lean.timer_expired_with(at, &mut rng));
+        assert_eq!(
+            owned.message_received(at, MessageKind::Dwa),
+            lean.message_received_with(at, MessageKind::Dwa, &mut rng)
+        );
+        assert_eq!(owned.tw(), lean.tw());
+        assert_eq!(owned.state(), lean.state());
+    }
+    assert_eq!(owned.counters(), lean.counters());
 }

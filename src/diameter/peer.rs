@@ -85,6 +85,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::marker::PhantomData;
 use thiserror::Error;
 
 use super::codec::result_code::{
@@ -97,7 +99,7 @@ use super::codec::{
 };
 use crate::machines::diameter_peer as machine;
 use crate::time::Time;
-use crate::watchdog::{self, Command, MessageKind, Watchdog};
+use crate::watchdog::{self, Command, Commands, MessageKind, Watchdog};
 
 pub use machine::{Event, State};
 
@@ -720,7 +722,12 @@ impl<T> Run<T> {
 /// Everything but the peer state machine, which the actions change.
 struct Core<T, R> {
     config: PeerConfig,
-    watchdog: Watchdog<T, R>,
+    /// The watchdog, 64 octets: its jitter is drawn from `jitter`, passed in at each call.
+    watchdog: Watchdog<T, ()>,
+    /// The random source of the watchdog's jitter (Tw), seeded from the peer's `R`.
+    jitter: SmallRng,
+    /// `R` seeds the peer and is not kept.
+    seed: PhantomData<fn() -> R>,
     /// Started by the application and not stopped.
     enabled: bool,
     /// Whether AttemptOpen connects (false after a DPR with BUSY or DO_NOT_WANT_TO_TALK_TO_YOU).
@@ -752,7 +759,9 @@ struct Core<T, R> {
 
 /// The Diameter peer: the RFC 6733 §5.6 state machine of the connection to one peer and the RFC
 /// 3539 watchdog on it, sans-IO. `T` is the time type (a `std` or `tokio` `Instant`, or a
-/// `Duration` for a virtual clock), `R` the random source (jitter of Tw, identifiers).
+/// `Duration` for a virtual clock), `R` the random source that seeds the identifiers and the
+/// watchdog's jitter (a `SmallRng` of 32 octets, passed in to the 64-octet watchdog at each
+/// call; `R` itself is not kept).
 ///
 /// Each input returns the [`Output`]s to carry out, in order; [`deadline`](Self::deadline) says
 /// when to call [`timer_expired`](Self::timer_expired) next. See the [module](self) documentation
@@ -791,7 +800,8 @@ where
     /// [`ConfigError`] for a configuration [`PeerConfig::validate`] refuses.
     pub fn new(config: PeerConfig, mut rng: R, unix_seconds: u64) -> Result<Self, ConfigError> {
         config.validate()?;
-        let watchdog = Watchdog::new(config.watchdog, R::seed_from_u64(rng.next_u64()));
+        let watchdog = Watchdog::new(config.watchdog, ());
+        let jitter = SmallRng::seed_from_u64(rng.next_u64());
         let hop_by_hop = rng.next_u32();
         let time_bits = u32::try_from(unix_seconds & 0xfff).unwrap_or(0);
         let end_to_end = (time_bits << 20) | (rng.next_u32() & 0x000f_ffff);
@@ -803,6 +813,8 @@ where
             core: Core {
                 config,
                 watchdog,
+                jitter,
+                seed: PhantomData,
                 enabled: false,
                 reconnect: true,
                 next_conn: 1,
@@ -830,7 +842,7 @@ where
         let mut run = Run::new(now);
         self.core.enabled = true;
         self.core.reconnect = true;
-        let commands = self.watchdog(&mut run, |wd, now| wd.start(now));
+        let commands = self.watchdog(&mut run, |wd, now, rng| wd.start_with(now, rng));
         self.commands(&mut run, &commands);
         if self.core.config.initiate {
             run.event(Event::Start, Context::None);
@@ -845,9 +857,9 @@ where
         let mut run = Run::new(now);
         self.core.enabled = false;
         self.core.stop_cause = cause;
-        self.watchdog(&mut run, |wd, _| {
+        self.watchdog(&mut run, |wd, _, _| {
             wd.stop();
-            Vec::new()
+            Commands::new()
         });
         self.core.watchdog_up = false;
         for pending in std::mem::take(&mut self.core.pending) {
@@ -977,7 +989,7 @@ where
             run.report(PeerEvent::Error(PeerError::NoCer { conn: pending.id, reason: "no CER within the Timeout" }));
         }
         self.drain(&mut run);
-        let commands = self.watchdog(&mut run, |wd, now| wd.timer_expired(now));
+        let commands = self.watchdog(&mut run, |wd, now, rng| wd.timer_expired_with(now, rng));
         self.commands(&mut run, &commands);
         self.finish(run)
     }
@@ -998,8 +1010,9 @@ where
         self.core.watchdog.state()
     }
 
-    /// The watchdog, to read its counters, Tw and configuration.
-    pub fn watchdog_ref(&self) -> &Watchdog<T, R> {
+    /// The watchdog, to read its counters, Tw and configuration. Its jitter's random source is
+    /// the peer's (seeded from the `R` given to [`new`](Self::new)), passed in at each call.
+    pub fn watchdog_ref(&self) -> &Watchdog<T, ()> {
         &self.core.watchdog
     }
 
@@ -1130,17 +1143,21 @@ where
             }
         }
         let commands = if up {
-            self.watchdog(run, |wd, now| wd.connection_up(now))
+            self.watchdog(run, |wd, now, rng| wd.connection_up_with(now, rng))
         } else {
-            self.watchdog(run, |wd, now| wd.connection_down(now))
+            self.watchdog(run, |wd, now, rng| wd.connection_down_with(now, rng))
         };
         self.commands(run, &commands);
     }
 
     /// Calls the watchdog and reports its change of state.
-    fn watchdog(&mut self, run: &mut Run<T>, f: impl FnOnce(&mut Watchdog<T, R>, T) -> Vec<Command>) -> Vec<Command> {
+    fn watchdog(
+        &mut self,
+        run: &mut Run<T>,
+        f: impl FnOnce(&mut Watchdog<T, ()>, T, &mut SmallRng) -> Commands,
+    ) -> Commands {
         let from = self.core.watchdog.state();
-        let commands = f(&mut self.core.watchdog, run.now);
+        let commands = f(&mut self.core.watchdog, run.now, &mut self.core.jitter);
         let to = self.core.watchdog.state();
         if from != to {
             run.report(PeerEvent::Watchdog { from, to });
@@ -1248,7 +1265,7 @@ where
                 (_, Received::Ok(Message::Dwr(_))) => MessageKind::Dwr,
                 _ => MessageKind::Other,
             };
-            let commands = self.watchdog(run, |wd, now| wd.message_received(now, kind));
+            let commands = self.watchdog(run, |wd, now, rng| wd.message_received_with(now, kind, rng));
             self.commands(run, &commands);
         }
         let event = if initiated {

@@ -13,6 +13,19 @@
 //! ASP Active (the "pool of inactive ASPs" of §4.3.3.1); ASP Active names its ASes by Interface
 //! Identifier, or all of them when it names none.
 //!
+//! Costs: the SG keeps, as ASPs change, the active ASPs of each AS (a list in the order they
+//! became active, with the place of each, so that one joins or leaves in O(1); the Load-share
+//! round-robin follows this list, and one that leaves yields its place to the last), the
+//! set of ASPs that are up (the recipients of a Notify, gathered only when one is sent), the T(r)s
+//! in deadline order, and the ASes grouped by state and by whether an ASP is active in them. An
+//! ASP that comes up or goes down runs the AS machine only on the groups where the generated
+//! machine, asked with the group's guard values, acts or changes state; elsewhere the event
+//! would be ignored. So an ASP state change, a routed message and a queued one cost O(1)
+//! amortized in the number of ASes and ASPs, plus the messages they send; a frame is moved,
+//! never copied, and [`Sg::deliver`] returns its outputs inline, so that routing or queueing a
+//! message allocates nothing. An ASP Active's Interface Identifiers are deduplicated with
+//! per-AS marks stamped by call, not a set built per message.
+//!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
 //! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
 //! association it was not told about are dropped and counted, so that no input makes the SG's
@@ -23,6 +36,7 @@
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
+use smallvec::SmallVec;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
@@ -165,6 +179,113 @@ pub enum Output {
     Event(SgEvent),
 }
 
+/// The outputs of one [`Sg::deliver`], in order, held inline: one delivery gives at most a
+/// Data Indication or one event (a queue overflow, a discard), so building the list allocates
+/// nothing. It reads as a slice of [`Output`]s (`&delivered[..]`, `delivered.len()`,
+/// `delivered.iter()`), iterates by value, and converts into a `Vec<Output>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Delivered(SmallVec<[Output; 2]>);
+
+impl std::ops::Deref for Delivered {
+    type Target = [Output];
+
+    fn deref(&self) -> &[Output] {
+        &self.0
+    }
+}
+
+impl IntoIterator for Delivered {
+    type Item = Output;
+    type IntoIter = DeliveredIter;
+
+    fn into_iter(self) -> DeliveredIter {
+        DeliveredIter(self.0.into_iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Delivered {
+    type Item = &'a Output;
+    type IntoIter = std::slice::Iter<'a, Output>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl From<Delivered> for Vec<Output> {
+    fn from(delivered: Delivered) -> Vec<Output> {
+        delivered.0.into_vec()
+    }
+}
+
+impl<const N: usize> PartialEq<[Output; N]> for Delivered {
+    fn eq(&self, other: &[Output; N]) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+impl PartialEq<[Output]> for Delivered {
+    fn eq(&self, other: &[Output]) -> bool {
+        self.0[..] == *other
+    }
+}
+
+impl PartialEq<Vec<Output>> for Delivered {
+    fn eq(&self, other: &Vec<Output>) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+/// The outputs of a [`Delivered`], by value, in order.
+#[derive(Debug)]
+pub struct DeliveredIter(smallvec::IntoIter<[Output; 2]>);
+
+impl Iterator for DeliveredIter {
+    type Item = Output;
+
+    fn next(&mut self) -> Option<Output> {
+        self.0.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for DeliveredIter {
+    fn next_back(&mut self) -> Option<Output> {
+        self.0.next_back()
+    }
+}
+
+impl ExactSizeIterator for DeliveredIter {}
+
+/// Where an AS event's outputs go: the caller's `Vec`, or the inline list of [`Delivered`].
+trait Sink: Extend<Output> {
+    fn push(&mut self, output: Output);
+    fn reserve(&mut self, additional: usize);
+}
+
+impl Sink for Vec<Output> {
+    fn push(&mut self, output: Output) {
+        Vec::push(self, output);
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
+}
+
+impl Sink for SmallVec<[Output; 2]> {
+    fn push(&mut self, output: Output) {
+        SmallVec::push(self, output);
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        SmallVec::reserve(self, additional);
+    }
+}
+
 /// Counts per AS.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AsCounters {
@@ -204,6 +325,17 @@ struct As<T> {
     deadline: Option<T>,
     next_loadshare: usize,
     counters: AsCounters,
+    /// The ASPs active in this AS (kept as ASPs change, never rebuilt), in the order they
+    /// became active, but that one that stops being active leaves its place to the last: the
+    /// order of the Load-share round-robin.
+    active: Vec<AssocId>,
+    /// The place of each of them in `active`, so that one is added or removed in O(1).
+    active_at: HashMap<AssocId, usize>,
+    /// The Interface Identifiers parameter of this AS's Notify messages.
+    notify_ids: Option<InterfaceIds>,
+    /// The AS's bucket in [`Sg::buckets`] and its place there.
+    bucket: usize,
+    slot: usize,
 }
 
 /// The SG's layer management. `T` is the time type (a [`Time`]: `std::time::Instant`,
@@ -223,31 +355,71 @@ pub struct Sg<T> {
     blocked_asp_ids: HashSet<u32>,
     /// Messages dropped because their association was not up.
     unknown_drops: u64,
+    /// The ASPs that are not ASP-DOWN, in association order: every one is a member of every
+    /// AS, so these are the recipients of an AS's Notify, and their number decides
+    /// `any_inactive`.
+    up: BTreeSet<AssocId>,
+    /// The ASes by (state, whether an ASP is active in them), so that a change of one ASP
+    /// visits only the ASes whose machine it can move (see [`Sg::fan_out`]).
+    buckets: Vec<Vec<AsIndex>>,
+    /// The running T(r)s, earliest first.
+    deadlines: BTreeSet<(T, AsIndex)>,
+    /// Scratch space of [`Sg::fan_out`], kept so that a fan-out allocates nothing.
+    visit: Vec<AsIndex>,
+    visit_bits: Vec<u64>,
+    /// Per AS, the stamp of the last [`Sg::targets`] that named it, and the stamp of the last
+    /// call: an Interface Identifier list is deduplicated without building a set.
+    marks: Vec<u32>,
+    stamp: u32,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
-struct AsCause<'a> {
+struct AsCause {
     /// The ASP whose change caused the event.
     assoc: Option<AssocId>,
-    /// Traffic, for the `Data` event.
-    data: Option<&'a Queued>,
+    /// Traffic, for the `Data` event, moved into the message that carries it or into the queue.
+    data: Option<Queued>,
+    /// The ASP came up (from ASP-DOWN): the AS machine's `came_up` guard.
+    came_up: bool,
+}
+
+impl AsCause {
+    fn asp(assoc: AssocId) -> Self {
+        AsCause { assoc: Some(assoc), data: None, came_up: false }
+    }
+}
+
+/// The number of buckets: one per (AS state, whether an ASP is active in the AS).
+const BUCKETS: usize = iua_as::State::ALL.len() * 2;
+
+fn bucket_of(state: iua_as::State, any_active: bool) -> usize {
+    state.index() * 2 + usize::from(any_active)
 }
 
 impl<T: Time> Sg<T> {
     /// An SG with no association yet.
     pub fn new(config: SgConfig) -> Self {
-        let ases = config
+        let initial = bucket_of(iua_as::INITIAL, false);
+        let ases: Vec<As<T>> = config
             .application_servers
             .iter()
-            .map(|c| As {
+            .enumerate()
+            .map(|(slot, c)| As {
                 config: c.clone(),
                 machine: iua_as::Machine::at(iua_as::INITIAL, iua_as::Vars::INITIAL),
                 queue: VecDeque::new(),
                 deadline: None,
                 next_loadshare: 0,
                 counters: AsCounters::default(),
+                active: Vec::new(),
+                active_at: HashMap::new(),
+                notify_ids: interface_ids_parameter(&c.interface_ids),
+                bucket: initial,
+                slot,
             })
             .collect();
+        let mut buckets = vec![Vec::new(); BUCKETS];
+        buckets[initial] = (0..ases.len()).collect();
         let mut as_of_iid = HashMap::new();
         for (i, as_config) in config.application_servers.iter().enumerate() {
             for &id in &as_config.interface_ids {
@@ -255,6 +427,7 @@ impl<T: Time> Sg<T> {
             }
         }
         let iids_in_order = as_of_iid.iter().map(|(&id, &i)| (id, i)).collect();
+        let ases_len = ases.len();
         Sg {
             config,
             asps: BTreeMap::new(),
@@ -264,6 +437,13 @@ impl<T: Time> Sg<T> {
             blocked_assocs: HashSet::new(),
             blocked_asp_ids: HashSet::new(),
             unknown_drops: 0,
+            up: BTreeSet::new(),
+            buckets,
+            deadlines: BTreeSet::new(),
+            visit: Vec::new(),
+            visit_bits: Vec::new(),
+            marks: vec![0; ases_len],
+            stamp: 0,
         }
     }
 
@@ -287,14 +467,16 @@ impl<T: Time> Sg<T> {
         self.ases.get(as_index).map(|a| &a.counters)
     }
 
-    /// The ASPs active in an AS, in association order.
+    /// The ASPs active in an AS, in association order. In time O(k log k) for k active ASPs.
     pub fn active_asps(&self, as_index: AsIndex) -> Vec<AssocId> {
-        self.asps.iter().filter(|(_, a)| a.active_in.contains(&as_index)).map(|(id, _)| *id).collect()
+        let mut active = self.ases.get(as_index).map(|a| a.active.clone()).unwrap_or_default();
+        active.sort_unstable();
+        active
     }
 
-    /// The earliest T(r) deadline, if one runs.
+    /// The earliest T(r) deadline, if one runs. In O(1).
     pub fn next_deadline(&self) -> Option<T> {
-        self.ases.iter().filter_map(|a| a.deadline).min()
+        self.deadlines.first().map(|&(deadline, _)| deadline)
     }
 
     /// Locks the ASP on an association out for management reasons (or lets it in again): while
@@ -337,15 +519,16 @@ impl<T: Time> Sg<T> {
     /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
     pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpCdi, &Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpCdi, Guards::default(), now, &mut out);
         self.asps.remove(&assoc);
+        self.up.remove(&assoc);
         out
     }
 
     /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
     pub fn association_restart(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpRi, &Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpRi, Guards::default(), now, &mut out);
         out
     }
 
@@ -355,13 +538,22 @@ impl<T: Time> Sg<T> {
     /// [`association_up`](Self::association_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.receive_into(assoc, bytes, now, &mut out);
+        out
+    }
+
+    /// [`receive`](Self::receive), appending the outputs to `out`, which the caller may clear
+    /// and reuse: an ASP Up that is told the state of a thousand ASes then fills a list that
+    /// already has the room.
+    pub fn receive_into(&mut self, assoc: AssocId, bytes: &[u8], now: T, out: &mut Vec<Output>) {
         if !self.asps.contains_key(&assoc) {
             self.unknown_drops = self.unknown_drops.saturating_add(1);
-            return vec![Output::Event(SgEvent::UnknownAssociation { assoc })];
+            out.push(Output::Event(SgEvent::UnknownAssociation { assoc }));
+            return;
         }
-        let mut out = Vec::new();
         match codec::decode(bytes) {
-            Ok(message) => self.message(assoc, message, now, &mut out),
+            Ok(message) => self.message(assoc, message, now, out),
             Err(error) => {
                 // The diagnostic carries the start of the offending message (at most 40 octets).
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
@@ -374,32 +566,169 @@ impl<T: Time> Sg<T> {
                 out.push(Output::Event(SgEvent::Undecodable { assoc, error }));
             }
         }
-        out
     }
 
     /// Traffic from the ISDN side for an interface: routed to the active ASP(s) of the AS that
     /// serves it, queued while the AS is pending, discarded when no ASP is up. An interface no
-    /// AS serves gives no output.
-    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
-        let mut out = Vec::new();
-        let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
-            return out;
-        };
-        let queued = Queued { interface_id, dlci, data };
-        self.as_event(as_index, iua_as::Event::Data, AsCause { assoc: None, data: Some(&queued) }, now, &mut out);
+    /// AS serves gives no output. `data` (the Q.921 frame) is moved into the Data Indication or
+    /// the queue, never copied. In O(1): a hash lookup and one step of the AS machine.
+    ///
+    /// The outputs come back as [`Delivered`], a list held inline (a Data Indication, or the
+    /// event of a queue overflow or a discard): delivering allocates nothing but, in AS-PENDING,
+    /// the growth of the AS's queue past its largest length so far.
+    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Delivered {
+        let mut out = Delivered::default();
+        self.deliver_to(interface_id, dlci, data, now, &mut out.0);
         out
     }
 
-    /// Time passed: every T(r) whose deadline is at or before `now` expires.
+    /// [`deliver`](Self::deliver), appending the outputs to `out`: with an `out` that has room
+    /// (cleared and reused by the caller), delivering allocates nothing. Queueing in AS-PENDING
+    /// allocates only when the AS's queue grows past its largest length so far.
+    pub fn deliver_into(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut Vec<Output>) {
+        self.deliver_to(interface_id, dlci, data, now, out);
+    }
+
+    fn deliver_to<O: Sink>(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut O) {
+        let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
+            return;
+        };
+        let cause = AsCause { assoc: None, data: Some(Queued { interface_id, dlci, data }), came_up: false };
+        self.as_event(as_index, iua_as::Event::Data, cause, now, out);
+    }
+
+    /// Time passed: every T(r) whose deadline is at or before `now` expires, in the order of
+    /// the ASes. In time logarithmic in the running T(r)s, per expiry.
     pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
         let mut out = Vec::new();
-        for as_index in 0..self.ases.len() {
-            if self.ases[as_index].deadline.is_some_and(|d| d <= now) {
-                self.ases[as_index].deadline = None;
-                self.as_event(as_index, iua_as::Event::TrExpiry, AsCause { assoc: None, data: None }, now, &mut out);
-            }
+        let mut expired = Vec::new();
+        while let Some(&(deadline, as_index)) = self.deadlines.first()
+            && deadline <= now
+        {
+            self.set_deadline(as_index, None);
+            expired.push(as_index);
+        }
+        expired.sort_unstable();
+        for as_index in expired {
+            let cause = AsCause { assoc: None, data: None, came_up: false };
+            self.as_event(as_index, iua_as::Event::TrExpiry, cause, now, &mut out);
         }
         out
+    }
+
+    /// Arms or disarms an AS's T(r), keeping [`Sg::deadlines`] in step.
+    fn set_deadline(&mut self, as_index: AsIndex, deadline: Option<T>) {
+        let Some(entry) = self.ases.get_mut(as_index) else { return };
+        if let Some(old) = entry.deadline.take() {
+            self.deadlines.remove(&(old, as_index));
+        }
+        if let Some(new) = deadline {
+            entry.deadline = Some(new);
+            self.deadlines.insert((new, as_index));
+        }
+    }
+
+    /// Moves an AS to the bucket of its state and of whether an ASP is active in it.
+    fn place(&mut self, as_index: AsIndex) {
+        let Some(entry) = self.ases.get(as_index) else { return };
+        let (old, slot) = (entry.bucket, entry.slot);
+        let new = bucket_of(entry.machine.state(), !entry.active.is_empty());
+        if new == old {
+            return;
+        }
+        self.buckets[old].swap_remove(slot);
+        if let Some(&moved) = self.buckets[old].get(slot) {
+            self.ases[moved].slot = slot;
+        }
+        self.ases[as_index].bucket = new;
+        self.ases[as_index].slot = self.buckets[new].len();
+        self.buckets[new].push(as_index);
+    }
+
+    /// Adds an ASP to the end of the active list of an AS, or removes it from there, the last
+    /// taking its place. In O(1) amortized.
+    fn set_active(&mut self, as_index: AsIndex, assoc: AssocId, active: bool) {
+        let Some(entry) = self.ases.get_mut(as_index) else { return };
+        match (entry.active_at.get(&assoc).copied(), active) {
+            (None, true) => {
+                entry.active_at.insert(assoc, entry.active.len());
+                entry.active.push(assoc);
+            }
+            (Some(at), false) => {
+                entry.active_at.remove(&assoc);
+                entry.active.swap_remove(at);
+                if let Some(&moved) = entry.active.get(at) {
+                    entry.active_at.insert(moved, at);
+                }
+            }
+            _ => {}
+        }
+        self.place(as_index);
+    }
+
+    /// Runs an event that one ASP's change sends to every AS (it came up, or went down), in
+    /// the order of the ASes, on the ASes whose machine it can move: those in `own` (the ASes
+    /// the ASP was active in), and those of every bucket where the AS machine, given the guard
+    /// values of the bucket, does something (an action or a change of state). The spec decides
+    /// which: each bucket is probed with the generated machine. The other ASes would ignore the
+    /// event, so skipping them changes nothing, and an ASP's change costs the ASes it moves.
+    fn fan_out(
+        &mut self,
+        assoc: AssocId,
+        event: iua_as::Event,
+        came_up: bool,
+        own: &[AsIndex],
+        now: T,
+        out: &mut Vec<Output>,
+    ) {
+        let mut visit = std::mem::take(&mut self.visit);
+        visit.clear();
+        visit.extend_from_slice(own);
+        let any_up = !self.up.is_empty();
+        for state in iua_as::State::ALL {
+            for any_active in [false, true] {
+                let members = &self.buckets[bucket_of(state, any_active)];
+                if members.is_empty() {
+                    continue;
+                }
+                // Without an active ASP, `any_inactive` is whether any ASP is up; with one, it
+                // depends on the AS, so both values are probed.
+                let moves = if any_active {
+                    [false, true].into_iter().any(|any_inactive| moves(state, event, any_active, any_inactive, came_up))
+                } else {
+                    moves(state, event, any_active, any_up, came_up)
+                };
+                if moves {
+                    visit.extend_from_slice(members);
+                }
+            }
+        }
+        // In the order of the ASes: sorted, or, for many, through a bit set of the ASes.
+        if visit.len() * 16 < self.ases.len() {
+            visit.sort_unstable();
+            visit.dedup();
+        } else {
+            let mut bits = std::mem::take(&mut self.visit_bits);
+            bits.clear();
+            bits.resize(self.ases.len().div_ceil(64), 0);
+            for &i in &visit {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            visit.clear();
+            for (word, &set) in bits.iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    visit.push(word * 64 + set.trailing_zeros() as usize);
+                    set &= set - 1;
+                }
+            }
+            self.visit_bits = bits;
+        }
+        out.reserve(visit.len());
+        for &i in &visit {
+            self.as_event(i, event, AsCause { assoc: Some(assoc), data: None, came_up }, now, out);
+        }
+        self.visit = visit;
     }
 
     fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
@@ -413,9 +742,9 @@ impl<T: Time> Sg<T> {
                 let blocked = self.blocked_assocs.contains(&assoc)
                     || known_id.is_some_and(|id| self.blocked_asp_ids.contains(&id));
                 let guards = Guards { blocked, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspUp, &guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::AspUp, guards, now, out);
             }
-            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, &Guards::default(), now, out),
+            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, Guards::default(), now, out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
@@ -426,9 +755,16 @@ impl<T: Time> Sg<T> {
                 let served: Vec<u32> =
                     targets.iter().flat_map(|&i| self.ases[i].config.interface_ids.iter().copied()).collect();
                 let ack_ids = interface_ids_parameter(&served);
-                let guards =
-                    Guards { text_iid, unknown_iid: unknown, mode_mismatch, targets, ack_ids, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspActive, &guards, now, out);
+                let guards = Guards {
+                    text_iid,
+                    unknown_iid: unknown,
+                    mode_mismatch,
+                    targets,
+                    ack_ids,
+                    traffic_mode,
+                    ..Guards::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::AspActive, guards, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
@@ -442,11 +778,11 @@ impl<T: Time> Sg<T> {
                 let targets: Vec<AsIndex> = named.into_iter().filter(|i| active_in.contains(i)).collect();
                 let active_elsewhere = active_in.iter().any(|i| !targets.contains(i));
                 let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspInactive, &guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::AspInactive, guards, now, out);
             }
             Message::Heartbeat { data } => {
                 let guards = Guards { heartbeat: data, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::Heartbeat, &guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::Heartbeat, guards, now, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
                 let (text_iid, foreign_iid) = match interface_id {
@@ -459,7 +795,7 @@ impl<T: Time> Sg<T> {
                 };
                 let guards =
                     Guards { text_iid, foreign_iid, data: Some((interface_id, dlci, data)), ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::DataRequest, &guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::DataRequest, guards, now, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
             // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
@@ -476,15 +812,21 @@ impl<T: Time> Sg<T> {
     /// The ASes an Interface Identifier list names, in the order it first names them, and
     /// whether it names one no AS serves. In time linear in the list and the ASes named (a
     /// range costs a logarithm plus the configured interfaces inside it, each visited once).
-    fn targets(&self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
+    fn targets(&mut self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
         let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
-        let mut named = vec![false; self.ases.len()];
+        // An AS is named already when its mark is this call's stamp: no set to build.
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|mark| *mark = 0);
+            self.stamp = 1;
+        }
+        let (stamp, marks) = (self.stamp, &mut self.marks);
         let mut targets = Vec::new();
         let mut add = |i: AsIndex| {
-            if let Some(seen) = named.get_mut(i)
-                && !*seen
+            if let Some(mark) = marks.get_mut(i)
+                && *mark != stamp
             {
-                *seen = true;
+                *mark = stamp;
                 targets.push(i);
             }
         };
@@ -526,24 +868,29 @@ impl<T: Time> Sg<T> {
     }
 
     /// Runs an event on an ASP machine, then what its change means for the ASes.
-    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, guards: &Guards, now: T, out: &mut Vec<Output>) {
+    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, mut guards: Guards, now: T, out: &mut Vec<Output>) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
-        let mut hooks = AspHooks { assoc, guards, out: Vec::new(), forward: false, discard: false };
+        let mut hooks = AspHooks { assoc, guards: &guards, out, forward: false, discard: false };
         let outcome = asp.machine.handle(event, &mut hooks);
-        out.append(&mut hooks.out);
-        if hooks.forward {
-            if let Some((interface_id, dlci, data)) = guards.data.clone() {
+        let (forward, discard) = (hooks.forward, hooks.discard);
+        if forward {
+            if let Some((interface_id, dlci, data)) = guards.data.take() {
                 out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
             }
-        } else if hooks.discard {
+        } else if discard {
             out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
         }
         let after = outcome.target;
+        if after == iua_asp::State::ASP_DOWN {
+            self.up.remove(&assoc);
+        } else {
+            self.up.insert(assoc);
+        }
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
-        self.asp_changed(assoc, event, before, after, &outcome, guards, now, out);
+        self.asp_changed(assoc, event, before, after, &outcome, &guards, now, out);
     }
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
@@ -562,26 +909,23 @@ impl<T: Time> Sg<T> {
         use iua_asp::State::{ASP_ACTIVE, ASP_DOWN, ASP_INACTIVE};
         let acked_active = outcome.actions.contains(&iua_asp::Action::SendAspActiveAck);
         let acked_inactive = outcome.actions.contains(&iua_asp::Action::SendAspInactiveAck);
-        let all: Vec<AsIndex> = (0..self.ases.len()).collect();
-        let active_in: Vec<AsIndex> =
-            self.asps.get(&assoc).map(|a| a.active_in.iter().copied().collect()).unwrap_or_default();
-        let cause = |assoc| AsCause { assoc: Some(assoc), data: None };
         match (before, after) {
-            (ASP_DOWN, ASP_INACTIVE) => {
-                for i in all {
-                    self.as_event(i, iua_as::Event::AspInactive, cause(assoc), now, out);
-                }
-            }
+            (ASP_DOWN, ASP_INACTIVE) => self.fan_out(assoc, iua_as::Event::AspInactive, true, &[], now, out),
             (ASP_INACTIVE | ASP_ACTIVE, ASP_DOWN) => {
-                if let Some(asp) = self.asps.get_mut(&assoc) {
-                    asp.active_in.clear();
+                let own: Vec<AsIndex> = self
+                    .asps
+                    .get_mut(&assoc)
+                    .map(|a| std::mem::take(&mut a.active_in).into_iter().collect())
+                    .unwrap_or_default();
+                for &i in &own {
+                    self.set_active(i, assoc, false);
                 }
-                for i in all {
-                    self.as_event(i, iua_as::Event::AspDown, cause(assoc), now, out);
-                }
+                self.fan_out(assoc, iua_as::Event::AspDown, false, &own, now, out);
             }
             (ASP_ACTIVE, ASP_INACTIVE) if event == iua_asp::Event::AspUp => {
                 // ASP Up from an active ASP: inactive in every AS it was active in.
+                let active_in: Vec<AsIndex> =
+                    self.asps.get(&assoc).map(|a| a.active_in.iter().copied().collect()).unwrap_or_default();
                 self.leave(assoc, &active_in, now, out);
             }
             _ if acked_active => self.join(assoc, &guards.targets, now, out),
@@ -601,23 +945,26 @@ impl<T: Time> Sg<T> {
             if !newly {
                 continue;
             }
-            self.as_event(i, iua_as::Event::AspActive, AsCause { assoc: Some(assoc), data: None }, now, out);
+            self.set_active(i, assoc, true);
+            self.as_event(i, iua_as::Event::AspActive, AsCause::asp(assoc), now, out);
             if self.ases[i].config.traffic_mode == TrafficMode::Override {
-                let others: Vec<AssocId> = self.active_asps(i).into_iter().filter(|&other| other != assoc).collect();
+                let others: Vec<AssocId> =
+                    self.ases[i].active.iter().copied().filter(|&other| other != assoc).collect();
                 for other in others {
                     let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.iter().any(|&j| j != i));
                     let guards = Guards {
                         active_elsewhere: elsewhere,
                         targets: vec![i],
-                        notify_ids: interface_ids_parameter(&self.ases[i].config.interface_ids),
+                        notify_ids: self.ases[i].notify_ids.clone(),
                         notify_asp_id: new_asp_id,
                         ..Guards::default()
                     };
-                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, &guards, now, out);
+                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, guards, now, out);
                     if let Some(asp) = self.asps.get_mut(&other) {
                         asp.active_in.remove(&i);
                     }
-                    self.as_event(i, iua_as::Event::AspInactive, AsCause { assoc: Some(other), data: None }, now, out);
+                    self.set_active(i, other, false);
+                    self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(other), now, out);
                 }
             }
         }
@@ -628,29 +975,26 @@ impl<T: Time> Sg<T> {
         for &i in targets {
             let was = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.remove(&i));
             if was {
-                self.as_event(i, iua_as::Event::AspInactive, AsCause { assoc: Some(assoc), data: None }, now, out);
+                self.set_active(i, assoc, false);
+                self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(assoc), now, out);
             }
         }
     }
 
-    /// Runs an event on an AS machine.
-    fn as_event(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause<'_>, now: T, out: &mut Vec<Output>) {
-        let any_active = self.asps.values().any(|a| a.active_in.contains(&i));
-        let any_inactive =
-            self.asps.values().any(|a| a.machine.state() != iua_asp::State::ASP_DOWN && !a.active_in.contains(&i));
-        let members: Vec<AssocId> = self
-            .asps
-            .iter()
-            .filter(|(_, a)| a.machine.state() != iua_asp::State::ASP_DOWN)
-            .map(|(id, _)| *id)
-            .collect();
-        let active: Vec<AssocId> = self.active_asps(i);
+    /// Runs an event on an AS machine and carries out its actions. In O(1) but for the
+    /// Notify messages it sends (one per ASP that is up) and the queue it delivers.
+    fn as_event<O: Sink>(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause, now: T, out: &mut O) {
+        let up = self.up.len();
         let Some(entry) = self.ases.get_mut(i) else { return };
+        let any_active = !entry.active.is_empty();
+        // Every ASP that is up is a member of the AS; those not active in it are inactive
+        // there (every ASP active in it is up).
+        let any_inactive = up > entry.active.len();
         let before = entry.machine.state();
-        let mut hooks = AsHooks { any_active, any_inactive, actions: Vec::new() };
+        let mut hooks = AsHooks { any_active, any_inactive, came_up: cause.came_up };
         let outcome = entry.machine.handle(event, &mut hooks);
-        let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
-        for action in hooks.actions {
+        let mut data = cause.data;
+        for &action in outcome.actions {
             let entry = &mut self.ases[i];
             match action {
                 iua_as::Action::NotifyAsInactive | iua_as::Action::NotifyAsActive | iua_as::Action::NotifyAsPending => {
@@ -659,23 +1003,44 @@ impl<T: Time> Sg<T> {
                         iua_as::Action::NotifyAsActive => Status::as_active(),
                         _ => Status::as_pending(),
                     };
-                    // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6).
-                    let interface_ids = interface_ids_parameter(&entry.config.interface_ids);
-                    for &member in &members {
+                    // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6), naming the ASP
+                    // whose change caused it.
+                    let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
+                    out.reserve(self.up.len());
+                    for &member in &self.up {
                         out.push(Output::Send {
                             assoc: member,
                             stream: MANAGEMENT_STREAM,
                             message: Message::Notify {
                                 status,
                                 asp_id,
-                                interface_ids: interface_ids.clone(),
+                                interface_ids: entry.notify_ids.clone(),
+                                info: None,
+                            },
+                        });
+                    }
+                }
+                iua_as::Action::TellAsActive | iua_as::Action::TellAsPending => {
+                    // The AS's state, to the ASP that came up (RFC 4666 §4.3.4.5): no ASP
+                    // changed the AS, so no ASP Identifier.
+                    let status =
+                        if action == iua_as::Action::TellAsActive { Status::as_active() } else { Status::as_pending() };
+                    if let Some(assoc) = cause.assoc {
+                        out.push(Output::Send {
+                            assoc,
+                            stream: MANAGEMENT_STREAM,
+                            message: Message::Notify {
+                                status,
+                                asp_id: None,
+                                interface_ids: entry.notify_ids.clone(),
                                 info: None,
                             },
                         });
                     }
                 }
                 iua_as::Action::Route => {
-                    let Some(queued) = cause.data else { continue };
+                    let Some(queued) = data.take() else { continue };
+                    let active = &entry.active;
                     let target = match entry.config.traffic_mode {
                         TrafficMode::Override => active.first().copied(),
                         TrafficMode::Loadshare if active.is_empty() => None,
@@ -691,9 +1056,9 @@ impl<T: Time> Sg<T> {
                     }
                 }
                 iua_as::Action::Enqueue => {
-                    let Some(queued) = cause.data else { continue };
+                    let Some(queued) = data.take() else { continue };
                     if entry.queue.len() < self.config.queue_limit {
-                        entry.queue.push_back(queued.clone());
+                        entry.queue.push_back(queued);
                         entry.counters.queued += 1;
                     } else {
                         entry.counters.overflowed += 1;
@@ -705,9 +1070,8 @@ impl<T: Time> Sg<T> {
                     // In order, to the ASP whose activation ended the wait.
                     if let Some(target) = cause.assoc {
                         let delivered = entry.queue.len() as u64;
-                        for queued in entry.queue.drain(..) {
-                            out.push(data_indication(target, &queued));
-                        }
+                        out.reserve(entry.queue.len());
+                        out.extend(entry.queue.drain(..).map(|queued| data_indication(target, queued)));
                         entry.counters.delivered += delivered;
                     }
                 }
@@ -724,14 +1088,26 @@ impl<T: Time> Sg<T> {
                     out.push(Output::Event(SgEvent::DataDiscarded { as_index: i }));
                 }
                 // A deadline `T` cannot represent is never reached (see `SgConfig::recovery_timer`).
-                iua_as::Action::StartTr => entry.deadline = now.checked_add(self.config.recovery_timer),
-                iua_as::Action::StopTr => entry.deadline = None,
+                iua_as::Action::StartTr => {
+                    let deadline = now.checked_add(self.config.recovery_timer);
+                    self.set_deadline(i, deadline);
+                }
+                iua_as::Action::StopTr => self.set_deadline(i, None),
             }
         }
         if outcome.target != before {
             out.push(Output::Event(SgEvent::AsState { as_index: i, state: outcome.target }));
+            self.place(i);
         }
     }
+}
+
+/// Whether an AS machine in `state` does anything (an action, a change of state) on `event`
+/// with these guard values: asked of the generated machine itself.
+fn moves(state: iua_as::State, event: iua_as::Event, any_active: bool, any_inactive: bool, came_up: bool) -> bool {
+    let mut machine = iua_as::Machine::at(state, iua_as::Vars::INITIAL);
+    let outcome = machine.handle(event, &mut AsHooks { any_active, any_inactive, came_up });
+    !outcome.actions.is_empty() || outcome.target != state
 }
 
 fn new_asp() -> Asp {
@@ -776,14 +1152,15 @@ fn error(assoc: AssocId, code: ErrorCode) -> Output {
     }
 }
 
-fn data_indication(assoc: AssocId, queued: &Queued) -> Output {
+/// The Data Indication that carries queued traffic: the frame is moved, not copied.
+fn data_indication(assoc: AssocId, queued: Queued) -> Output {
     Output::Send {
         assoc,
         stream: DATA_STREAM,
         message: Message::DataIndication {
             interface_id: InterfaceId::Integer(queued.interface_id),
             dlci: queued.dlci,
-            data: queued.data.clone(),
+            data: queued.data,
         },
     }
 }
@@ -801,6 +1178,8 @@ struct Guards {
     targets: Vec<AsIndex>,
     /// The Interface Identifiers an ASP Active Ack names.
     ack_ids: Option<InterfaceIds>,
+    /// The Traffic Mode Type of the ASP Active, which its Ack echoes.
+    traffic_mode: Option<TrafficMode>,
     /// The Interface Identifiers and the ASP Identifier a Notify (Alternate ASP Active) names.
     notify_ids: Option<InterfaceIds>,
     notify_asp_id: Option<u32>,
@@ -811,7 +1190,7 @@ struct Guards {
 struct AspHooks<'a> {
     assoc: AssocId,
     guards: &'a Guards,
-    out: Vec<Output>,
+    out: &'a mut Vec<Output>,
     forward: bool,
     discard: bool,
 }
@@ -834,7 +1213,8 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::SendAspUpAck => Message::AspUpAck { info: None },
             A::SendAspDownAck => Message::AspDownAck { info: None },
             A::SendAspActiveAck => {
-                Message::AspActiveAck { traffic_mode: None, interface_ids: self.guards.ack_ids.clone(), info: None }
+                let traffic_mode = self.guards.traffic_mode;
+                Message::AspActiveAck { traffic_mode, interface_ids: self.guards.ack_ids.clone(), info: None }
             }
             A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
             A::NotifyAlternateAspActive => Message::Notify {
@@ -866,10 +1246,11 @@ fn error_message(code: ErrorCode) -> Message {
     Message::Error { code, interface_ids: None, diagnostic: None }
 }
 
+/// The guard values of one AS event; the actions are read from the outcome.
 struct AsHooks {
     any_active: bool,
     any_inactive: bool,
-    actions: Vec<iua_as::Action>,
+    came_up: bool,
 }
 
 impl iua_as::Hooks for AsHooks {
@@ -877,10 +1258,9 @@ impl iua_as::Hooks for AsHooks {
         match guard {
             iua_as::Guard::any_inactive => self.any_inactive,
             iua_as::Guard::any_active => self.any_active,
+            iua_as::Guard::came_up => self.came_up,
         }
     }
 
-    fn action(&mut self, action: iua_as::Action) {
-        self.actions.push(action);
-    }
+    fn action(&mut self, _: iua_as::Action) {}
 }

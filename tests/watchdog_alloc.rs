@@ -1,0 +1,58 @@
+//! The watchdog allocates nothing on any input: a counting global allocator (`stats_alloc`, this test
+//! binary's own) watches every path of RFC 3539 Appendix A, with the random source passed in.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rfc_fsm::watchdog::{Config, MessageKind, State, Watchdog};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use std::alloc::System;
+use std::time::{Duration, Instant};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn no_input_allocates() {
+    let mut rng = SmallRng::seed_from_u64(3539);
+    let mut wds: Vec<Watchdog<Instant, ()>> = (0..64).map(|_| Watchdog::new(Config::default(), ())).collect();
+    let mut now = Instant::now();
+    // A fixed array, so that the test itself allocates nothing in the measured region.
+    let mut states = [false; 8];
+    let region = Region::new(GLOBAL);
+    let mut events = 0u64;
+    for round in 0..200u32 {
+        for (i, wd) in wds.iter_mut().enumerate() {
+            let commands = match (round as usize + i) % 9 {
+                0 => wd.start_with(now, &mut rng),
+                1 => wd.connection_up_with(now, &mut rng),
+                2 => wd.message_received_with(now, MessageKind::Dwa, &mut rng),
+                3 => wd.message_received_with(now, MessageKind::Dwr, &mut rng),
+                4 => wd.message_received_with(now, MessageKind::Other, &mut rng),
+                5 | 6 => {
+                    let at = wd.deadline().unwrap_or(now);
+                    wd.timer_expired_with(at, &mut rng)
+                }
+                7 => wd.connection_down_with(now, &mut rng),
+                _ => {
+                    if round % 7 == 0 {
+                        wd.stop();
+                    }
+                    wd.timer_expired_with(now, &mut rng)
+                }
+            };
+            events += 1;
+            assert!(commands.len() <= rfc_fsm::watchdog::MAX_COMMANDS);
+            if let Some(state) = wd.state() {
+                states[state.index()] = true;
+            }
+        }
+        now += Duration::from_secs(7);
+    }
+    let change = region.change();
+    let allocations = change.allocations + change.reallocations;
+    // Every state was visited, so every row's actions ran.
+    assert_eq!(states.iter().filter(|&&s| s).count(), State::ALL.len(), "states visited: {states:?}");
+    assert_eq!(allocations, 0, "{allocations} allocations over {events} events");
+}
