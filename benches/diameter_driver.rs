@@ -9,6 +9,9 @@
 
 #![allow(clippy::unwrap_used)] // a benchmark that cannot set up stops
 
+mod support;
+use support::vm_kib;
+
 use rfc_fsm::diameter::codec::{Avp, CommandFlags, DisconnectCause, Header, RawMessage};
 use rfc_fsm::diameter::driver::{self, DriverConfig, Event, Mode, PeerHandle};
 use rfc_fsm::diameter::peer::{PeerConfig, PeerEvent};
@@ -182,17 +185,4 @@ async fn run(connections: usize) {
         opened.saturating_sub(before) as f64 / connections as f64,
         vm_kib("VmHWM:") / 1024
     );
-}
-
-/// A size from /proc/self/status, in KiB (0 if unavailable): `VmRSS:` the resident set,
-/// `VmHWM:` its peak.
-fn vm_kib(field: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines().find_map(|l| {
-                l.strip_prefix(field).map(|v| v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0))
-            })
-        })
-        .unwrap_or(0)
 }

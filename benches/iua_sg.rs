@@ -21,6 +21,9 @@
 
 #![allow(clippy::unwrap_used)] // a benchmark that cannot set up stops
 
+mod support;
+use support::vm_kib;
+
 use rfc_fsm::iua::codec::{self, Dlci, InterfaceIds, Message, TrafficMode};
 use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig};
 use rfc_fsm::machines::iua_as;
@@ -169,17 +172,4 @@ fn run(ases: u32, asps: u32) {
         after_bring_up / 1024,
         vm_kib("VmHWM:") / 1024
     );
-}
-
-/// A size from /proc/self/status, in KiB (0 if unavailable): `VmRSS:` the resident set,
-/// `VmHWM:` its peak.
-fn vm_kib(field: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines().find_map(|l| {
-                l.strip_prefix(field).map(|v| v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0))
-            })
-        })
-        .unwrap_or(0)
 }

@@ -7,6 +7,9 @@
 
 #![allow(clippy::unwrap_used)] // a benchmark that cannot set up stops
 
+mod support;
+use support::vm_kib;
+
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rfc_fsm::watchdog::{Config, MessageKind, Watchdog};
@@ -49,7 +52,7 @@ fn main() {
         wd.timer_expired_with(deadline, rng).len() + wd.message_received_with(deadline, MessageKind::Dwa, rng).len()
     });
     run("early timer call (no expiry)", 1, &mut wds, &mut rng, |wd, rng| wd.timer_expired_with(at, rng).len());
-    println!("peak resident memory (VmHWM): {} KiB", vm_hwm_kib());
+    println!("peak resident memory (VmHWM): {} KiB", vm_kib("VmHWM:"));
     println!("elapsed: {:.1} s", start.elapsed().as_secs_f64());
 }
 
@@ -80,16 +83,4 @@ fn run<F: FnMut(&mut Wd, &mut SmallRng) -> usize>(
     let events = (ROUNDS * wds.len() * per_call) as f64;
     let allocs = (change.allocations + change.reallocations) as f64 / events;
     println!("{label:<36} {:>14.0} {allocs:>12.3}", events / elapsed.as_secs_f64());
-}
-
-/// The process's peak resident set size, in KiB, from /proc/self/status (0 if unavailable).
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines().find_map(|l| {
-                l.strip_prefix("VmHWM:").map(|v| v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0))
-            })
-        })
-        .unwrap_or(0)
 }
