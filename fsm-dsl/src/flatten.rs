@@ -168,6 +168,11 @@ fn explore(m: &Machine) -> Result<(Vec<Config>, Vec<Vec<FlatCell>>), FlattenErro
                     Condition::Else => otherwise = otherwise.or(Some(t)),
                 }
             }
+            // `else` holds when no other transition can be taken: never beside one whose guard
+            // the variables made true. Kept, it would reach configurations the spec cannot.
+            if otherwise.is_some() && always_one_holds(&kept, m.guards.len(), &vars) {
+                otherwise = None;
+            }
             let mut out = Vec::new();
             let else_guard = if kept.is_empty() { None } else { Some("else".to_owned()) };
             let all = kept
@@ -372,4 +377,30 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     for (e, states) in ignores {
         let _ = writeln!(out, "    ignore {} in {};", m.events[e].named.name, states.join(", "));
     }
+}
+
+/// Whether, for every value of the named guards, one of these guards (variables substituted;
+/// `None` is always true) holds, so that an `else` beside them never does. Past 2^12
+/// combinations it answers no, keeping the `else`: the flat machine may then hold a
+/// configuration the spec never reaches, never one it does.
+fn always_one_holds(kept: &[(TransitionId, Option<Expr>)], guards: usize, vars: &[i64]) -> bool {
+    if kept.iter().any(|(_, g)| g.is_none()) {
+        return true;
+    }
+    let mut named = Vec::new();
+    for g in kept.iter().filter_map(|(_, g)| g.as_ref()) {
+        g.collect(&mut named, &mut Vec::new());
+    }
+    named.sort_by_key(|g| g.0);
+    named.dedup();
+    if named.len() > 12 {
+        return false;
+    }
+    let mut values = vec![false; guards];
+    (0u32..1 << named.len()).all(|bits| {
+        for (i, g) in named.iter().enumerate() {
+            values[g.0] = bits >> i & 1 == 1;
+        }
+        kept.iter().any(|(_, g)| g.as_ref().is_some_and(|g| g.eval(&values, vars)))
+    })
 }

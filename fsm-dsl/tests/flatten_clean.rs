@@ -85,3 +85,19 @@ fn a_configuration_that_never_leaves_its_state_is_reported() {
     let codes: Vec<&str> = fsm_dsl::compile(text).diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0018"]);
 }
+
+/// `else` beside a transition whose guard the variables make true can never be taken: flatten
+/// leaves it out, so the configuration only it would reach (here `S1` with `n` = 0, a dead end
+/// in the flat machine) is not made up.
+#[test]
+fn an_else_that_the_variables_rule_out_is_not_flattened() {
+    let text = "machine M { unhandled = ignore; initial state S0; state S1; event E0; var n: 0..=2 = 0;
+        S0 -> S1 on E0 [else]; internal S0 on E0 [n == 0] / n = 1;
+        S1 -> S0 on E0 [n == 1]; internal S1 on E0 [n == 0] / n = 0; }";
+    let compiled = fsm_dsl::compile(text);
+    assert!(!compiled.has_errors());
+    let flat = fsm_dsl::flatten::flatten(compiled.machine.as_ref().unwrap()).unwrap();
+    assert!(!flat.contains("S1__n_0"), "{flat}");
+    let again = fsm_dsl::compile(&flat);
+    assert!(!again.has_errors(), "{flat}");
+}
