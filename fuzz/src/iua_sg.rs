@@ -107,7 +107,7 @@ pub fn run(data: &[u8]) {
             6 => {
                 let iid = u.int_in_range(0..=4).unwrap_or(0);
                 delivered_to = config.application_servers.iter().position(|a| a.interface_ids.contains(&iid));
-                sg.deliver(iid, Dlci { sapi: 0, tei: 1 }, vec![7; 3], now)
+                sg.deliver(iid, Dlci { sapi: 0, tei: 1 }, vec![7; 3], now).into()
             }
             7 => {
                 sg.set_blocked(assoc, u.arbitrary().unwrap_or(false));
