@@ -388,16 +388,19 @@ where
 const JITTER_NANOS: u64 = JITTER.as_secs() * 1_000_000_000;
 
 impl<T: Time> Core<T> {
+    /// One step of the machine, through the generated lean `step` (the target state and the
+    /// actions only: no `Outcome` is built on the hot path).
+    #[inline]
     fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Commands {
         let Some(mut m) = self.machine else { return Commands::new() };
         let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
-        m.handle(event, &mut hooks);
+        let target = m.step(event, &mut hooks).target;
         let mut commands = hooks.commands;
         self.machine = Some(m);
         // Within Appendix A every way back to OKAY after a Failover fails back (rows 3 to 5), so
         // OKAY with traffic still failed over only happens after a stop and a start: row 20
         // puts the new connection in service, and the traffic comes back to it.
-        if self.failed_over && m.state() == State::OKAY {
+        if self.failed_over && target == State::OKAY {
             self.failed_over = false;
             self.counters.failbacks = self.counters.failbacks.saturating_add(1);
             commands.push(Command::Failback);
@@ -416,10 +419,10 @@ impl<T: Time> Core<T> {
         commands
     }
 
+    #[inline]
     fn message_received<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Commands {
-        if self.machine.is_none() {
-            return Commands::new();
-        }
+        let Some(m) = self.machine else { return Commands::new() };
+        let open = open_in(m.state());
         let event = match kind {
             MessageKind::Dwa => {
                 self.counters.dwa_received = self.counters.dwa_received.saturating_add(1);
@@ -431,7 +434,6 @@ impl<T: Time> Core<T> {
             }
             MessageKind::Other => machine::Event::NonDWA,
         };
-        let open = self.connection_open();
         let mut commands = self.handle(now, event, rng);
         if kind == MessageKind::Dwr && open {
             self.counters.dwa_sent = self.counters.dwa_sent.saturating_add(1);
@@ -455,8 +457,13 @@ impl<T: Time> Core<T> {
     }
 
     fn connection_open(&self) -> bool {
-        matches!(self.state(), Some(State::OKAY | State::SUSPECT | State::REOPEN))
+        self.state().is_some_and(open_in)
     }
+}
+
+/// Whether the transport connection is open in this state: OKAY, SUSPECT or REOPEN.
+fn open_in(state: State) -> bool {
+    matches!(state, State::OKAY | State::SUSPECT | State::REOPEN)
 }
 
 impl<T: Time, R> Watchdog<T, R> {

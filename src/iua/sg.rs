@@ -15,16 +15,40 @@
 //!
 //! Costs: the SG keeps, as ASPs change, the active ASPs of each AS (a list in the order they
 //! became active, with the place of each, so that one joins or leaves in O(1); the Load-share
-//! round-robin follows this list, and one that leaves yields its place to the last), the
-//! set of ASPs that are up (the recipients of a Notify, gathered only when one is sent), the T(r)s
-//! in deadline order, and the ASes grouped by state and by whether an ASP is active in them. An
-//! ASP that comes up or goes down runs the AS machine only on the groups where the generated
-//! machine, asked with the group's guard values, acts or changes state; elsewhere the event
-//! would be ignored. So an ASP state change, a routed message and a queued one cost O(1)
-//! amortized in the number of ASes and ASPs, plus the messages they send; a frame is moved,
-//! never copied, and [`Sg::deliver`] returns its outputs inline, so that routing or queueing a
+//! round-robin follows this list, and one that leaves yields its place to the last), the ASes
+//! each ASP is active in (a list whose places the ASes keep, O(1) likewise), the ASPs that are
+//! up (a list, O(1) likewise; the recipients of a Notify, put in association order only when a
+//! Notify is sent and the list changed since the last one), the running T(r)s in deadline
+//! order, and the ASes grouped by state and by whether an ASP is active in them. ASPs and
+//! Interface Identifiers are found through hash maps. An ASP that comes up or goes down runs
+//! the AS machine only on the groups where the generated machine, asked with the group's guard
+//! values, acts or changes state; elsewhere the event would be ignored. A frame is moved, never
+//! copied, and [`Sg::deliver`] returns its outputs inline, so that routing or queueing a
 //! message allocates nothing. An ASP Active's Interface Identifiers are deduplicated with
 //! per-AS marks stamped by call, not a set built per message.
+//!
+//! Where an order shows (the Notify recipients, in association order; the ASes an ASP leaves
+//! at once, in AS order; the T(r)s that expire together, in AS order), the few are sorted by
+//! comparison and the many by a radix sort on the index, so that the time stays linear in
+//! their number. Every T(r) lasts [`SgConfig::recovery_timer`], so T(r)s armed with a clock
+//! that does not go back are armed in deadline order: the running ones are a FIFO, joined at
+//! the back in O(1), a stopped one dropped lazily (the list compacted when more than half of
+//! it is stale). A T(r) armed with a time earlier than the last armed one's is put in its place
+//! in time linear in the running T(r)s; only a clock that goes back pays it.
+//!
+//! Each input costs, in the number of ASes and ASPs, O(1) amortized (hash maps: expected) plus
+//! the outputs it produces:
+//!
+//! | input | cost |
+//! |---|---|
+//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::next_deadline`] | O(1) |
+//! | [`Sg::deliver`], [`Sg::deliver_into`] (routed, queued, refused or discarded) | O(1) |
+//! | Data Request, Heartbeat, Error, any message the SG does not expect | O(1) |
+//! | ASP Up (from ASP-DOWN) | O(1) per AS whose machine it moves (an AS told the AS state, an AS that changes state), plus each Notify's recipients |
+//! | ASP Up (from ASP-ACTIVE), ASP Down, association lost or restarted | O(1) per AS the ASP was active in or whose machine it moves, plus each Notify's recipients |
+//! | ASP Active, ASP Inactive | O(1) per Interface Identifier and per AS named (for ranges, a logarithm in the configured identifiers per range, plus those inside it), or per AS when it names none; plus each Notify's recipients; Over-ride: O(1) per ASP taken over; a flush, O(1) per queued message |
+//! | [`Sg::timer_expired`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
+//! | a Notify from an AS | O(1) per recipient (the ASPs that are up), the sort included |
 //!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
 //! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
@@ -37,7 +61,7 @@ use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Mess
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
 use smallvec::SmallVec;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
 /// The stream ASP management messages use (RFC 4233 §4.3.3: stream 0).
@@ -314,8 +338,11 @@ struct Queued {
 struct Asp {
     machine: iua_asp::Machine,
     asp_id: Option<u32>,
-    /// The ASes this ASP is active in.
-    active_in: BTreeSet<AsIndex>,
+    /// The ASes this ASP is active in, in no order (sorted when an order shows: see
+    /// [`Sg::active_in_order`]); the place of each is kept by the AS, in `As::active_at`.
+    active_in: Vec<AsIndex>,
+    /// The place of this ASP in [`Sg::up`], while it is not ASP-DOWN.
+    up_at: Option<usize>,
 }
 
 struct As<T> {
@@ -323,14 +350,18 @@ struct As<T> {
     machine: iua_as::Machine,
     queue: VecDeque<Queued>,
     deadline: Option<T>,
+    /// Counts the arming and disarming of T(r): an entry of [`Sg::deadlines`] with another
+    /// count is stale.
+    tr_generation: u64,
     next_loadshare: usize,
     counters: AsCounters,
     /// The ASPs active in this AS (kept as ASPs change, never rebuilt), in the order they
     /// became active, but that one that stops being active leaves its place to the last: the
     /// order of the Load-share round-robin.
     active: Vec<AssocId>,
-    /// The place of each of them in `active`, so that one is added or removed in O(1).
-    active_at: HashMap<AssocId, usize>,
+    /// The place of each of them in `active`, and the place of this AS in the ASP's
+    /// `active_in`, so that one is added or removed in O(1).
+    active_at: HashMap<AssocId, (usize, usize)>,
     /// The Interface Identifiers parameter of this AS's Notify messages.
     notify_ids: Option<InterfaceIds>,
     /// The AS's bucket in [`Sg::buckets`] and its place there.
@@ -342,8 +373,8 @@ struct As<T> {
 /// `tokio::time::Instant`, or a `Duration` for a virtual clock).
 pub struct Sg<T> {
     config: SgConfig,
-    /// The ASPs whose association is up.
-    asps: BTreeMap<AssocId, Asp>,
+    /// The ASPs whose association is up. Its order is never observed.
+    asps: HashMap<AssocId, Asp>,
     ases: Vec<As<T>>,
     /// Each configured Interface Identifier and its AS, for lookups in O(1)...
     as_of_iid: HashMap<u32, AsIndex>,
@@ -355,15 +386,25 @@ pub struct Sg<T> {
     blocked_asp_ids: HashSet<u32>,
     /// Messages dropped because their association was not up.
     unknown_drops: u64,
-    /// The ASPs that are not ASP-DOWN, in association order: every one is a member of every
-    /// AS, so these are the recipients of an AS's Notify, and their number decides
-    /// `any_inactive`.
-    up: BTreeSet<AssocId>,
+    /// The ASPs that are not ASP-DOWN, in no order (one leaves in O(1), the last taking its
+    /// place): every one is a member of every AS, so these are the recipients of an AS's
+    /// Notify, and their number decides `any_inactive`.
+    up: Vec<AssocId>,
+    /// The same ASPs in association order, the order in which they receive a Notify: sorted
+    /// again (in linear time) at the first Notify after `up` changed.
+    up_sorted: Vec<AssocId>,
+    up_sorted_fresh: bool,
     /// The ASes by (state, whether an ASP is active in them), so that a change of one ASP
     /// visits only the ASes whose machine it can move (see [`Sg::fan_out`]).
     buckets: Vec<Vec<AsIndex>>,
-    /// The running T(r)s, earliest first.
-    deadlines: BTreeSet<(T, AsIndex)>,
+    /// The running T(r)s, earliest first, with the AS's `tr_generation` at arming. Every T(r)
+    /// lasts [`SgConfig::recovery_timer`], so with a clock that does not go back they are armed
+    /// in deadline order and join at the back in O(1); one armed at an earlier time than the
+    /// last is inserted in its place. A disarmed one stays, stale, until it reaches the front
+    /// or the list is compacted, which keeps it within twice the running ones.
+    deadlines: VecDeque<(T, AsIndex, u64)>,
+    /// How many T(r)s run.
+    running: usize,
     /// Scratch space of [`Sg::fan_out`], kept so that a fan-out allocates nothing.
     visit: Vec<AsIndex>,
     visit_bits: Vec<u64>,
@@ -371,6 +412,9 @@ pub struct Sg<T> {
     /// call: an Interface Identifier list is deduplicated without building a set.
     marks: Vec<u32>,
     stamp: u32,
+    /// Scratch space of [`sort_by_index`].
+    sort_scratch: Vec<usize>,
+    up_scratch: Vec<AssocId>,
 }
 
 /// What one AS event concerns, for the AS machine's actions.
@@ -409,6 +453,7 @@ impl<T: Time> Sg<T> {
                 machine: iua_as::Machine::at(iua_as::INITIAL, iua_as::Vars::INITIAL),
                 queue: VecDeque::new(),
                 deadline: None,
+                tr_generation: 0,
                 next_loadshare: 0,
                 counters: AsCounters::default(),
                 active: Vec::new(),
@@ -430,20 +475,25 @@ impl<T: Time> Sg<T> {
         let ases_len = ases.len();
         Sg {
             config,
-            asps: BTreeMap::new(),
+            asps: HashMap::new(),
             ases,
             as_of_iid,
             iids_in_order,
             blocked_assocs: HashSet::new(),
             blocked_asp_ids: HashSet::new(),
             unknown_drops: 0,
-            up: BTreeSet::new(),
+            up: Vec::new(),
+            up_sorted: Vec::new(),
+            up_sorted_fresh: true,
             buckets,
-            deadlines: BTreeSet::new(),
+            deadlines: VecDeque::new(),
+            running: 0,
             visit: Vec::new(),
             visit_bits: Vec::new(),
             marks: vec![0; ases_len],
             stamp: 0,
+            sort_scratch: Vec::new(),
+            up_scratch: Vec::new(),
         }
     }
 
@@ -476,7 +526,7 @@ impl<T: Time> Sg<T> {
 
     /// The earliest T(r) deadline, if one runs. In O(1).
     pub fn next_deadline(&self) -> Option<T> {
-        self.deadlines.first().map(|&(deadline, _)| deadline)
+        self.deadlines.front().map(|&(deadline, ..)| deadline)
     }
 
     /// Locks the ASP on an association out for management reasons (or lets it in again): while
@@ -520,8 +570,8 @@ impl<T: Time> Sg<T> {
     pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         self.asp_event(assoc, iua_asp::Event::SctpCdi, Guards::default(), now, &mut out);
+        self.set_up(assoc, false);
         self.asps.remove(&assoc);
-        self.up.remove(&assoc);
         out
     }
 
@@ -598,17 +648,17 @@ impl<T: Time> Sg<T> {
     }
 
     /// Time passed: every T(r) whose deadline is at or before `now` expires, in the order of
-    /// the ASes. In time logarithmic in the running T(r)s, per expiry.
+    /// the ASes. In O(1) amortized per expiry, plus what each sends.
     pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         let mut expired = Vec::new();
-        while let Some(&(deadline, as_index)) = self.deadlines.first()
+        while let Some(&(deadline, as_index, _)) = self.deadlines.front()
             && deadline <= now
         {
             self.set_deadline(as_index, None);
             expired.push(as_index);
         }
-        expired.sort_unstable();
+        sort_by_index(&mut expired, &mut self.sort_scratch, |&i| i);
         for as_index in expired {
             let cause = AsCause { assoc: None, data: None, came_up: false };
             self.as_event(as_index, iua_as::Event::TrExpiry, cause, now, &mut out);
@@ -616,16 +666,67 @@ impl<T: Time> Sg<T> {
         out
     }
 
-    /// Arms or disarms an AS's T(r), keeping [`Sg::deadlines`] in step.
+    /// Arms or disarms an AS's T(r), keeping [`Sg::deadlines`] in step: in O(1) amortized
+    /// while the clock does not go back.
     fn set_deadline(&mut self, as_index: AsIndex, deadline: Option<T>) {
         let Some(entry) = self.ases.get_mut(as_index) else { return };
-        if let Some(old) = entry.deadline.take() {
-            self.deadlines.remove(&(old, as_index));
-        }
+        entry.tr_generation = entry.tr_generation.wrapping_add(1);
+        let generation = entry.tr_generation;
+        let was_running = std::mem::replace(&mut entry.deadline, deadline).is_some();
+        self.running = self.running - usize::from(was_running) + usize::from(deadline.is_some());
         if let Some(new) = deadline {
-            entry.deadline = Some(new);
-            self.deadlines.insert((new, as_index));
+            match self.deadlines.back() {
+                Some(&(last, ..)) if new < last => {
+                    let at = self.deadlines.partition_point(|&(t, ..)| t <= new);
+                    self.deadlines.insert(at, (new, as_index, generation));
+                }
+                _ => self.deadlines.push_back((new, as_index, generation)),
+            }
         }
+        let ases = &self.ases;
+        let stale = |&(_, i, generation): &(T, AsIndex, u64)| {
+            ases.get(i).is_none_or(|a| a.tr_generation != generation || a.deadline.is_none())
+        };
+        while self.deadlines.front().is_some_and(stale) {
+            self.deadlines.pop_front();
+        }
+        if self.deadlines.len() > 2 * self.running + 16 {
+            self.deadlines.retain(|entry| !stale(entry));
+        }
+    }
+
+    /// Counts an ASP among those that are up (not ASP-DOWN), or no longer: in O(1).
+    fn set_up(&mut self, assoc: AssocId, up: bool) {
+        let Some(asp) = self.asps.get_mut(&assoc) else { return };
+        match (asp.up_at, up) {
+            (None, true) => {
+                asp.up_at = Some(self.up.len());
+                self.up.push(assoc);
+            }
+            (Some(at), false) => {
+                asp.up_at = None;
+                self.up.swap_remove(at);
+                if let Some(&moved) = self.up.get(at)
+                    && let Some(other) = self.asps.get_mut(&moved)
+                {
+                    other.up_at = Some(at);
+                }
+            }
+            _ => return,
+        }
+        self.up_sorted_fresh = false;
+    }
+
+    /// The ASes an ASP is active in, in the order of the ASes: in time linear in their number.
+    fn active_in_order(&mut self, assoc: AssocId) -> Vec<AsIndex> {
+        let mut active_in = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
+        sort_by_index(&mut active_in, &mut self.sort_scratch, |&i| i);
+        active_in
+    }
+
+    /// Whether an ASP is active in an AS: in O(1).
+    fn is_active_in(&self, assoc: AssocId, as_index: AsIndex) -> bool {
+        self.ases.get(as_index).is_some_and(|a| a.active_at.contains_key(&assoc))
     }
 
     /// Moves an AS to the bucket of its state and of whether an ASP is active in it.
@@ -645,25 +746,40 @@ impl<T: Time> Sg<T> {
         self.buckets[new].push(as_index);
     }
 
-    /// Adds an ASP to the end of the active list of an AS, or removes it from there, the last
-    /// taking its place. In O(1) amortized.
-    fn set_active(&mut self, as_index: AsIndex, assoc: AssocId, active: bool) {
-        let Some(entry) = self.ases.get_mut(as_index) else { return };
-        match (entry.active_at.get(&assoc).copied(), active) {
-            (None, true) => {
-                entry.active_at.insert(assoc, entry.active.len());
-                entry.active.push(assoc);
+    /// Adds an ASP to the end of the active list of an AS (and the AS to the ASP's list), or
+    /// removes it from there, the last of each list taking the leaver's place. Whether it
+    /// changed anything (an ASP that is not known cannot become active). In O(1) amortized.
+    fn set_active(&mut self, as_index: AsIndex, assoc: AssocId, active: bool) -> bool {
+        let Some(entry) = self.ases.get_mut(as_index) else { return false };
+        if active {
+            let Some(asp) = self.asps.get_mut(&assoc) else { return false };
+            if entry.active_at.contains_key(&assoc) {
+                return false;
             }
-            (Some(at), false) => {
-                entry.active_at.remove(&assoc);
-                entry.active.swap_remove(at);
-                if let Some(&moved) = entry.active.get(at) {
-                    entry.active_at.insert(moved, at);
+            entry.active_at.insert(assoc, (entry.active.len(), asp.active_in.len()));
+            entry.active.push(assoc);
+            asp.active_in.push(as_index);
+        } else {
+            let Some((at, own_at)) = entry.active_at.remove(&assoc) else { return false };
+            entry.active.swap_remove(at);
+            if let Some(&moved) = entry.active.get(at)
+                && let Some(place) = entry.active_at.get_mut(&moved)
+            {
+                place.0 = at;
+            }
+            if let Some(asp) = self.asps.get_mut(&assoc)
+                && own_at < asp.active_in.len()
+            {
+                asp.active_in.swap_remove(own_at);
+                if let Some(&moved) = asp.active_in.get(own_at)
+                    && let Some(place) = self.ases.get_mut(moved).and_then(|a| a.active_at.get_mut(&assoc))
+                {
+                    place.1 = own_at;
                 }
             }
-            _ => {}
         }
         self.place(as_index);
+        true
     }
 
     /// Runs an event that one ASP's change sends to every AS (it came up, or went down), in
@@ -768,15 +884,18 @@ impl<T: Time> Sg<T> {
             }
             Message::AspInactive { interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
-                let active_in = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
+                let active_count = self.asps.get(&assoc).map_or(0, |a| a.active_in.len());
                 // Configured interfaces of an AS the ASP is not active in are acknowledged (the
                 // ASP is inactive there already, §4.3.3.5); unconfigured ones are an error.
-                let (named, unknown) = match &interface_ids {
-                    Some(ids) => self.targets(Some(ids)),
-                    None => (active_in.iter().copied().collect(), false),
+                let (targets, unknown) = match &interface_ids {
+                    Some(ids) => {
+                        let (named, unknown) = self.targets(Some(ids));
+                        (named.into_iter().filter(|&i| self.is_active_in(assoc, i)).collect(), unknown)
+                    }
+                    None => (self.active_in_order(assoc), false),
                 };
-                let targets: Vec<AsIndex> = named.into_iter().filter(|i| active_in.contains(i)).collect();
-                let active_elsewhere = active_in.iter().any(|i| !targets.contains(i));
+                // The targets are distinct ASes the ASP is active in: any other is elsewhere.
+                let active_elsewhere = active_count > targets.len();
                 let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
                 self.asp_event(assoc, iua_asp::Event::AspInactive, guards, now, out);
             }
@@ -788,8 +907,7 @@ impl<T: Time> Sg<T> {
                 let (text_iid, foreign_iid) = match interface_id {
                     InterfaceId::Text(_) => (true, false),
                     InterfaceId::Integer(id) => {
-                        let active_in = self.asps.get(&assoc).map(|a| &a.active_in);
-                        let served = self.as_of_iid.get(&id).is_some_and(|i| active_in.is_some_and(|a| a.contains(i)));
+                        let served = self.as_of_iid.get(&id).is_some_and(|&i| self.is_active_in(assoc, i));
                         (false, !served)
                     }
                 };
@@ -882,11 +1000,7 @@ impl<T: Time> Sg<T> {
             out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
         }
         let after = outcome.target;
-        if after == iua_asp::State::ASP_DOWN {
-            self.up.remove(&assoc);
-        } else {
-            self.up.insert(assoc);
-        }
+        self.set_up(assoc, after != iua_asp::State::ASP_DOWN);
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
@@ -912,11 +1026,8 @@ impl<T: Time> Sg<T> {
         match (before, after) {
             (ASP_DOWN, ASP_INACTIVE) => self.fan_out(assoc, iua_as::Event::AspInactive, true, &[], now, out),
             (ASP_INACTIVE | ASP_ACTIVE, ASP_DOWN) => {
-                let own: Vec<AsIndex> = self
-                    .asps
-                    .get_mut(&assoc)
-                    .map(|a| std::mem::take(&mut a.active_in).into_iter().collect())
-                    .unwrap_or_default();
+                // In no order: `fan_out` puts the ASes in order.
+                let own: Vec<AsIndex> = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
                 for &i in &own {
                     self.set_active(i, assoc, false);
                 }
@@ -924,8 +1035,7 @@ impl<T: Time> Sg<T> {
             }
             (ASP_ACTIVE, ASP_INACTIVE) if event == iua_asp::Event::AspUp => {
                 // ASP Up from an active ASP: inactive in every AS it was active in.
-                let active_in: Vec<AsIndex> =
-                    self.asps.get(&assoc).map(|a| a.active_in.iter().copied().collect()).unwrap_or_default();
+                let active_in = self.active_in_order(assoc);
                 self.leave(assoc, &active_in, now, out);
             }
             _ if acked_active => self.join(assoc, &guards.targets, now, out),
@@ -941,17 +1051,16 @@ impl<T: Time> Sg<T> {
     fn join(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
         let new_asp_id = self.asps.get(&assoc).and_then(|a| a.asp_id);
         for &i in targets {
-            let newly = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.insert(i));
-            if !newly {
+            if !self.set_active(i, assoc, true) {
                 continue;
             }
-            self.set_active(i, assoc, true);
             self.as_event(i, iua_as::Event::AspActive, AsCause::asp(assoc), now, out);
             if self.ases[i].config.traffic_mode == TrafficMode::Override {
                 let others: Vec<AssocId> =
                     self.ases[i].active.iter().copied().filter(|&other| other != assoc).collect();
                 for other in others {
-                    let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.iter().any(|&j| j != i));
+                    // Active in this AS and at least one other.
+                    let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.len() > 1);
                     let guards = Guards {
                         active_elsewhere: elsewhere,
                         targets: vec![i],
@@ -960,9 +1069,6 @@ impl<T: Time> Sg<T> {
                         ..Guards::default()
                     };
                     self.asp_event(other, iua_asp::Event::AlternateAspTakeover, guards, now, out);
-                    if let Some(asp) = self.asps.get_mut(&other) {
-                        asp.active_in.remove(&i);
-                    }
                     self.set_active(i, other, false);
                     self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(other), now, out);
                 }
@@ -973,9 +1079,7 @@ impl<T: Time> Sg<T> {
     /// The ASP stops being active in these ASes.
     fn leave(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
         for &i in targets {
-            let was = self.asps.get_mut(&assoc).is_some_and(|a| a.active_in.remove(&i));
-            if was {
-                self.set_active(i, assoc, false);
+            if self.set_active(i, assoc, false) {
                 self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(assoc), now, out);
             }
         }
@@ -1006,8 +1110,14 @@ impl<T: Time> Sg<T> {
                     // To every ASP of the AS that is not ASP-DOWN (§4.3.3.6), naming the ASP
                     // whose change caused it.
                     let asp_id = cause.assoc.and_then(|a| self.asps.get(&a)).and_then(|a| a.asp_id);
-                    out.reserve(self.up.len());
-                    for &member in &self.up {
+                    if !self.up_sorted_fresh {
+                        self.up_sorted.clear();
+                        self.up_sorted.extend_from_slice(&self.up);
+                        sort_by_index(&mut self.up_sorted, &mut self.up_scratch, |a| a.0 as usize);
+                        self.up_sorted_fresh = true;
+                    }
+                    out.reserve(self.up_sorted.len());
+                    for &member in &self.up_sorted {
                         out.push(Output::Send {
                             assoc: member,
                             stream: MANAGEMENT_STREAM,
@@ -1114,7 +1224,45 @@ fn new_asp() -> Asp {
     Asp {
         machine: iua_asp::Machine::at(iua_asp::INITIAL, iua_asp::Vars::INITIAL),
         asp_id: None,
-        active_in: BTreeSet::new(),
+        active_in: Vec::new(),
+        up_at: None,
+    }
+}
+
+/// Sorts `items` by a dense index (an AS's position, an association number): a comparison
+/// sort for a few, a least-significant-digit radix sort by octets for more, so that the time
+/// is linear in their number. `scratch` is working space, kept by the caller.
+fn sort_by_index<K: Copy>(items: &mut [K], scratch: &mut Vec<K>, key: impl Fn(&K) -> usize) {
+    const FEW: usize = 256;
+    if items.len() <= FEW {
+        items.sort_unstable_by_key(|item| key(item));
+        return;
+    }
+    // One pass counts every octet's digits; an octet whose digits are all alike is skipped.
+    let mut counts = [[0usize; 256]; size_of::<usize>()];
+    for item in items.iter() {
+        let k = key(item);
+        for (octet, count) in counts.iter_mut().enumerate() {
+            count[(k >> (8 * octet)) & 0xff] += 1;
+        }
+    }
+    for (octet, count) in counts.iter().enumerate() {
+        if count.contains(&items.len()) {
+            continue;
+        }
+        let mut starts = [0usize; 256];
+        let mut sum = 0;
+        for (start, &n) in starts.iter_mut().zip(count) {
+            *start = sum;
+            sum += n;
+        }
+        scratch.clear();
+        scratch.extend_from_slice(items);
+        for item in scratch.iter() {
+            let digit = (key(item) >> (8 * octet)) & 0xff;
+            items[starts[digit]] = *item;
+            starts[digit] += 1;
+        }
     }
 }
 
@@ -1263,4 +1411,133 @@ impl iua_as::Hooks for AsHooks {
     }
 
     fn action(&mut self, _: iua_as::Action) {}
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+    use super::*;
+
+    fn config(ases: usize) -> SgConfig {
+        SgConfig {
+            application_servers: (0..ases)
+                .map(|i| AsConfig {
+                    name: format!("as{i}"),
+                    interface_ids: vec![u32::try_from(i).unwrap() + 1],
+                    traffic_mode: TrafficMode::Loadshare,
+                })
+                .collect(),
+            ..SgConfig::default()
+        }
+    }
+
+    fn rx(sg: &mut Sg<Duration>, assoc: AssocId, message: &Message, now: Duration) -> Vec<Output> {
+        sg.receive(assoc, &codec::encode(message).unwrap(), now)
+    }
+
+    fn active(iid: u32) -> Message {
+        Message::AspActive { traffic_mode: None, interface_ids: Some(InterfaceIds::Integers(vec![iid])), info: None }
+    }
+
+    fn inactive(iid: u32) -> Message {
+        Message::AspInactive { interface_ids: Some(InterfaceIds::Integers(vec![iid])), info: None }
+    }
+
+    /// The receivers of the Notify messages with this status, in order.
+    fn notified(out: &[Output], status: Status) -> Vec<AssocId> {
+        out.iter()
+            .filter_map(|o| match o {
+                Output::Send { assoc, message: Message::Notify { status: s, .. }, .. } if *s == status => Some(*assoc),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sort_by_index_sorts_few_and_many() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut scratch = Vec::new();
+        for len in [0, 1, 2, 255, 256, 257, 1000, 5000] {
+            for spread in [1usize, 300, 70_000, usize::MAX] {
+                let mut items: Vec<usize> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        usize::try_from(seed >> 11).unwrap_or(usize::MAX) % spread
+                    })
+                    .collect();
+                let mut expected = items.clone();
+                expected.sort_unstable();
+                sort_by_index(&mut items, &mut scratch, |&i| i);
+                assert_eq!(items, expected, "{len} items below {spread}");
+            }
+        }
+    }
+
+    #[test]
+    fn many_asps_get_notify_in_association_order_whatever_the_order_they_came_up() {
+        let mut sg: Sg<Duration> = Sg::new(config(2));
+        let now = Duration::ZERO;
+        // 600 associations, announced and brought up in a scrambled order.
+        let assocs: Vec<AssocId> = (0..600u32).map(|i| AssocId((i * 7_919) % 600 * 1_000 + 3)).collect();
+        for &assoc in &assocs {
+            sg.association_up(assoc);
+            rx(&mut sg, assoc, &Message::AspUp { asp_id: None, info: None }, now);
+        }
+        let mut expected = assocs.clone();
+        expected.sort_unstable();
+        let out = rx(&mut sg, assocs[17], &active(1), now);
+        assert_eq!(notified(&out, Status::as_active()), expected);
+        // One leaves from the middle of the list, one ASP stops being active: the others are
+        // told the AS is pending, still in association order.
+        let gone = assocs[300];
+        sg.association_down(gone, now);
+        expected.retain(|&a| a != gone);
+        let out = rx(&mut sg, assocs[17], &inactive(1), now);
+        assert_eq!(notified(&out, Status::as_pending()), expected);
+        assert_eq!(sg.next_deadline(), Some(now + SgConfig::default().recovery_timer));
+    }
+
+    #[test]
+    fn recovery_timers_armed_by_a_clock_that_goes_back_expire_in_deadline_order() {
+        let mut sg: Sg<Duration> = Sg::new(config(3));
+        let t_r = SgConfig::default().recovery_timer;
+        let a = AssocId(1);
+        sg.association_up(a);
+        rx(&mut sg, a, &Message::AspUp { asp_id: None, info: None }, Duration::ZERO);
+        for iid in 1..=3 {
+            rx(&mut sg, a, &active(iid), Duration::ZERO);
+        }
+        // AS 0 pending at 10 s, AS 1 at 5 s (the clock went back), AS 2 at 10 s then active
+        // again (its T(r) stopped).
+        let (t10, t5) = (Duration::from_secs(10), Duration::from_secs(5));
+        rx(&mut sg, a, &inactive(1), t10);
+        rx(&mut sg, a, &inactive(2), t5);
+        rx(&mut sg, a, &inactive(3), t10);
+        rx(&mut sg, a, &active(3), t10);
+        assert_eq!(sg.next_deadline(), Some(t5 + t_r));
+        let out = sg.timer_expired(t5 + t_r);
+        assert!(out.contains(&Output::Event(SgEvent::AsState { as_index: 1, state: iua_as::State::AS_INACTIVE })));
+        assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
+        assert_eq!(sg.next_deadline(), Some(t10 + t_r));
+        sg.timer_expired(t10 + t_r);
+        assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
+        assert_eq!(sg.as_state(2), Some(iua_as::State::AS_ACTIVE));
+        assert_eq!(sg.next_deadline(), None);
+    }
+
+    #[test]
+    fn recovery_timers_started_and_stopped_again_and_again_stay_bounded() {
+        let mut sg: Sg<Duration> = Sg::new(config(1));
+        let a = AssocId(1);
+        sg.association_up(a);
+        rx(&mut sg, a, &Message::AspUp { asp_id: None, info: None }, Duration::ZERO);
+        for round in 0..1_000u64 {
+            let now = Duration::from_millis(round);
+            rx(&mut sg, a, &active(1), now);
+            rx(&mut sg, a, &inactive(1), now);
+        }
+        assert!(sg.deadlines.len() <= 2 * sg.running + 16, "{} entries", sg.deadlines.len());
+        assert_eq!(sg.next_deadline(), Some(Duration::from_millis(999) + SgConfig::default().recovery_timer));
+    }
 }
