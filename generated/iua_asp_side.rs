@@ -545,7 +545,7 @@ pub mod iua_asp_side {
         }
     }
     impl Timer {
-        /// The duration the spec gives the timer by default (`timer Tack "T(ack)" = 2 s;`),
+        /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
         /// as its RFC specifies it; `None` for a timer declared without one.
         pub const fn default_duration(
             self,

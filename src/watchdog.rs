@@ -34,8 +34,12 @@ use thiserror::Error;
 
 pub use machine::State;
 
-/// Twinit when none is configured: 30 s (RFC 3539 §3.4.1).
-pub const TWINIT_DEFAULT: Duration = Duration::from_secs(30);
+/// Twinit when none is configured: 30 s (RFC 3539 §3.4.1), as `specs/rfc3539_watchdog.fsm`
+/// declares it (`timer Tw = 30 s;`).
+pub const TWINIT_DEFAULT: Duration = match machine::Timer::Tw.default_duration() {
+    Some(twinit) => twinit,
+    None => panic!("specs/rfc3539_watchdog.fsm gives Tw its default"),
+};
 /// The smallest Twinit allowed: 6 s (RFC 3539 §3.4.1: "MUST NOT be set lower than 6 seconds").
 pub const TWINIT_MIN: Duration = Duration::from_secs(6);
 /// The largest Twinit allowed: 24 hours. RFC 3539 sets no maximum; a watchdog that waits longer

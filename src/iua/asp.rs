@@ -26,8 +26,12 @@ use std::time::Duration;
 
 pub use machine::State;
 
-/// T(ack) when none is configured: 2 s (RFC 4233 §4.3.3.1).
-pub const TACK_DEFAULT: Duration = Duration::from_secs(2);
+/// T(ack) when none is configured: 2 s (RFC 4233 §4.3.3.1), as `specs/iua_asp_side.fsm` declares
+/// it (`timer Tack "T(ack)" = 2 s;`).
+pub const TACK_DEFAULT: Duration = match machine::Timer::Tack.default_duration() {
+    Some(tack) => tack,
+    None => panic!("specs/iua_asp_side.fsm gives T(ack) its default"),
+};
 
 /// The ASP's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
