@@ -1,8 +1,12 @@
 //! Protocol runtimes driven by state machines that the `fsm!` macro compiles from the specs in
-//! `specs/`: the Diameter transport failover watchdog (RFC 3539) and SIGTRAN IUA (RFC 4233).
+//! `specs/`: the Diameter transport failover watchdog (RFC 3539), the Diameter peer (RFC 6733
+//! §5.6, with its tokio driver) and SIGTRAN IUA (RFC 4233) at the SG and at the ASP.
 //!
 //! [`machines`] holds the generated code of every spec; the runtimes built on it come in their
-//! own modules: [`watchdog`] (RFC 3539) and [`iua`] (RFC 4233), on the time types of [`time`].
+//! own modules: [`watchdog`] (RFC 3539), [`diameter`] (RFC 6733: codec, sans-IO peer, driver,
+//! pcap) and [`iua`] (RFC 4233: codec, SG, ASP, transports, pcap), on the time types of
+//! [`time`]. The sans-IO cores take the time and the bytes in and hand back what to send and
+//! which timers to set; only the drivers and transports do I/O.
 
 pub mod diameter;
 mod framing;
