@@ -164,6 +164,12 @@ pub fn running(m: &Machine, unknown: Option<&[bool]>) -> Running {
     if !out.analysed || m.states.is_empty() {
         return out;
     }
+    if m.timers.is_empty() {
+        // Nothing to track, and no second exploration of the whole space for it: the states
+        // reached come from the per-state pass (guards ignored, so `exact()` is false).
+        per_state(m, unknown, &mut out);
+        return out;
+    }
     if !exact(m, unknown, &mut out) {
         per_state(m, unknown, &mut out);
     }
@@ -418,4 +424,82 @@ fn ignored_while_running(spec: &ast::Spec, m: &Machine, running: &Running) -> Ve
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compile(text: &str) -> Machine {
+        let spec = crate::syntax::parse(text).0.unwrap();
+        crate::check::skeleton(&spec).unwrap()
+    }
+
+    fn names(m: &Machine, r: &Running) -> Vec<Vec<String>> {
+        (0..m.states.len())
+            .map(|s| r.may_run(StateId(s)).iter().map(|t| m.timers[t.0].named.name.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_per_state_pass_is_wider_than_the_exact_one_and_never_narrower() {
+        // The guard `n < 1` gives up after one retry: the exact pass sees that `T` is never
+        // running when `Failed` is entered; the per-state one takes every transition whatever
+        // its guard and still never drops a timer that may run.
+        let m = compile(
+            "machine M {
+                initial state Idle;
+                state Trying;
+                state Failed;
+                event Go;
+                timer T;
+                var n: 0..=1 = 0;
+                Idle -> Trying on Go / start T, n = 0;
+                internal Trying on TExpiry [n < 1] / start T, n += 1;
+                Trying -> Failed on TExpiry [else];
+                Trying -> Failed on Go [n == 1] / start T;
+                internal Trying on Go [else];
+                Failed -> Idle on Go / stop T;
+                ignore TExpiry otherwise;
+            }",
+        );
+        let exact_pass = running(&m, None);
+        assert!(exact_pass.exact());
+        let mut wide = exact_pass.clone();
+        per_state(&m, None, &mut wide);
+        assert!(!wide.exact());
+        assert_eq!(names(&m, &exact_pass), [vec![], vec!["T".to_owned()], vec!["T".to_owned()]]);
+        assert_eq!(names(&m, &wide), [vec![], vec!["T".to_owned()], vec!["T".to_owned()]]);
+        for s in 0..m.states.len() {
+            let (narrow, broad) = (exact_pass.may_run[s], wide.may_run[s]);
+            assert_eq!(narrow & !broad, 0, "the per-state pass dropped a timer in state {s}");
+        }
+        // Only the exact pass keeps the shortest sequences.
+        assert!(wide.witness(StateId(1), TimerId(0)).is_none(), "no witness without exact sets");
+        assert!(exact_pass.witness(StateId(2), TimerId(0)).is_some());
+    }
+
+    #[test]
+    fn the_per_state_pass_ignores_guards() {
+        // `[n == 5]` never holds (n stays 0): the exact pass knows that `T` never runs in `B`.
+        let m = compile(
+            "machine M {
+                initial state A;
+                state B;
+                event Go;
+                timer T;
+                var n: 0..=5 = 0;
+                A -> B on Go [n == 5] / start T;
+                A -> B on Go [else];
+                B -> A on Go / stop T;
+                ignore TExpiry otherwise;
+            }",
+        );
+        let exact_pass = running(&m, None);
+        assert!(!exact_pass.may_be_running(StateId(1), TimerId(0)));
+        let mut wide = exact_pass.clone();
+        per_state(&m, None, &mut wide);
+        assert!(wide.may_be_running(StateId(1), TimerId(0)));
+        assert!(!wide.may_be_running(StateId(0), TimerId(0)));
+    }
 }
