@@ -60,7 +60,10 @@ fn the_sctp_timers_run_only_in_the_states_that_wait_with_them() {
 
 #[test]
 fn the_bfd_detection_time_runs_only_in_init_and_up() {
-    let m = machine(&read("tests/data/ok/bfd.fsm"));
+    let compiled = fsm_dsl::compile(&read("tests/data/ok/bfd.fsm"));
+    let running = compiled.running().unwrap();
+    let m = compiled.machine.unwrap();
+    assert_eq!(running, fsm_dsl::check::running(&m));
     assert_eq!(
         may_run(&m),
         pairs(&[("AdminDown", &[]), ("Down", &[]), ("Init", &["DetectTime"]), ("Up", &["DetectTime"])])

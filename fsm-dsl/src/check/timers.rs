@@ -198,7 +198,13 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
             }
             let Cell::Rules(rules) = m.cell(s, e) else {
                 // Ignored or unhandled: nothing happens, but an expiry has disarmed its timer.
-                reached.push((s, vars.clone(), armed));
+                // Counted like a guard evaluation, as `analysis` counts it, so that many
+                // events over many configurations stay within the budget too.
+                let Some(rest) = budget.checked_sub(1) else { return false };
+                budget = rest;
+                if armed != mask {
+                    reached.push((s, vars.clone(), armed));
+                }
                 continue;
             };
             let guard_ids = analysis::guards_of(m, rules);
