@@ -1140,8 +1140,8 @@ pub mod failover {
                     Event::ConnectionUp
                     | Event::ConnectionDown
                     | Event::DWA
-                    | Event::NonDWA
-                    | Event::TwExpiry => ignored(state),
+                    | Event::NonDWA => ignored(state),
+                    _ => unhandled(state),
                 }
             }
             State::INITIAL => {

@@ -841,18 +841,19 @@ pub mod iua_as {
                             effect: 2,
                         }
                     }
-                    Event::AspActive | Event::AspDown | Event::TrExpiry => ignored(state),
+                    Event::AspActive | Event::AspDown => ignored(state),
                     Event::Data => {
                         Step {
                             target: State::AS_DOWN,
                             effect: 3,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::AS_INACTIVE => {
                 match event {
-                    Event::AspInactive | Event::TrExpiry => ignored(state),
+                    Event::AspInactive => ignored(state),
                     Event::AspActive => {
                         Step {
                             target: State::AS_ACTIVE,
@@ -881,6 +882,7 @@ pub mod iua_as {
                             effect: 3,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::AS_ACTIVE => {
@@ -908,7 +910,7 @@ pub mod iua_as {
                         }
                         unhandled(state)
                     }
-                    Event::AspActive | Event::TrExpiry => ignored(state),
+                    Event::AspActive => ignored(state),
                     Event::AspDown => {
                         let g0 = guard(Guard::any_active);
                         if !(g0) {
@@ -931,6 +933,7 @@ pub mod iua_as {
                             effect: 11,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::AS_PENDING => {

@@ -1296,8 +1296,7 @@ pub mod iua_asp_side {
                     | Event::AspDownAck
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive
-                    | Event::TackExpiry => ignored(state),
+                    | Event::AlternateAspActive => ignored(state),
                     Event::SendData => {
                         Step {
                             target: State::NO_ASSOCIATION,
@@ -1310,6 +1309,7 @@ pub mod iua_asp_side {
                             effect: 4,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::ASP_DOWN => {
@@ -1320,8 +1320,7 @@ pub mod iua_asp_side {
                     | Event::AspDownAck
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive
-                    | Event::TackExpiry => ignored(state),
+                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         Step {
@@ -1361,6 +1360,7 @@ pub mod iua_asp_side {
                             effect: 10,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::UP_PENDING => {
@@ -1446,8 +1446,7 @@ pub mod iua_asp_side {
                     | Event::InactiveRequest
                     | Event::AspUpAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive
-                    | Event::TackExpiry => ignored(state),
+                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         Step {
@@ -1494,6 +1493,7 @@ pub mod iua_asp_side {
                             effect: 10,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::ACTIVE_PENDING => {
@@ -1569,8 +1569,7 @@ pub mod iua_asp_side {
                     | Event::UpRequest
                     | Event::ActiveRequest
                     | Event::AspUpAck
-                    | Event::AspActiveAck
-                    | Event::TackExpiry => ignored(state),
+                    | Event::AspActiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         Step {
@@ -1651,6 +1650,7 @@ pub mod iua_asp_side {
                             effect: 25,
                         }
                     }
+                    _ => unhandled(state),
                 }
             }
             State::INACTIVE_PENDING => {

@@ -89,6 +89,9 @@ codes! {
     NeverStarted = "W0004", Warning, "a timer's expiry is handled but the timer is never started";
     UnhandledWarn = "W0005", Warning, "a (state, event) pair is not handled, under `unhandled = warn`";
     NeverHolds = "W0006", Warning, "a guard that can never hold: its transition is never taken";
+    DeadExpiry = "W0007", Warning, "a transition handles a timer's expiry in a state where the timer cannot be running";
+    ExpiryIgnored = "W0008", Warning, "a timer may be running in a state where its expiry is ignored";
+    RunningInFinal = "W0009", Warning, "a timer may still be running in a final state";
 }
 
 /// A span with a message, pointing into the spec.

@@ -56,6 +56,12 @@ impl Compiled {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// The timers that may be running in each state of the checked model, as the checker's
+    /// timer analysis found them (see [`check::Running`]); `None` when there is no model.
+    pub fn running(&self) -> Option<check::Running> {
+        self.machine.as_ref().map(check::running)
+    }
+
     /// The number of errors and of warnings found, those left out included.
     pub fn counts(&self) -> (usize, usize) {
         let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();

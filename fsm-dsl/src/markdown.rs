@@ -1,8 +1,10 @@
 //! Checked model to a Markdown page, through the askama template `templates/machine.md`:
 //! description, states with their docs, the other declarations, the state x event matrix, the
-//! transition list with refs, and the diagram.
+//! transition list with refs, and the diagram. Where the machine has timers, the states say
+//! which may be running in them, from the checker's timer analysis (`check::running`).
 
 use crate::ast::Policy;
+use crate::check::Running;
 use crate::ir::{Cell, Condition, EventId, Machine, StateId};
 use askama::Template;
 
@@ -21,7 +23,8 @@ struct Page {
     refs: String,
     initial: String,
     policy: &'static str,
-    states: Vec<(String, String, String, String)>,
+    states: Vec<(String, String, String, String, String)>,
+    timers: bool,
     declarations: Vec<Section>,
     matrix: String,
     transitions: Vec<(usize, String, String, String, String, String)>,
@@ -45,10 +48,12 @@ fn name_cell(named: &crate::ir::Named) -> String {
 }
 
 /// What a (state, event) pair does, in a few words for the matrix.
-fn matrix_cell(m: &Machine, s: StateId, e: EventId) -> String {
+fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String {
+    let cannot_happen = m.event(e).timer.is_some_and(|t| running.reached(s) && !running.may_be_running(s, t));
     match m.cell(s, e) {
         Cell::Ignored => "ignored".to_owned(),
         Cell::Unmentioned if m.state(s).is_final => String::new(),
+        Cell::Unmentioned if cannot_happen => "(not running)".to_owned(),
         Cell::Unmentioned => match m.policy {
             Policy::Ignore => "(ignored)".to_owned(),
             Policy::Error | Policy::Warn => "—".to_owned(),
@@ -72,8 +77,10 @@ fn matrix_cell(m: &Machine, s: StateId, e: EventId) -> String {
 }
 
 /// The state x event matrix as a Markdown table: each cell says where the pair goes (with its
-/// guard), `internal`, `ignored`, or `—` for a pair nothing handles.
+/// guard), `internal`, `ignored`, `—` for a pair nothing handles, or `(not running)` for the
+/// expiry of a timer that cannot be running in that state (so nothing needs to handle it).
 pub fn matrix(m: &Machine) -> String {
+    let running = crate::check::running(m);
     let mut out = String::from("| State \\ Event |");
     for e in &m.events {
         out.push_str(&format!(" {} |", cell(e.named.display())));
@@ -84,7 +91,7 @@ pub fn matrix(m: &Machine) -> String {
     for (s, state) in m.states.iter().enumerate() {
         out.push_str(&format!("| **{}** |", cell(state.named.display())));
         for e in 0..m.events.len() {
-            out.push_str(&format!(" {} |", matrix_cell(m, StateId(s), EventId(e))));
+            out.push_str(&format!(" {} |", matrix_cell(m, &running, StateId(s), EventId(e))));
         }
         out.push('\n');
     }
@@ -94,6 +101,7 @@ pub fn matrix(m: &Machine) -> String {
 /// The Markdown page of a machine. `spec_path` is named in the header comment; `diagram` is the
 /// relative path of the SVG to show, if there is one.
 pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
+    let running = crate::check::running(m);
     let states = m
         .states
         .iter()
@@ -106,7 +114,11 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             if s.is_final {
                 name.push_str(" (final)");
             }
-            (name, cell(&s.named.doc), cell(&m.effects_text(&s.entry)), cell(&m.effects_text(&s.exit)))
+            let timers: Vec<&str> =
+                running.may_run(StateId(i)).iter().map(|t| m.timers[t.index()].named.display()).collect();
+            let timers =
+                if running.reached(StateId(i)) { cell(&timers.join(", ")) } else { "(unreachable)".to_owned() };
+            (name, cell(&s.named.doc), cell(&m.effects_text(&s.entry)), cell(&m.effects_text(&s.exit)), timers)
         })
         .collect();
     let mut declarations = Vec::new();
@@ -185,6 +197,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             Policy::Ignore => "ignored",
         },
         states,
+        timers: !m.timers.is_empty(),
         declarations,
         matrix: matrix(m),
         transitions,

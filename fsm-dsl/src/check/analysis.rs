@@ -8,6 +8,7 @@
 //! dead ends, lone `else`, unused declarations, timers) read the table directly.
 
 use super::report::{self, Kind};
+use super::timers::Running;
 use crate::ast::{Name, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
@@ -29,12 +30,12 @@ pub const MAX_UNREACHABLE_VALUATIONS: u128 = 1 << 12;
 /// that what they explore is a part of what the whole machine can do: a conflict, a gap or a
 /// range found there is real. What the dropped items could change anywhere (unreachable states,
 /// guards that never hold, unused declarations, timers) is not reported.
-pub fn analyse(m: &Machine, unknown: Option<&[bool]>) -> Vec<Diagnostic> {
+pub fn analyse(m: &Machine, unknown: Option<&[bool]>, running: &Running) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let known = Known(unknown);
     let explored = explore(m, known);
     out.extend(explored.diagnostics(m, known));
-    out.extend(unhandled(m, known));
+    out.extend(unhandled(m, known, running));
     let dead = dead_ends(m, known);
     // A trap is only certain on the whole machine: a dropped item may be the way out.
     if unknown.is_none() && explored.too_complex.is_none() {
@@ -93,7 +94,7 @@ struct Explored {
     too_complex: Option<Diagnostic>,
 }
 
-fn guards_of(m: &Machine, rules: &[TransitionId]) -> Vec<ir::GuardId> {
+pub(super) fn guards_of(m: &Machine, rules: &[TransitionId]) -> Vec<ir::GuardId> {
     let mut guards = Vec::new();
     let mut vars = Vec::new();
     for &t in rules {
@@ -106,7 +107,7 @@ fn guards_of(m: &Machine, rules: &[TransitionId]) -> Vec<ir::GuardId> {
 
 /// The transitions a pair takes for given guard and variable values: none, one, or (when the
 /// spec is not deterministic) several, the `else` ones only when nothing else holds.
-fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) -> Vec<TransitionId> {
+pub(super) fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) -> Vec<TransitionId> {
     let mut enabled = Vec::new();
     let mut elses = Vec::new();
     for &t in rules {
@@ -123,7 +124,7 @@ fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) ->
 /// Applies effects to variable values. A value that would leave its range is kept at the edge
 /// of the range (so that exploring can go on) and reported: the position of the effect, the
 /// variable and the value it would have had.
-fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Option<(usize, ir::VarId, i128)> {
+pub(super) fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Option<(usize, ir::VarId, i128)> {
     let mut first = None;
     for (i, effect) in effects.iter().enumerate() {
         let (v, value) = match *effect {
@@ -426,20 +427,10 @@ impl Explored {
 }
 
 /// Pairs that nothing mentions, under a policy that forbids or warns about them; one
-/// diagnostic per state.
-fn unhandled(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
+/// diagnostic per state. The expiry of a timer that cannot be running in a state cannot happen
+/// there: it needs no handling (`timers`).
+fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec<Diagnostic> {
     let Some(code) = report::unhandled_code(m.policy) else { return Vec::new() };
-    // The expiry of a timer that nothing starts cannot happen: it needs no handling.
-    let started: Vec<bool> = {
-        let mut used = vec![false; m.actions.len()];
-        let effects = m.states.iter().flat_map(|s| s.entry.iter().chain(&s.exit));
-        for effect in effects.chain(m.transitions.iter().flat_map(|t| &t.effects)) {
-            if let ir::Effect::Action(a) = effect {
-                used[a.0] = true;
-            }
-        }
-        m.events.iter().map(|e| e.timer.is_none_or(|t| used[m.timers[t.0].start.0])).collect()
-    };
     let mut out = Vec::new();
     for (i, state) in m.states.iter().enumerate() {
         if state.is_final {
@@ -447,7 +438,7 @@ fn unhandled(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
         }
         let events: Vec<&str> = (0..m.events.len())
             .filter(|&e| {
-                started[e]
+                m.events[e].timer.is_none_or(|t| running.expiry_possible(StateId(i), t))
                     && matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned)
                     && known.has(m, StateId(i), EventId(e))
             })

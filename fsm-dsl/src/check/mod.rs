@@ -10,12 +10,14 @@ mod allow;
 mod analysis;
 mod report;
 mod resolve;
+mod timers;
 
 use crate::ast;
 use crate::diag::Diagnostic;
 use crate::ir;
 
 pub use report::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
+pub use timers::{MAX_TIMERS, Running};
 
 /// Checks a parsed spec. Returns the model when there is no error (warnings allowed), and every
 /// diagnostic, sorted by position.
@@ -27,15 +29,26 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     // cannot concern, reporting only what the missing items cannot change.
     if let Some(machine) = &machine {
         if clean {
-            diagnostics.extend(analysis::analyse(machine, None));
+            let running = timers::running(machine, None);
+            diagnostics.extend(analysis::analyse(machine, None, &running));
+            diagnostics.extend(timers::diagnostics(spec, machine, &running));
         } else if spec.broken.is_empty() && !unknown.unsound {
-            diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells)));
+            // Only the pairs no dropped item concerns are followed: a timer found running is
+            // running, one found stopped may not be.
+            let running = timers::running(machine, Some(&unknown.cells));
+            diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells), &running));
         }
     }
     allow::apply(spec, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     (machine.filter(|_| ok), diagnostics)
+}
+
+/// The timers that may be running in each state of a checked machine: what the checker's
+/// timer analysis found (see [`Running`]), for tools that show it (the Markdown table).
+pub fn running(machine: &ir::Machine) -> Running {
+    timers::running(machine, None)
 }
 
 /// A model of whatever resolved, errors notwithstanding: the macro generates its skeleton from

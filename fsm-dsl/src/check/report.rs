@@ -441,3 +441,82 @@ pub fn incomplete_code(policy: crate::ast::Policy) -> Option<Code> {
         crate::ast::Policy::Ignore => None,
     }
 }
+
+fn quoted(names: &[String]) -> String {
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A transition on `expiry` from states (`dead`) where its timer cannot be running; `live` are
+/// the states where it may run; `all` when the transition applies in none of its sources.
+pub fn dead_expiry(span: Span, expiry: &str, timer: &str, dead: &[String], live: &[String], all: bool) -> Diagnostic {
+    let noun = if dead.len() == 1 { "state" } else { "states" };
+    let where_live = if live.is_empty() {
+        format!("`{timer}` is running in no state that the machine reaches")
+    } else {
+        format!("`{timer}` may be running only in {}", quoted(live))
+    };
+    let help = if all {
+        "remove the transition: an expiry that cannot happen needs neither a transition nor an `ignore`".to_owned()
+    } else {
+        format!("leave {} out of the transition's sources", quoted(dead))
+    };
+    Diagnostic::new(
+        Code::DeadExpiry,
+        format!("`{expiry}` cannot happen in the {noun} {}: `{timer}` is not running there", quoted(dead)),
+        span,
+        "handles an expiry that cannot happen",
+    )
+    .with_note(where_live)
+    .with_help(help)
+}
+
+/// A timer that may be running in `states`, where its expiry is ignored: by the `ignore` at
+/// `span` (`by_ignore`), or by `unhandled = ignore` (then `span` is the state's).
+pub fn expiry_ignored(
+    span: Span,
+    by_ignore: bool,
+    timer: &str,
+    expiry: &str,
+    states: &[String],
+    state_spans: &[Span],
+    witness: Option<&str>,
+) -> Diagnostic {
+    let noun = if states.len() == 1 { "state" } else { "states" };
+    let how = if by_ignore { "is ignored" } else { "falls to `unhandled = ignore`" };
+    let mut d = Diagnostic::new(
+        Code::ExpiryIgnored,
+        format!("`{timer}` may still be running in the {noun} {}, where `{expiry}` {how}", quoted(states)),
+        span,
+        if by_ignore { "its expiry is ignored here" } else { "its expiry is not handled here" },
+    );
+    for &s in state_spans {
+        d = d.with_secondary(s, format!("`{timer}` may be running here"));
+    }
+    if let (Some(w), Some(first)) = (witness, states.first()) {
+        d = d.with_note(format!("{w}, `{timer}` is running in `{first}`"));
+    }
+    let allow = if by_ignore { "this `ignore`" } else { "the state" };
+    d.with_help(format!(
+        "stop `{timer}` before the machine gets there (`stop {timer}` in the transition, or `exit stop {timer}` in the state it leaves), or handle `{expiry}` there; if ignoring it is intended, put `#[allow(W0008)]` on {allow}"
+    ))
+}
+
+/// A timer that may be running in a final state, where nothing can handle its expiry.
+pub fn running_in_final(state: &str, span: Span, timer_span: Span, timer: &str, witness: Option<&str>) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Code::RunningInFinal,
+        format!("`{timer}` may still be running in the final state `{state}`"),
+        span,
+        "final state",
+    )
+    .with_secondary(timer_span, "the timer");
+    if let Some(w) = witness {
+        d = d.with_note(format!("{w}, `{timer}` is running in `{state}`, where no transition can handle its expiry"));
+    }
+    d.with_help(format!("stop `{timer}` on the way into `{state}`: `stop {timer}` in the transition, or `exit stop {timer}` in the state it leaves"))
+}
