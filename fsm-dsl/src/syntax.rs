@@ -375,6 +375,8 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::uint => "a number",
         Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
         Rule::state_timer => "`timer`",
+        Rule::payload => "the event's data in parentheses (`(Segment)`)",
+        Rule::payload_type => "a Rust type path (`Segment`)",
         Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
         Rule::any_event => "`*`",
         Rule::policy => "`error`, `warn` or `ignore`",
@@ -573,7 +575,10 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             ast::ItemKind::Unhandled(value, span_of(&policy))
         }
         Rule::state_decl => ast::ItemKind::State(build_state(body, diagnostics)?),
-        Rule::event_decl => ast::ItemKind::Event(build_decl(body, diagnostics)?),
+        Rule::event_decl => {
+            let payload = build_payload(&body);
+            ast::ItemKind::Event(ast::EventDecl { decl: build_decl(body, diagnostics)?, payload })
+        }
         Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
         Rule::timer_decl => {
             // A duration too long is reported, and the timer still declared (without it).
@@ -582,7 +587,8 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                 .into_inner()
                 .find(|p| p.as_rule() == Rule::duration)
                 .and_then(|d| build_duration(&d, diagnostics));
-            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, default })
+            let payload = build_payload(&body);
+            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, payload, default })
         }
         Rule::action_decl => {
             let alias =
@@ -622,6 +628,81 @@ fn build_decl(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         }
     }
     Some(ast::Decl { name: name?, label })
+}
+
+/// The `(Type)` of a declaration, if it has one, with whether the type is a Rust path.
+fn build_payload(pair: &Pair<'_, Rule>) -> Option<ast::Payload> {
+    let inner = pair.clone().into_inner().find(|p| p.as_rule() == Rule::payload)?;
+    let ty = inner.into_inner().find(|p| p.as_rule() == Rule::payload_type)?;
+    let text = ty.as_str();
+    Some(ast::Payload {
+        ty: text.split_whitespace().collect::<Vec<_>>().join(" "),
+        is_path: is_rust_path(text),
+        span: span_of(&ty),
+    })
+}
+
+/// Whether `text` is a Rust type path that a generated module can name: segments that are
+/// identifiers and not keywords, except a leading `crate`, `self` or `super` (and `super`
+/// after those), each with optional generic arguments that are paths or integers.
+fn is_rust_path(text: &str) -> bool {
+    // Generic arguments nest with `<`, which `check_nesting` does not count: bounded here, before
+    // anything recurses.
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return false;
+        }
+    }
+    let Ok(mut pairs) = Grammar::parse(Rule::rust_path, text) else { return false };
+    let Some(path) = pairs.next().and_then(|p| p.into_inner().find(|p| p.as_rule() == Rule::path_body)) else {
+        return false;
+    };
+    fn body_ok(body: Pair<'_, Rule>) -> bool {
+        let mut rooted = false;
+        let mut leading = true;
+        for (i, part) in body.into_inner().enumerate() {
+            match part.as_rule() {
+                Rule::path_root => rooted = true,
+                Rule::path_segment => {
+                    let mut parts = part.into_inner();
+                    let Some(name) = parts.next() else { return false };
+                    let name = name.as_str();
+                    let position = if rooted { i - 1 } else { i };
+                    let allowed = match name {
+                        "crate" | "self" => !rooted && position == 0,
+                        "super" => !rooted && leading,
+                        _ => {
+                            leading = false;
+                            !super::check::is_rust_keyword(name)
+                        }
+                    };
+                    if !allowed {
+                        return false;
+                    }
+                    for args in parts {
+                        for arg in args.into_inner() {
+                            if let Some(inner) = arg.into_inner().next()
+                                && inner.as_rule() == Rule::path_body
+                                && !body_ok(inner)
+                            {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        }
+        // A path that is only `crate`, `self` or `super` names a module, not a type.
+        !leading
+    }
+    body_ok(path)
 }
 
 fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::StateDecl> {

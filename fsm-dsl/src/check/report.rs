@@ -196,6 +196,34 @@ pub fn reserved(kind: Kind, name: &Name, why: &str) -> Diagnostic {
     .with_help("choose another name; a display label (`state X \"LABEL\"`) can still show any text")
 }
 
+pub fn payload_not_path(event: &Name, payload: &crate::ast::Payload) -> Diagnostic {
+    let shown = if payload.ty.is_empty() { "nothing".to_owned() } else { format!("`{}`", payload.ty) };
+    Diagnostic::new(
+        Code::PayloadNotPath,
+        format!("the data of the event `{}` is {shown}, not a Rust type path", event.text),
+        payload.span,
+        "not a type path",
+    )
+    .with_help(
+        "write a path to a type, such as `Segment`, `crate::tcp::Segment` or `Vec<u8>`; a reference, a \
+         tuple or an array goes in a struct of its own (`struct Pair(u32, u32);`), an event without data \
+         is `event NAME;`",
+    )
+}
+
+pub fn payload_on_timer(timer: &Name, payload: &crate::ast::Payload) -> Diagnostic {
+    Diagnostic::new(
+        Code::PayloadOnTimer,
+        format!("the timer `{}` is declared with data, but its expiry carries none", timer.text),
+        payload.span,
+        "data on a timer",
+    )
+    .with_help(format!(
+        "declare `timer {};` and keep what the expiry needs in the hooks' own state, set when the timer is started",
+        timer.text
+    ))
+}
+
 pub fn no_initial(machine: &Name) -> Diagnostic {
     Diagnostic::new(
         Code::NoInitial,
