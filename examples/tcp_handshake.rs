@@ -74,7 +74,8 @@ pub struct Tcb {
 }
 
 impl Tcb {
-    fn new(iss: u32) -> Self {
+    /// A TCB that will choose `iss` as its initial send sequence number.
+    pub fn new(iss: u32) -> Self {
         Tcb { iss, snd_nxt: iss, rcv_nxt: 0, fin_sent: false, two_msl: false, outbox: VecDeque::new(), ran: Vec::new() }
     }
 

@@ -74,6 +74,7 @@ pub enum Rule {
     r#payload,
     r#payload_type,
     r#payload_group,
+    r#payload_array,
     r#action_decl,
     r#guard_decl,
     r#timer_decl,
@@ -192,6 +193,7 @@ impl Rule {
             Rule::r#payload,
             Rule::r#payload_type,
             Rule::r#payload_group,
+            Rule::r#payload_array,
             Rule::r#action_decl,
             Rule::r#guard_decl,
             Rule::r#timer_decl,
@@ -2347,6 +2349,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                             state
                                                 .repeat(|state| {
                                                     self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
                                                         .or_else(|state| {
                                                             state
                                                                 .sequence(|state| {
@@ -2357,6 +2360,8 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                 state
                                                                                     .match_string("(")
                                                                                     .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
                                                                                     .or_else(|state| { state.match_string(";") })
                                                                                     .or_else(|state| { state.match_string("{") })
                                                                                     .or_else(|state| { state.match_string("}") })
@@ -2390,6 +2395,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                             state
                                                 .optional(|state| {
                                                     self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
                                                         .or_else(|state| {
                                                             state
                                                                 .sequence(|state| {
@@ -2400,6 +2406,8 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                 state
                                                                                     .match_string("(")
                                                                                     .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
                                                                                     .or_else(|state| { state.match_string(";") })
                                                                                     .or_else(|state| { state.match_string("{") })
                                                                                     .or_else(|state| { state.match_string("}") })
@@ -2418,6 +2426,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                             super::hidden::skip(state)
                                                                                 .and_then(|state| {
                                                                                     self::r#payload_group(state)
+                                                                                        .or_else(|state| { self::r#payload_array(state) })
                                                                                         .or_else(|state| {
                                                                                             state
                                                                                                 .sequence(|state| {
@@ -2428,6 +2437,8 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                 state
                                                                                                                     .match_string("(")
                                                                                                                     .or_else(|state| { state.match_string(")") })
+                                                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                                                    .or_else(|state| { state.match_string("]") })
                                                                                                                     .or_else(|state| { state.match_string(";") })
                                                                                                                     .or_else(|state| { state.match_string("{") })
                                                                                                                     .or_else(|state| { state.match_string("}") })
@@ -2447,6 +2458,87 @@ impl ::pest::Parser<Rule> for Grammar {
                                 })
                                 .and_then(|state| { super::hidden::skip(state) })
                                 .and_then(|state| { state.match_string(")") })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#payload_array(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .match_string("[")
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state
+                                        .sequence(|state| {
+                                            state
+                                                .optional(|state| {
+                                                    self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("(")
+                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            super::hidden::skip(state)
+                                                                                .and_then(|state| {
+                                                                                    self::r#payload_group(state)
+                                                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            |state| {
+                                                                                                                state
+                                                                                                                    .match_string("(")
+                                                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| { state.match_string("]") })
                         })
                 }
                 #[inline]
@@ -4291,6 +4383,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#payload => rules::r#payload(state),
                     Rule::r#payload_type => rules::r#payload_type(state),
                     Rule::r#payload_group => rules::r#payload_group(state),
+                    Rule::r#payload_array => rules::r#payload_array(state),
                     Rule::r#action_decl => rules::r#action_decl(state),
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
