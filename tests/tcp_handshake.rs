@@ -11,7 +11,8 @@ mod example;
 use example::{Segment, tcp};
 
 /// The states each step went between, every segment sent, and the two endpoints at the end.
-type Run = (Vec<(&'static str, tcp::State, tcp::State)>, Vec<(&'static str, String)>, example::Endpoint, example::Endpoint);
+type Run =
+    (Vec<(&'static str, tcp::State, tcp::State)>, Vec<(&'static str, String)>, example::Endpoint, example::Endpoint);
 
 /// Each endpoint's (from, to) states in the transcript, and every segment sent, in order.
 fn run() -> Run {
