@@ -1018,3 +1018,50 @@ fn build_effects(list: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec
     }
     effects
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_rust_path;
+
+    #[test]
+    fn event_data_is_a_rust_type_path() {
+        for path in [
+            "Segment",
+            "crate::tcp::Segment",
+            "::std::vec::Vec<u8>",
+            "Vec<Vec<u8>>",
+            "Vec::<u8>",
+            "heapless::Vec<u8, 64>",
+            "HashMap<K, V,>",
+            "self::Frame",
+            "super::super::Shared",
+        ] {
+            assert!(is_rust_path(path), "{path} is a path");
+        }
+        for not in [
+            "",
+            "&Segment",
+            "&'a Segment",
+            "(u8, u8)",
+            "[u8; 4]",
+            "type",
+            "crate",
+            "super",
+            "a::crate::b",
+            "a::super::b",
+            "::crate::X",
+            "Self",
+            "Box<dyn Fn()>",
+            "Vec<'a>",
+            "Vec<u8",
+            "a b",
+            "u8 + 1",
+        ] {
+            assert!(!is_rust_path(not), "{not:?} is not a path");
+        }
+        let deep = format!("{}u8{}", "Vec<".repeat(100), ">".repeat(100));
+        assert!(!is_rust_path(&deep), "nesting is bounded");
+        let fine = format!("{}u8{}", "Vec<".repeat(10), ">".repeat(10));
+        assert!(is_rust_path(&fine));
+    }
+}

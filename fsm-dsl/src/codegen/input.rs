@@ -234,3 +234,29 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::payload_type;
+
+    fn written(path: &str) -> String {
+        payload_type(path).to_string().replace(' ', "")
+    }
+
+    #[test]
+    fn paths_mean_what_they_mean_where_the_module_stands() {
+        // Names of the parent come through `use super::*`, absolute paths as they are.
+        assert_eq!(written("Segment"), "Segment");
+        assert_eq!(written("crate::tcp::Segment"), "crate::tcp::Segment");
+        assert_eq!(written("::std::string::String"), "::std::string::String");
+        assert_eq!(written("heapless::Vec<u8, 64>"), "heapless::Vec<u8,64>");
+        // `self` and `super` are the parent's, one level up from inside the module.
+        assert_eq!(written("self::Frame"), "super::Frame");
+        assert_eq!(written("super::Shared"), "super::super::Shared");
+        // A name the module defines itself would mean the generated item: it is the user's.
+        assert_eq!(written("State"), "super::State");
+        assert_eq!(written("Vec<State>"), "Vec<super::State>");
+        assert_eq!(written("HashMap<Input, super::V>"), "HashMap<super::Input,super::super::V>");
+        assert_eq!(written("a::State"), "a::State");
+    }
+}
