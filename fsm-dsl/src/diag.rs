@@ -91,6 +91,7 @@ codes! {
     NeverStarted = "W0004", Warning, "a timer's expiry is handled but the timer is never started";
     UnhandledWarn = "W0005", Warning, "a (state, event) pair is not handled, under `unhandled = warn`";
     NeverHolds = "W0006", Warning, "a guard that can never hold: its transition is never taken";
+    DataNeverSeen = "W0010", Warning, "an event carries data that no guard or action is shown";
 }
 
 /// A span with a message, pointing into the spec.

@@ -8,6 +8,7 @@
 
 mod allow;
 mod analysis;
+mod payload;
 mod report;
 mod resolve;
 
@@ -28,6 +29,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     if let Some(machine) = &machine {
         if clean {
             diagnostics.extend(analysis::analyse(machine, None));
+            diagnostics.extend(payload::unseen(machine));
         } else if spec.broken.is_empty() && !unknown.unsound {
             diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells)));
         }

@@ -211,6 +211,19 @@ pub fn payload_not_path(event: &Name, payload: &crate::ast::Payload) -> Diagnost
     )
 }
 
+pub fn data_never_seen(event: &crate::ir::Named) -> Diagnostic {
+    Diagnostic::new(
+        Code::DataNeverSeen,
+        format!("the data of the event `{}` is never shown to a hook", event.name),
+        event.span,
+        "its data is dropped unread",
+    )
+    .with_help(
+        "in every state the event is ignored, unhandled, or taken with no named guard and no action: \
+         declare it without data (`event NAME;`), or name what the data decides with a guard",
+    )
+}
+
 pub fn payload_on_timer(timer: &Name, payload: &crate::ast::Payload) -> Diagnostic {
     Diagnostic::new(
         Code::PayloadOnTimer,
