@@ -197,7 +197,20 @@ pub fn reserved(kind: Kind, name: &Name, why: &str) -> Diagnostic {
 }
 
 pub fn payload_not_path(event: &Name, payload: &crate::ast::Payload) -> Diagnostic {
-    let shown = if payload.ty.is_empty() { "nothing".to_owned() } else { format!("`{}`", payload.ty) };
+    // Hostile text is quoted by its start and its length, control characters shown visibly.
+    const MAX_SHOWN: usize = 32;
+    let count = payload.ty.chars().count();
+    let visible: String = payload
+        .ty
+        .chars()
+        .take(MAX_SHOWN)
+        .map(|c| if c.is_control() { format!("<U+{:04X}>", u32::from(c)) } else { c.to_string() })
+        .collect();
+    let shown = match count {
+        0 => "nothing".to_owned(),
+        n if n > MAX_SHOWN => format!("`{visible}...` ({n} characters)"),
+        _ => format!("`{visible}`"),
+    };
     Diagnostic::new(
         Code::PayloadNotPath,
         format!("the data of the event `{}` is {shown}, not a Rust type path", event.text),
