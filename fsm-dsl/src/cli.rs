@@ -1,4 +1,4 @@
-//! The `fsm` command line: `check`, `dot`, `table`, `gen` and `sim`. Kept in the library, with
+//! The `fsm` command line: `check`, `dot`, `table`, `gen`, `sim`, `tests` and the rest. Kept in the library, with
 //! its output streams passed in, so that tests run it without spawning a process.
 
 use crate::diag::{self, Diagnostic, Source};
@@ -114,6 +114,26 @@ pub enum Command {
         /// Events, in order.
         events: Vec<String>,
     },
+    /// Print a covering test suite: event sequences from the start, shortest first, that take
+    /// every transition (each guard outcome, each variable case) and hit every ignored and
+    /// unhandled pair, with the expected state and actions at each step. Exits 1 when the
+    /// exploration stopped at a limit.
+    Tests {
+        /// Spec file.
+        spec: PathBuf,
+        /// Output format: readable text, or one JSON document (schema in the README).
+        #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
+        format: SuiteFormat,
+    },
+}
+
+/// Formats of `fsm tests`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SuiteFormat {
+    /// A summary, then one line per step.
+    Text,
+    /// One JSON document.
+    Json,
 }
 
 /// Reads `--map NAME_IN_A=NAME_IN_B`.
@@ -149,6 +169,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             Ok(text) => write_out(io, &text),
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
         }),
+        Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {
             let options = crate::equiv::Options { map, hide, prefix_a, prefix_b, unordered };
             equiv(&a, &b, &options, io)
@@ -324,6 +345,19 @@ fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mut Io<'_>) -
     let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
     write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
     Ok(i32::from(!report.equivalent()))
+}
+
+fn tests(m: &Machine, format: SuiteFormat, io: &mut Io<'_>) -> Outcome {
+    let suite = crate::testgen::cases(m);
+    match format {
+        SuiteFormat::Text => write_out(io, &crate::testgen::text(m, &suite))?,
+        SuiteFormat::Json => write_out(io, &format!("{}\n", crate::testgen::to_json(m, &suite)))?,
+    };
+    if let Some(why) = &suite.incomplete {
+        let _ = writeln!(io.err, "error: the suite is incomplete: {why}");
+        return Ok(1);
+    }
+    Ok(0)
 }
 
 fn actions_json(m: &Machine, actions: &[crate::ir::ActionId]) -> Value {

@@ -1,0 +1,409 @@
+//! Test generation: a small set of event sequences that, each run from the start, together take
+//! every transition of a machine under each guard outcome and each variable case that reaches
+//! it, and hit every ignored and every unhandled (state, event) pair, with the state, actions and
+//! variables expected after each step.
+//!
+//! How: a breadth-first exploration of the (state, variables) configurations from the start, as
+//! the checker explores them, trying every combination of the named guards a cell reads (each
+//! step run by [`Interpreter`], so the expectations follow the one set of execution rules,
+//! `ir::Machine::select`). Each [`Goal`] gets the shortest event sequence that reaches it; a
+//! greedy set cover then keeps few of those sequences, each cut after its last new goal.
+//! `render` prints a suite as text and as JSON (`fsm tests`).
+
+mod render;
+
+pub use render::{text, to_json};
+
+use crate::check::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
+use crate::interp::Interpreter;
+use crate::ir::{Cell, Condition, EventId, Expr, GuardId, Machine, StateId, StepKind, TransitionId, VarType};
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap, HashMap, VecDeque};
+
+/// What one (state, event) pair does in one step: the transition taken, or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    /// This transition is taken (external or internal).
+    Take(TransitionId),
+    /// The event is ignored (`ignore E in S`, or the `ignore` policy).
+    Ignored,
+    /// Nothing handles the event (an unmentioned pair, or no guard holds).
+    Unhandled,
+}
+
+/// One thing the suite must exercise: a (state, event) pair with one outcome, under one case of
+/// the variables its guards read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Goal {
+    /// The state the event arrives in.
+    pub state: StateId,
+    /// The event.
+    pub event: EventId,
+    /// What the pair does.
+    pub outcome: Outcome,
+    /// The truth of each variable test (a `bool` variable or a comparison) that the guards of
+    /// the pair read, in the order [`variable_tests`] lists them: one goal per case reached.
+    pub case: Vec<bool>,
+}
+
+/// One step of a case: the event to send, the named-guard values to give, and what must follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The event's name (as the generated `Event::from_name` reads it).
+    pub event: String,
+    /// The named guards the pair reads, with the value to give each (the others are `false`).
+    pub guards: Vec<(String, bool)>,
+    /// The step as `fsm sim` reads it: `Event` or `Event[g1, g2]` (the guards set true).
+    pub input: String,
+    /// The state before the event.
+    pub from: String,
+    /// The state expected after it.
+    pub to: String,
+    /// Transition, internal, ignored or unhandled.
+    pub kind: StepKind,
+    /// The actions expected, in order, as `fsm sim` prints them (`SendWatchdog`, `start Tw`).
+    pub actions: Vec<String>,
+    /// The transition taken, if any.
+    pub transition: Option<TransitionId>,
+    /// The `ref`s of that transition (the RFC rows it transcribes).
+    pub refs: Vec<String>,
+    /// Every variable's value after the step (`bool` as 0 / 1), in declaration order.
+    pub vars: Vec<(String, i64)>,
+    /// The goal this step exercises.
+    pub goal: Goal,
+}
+
+/// One test: run from the start, the steps in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+/// Sizes of a suite, to weigh it against the machine.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Transitions in the spec.
+    pub transitions: usize,
+    /// Transitions the suite takes at least once.
+    pub transitions_covered: usize,
+    /// (state, event) pairs of the machine (states x events).
+    pub pairs: usize,
+    /// Reachable pairs with an ignored outcome that the suite hits.
+    pub ignored_pairs: usize,
+    /// Reachable pairs with an unhandled outcome that the suite hits.
+    pub unhandled_pairs: usize,
+    /// Goals found (each covered by the suite).
+    pub goals: usize,
+    /// (state, variables) configurations explored.
+    pub configurations: usize,
+    /// Cases in the suite.
+    pub cases: usize,
+    /// Steps in all cases.
+    pub steps: usize,
+}
+
+/// A covering suite of one machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suite {
+    /// The machine's name.
+    pub machine: String,
+    /// The initial state.
+    pub initial: String,
+    /// The initial state's entry actions (run by every case before its first step).
+    pub entry: Vec<String>,
+    /// The variables' values after the start.
+    pub start_vars: Vec<(String, i64)>,
+    /// The cases, shortest first.
+    pub cases: Vec<Case>,
+    /// Their sizes.
+    pub stats: Stats,
+    /// Transitions no case takes: no event sequence from the start reaches them (or the
+    /// exploration stopped at a limit first).
+    pub untaken: Vec<TransitionId>,
+    /// Why the exploration stopped early, if it did: the suite then covers what it found.
+    pub incomplete: Option<String>,
+}
+
+/// The variable tests the guards of a pair read: each `bool` variable and each comparison, in
+/// the order they are written, without repeats.
+pub fn variable_tests(m: &Machine, state: StateId, event: EventId) -> Vec<Expr> {
+    fn walk(e: &Expr, out: &mut Vec<Expr>) {
+        match e {
+            Expr::Const(_) | Expr::Guard(_) => {}
+            Expr::Var(_) | Expr::Cmp(..) => {
+                if !out.contains(e) {
+                    out.push(e.clone());
+                }
+            }
+            Expr::Not(inner) => walk(inner, out),
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for e in conditions(m, state, event) {
+        walk(e, &mut out);
+    }
+    out
+}
+
+fn conditions(m: &Machine, state: StateId, event: EventId) -> impl Iterator<Item = &Expr> {
+    let rules: &[TransitionId] = match m.cell(state, event) {
+        Cell::Rules(rules) => rules,
+        _ => &[],
+    };
+    rules.iter().filter_map(|&t| match &m.transition(t).condition {
+        Condition::When(e) => Some(e),
+        _ => None,
+    })
+}
+
+/// The named guards the guards of a pair read, in the order they are written.
+pub fn named_guards(m: &Machine, state: StateId, event: EventId) -> Vec<GuardId> {
+    let (mut guards, mut vars) = (Vec::new(), Vec::new());
+    for e in conditions(m, state, event) {
+        e.collect(&mut guards, &mut vars);
+    }
+    guards
+}
+
+/// A configuration reached, with the edge it was first reached by.
+struct Node {
+    state: StateId,
+    vars: Vec<i64>,
+    parent: Option<(usize, Input)>,
+}
+
+/// An event with the named-guard values given with it (indexed by `GuardId`).
+#[derive(Clone)]
+struct Input {
+    event: EventId,
+    guards: Vec<bool>,
+}
+
+/// Builds the covering suite of a machine. Never runs away: the exploration stops at the
+/// checker's limits ([`MAX_CONFIGURATIONS`] configurations, [`MAX_EVALUATIONS`] steps tried,
+/// [`MAX_GUARD_COMBINATIONS`] named-guard combinations for one pair), and the suite then covers
+/// what was found and says why it stopped (`Suite::incomplete`).
+pub fn cases(m: &Machine) -> Suite {
+    let (start, entry) = Interpreter::start(m);
+    let start_vars = start.vars().to_vec();
+    let mut nodes = vec![Node { state: m.initial, vars: start_vars.clone(), parent: None }];
+    let mut index: HashMap<(StateId, Vec<i64>), usize> = HashMap::new();
+    index.insert((m.initial, start_vars.clone()), 0);
+    // Each goal, with the configuration it is reached from and the input that reaches it.
+    let mut goals: HashMap<Goal, (usize, Input)> = HashMap::new();
+    let mut order: Vec<Goal> = Vec::new();
+    let mut incomplete = None;
+    let mut budget = MAX_EVALUATIONS;
+    let mut queue = VecDeque::from([0]);
+    'explore: while let Some(i) = queue.pop_front() {
+        let (state, vars) = (nodes[i].state, nodes[i].vars.clone());
+        for event in (0..m.events.len()).map(EventId) {
+            let named = named_guards(m, state, event);
+            let combinations = 1u128 << named.len().min(127);
+            if combinations > MAX_GUARD_COMBINATIONS {
+                incomplete = Some(format!(
+                    "`{}` on `{}` reads {} named guards: more than the {MAX_GUARD_COMBINATIONS} combinations the checker evaluates",
+                    m.state(state).named.name,
+                    m.event(event).named.name,
+                    named.len()
+                ));
+                break 'explore;
+            }
+            let tests = variable_tests(m, state, event);
+            let case: Vec<bool> = tests.iter().map(|t| t.eval(&[], &vars)).collect();
+            for mask in 0..combinations {
+                let Some(rest) = budget.checked_sub(1) else {
+                    incomplete = Some(format!("exploring needs more than {MAX_EVALUATIONS} steps"));
+                    break 'explore;
+                };
+                budget = rest;
+                let mut guards = vec![false; m.guards.len()];
+                for (bit, g) in named.iter().enumerate() {
+                    guards[g.0] = mask >> bit & 1 == 1;
+                }
+                let mut it = Interpreter::at(m, state, vars.clone());
+                let step = it.step(event, &guards);
+                let goal = Goal { state, event, outcome: outcome_of(step.kind, step.transition), case: case.clone() };
+                let input = Input { event, guards };
+                if !goals.contains_key(&goal) {
+                    order.push(goal.clone());
+                    goals.insert(goal, (i, input.clone()));
+                }
+                let key = (step.to, it.vars().to_vec());
+                if !index.contains_key(&key) {
+                    if nodes.len() as u128 >= MAX_CONFIGURATIONS {
+                        incomplete = Some(format!(
+                            "the machine reaches more than {MAX_CONFIGURATIONS} (state, variables) configurations"
+                        ));
+                        break 'explore;
+                    }
+                    index.insert(key.clone(), nodes.len());
+                    queue.push_back(nodes.len());
+                    nodes.push(Node { state: key.0, vars: key.1, parent: Some((i, input)) });
+                }
+            }
+        }
+    }
+    let configurations = nodes.len();
+    // The shortest input sequence to each goal: the path to its configuration, then its input.
+    let candidates: Vec<Vec<Input>> = order
+        .iter()
+        .map(|goal| {
+            let (mut at, last) = goals[goal].clone();
+            let mut path = vec![last];
+            while let Some((parent, input)) = &nodes[at].parent {
+                path.push(input.clone());
+                at = *parent;
+            }
+            path.reverse();
+            path
+        })
+        .collect();
+    let chosen = cover(m, &candidates, &order);
+    let mut cases: Vec<Case> = chosen.iter().map(|inputs| Case { steps: replay(m, inputs) }).collect();
+    cases.sort_by_key(|c| c.steps.len());
+    let taken: BTreeSet<TransitionId> = order
+        .iter()
+        .filter_map(|g| match g.outcome {
+            Outcome::Take(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    let pairs_with = |wanted: Outcome| {
+        order.iter().filter(|g| g.outcome == wanted).map(|g| (g.state, g.event)).collect::<BTreeSet<_>>().len()
+    };
+    let stats = Stats {
+        transitions: m.transitions.len(),
+        transitions_covered: taken.len(),
+        pairs: m.states.len() * m.events.len(),
+        ignored_pairs: pairs_with(Outcome::Ignored),
+        unhandled_pairs: pairs_with(Outcome::Unhandled),
+        goals: order.len(),
+        configurations,
+        cases: cases.len(),
+        steps: cases.iter().map(|c| c.steps.len()).sum(),
+    };
+    let untaken = (0..m.transitions.len()).map(TransitionId).filter(|t| !taken.contains(t)).collect();
+    Suite {
+        machine: m.named.name.clone(),
+        initial: m.state(m.initial).named.name.clone(),
+        entry: entry.iter().map(|a| m.action_sim_text(*a)).collect(),
+        start_vars: named_vars(m, &start_vars),
+        cases,
+        stats,
+        untaken,
+        incomplete,
+    }
+}
+
+fn outcome_of(kind: StepKind, transition: Option<TransitionId>) -> Outcome {
+    match (kind, transition) {
+        (_, Some(t)) => Outcome::Take(t),
+        (StepKind::Ignored, None) => Outcome::Ignored,
+        _ => Outcome::Unhandled,
+    }
+}
+
+fn named_vars(m: &Machine, values: &[i64]) -> Vec<(String, i64)> {
+    m.vars.iter().zip(values).map(|(v, &x)| (v.named.name.clone(), x)).collect()
+}
+
+/// Greedy set cover over the candidate sequences (lazy: a candidate's gain is recomputed only
+/// when it reaches the top of the heap). Each pick is cut after its last step that exercises a
+/// goal not yet covered; ties go to the shorter sequence, then to the earlier goal.
+fn cover(m: &Machine, candidates: &[Vec<Input>], order: &[Goal]) -> Vec<Vec<Input>> {
+    let goal_index: HashMap<&Goal, usize> = order.iter().enumerate().map(|(i, g)| (g, i)).collect();
+    let goals_of: Vec<Vec<usize>> = candidates
+        .iter()
+        .map(|inputs| {
+            replay_goals(m, inputs).iter().map(|g| goal_index.get(g).copied().unwrap_or(usize::MAX)).collect()
+        })
+        .collect();
+    let mut covered = vec![false; order.len()];
+    let gain = |goals: &[usize], covered: &[bool]| {
+        let mut seen = BTreeSet::new();
+        goals.iter().filter(|&&g| g < covered.len() && !covered[g] && seen.insert(g)).count()
+    };
+    let mut heap: BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)> = goals_of
+        .iter()
+        .enumerate()
+        .map(|(i, goals)| (gain(goals, &covered), Reverse(goals.len()), Reverse(i)))
+        .collect();
+    let mut chosen = Vec::new();
+    while let Some((stale, len, Reverse(i))) = heap.pop() {
+        let fresh = gain(&goals_of[i], &covered);
+        if fresh == 0 {
+            continue;
+        }
+        if fresh < stale {
+            heap.push((fresh, len, Reverse(i)));
+            continue;
+        }
+        let last_new = goals_of[i].iter().rposition(|&g| g < covered.len() && !covered[g]).unwrap_or(0);
+        for &g in &goals_of[i][..=last_new] {
+            if g < covered.len() {
+                covered[g] = true;
+            }
+        }
+        chosen.push(candidates[i][..=last_new].to_vec());
+    }
+    chosen
+}
+
+/// The goal each input of a sequence exercises, run from the start.
+fn replay_goals(m: &Machine, inputs: &[Input]) -> Vec<Goal> {
+    let (mut it, _) = Interpreter::start(m);
+    inputs
+        .iter()
+        .map(|input| {
+            let (state, vars) = (it.state(), it.vars().to_vec());
+            let step = it.step(input.event, &input.guards);
+            let case = variable_tests(m, state, input.event).iter().map(|t| t.eval(&[], &vars)).collect();
+            Goal { state, event: input.event, outcome: outcome_of(step.kind, step.transition), case }
+        })
+        .collect()
+}
+
+/// Runs a sequence from the start and writes down what each step does.
+fn replay(m: &Machine, inputs: &[Input]) -> Vec<Step> {
+    let goals = replay_goals(m, inputs);
+    let (mut it, _) = Interpreter::start(m);
+    inputs
+        .iter()
+        .zip(goals)
+        .map(|(input, goal)| {
+            let named = named_guards(m, it.state(), input.event);
+            let step = it.step(input.event, &input.guards);
+            let event = m.event(input.event).named.name.clone();
+            let set: Vec<&str> =
+                named.iter().filter(|g| input.guards[g.0]).map(|g| m.guards[g.0].named.name.as_str()).collect();
+            let text = if set.is_empty() { event.clone() } else { format!("{event}[{}]", set.join(", ")) };
+            Step {
+                event,
+                guards: named.iter().map(|g| (m.guards[g.0].named.name.clone(), input.guards[g.0])).collect(),
+                input: text,
+                from: m.state(step.from).named.name.clone(),
+                to: m.state(step.to).named.name.clone(),
+                kind: step.kind,
+                actions: step.actions.iter().map(|a| m.action_sim_text(*a)).collect(),
+                transition: step.transition,
+                refs: step.transition.map(|t| m.transition(t).refs.clone()).unwrap_or_default(),
+                vars: named_vars(m, it.vars()),
+                goal,
+            }
+        })
+        .collect()
+}
+
+/// A variable's value as the spec writes it: `true` / `false` for a `bool`, the number otherwise.
+pub fn value_text(m: &Machine, name: &str, value: i64) -> String {
+    match m.vars.iter().find(|v| v.named.name == name).map(|v| v.ty) {
+        Some(VarType::Bool) => (value != 0).to_string(),
+        _ => value.to_string(),
+    }
+}
