@@ -174,7 +174,34 @@ pub fn named_guards(m: &Machine, state: StateId, event: EventId) -> Vec<GuardId>
 struct Node {
     state: StateId,
     vars: Vec<i64>,
-    parent: Option<(usize, Input)>,
+    /// The configuration it was first reached from, the input, and the goal that input hit.
+    parent: Option<(usize, Input, usize)>,
+}
+
+/// What the guards of each (state, event) pair read, computed once (row-major by state).
+struct Reads {
+    events: usize,
+    named: Vec<Vec<GuardId>>,
+    tests: Vec<Vec<Expr>>,
+}
+
+impl Reads {
+    fn new(m: &Machine) -> Self {
+        let pairs = || (0..m.states.len()).flat_map(|s| (0..m.events.len()).map(move |e| (StateId(s), EventId(e))));
+        Reads {
+            events: m.events.len(),
+            named: pairs().map(|(s, e)| named_guards(m, s, e)).collect(),
+            tests: pairs().map(|(s, e)| variable_tests(m, s, e)).collect(),
+        }
+    }
+
+    fn named(&self, s: StateId, e: EventId) -> &[GuardId] {
+        self.named.get(s.0 * self.events + e.0).map_or(&[], Vec::as_slice)
+    }
+
+    fn case(&self, s: StateId, e: EventId, vars: &[i64]) -> Vec<bool> {
+        self.tests.get(s.0 * self.events + e.0).map_or(Vec::new(), |t| t.iter().map(|t| t.eval(&[], vars)).collect())
+    }
 }
 
 /// An event with the named-guard values given with it (indexed by `GuardId`).
@@ -195,7 +222,10 @@ pub fn cases(m: &Machine) -> Suite {
     let mut index: HashMap<(StateId, Vec<i64>), usize> = HashMap::new();
     index.insert((m.initial, start_vars.clone()), 0);
     // Each goal, with the configuration it is reached from and the input that reaches it.
-    let mut goals: HashMap<Goal, (usize, Input)> = HashMap::new();
+    let reads = Reads::new(m);
+    let mut goals: HashMap<Goal, usize> = HashMap::new();
+    // Per goal (in the order found): the configuration it is reached from and the input.
+    let mut reached: Vec<(usize, Input)> = Vec::new();
     let mut order: Vec<Goal> = Vec::new();
     let mut incomplete = None;
     let mut budget = MAX_EVALUATIONS;
@@ -203,7 +233,7 @@ pub fn cases(m: &Machine) -> Suite {
     'explore: while let Some(i) = queue.pop_front() {
         let (state, vars) = (nodes[i].state, nodes[i].vars.clone());
         for event in (0..m.events.len()).map(EventId) {
-            let named = named_guards(m, state, event);
+            let named = reads.named(state, event);
             let combinations = 1u128 << named.len().min(127);
             if combinations > MAX_GUARD_COMBINATIONS {
                 incomplete = Some(format!(
@@ -214,8 +244,7 @@ pub fn cases(m: &Machine) -> Suite {
                 ));
                 break 'explore;
             }
-            let tests = variable_tests(m, state, event);
-            let case: Vec<bool> = tests.iter().map(|t| t.eval(&[], &vars)).collect();
+            let case = reads.case(state, event, &vars);
             for mask in 0..combinations {
                 let Some(rest) = budget.checked_sub(1) else {
                     incomplete = Some(format!("exploring needs more than {MAX_EVALUATIONS} steps"));
@@ -230,10 +259,15 @@ pub fn cases(m: &Machine) -> Suite {
                 let step = it.step(event, &guards);
                 let goal = Goal { state, event, outcome: outcome_of(step.kind, step.transition), case: case.clone() };
                 let input = Input { event, guards };
-                if !goals.contains_key(&goal) {
-                    order.push(goal.clone());
-                    goals.insert(goal, (i, input.clone()));
-                }
+                let hit = match goals.get(&goal) {
+                    Some(&g) => g,
+                    None => {
+                        goals.insert(goal.clone(), order.len());
+                        order.push(goal);
+                        reached.push((i, input.clone()));
+                        order.len() - 1
+                    }
+                };
                 let key = (step.to, it.vars().to_vec());
                 if !index.contains_key(&key) {
                     if nodes.len() as u128 >= MAX_CONFIGURATIONS {
@@ -244,28 +278,32 @@ pub fn cases(m: &Machine) -> Suite {
                     }
                     index.insert(key.clone(), nodes.len());
                     queue.push_back(nodes.len());
-                    nodes.push(Node { state: key.0, vars: key.1, parent: Some((i, input)) });
+                    nodes.push(Node { state: key.0, vars: key.1, parent: Some((i, input, hit)) });
                 }
             }
         }
     }
     let configurations = nodes.len();
-    // The shortest input sequence to each goal: the path to its configuration, then its input.
-    let candidates: Vec<Vec<Input>> = order
+    // The shortest input sequence to each goal (the path to its configuration, then its input),
+    // with the goal each input hits.
+    let candidates: Vec<(Vec<Input>, Vec<usize>)> = reached
         .iter()
-        .map(|goal| {
-            let (mut at, last) = goals[goal].clone();
-            let mut path = vec![last];
-            while let Some((parent, input)) = &nodes[at].parent {
-                path.push(input.clone());
+        .enumerate()
+        .map(|(goal, (node, last))| {
+            let (mut inputs, mut hits) = (vec![last.clone()], vec![goal]);
+            let mut at = *node;
+            while let Some((parent, input, hit)) = &nodes[at].parent {
+                inputs.push(input.clone());
+                hits.push(*hit);
                 at = *parent;
             }
-            path.reverse();
-            path
+            inputs.reverse();
+            hits.reverse();
+            (inputs, hits)
         })
         .collect();
-    let chosen = cover(m, &candidates, &order);
-    let mut cases: Vec<Case> = chosen.iter().map(|inputs| Case { steps: replay(m, inputs) }).collect();
+    let chosen = cover(&candidates, order.len());
+    let mut cases: Vec<Case> = chosen.iter().map(|inputs| Case { steps: replay(m, &reads, inputs) }).collect();
     cases.sort_by_key(|c| c.steps.len());
     let taken: BTreeSet<TransitionId> = order
         .iter()
@@ -316,27 +354,26 @@ fn named_vars(m: &Machine, values: &[i64]) -> Vec<(String, i64)> {
 /// Greedy set cover over the candidate sequences (lazy: a candidate's gain is recomputed only
 /// when it reaches the top of the heap). Each pick is cut after its last step that exercises a
 /// goal not yet covered; ties go to the shorter sequence, then to the earlier goal.
-fn cover(m: &Machine, candidates: &[Vec<Input>], order: &[Goal]) -> Vec<Vec<Input>> {
-    let goal_index: HashMap<&Goal, usize> = order.iter().enumerate().map(|(i, g)| (g, i)).collect();
-    let goals_of: Vec<Vec<usize>> = candidates
+fn cover(candidates: &[(Vec<Input>, Vec<usize>)], goals: usize) -> Vec<Vec<Input>> {
+    let distinct: Vec<Vec<usize>> = candidates
         .iter()
-        .map(|inputs| {
-            replay_goals(m, inputs).iter().map(|g| goal_index.get(g).copied().unwrap_or(usize::MAX)).collect()
+        .map(|(_, hits)| {
+            let mut d = hits.clone();
+            d.sort_unstable();
+            d.dedup();
+            d
         })
         .collect();
-    let mut covered = vec![false; order.len()];
-    let gain = |goals: &[usize], covered: &[bool]| {
-        let mut seen = BTreeSet::new();
-        goals.iter().filter(|&&g| g < covered.len() && !covered[g] && seen.insert(g)).count()
-    };
-    let mut heap: BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)> = goals_of
+    let mut covered = vec![false; goals];
+    let gain = |d: &[usize], covered: &[bool]| d.iter().filter(|&&g| !covered.get(g).copied().unwrap_or(true)).count();
+    let mut heap: BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)> = distinct
         .iter()
         .enumerate()
-        .map(|(i, goals)| (gain(goals, &covered), Reverse(goals.len()), Reverse(i)))
+        .map(|(i, d)| (gain(d, &covered), Reverse(candidates[i].0.len()), Reverse(i)))
         .collect();
     let mut chosen = Vec::new();
     while let Some((stale, len, Reverse(i))) = heap.pop() {
-        let fresh = gain(&goals_of[i], &covered);
+        let fresh = gain(&distinct[i], &covered);
         if fresh == 0 {
             continue;
         }
@@ -344,40 +381,26 @@ fn cover(m: &Machine, candidates: &[Vec<Input>], order: &[Goal]) -> Vec<Vec<Inpu
             heap.push((fresh, len, Reverse(i)));
             continue;
         }
-        let last_new = goals_of[i].iter().rposition(|&g| g < covered.len() && !covered[g]).unwrap_or(0);
-        for &g in &goals_of[i][..=last_new] {
-            if g < covered.len() {
-                covered[g] = true;
+        let (inputs, hits) = &candidates[i];
+        let last_new = hits.iter().rposition(|&g| !covered.get(g).copied().unwrap_or(true)).unwrap_or(0);
+        for &g in &hits[..=last_new] {
+            if let Some(c) = covered.get_mut(g) {
+                *c = true;
             }
         }
-        chosen.push(candidates[i][..=last_new].to_vec());
+        chosen.push(inputs[..=last_new].to_vec());
     }
     chosen
 }
 
-/// The goal each input of a sequence exercises, run from the start.
-fn replay_goals(m: &Machine, inputs: &[Input]) -> Vec<Goal> {
+/// Runs a sequence from the start and writes down what each step does.
+fn replay(m: &Machine, reads: &Reads, inputs: &[Input]) -> Vec<Step> {
     let (mut it, _) = Interpreter::start(m);
     inputs
         .iter()
         .map(|input| {
-            let (state, vars) = (it.state(), it.vars().to_vec());
-            let step = it.step(input.event, &input.guards);
-            let case = variable_tests(m, state, input.event).iter().map(|t| t.eval(&[], &vars)).collect();
-            Goal { state, event: input.event, outcome: outcome_of(step.kind, step.transition), case }
-        })
-        .collect()
-}
-
-/// Runs a sequence from the start and writes down what each step does.
-fn replay(m: &Machine, inputs: &[Input]) -> Vec<Step> {
-    let goals = replay_goals(m, inputs);
-    let (mut it, _) = Interpreter::start(m);
-    inputs
-        .iter()
-        .zip(goals)
-        .map(|(input, goal)| {
-            let named = named_guards(m, it.state(), input.event);
+            let named = reads.named(it.state(), input.event);
+            let case = reads.case(it.state(), input.event, it.vars());
             let step = it.step(input.event, &input.guards);
             let event = m.event(input.event).named.name.clone();
             let set: Vec<&str> =
@@ -394,7 +417,12 @@ fn replay(m: &Machine, inputs: &[Input]) -> Vec<Step> {
                 transition: step.transition,
                 refs: step.transition.map(|t| m.transition(t).refs.clone()).unwrap_or_default(),
                 vars: named_vars(m, it.vars()),
-                goal,
+                goal: Goal {
+                    state: step.from,
+                    event: input.event,
+                    outcome: outcome_of(step.kind, step.transition),
+                    case,
+                },
             }
         })
         .collect()

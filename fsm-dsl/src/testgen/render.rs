@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// The one-line size of a suite: cases and steps against transitions and pairs.
 pub fn summary(s: &Stats) -> String {
     format!(
-        "{} {}, {} {}: {} of {} transitions taken, {} ignored and {} unhandled pairs hit ({} goals; {} (state, event) pairs, {} configurations explored)",
+        "{} {}, {} {}: {} of {} transitions taken, {} ignored and {} unhandled pairs hit ({} goals; {} (state, event) pairs, {} {} explored)",
         s.cases,
         crate::diag::plural(s.cases, "case"),
         s.steps,
@@ -20,7 +20,8 @@ pub fn summary(s: &Stats) -> String {
         s.unhandled_pairs,
         s.goals,
         s.pairs,
-        s.configurations
+        s.configurations,
+        crate::diag::plural(s.configurations, "configuration")
     )
 }
 
