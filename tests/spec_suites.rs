@@ -102,3 +102,170 @@ fn the_watchdog_runs_the_rfc3539_suite() {
 fn the_watchdog_runs_the_rfc3539_suite_with_dwrs_as_the_other_messages() {
     run_watchdog_suite(MessageKind::Dwr);
 }
+
+mod iua_asp {
+    //! The ASP side of RFC 4233 layer management (`src/iua/asp.rs`) on the suite of
+    //! `specs/iua_asp_side.fsm`. The spec's named guards are facts the runtime derives from the
+    //! SG's messages, so each step's guard values are produced by what the test sends: an ASP
+    //! Active Ack that lists Interface Identifiers 1 and 2 (or none, when the next takeover
+    //! must find the ASP not knowing its interfaces), a Notify (Alternate ASP Active) that names
+    //! interface 1 (a partial takeover) or none (the whole of it), data for an interface the
+    //! ASP is not active for.
+
+    use super::suite;
+    use fsm_dsl::testgen::{Case, Step};
+    use rfc_fsm::iua::asp::{Asp, AspConfig, AspEvent, Output};
+    use rfc_fsm::iua::codec::{self, Dlci, InterfaceId, InterfaceIds, Message, Status};
+    use std::time::Duration;
+
+    fn guard(step: &Step, name: &str) -> bool {
+        step.guards.iter().any(|(g, v)| g == name && *v)
+    }
+
+    /// Whether the ASP must know the interfaces it is active for at the next step that asks,
+    /// looking ahead from `from` to that step (or to the next ASP Active Ack).
+    fn must_know_ids(case: &Case, from: usize) -> bool {
+        for step in &case.steps[from + 1..] {
+            if guard(step, "scope_unknown") {
+                return false;
+            }
+            if guard(step, "active_elsewhere") || guard(step, "foreign_iid") {
+                return true;
+            }
+            if step.event == "AspActiveAck" {
+                break;
+            }
+        }
+        true
+    }
+
+    /// What one output is, for comparison with the spec's actions.
+    fn label(output: &Output) -> String {
+        match output {
+            Output::Send { message, .. } => {
+                let text = format!("{message:?}");
+                text.split([' ', '{', '(']).next().unwrap_or_default().to_owned()
+            }
+            Output::Event(AspEvent::State(s)) => format!("state {}", s.name()),
+            Output::Event(AspEvent::DataRefused) => "RefuseData".into(),
+            Output::Event(AspEvent::Data { .. }) => "PassUpData".into(),
+            Output::Event(AspEvent::DataDropped { .. }) => "DropData".into(),
+            Output::Event(AspEvent::Notify { .. }) => "notify".into(),
+            Output::Event(other) => format!("{other:?}"),
+        }
+    }
+
+    /// The output an action of the spec becomes (T(ack) and the confirms have none: the
+    /// deadline shows the first, the state change the others).
+    fn expected(action: &str) -> Option<String> {
+        Some(
+            match action {
+                "SendAspUp" => "AspUp",
+                "SendAspActive" => "AspActive",
+                "SendAspInactive" => "AspInactive",
+                "SendAspDown" => "AspDown",
+                "TransmitData" => "DataRequest",
+                "RefuseData" => "RefuseData",
+                "PassUpData" => "PassUpData",
+                "DropData" => "DropData",
+                "ErrorUnexpectedMessage" => "Error",
+                "start Tack" | "stop Tack" | "ConfirmUp" | "ConfirmActive" | "ConfirmInactive" | "ConfirmDown" => {
+                    return None;
+                }
+                other => panic!("an action the ASP test does not know: {other}"),
+            }
+            .to_owned(),
+        )
+    }
+
+    fn bytes(message: &Message) -> Vec<u8> {
+        codec::encode(message).unwrap()
+    }
+
+    #[test]
+    fn the_asp_runs_the_iua_asp_side_suite() {
+        let suite = suite(include_str!("../specs/iua_asp_side.fsm"));
+        let tack = Duration::from_secs(2);
+        let dlci = Dlci { sapi: 0, tei: 1 };
+        // The suite sets each named guard true somewhere, so each way of producing it is run.
+        for name in ["active_elsewhere", "scope_unknown", "foreign_iid"] {
+            assert!(suite.cases.iter().flat_map(|c| &c.steps).any(|s| guard(s, name)), "{name} is never true");
+        }
+        for (n, case) in suite.cases.iter().enumerate() {
+            let mut asp: Asp<Duration> = Asp::new(AspConfig { tack, ..AspConfig::default() });
+            let mut now = Duration::ZERO;
+            assert_eq!(asp.state().name(), suite.initial);
+            for (i, step) in case.steps.iter().enumerate() {
+                let at = format!("case {} step {} ({} in {})", n + 1, i + 1, step.input, step.from);
+                assert_eq!(asp.state().name(), step.from, "{at}");
+                let before = asp.deadline();
+                if step.event != "TackExpiry" {
+                    now += Duration::from_millis(100);
+                }
+                let out = match step.event.as_str() {
+                    "AssociationUp" => asp.association_up(now),
+                    "AssociationDown" => asp.association_down(now),
+                    "UpRequest" => asp.request_up(now),
+                    "ActiveRequest" => asp.request_active(now),
+                    "InactiveRequest" => asp.request_inactive(now),
+                    "DownRequest" => asp.request_down(now),
+                    "AspUpAck" => asp.receive(&bytes(&Message::AspUpAck { info: None }), now),
+                    "AspDownAck" => asp.receive(&bytes(&Message::AspDownAck { info: None }), now),
+                    "AspInactiveAck" => {
+                        asp.receive(&bytes(&Message::AspInactiveAck { interface_ids: None, info: None }), now)
+                    }
+                    "AspActiveAck" => {
+                        let ids = must_know_ids(case, i).then(|| InterfaceIds::Integers(vec![1, 2]));
+                        let ack = Message::AspActiveAck { traffic_mode: None, interface_ids: ids, info: None };
+                        asp.receive(&bytes(&ack), now)
+                    }
+                    "AlternateAspActive" => {
+                        let partial = guard(step, "active_elsewhere") || guard(step, "scope_unknown");
+                        let ids = partial.then(|| InterfaceIds::Integers(vec![1]));
+                        let status = Status::alternate_asp_active();
+                        let notify = Message::Notify { status, asp_id: None, interface_ids: ids, info: None };
+                        asp.receive(&bytes(&notify), now)
+                    }
+                    "SendData" => {
+                        let id = if guard(step, "foreign_iid") {
+                            99
+                        } else {
+                            asp.active_interface_ids().and_then(|ids| ids.iter().next().copied()).unwrap_or(1)
+                        };
+                        asp.send_data(InterfaceId::Integer(id), dlci, vec![1, 2, 3], now)
+                    }
+                    "DataIndication" => {
+                        let data =
+                            Message::DataIndication { interface_id: InterfaceId::Integer(1), dlci, data: vec![7] };
+                        asp.receive(&bytes(&data), now)
+                    }
+                    "TackExpiry" => {
+                        // Where T(ack) is not running, the suite still sends its expiry (an
+                        // unhandled or ignored pair): the runtime must do nothing then.
+                        now = asp.deadline().unwrap_or(now);
+                        asp.timer_expired(now)
+                    }
+                    other => panic!("an event the ASP test does not know: {other}"),
+                };
+                let mut want: Vec<String> = step.actions.iter().filter_map(|a| expected(a)).collect();
+                if step.event == "AlternateAspActive" {
+                    want.insert(0, "notify".into());
+                }
+                if step.to != step.from {
+                    want.push(format!("state {}", step.to));
+                }
+                let got: Vec<String> = out.iter().map(label).collect();
+                assert_eq!(got, want, "{at}");
+                assert_eq!(asp.state().name(), step.to, "{at}");
+                let timer = step.actions.iter().rev().find(|a| a.ends_with(" Tack"));
+                let deadline = match timer.map(String::as_str) {
+                    Some("start Tack") => Some(now + tack),
+                    Some(_) => None,
+                    None if step.event == "TackExpiry" => None,
+                    None => before,
+                };
+                assert_eq!(asp.deadline(), deadline, "{at}: T(ack)");
+            }
+        }
+    }
+}
