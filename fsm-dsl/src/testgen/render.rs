@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// The one-line size of a suite: cases and steps against transitions and pairs.
 pub fn summary(s: &Stats) -> String {
     format!(
-        "{} {}, {} {}: {} of {} transitions taken, {} ignored and {} unhandled pairs hit ({} goals; {} (state, event) pairs, {} {} explored)",
+        "{} {}, {} {}: {} of {} transitions taken, {} ignored and {} unhandled pairs hit ({} goals; {} expiries of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
         s.cases,
         crate::diag::plural(s.cases, "case"),
         s.steps,
@@ -19,6 +19,7 @@ pub fn summary(s: &Stats) -> String {
         s.ignored_pairs,
         s.unhandled_pairs,
         s.goals,
+        s.expiries_left_out,
         s.pairs,
         s.configurations,
         crate::diag::plural(s.configurations, "configuration")
@@ -155,6 +156,7 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
             "pairs": s.pairs,
             "ignored_pairs": s.ignored_pairs,
             "unhandled_pairs": s.unhandled_pairs,
+            "expiries_left_out": s.expiries_left_out,
             "goals": s.goals,
             "configurations": s.configurations,
         },
