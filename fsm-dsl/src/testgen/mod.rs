@@ -233,8 +233,9 @@ pub fn cases(m: &Machine) -> Suite {
         |state: StateId, event: EventId| m.event(event).timer.is_some_and(|t| !running.may_be_running(state, t));
     let mut skipped: BTreeSet<(StateId, EventId)> = BTreeSet::new();
     let mut goals: HashMap<Goal, usize> = HashMap::new();
-    // Per goal (in the order found): the configuration it is reached from and the input.
-    let mut reached: Vec<(usize, Input)> = Vec::new();
+    // Per goal (in the order found): the configuration it is reached from, the input, and the
+    // configuration the input leads to.
+    let mut reached: Vec<(usize, Input, usize)> = Vec::new();
     let mut order: Vec<Goal> = Vec::new();
     let mut incomplete = None;
     let mut budget = MAX_EVALUATIONS;
@@ -272,51 +273,61 @@ pub fn cases(m: &Machine) -> Suite {
                 let step = it.step(event, &guards);
                 let goal = Goal { state, event, outcome: outcome_of(step.kind, step.transition), case: case.clone() };
                 let input = Input { event, guards };
+                let key = (step.to, it.vars().to_vec());
+                let target = match index.get(&key) {
+                    Some(&target) => target,
+                    None => {
+                        if nodes.len() as u128 >= MAX_CONFIGURATIONS {
+                            incomplete = Some(format!(
+                                "the machine reaches more than {MAX_CONFIGURATIONS} (state, variables) configurations"
+                            ));
+                            break 'explore;
+                        }
+                        index.insert(key.clone(), nodes.len());
+                        queue.push_back(nodes.len());
+                        // The goal's index is known below; the parent edge is completed there.
+                        nodes.push(Node { state: key.0, vars: key.1, parent: None });
+                        nodes.len() - 1
+                    }
+                };
                 let hit = match goals.get(&goal) {
                     Some(&g) => g,
                     None => {
                         goals.insert(goal.clone(), order.len());
                         order.push(goal);
-                        reached.push((i, input.clone()));
+                        reached.push((i, input.clone(), target));
                         order.len() - 1
                     }
                 };
-                let key = (step.to, it.vars().to_vec());
-                if !index.contains_key(&key) {
-                    if nodes.len() as u128 >= MAX_CONFIGURATIONS {
-                        incomplete = Some(format!(
-                            "the machine reaches more than {MAX_CONFIGURATIONS} (state, variables) configurations"
-                        ));
-                        break 'explore;
-                    }
-                    index.insert(key.clone(), nodes.len());
-                    queue.push_back(nodes.len());
-                    nodes.push(Node { state: key.0, vars: key.1, parent: Some((i, input, hit)) });
+                if target != 0 && nodes[target].parent.is_none() {
+                    nodes[target].parent = Some((i, input, hit));
                 }
             }
         }
     }
     let configurations = nodes.len();
     // The shortest input sequence to each goal (the path to its configuration, then its input),
-    // with the goal each input hits.
-    let candidates: Vec<(Vec<Input>, Vec<usize>)> = reached
+    // with the goal each input hits and the configurations it passes through.
+    let candidates: Vec<Candidate> = reached
         .iter()
         .enumerate()
-        .map(|(goal, (node, last))| {
-            let (mut inputs, mut hits) = (vec![last.clone()], vec![goal]);
+        .map(|(goal, (node, last, target))| {
+            let (mut inputs, mut hits, mut through) = (vec![last.clone()], vec![goal], vec![*target, *node]);
             let mut at = *node;
             while let Some((parent, input, hit)) = &nodes[at].parent {
                 inputs.push(input.clone());
                 hits.push(*hit);
+                through.push(*parent);
                 at = *parent;
             }
             inputs.reverse();
             hits.reverse();
-            (inputs, hits)
+            through.reverse();
+            Candidate { inputs, hits, through }
         })
         .collect();
     let chosen = cover(&candidates, order.len());
-    let mut cases: Vec<Case> = chosen.iter().map(|inputs| Case { steps: replay(m, &reads, inputs) }).collect();
+    let mut cases: Vec<Case> = chosen.iter().map(|c| Case { steps: replay(m, &reads, &c.inputs) }).collect();
     cases.sort_by_key(|c| c.steps.len());
     let taken: BTreeSet<TransitionId> = order
         .iter()
@@ -365,14 +376,34 @@ fn named_vars(m: &Machine, values: &[i64]) -> Vec<(String, i64)> {
     m.vars.iter().zip(values).map(|(v, &x)| (v.named.name.clone(), x)).collect()
 }
 
+/// An input sequence from the start: the goal each input hits, and the configurations it passes
+/// through (`through[k]` before input `k`, the last one after the last input).
+#[derive(Clone)]
+struct Candidate {
+    inputs: Vec<Input>,
+    hits: Vec<usize>,
+    through: Vec<usize>,
+}
+
+impl Candidate {
+    /// Whether the last input leaves the configuration as it was (an ignored or unhandled
+    /// event, or a transition back to the same state and variables).
+    fn loops(&self) -> bool {
+        let n = self.through.len();
+        n >= 2 && self.through[n - 1] == self.through[n - 2]
+    }
+}
+
 /// Greedy set cover over the candidate sequences (lazy: a candidate's gain is recomputed only
 /// when it reaches the top of the heap). Each pick is cut after its last step that exercises a
-/// goal not yet covered; ties go to the shorter sequence, then to the earlier goal.
-fn cover(candidates: &[(Vec<Input>, Vec<usize>)], goals: usize) -> Vec<Vec<Input>> {
+/// goal not yet covered; ties go to the shorter sequence, then to the earlier goal. A goal whose
+/// input leaves its configuration unchanged needs no case of its own: its input is inserted
+/// where a chosen case passes through that configuration, which changes nothing after it.
+fn cover(candidates: &[Candidate], goals: usize) -> Vec<Candidate> {
     let distinct: Vec<Vec<usize>> = candidates
         .iter()
-        .map(|(_, hits)| {
-            let mut d = hits.clone();
+        .map(|c| {
+            let mut d = c.hits.clone();
             d.sort_unstable();
             d.dedup();
             d
@@ -383,9 +414,10 @@ fn cover(candidates: &[(Vec<Input>, Vec<usize>)], goals: usize) -> Vec<Vec<Input
     let mut heap: BinaryHeap<(usize, Reverse<usize>, Reverse<usize>)> = distinct
         .iter()
         .enumerate()
-        .map(|(i, d)| (gain(d, &covered), Reverse(candidates[i].0.len()), Reverse(i)))
+        .filter(|(i, _)| !candidates[*i].loops())
+        .map(|(i, d)| (gain(d, &covered), Reverse(candidates[i].inputs.len()), Reverse(i)))
         .collect();
-    let mut chosen = Vec::new();
+    let mut chosen: Vec<Candidate> = Vec::new();
     while let Some((stale, len, Reverse(i))) = heap.pop() {
         let fresh = gain(&distinct[i], &covered);
         if fresh == 0 {
@@ -395,14 +427,63 @@ fn cover(candidates: &[(Vec<Input>, Vec<usize>)], goals: usize) -> Vec<Vec<Input
             heap.push((fresh, len, Reverse(i)));
             continue;
         }
-        let (inputs, hits) = &candidates[i];
-        let last_new = hits.iter().rposition(|&g| !covered.get(g).copied().unwrap_or(true)).unwrap_or(0);
-        for &g in &hits[..=last_new] {
-            if let Some(c) = covered.get_mut(g) {
-                *c = true;
+        let c = &candidates[i];
+        let last_new = c.hits.iter().rposition(|&g| !covered.get(g).copied().unwrap_or(true)).unwrap_or(0);
+        for &g in &c.hits[..=last_new] {
+            if let Some(slot) = covered.get_mut(g) {
+                *slot = true;
             }
         }
-        chosen.push(inputs[..=last_new].to_vec());
+        chosen.push(Candidate {
+            inputs: c.inputs[..=last_new].to_vec(),
+            hits: c.hits[..=last_new].to_vec(),
+            through: c.through[..=last_new + 1].to_vec(),
+        });
+    }
+    // The loops: where a chosen case first passes through the configuration, or else in a case
+    // of their own (which later loops at that configuration join).
+    let mut first_visit: HashMap<usize, (usize, usize)> = HashMap::new();
+    for (k, c) in chosen.iter().enumerate() {
+        for (p, &node) in c.through.iter().enumerate() {
+            first_visit.entry(node).or_insert((k, p));
+        }
+    }
+    let mut inserts: Vec<Vec<(usize, usize)>> = vec![Vec::new(); chosen.len()];
+    for (i, c) in candidates.iter().enumerate() {
+        let goal = c.hits.last().copied().unwrap_or(usize::MAX);
+        if !c.loops() || covered.get(goal).copied().unwrap_or(true) {
+            continue;
+        }
+        covered[goal] = true;
+        let node = c.through[c.through.len() - 2];
+        match first_visit.get(&node) {
+            Some(&(k, p)) => inserts[k].push((p, i)),
+            None => {
+                let k = chosen.len();
+                let p = c.inputs.len() - 1;
+                let mut own = c.clone();
+                own.inputs.pop();
+                own.hits.pop();
+                own.through.pop();
+                for (q, &n) in own.through.iter().enumerate() {
+                    first_visit.entry(n).or_insert((k, q));
+                }
+                chosen.push(own);
+                inserts.push(vec![(p, i)]);
+            }
+        }
+    }
+    for (c, mut adds) in chosen.iter_mut().zip(inserts) {
+        // Later positions first, so that earlier ones stay valid; at one position, in goal order.
+        adds.sort_by_key(|&(p, i)| (Reverse(p), Reverse(i)));
+        for (p, i) in adds {
+            let lp = &candidates[i];
+            let (input, hit) = (lp.inputs[lp.inputs.len() - 1].clone(), lp.hits[lp.hits.len() - 1]);
+            let node = c.through[p];
+            c.inputs.insert(p, input);
+            c.hits.insert(p, hit);
+            c.through.insert(p, node);
+        }
     }
     chosen
 }
