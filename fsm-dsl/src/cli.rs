@@ -1,4 +1,4 @@
-//! The `fsm` command line: `check`, `dot`, `table`, `gen`, `sim`, `tests` and the rest. Kept in the library, with
+//! The `fsm` command line: `check`, `dot`, `table`, `gen` and `sim`. Kept in the library, with
 //! its output streams passed in, so that tests run it without spawning a process.
 
 use crate::diag::{self, Diagnostic, Source};
@@ -76,6 +76,17 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Print a covering test suite: event sequences from the start, shortest first, that take
+    /// every transition (each guard outcome, each variable case) and hit every ignored and
+    /// unhandled pair, with the expected state and actions at each step. Exits 1 when the
+    /// exploration stopped at a limit.
+    Tests {
+        /// Spec file.
+        spec: PathBuf,
+        /// Output format: readable text, or one JSON document (schema in the README).
+        #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
+        format: SuiteFormat,
+    },
     /// Print a spec with its variables expanded into explicit states (it checks clean itself).
     Flatten {
         /// Spec file.
@@ -113,17 +124,6 @@ pub enum Command {
         spec: PathBuf,
         /// Events, in order.
         events: Vec<String>,
-    },
-    /// Print a covering test suite: event sequences from the start, shortest first, that take
-    /// every transition (each guard outcome, each variable case) and hit every ignored and
-    /// unhandled pair, with the expected state and actions at each step. Exits 1 when the
-    /// exploration stopped at a limit.
-    Tests {
-        /// Spec file.
-        spec: PathBuf,
-        /// Output format: readable text, or one JSON document (schema in the README).
-        #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
-        format: SuiteFormat,
     },
 }
 
@@ -164,12 +164,12 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Dot { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render(m))),
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
+        Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
         Command::Flatten { spec } => with_machine(&spec, io, |m, io| match crate::flatten::flatten(m) {
             Ok(text) => write_out(io, &text),
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
         }),
-        Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {
             let options = crate::equiv::Options { map, hide, prefix_a, prefix_b, unordered };
             equiv(&a, &b, &options, io)
