@@ -276,3 +276,46 @@ fn cli_reports_a_spec_with_errors_and_exits_1() {
     assert_eq!(r.code, 2);
     assert!(r.err.contains("cannot read"), "{}", r.err);
 }
+
+/// Past a limit the search stops, says why, and the suite covers what was found: each of its
+/// steps still what the interpreter does.
+#[test]
+fn the_search_stops_at_its_limits_and_says_so() {
+    let m = fsm_dsl::compile(&std::fs::read_to_string(repo("tests/data/ok/many_guards.fsm")).unwrap()).machine.unwrap();
+    let whole = testgen::cases(&m);
+    assert_eq!(whole.incomplete, None);
+    assert_eq!(whole.stats.transitions_covered, 700);
+
+    let limits = testgen::Limits { configurations: 50, ..testgen::Limits::CHECKER };
+    let part = testgen::cases_within(&m, &limits);
+    let why = part.incomplete.as_deref().unwrap();
+    assert!(why.contains("more than 50 (state, variables) configurations"), "{why}");
+    assert!(part.stats.configurations <= 50);
+    assert!(part.stats.transitions_covered >= 49 && part.stats.transitions_covered < 700, "{:?}", part.stats);
+    assert_eq!(part.untaken.len(), 700 - part.stats.transitions_covered);
+
+    let limits = testgen::Limits { steps: 10, ..testgen::Limits::CHECKER };
+    let part = testgen::cases_within(&m, &limits);
+    assert!(part.incomplete.as_deref().unwrap().contains("more than 10 steps"));
+    assert!(part.stats.transitions_covered <= 10);
+
+    let guarded = fsm_dsl::compile(
+        "machine G { unhandled = warn; initial state A; event E; guard a; guard b; internal A on E [a && b]; }",
+    )
+    .machine
+    .unwrap();
+    let limits = testgen::Limits { guard_combinations: 2, ..testgen::Limits::CHECKER };
+    let part = testgen::cases_within(&guarded, &limits);
+    assert!(part.incomplete.as_deref().unwrap().contains("reads 2 named guards"), "{:?}", part.incomplete);
+    assert!(part.cases.is_empty());
+}
+
+#[test]
+fn cli_text_lists_what_is_not_taken() {
+    // `Draining` is reached by nothing (W0001, allowed there): its transition is listed, and
+    // the command still succeeds.
+    let r = run(&["tests", repo("tests/data/ok/defaults_and_lint_control.fsm").to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("3 of 4 transitions taken"), "{}", r.out);
+    assert!(r.out.ends_with("not taken from the start:\n  Draining on Bye\n"), "{}", r.out);
+}

@@ -215,11 +215,35 @@ struct Input {
     guards: Vec<bool>,
 }
 
-/// Builds the covering suite of a machine. Never runs away: the exploration stops at the
-/// checker's limits ([`MAX_CONFIGURATIONS`] configurations, [`MAX_EVALUATIONS`] steps tried,
-/// [`MAX_GUARD_COMBINATIONS`] named-guard combinations for one pair), and the suite then covers
-/// what was found and says why it stopped (`Suite::incomplete`).
+/// How far the search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most (state, variables) configurations explored.
+    pub configurations: u128,
+    /// Most steps tried (one per configuration, event and named-guard combination).
+    pub steps: u128,
+    /// Most named-guard combinations for one (state, event) pair.
+    pub guard_combinations: u128,
+}
+
+impl Limits {
+    /// The checker's: [`MAX_CONFIGURATIONS`], [`MAX_EVALUATIONS`], [`MAX_GUARD_COMBINATIONS`]
+    /// (a machine that checks clean stays within them).
+    pub const CHECKER: Limits = Limits {
+        configurations: MAX_CONFIGURATIONS,
+        steps: MAX_EVALUATIONS,
+        guard_combinations: MAX_GUARD_COMBINATIONS,
+    };
+}
+
+/// Builds the covering suite of a machine within the checker's limits (see [`cases_within`]).
 pub fn cases(m: &Machine) -> Suite {
+    cases_within(m, &Limits::CHECKER)
+}
+
+/// Builds the covering suite of a machine. Never runs away: the search stops at `limits`, and
+/// the suite then covers what was found and says why it stopped (`Suite::incomplete`).
+pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
     let (start, entry) = Interpreter::start(m);
     let start_vars = start.vars().to_vec();
     let mut nodes = vec![Node { state: m.initial, vars: start_vars.clone(), parent: None }];
@@ -238,7 +262,7 @@ pub fn cases(m: &Machine) -> Suite {
     let mut reached: Vec<(usize, Input, usize)> = Vec::new();
     let mut order: Vec<Goal> = Vec::new();
     let mut incomplete = None;
-    let mut budget = MAX_EVALUATIONS;
+    let mut budget = limits.steps;
     let mut queue = VecDeque::from([0]);
     'explore: while let Some(i) = queue.pop_front() {
         let (state, vars) = (nodes[i].state, nodes[i].vars.clone());
@@ -249,19 +273,20 @@ pub fn cases(m: &Machine) -> Suite {
             }
             let named = reads.named(state, event);
             let combinations = 1u128 << named.len().min(127);
-            if combinations > MAX_GUARD_COMBINATIONS {
+            if combinations > limits.guard_combinations {
                 incomplete = Some(format!(
-                    "`{}` on `{}` reads {} named guards: more than the {MAX_GUARD_COMBINATIONS} combinations the checker evaluates",
+                    "`{}` on `{}` reads {} named guards: more than the {} combinations allowed",
                     m.state(state).named.name,
                     m.event(event).named.name,
-                    named.len()
+                    named.len(),
+                    limits.guard_combinations
                 ));
                 break 'explore;
             }
             let case = reads.case(state, event, &vars);
             for mask in 0..combinations {
                 let Some(rest) = budget.checked_sub(1) else {
-                    incomplete = Some(format!("exploring needs more than {MAX_EVALUATIONS} steps"));
+                    incomplete = Some(format!("the search needs more than {} steps", limits.steps));
                     break 'explore;
                 };
                 budget = rest;
@@ -277,9 +302,10 @@ pub fn cases(m: &Machine) -> Suite {
                 let target = match index.get(&key) {
                     Some(&target) => target,
                     None => {
-                        if nodes.len() as u128 >= MAX_CONFIGURATIONS {
+                        if nodes.len() as u128 >= limits.configurations {
                             incomplete = Some(format!(
-                                "the machine reaches more than {MAX_CONFIGURATIONS} (state, variables) configurations"
+                                "the machine reaches more than {} (state, variables) configurations",
+                                limits.configurations
                             ));
                             break 'explore;
                         }
