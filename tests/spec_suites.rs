@@ -1,6 +1,8 @@
 //! The covering suites that `fsm tests` generates from the specs (`fsm_dsl::testgen::cases`),
-//! run against the runtimes that embed those machines: every step's expected state, actions and
-//! variables compared with what the runtime does. The suites are read from the specs at test
+//! run against the generated machine of every spec in `specs/` (hooks that give each step's
+//! guard values and record the actions) and against the runtimes that embed the RFC 3539
+//! watchdog and the IUA ASP: every step's expected state, actions and variables compared with
+//! what the code does. The suites are read from the specs at test
 //! time, so a changed spec is tested as it now reads.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
@@ -92,6 +94,73 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
         }
     }
 }
+
+/// Runs the suite of a spec against its generated machine (`rfc_fsm::machines::NAME`), through
+/// hooks that answer each named guard with the step's value and record the actions.
+macro_rules! generated_machine_runs_its_suite {
+    ($test:ident, $module:ident, $spec:literal) => {
+        #[test]
+        fn $test() {
+            use rfc_fsm::machines::$module as machine;
+
+            struct Hooks<'a> {
+                guards: &'a [(String, bool)],
+                actions: Vec<String>,
+            }
+
+            impl machine::Hooks for Hooks<'_> {
+                fn guard(&mut self, guard: machine::Guard) -> bool {
+                    // The machine asks only for the guards its pair reads, which the step lists.
+                    match self.guards.iter().find(|(name, _)| name == guard.name()) {
+                        Some((_, value)) => *value,
+                        None => panic!("guard `{}` asked for, not one the pair reads", guard.name()),
+                    }
+                }
+
+                fn action(&mut self, action: machine::Action) {
+                    self.actions.push(match (action.starts(), action.stops()) {
+                        (Some(t), _) => format!("start {}", t.name()),
+                        (_, Some(t)) => format!("stop {}", t.name()),
+                        _ => action.name().to_owned(),
+                    });
+                }
+            }
+
+            let text = include_str!(concat!("../specs/", $spec));
+            let model = fsm_dsl::compile(text).machine.unwrap();
+            let suite = suite(text);
+            for (n, case) in suite.cases.iter().enumerate() {
+                let mut hooks = Hooks { guards: &[], actions: Vec::new() };
+                let mut m = machine::Machine::start(&mut hooks);
+                assert_eq!(hooks.actions, suite.entry);
+                assert_eq!(m.state().name(), suite.initial);
+                for (i, step) in case.steps.iter().enumerate() {
+                    let at = format!("{} case {} step {} ({} in {})", $spec, n + 1, i + 1, step.input, step.from);
+                    let event = machine::Event::from_name(&step.event).unwrap();
+                    let mut hooks = Hooks { guards: &step.guards, actions: Vec::new() };
+                    m.handle(event, &mut hooks);
+                    assert_eq!(hooks.actions, step.actions, "{at}");
+                    assert_eq!(m.state(), machine::State::from_name(&step.to).unwrap(), "{at}");
+                    if !step.vars.is_empty() {
+                        let fields: Vec<String> = step
+                            .vars
+                            .iter()
+                            .map(|(name, x)| format!("{name}: {}", testgen::value_text(&model, name, *x)))
+                            .collect();
+                        assert_eq!(format!("{:?}", m.vars()), format!("Vars {{ {} }}", fields.join(", ")), "{at}");
+                    }
+                }
+            }
+        }
+    };
+}
+
+generated_machine_runs_its_suite!(generated_watchdog_runs_its_suite, rfc3539_watchdog, "rfc3539_watchdog.fsm");
+generated_machine_runs_its_suite!(generated_failover_runs_its_suite, failover, "failover.fsm");
+generated_machine_runs_its_suite!(generated_iua_asp_runs_its_suite, iua_asp, "iua_asp.fsm");
+generated_machine_runs_its_suite!(generated_iua_as_runs_its_suite, iua_as, "iua_as.fsm");
+generated_machine_runs_its_suite!(generated_iua_asp_side_runs_its_suite, iua_asp_side, "iua_asp_side.fsm");
+generated_machine_runs_its_suite!(generated_diameter_peer_runs_its_suite, diameter_peer, "diameter_peer.fsm");
 
 #[test]
 fn the_watchdog_runs_the_rfc3539_suite() {
