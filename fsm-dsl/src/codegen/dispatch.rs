@@ -367,6 +367,43 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
     out
 }
 
+/// The body of `Step::for_each_action`. A small machine's is a `match` on the effect, with
+/// the calls of each distinct action list written out (effects that share a list share an
+/// arm): one jump instead of a loop whose exit the processor must guess, which is what makes
+/// a step on unpredictable events as fast as a hand-written `match`. A large machine's is the
+/// loop over [`Step::actions`], which keeps its code small.
+fn for_each_body(ctx: &Ctx<'_>, table: bool) -> TokenStream {
+    if table {
+        return quote! {
+            for &action in self.actions() {
+                f(action);
+            }
+        };
+    }
+    let mut lists: Vec<&[ActionId]> = vec![&[]; ctx.lists.len()];
+    for (ids, &n) in &ctx.lists {
+        lists[n] = ids;
+    }
+    // The effects of each list, in the order the lists were numbered.
+    let mut effects_of: Vec<Vec<usize>> = vec![Vec::new(); lists.len()];
+    for (effect, &(list, _)) in ctx.effect_rows.iter().enumerate() {
+        effects_of[list].push(effect);
+    }
+    let arms = lists.iter().zip(&effects_of).filter(|(ids, effects)| !ids.is_empty() && !effects.is_empty()).map(
+        |(ids, effects)| {
+            let effects = effects.iter().map(|&e| Literal::usize_unsuffixed(e));
+            let actions = ids.iter().map(|a| &ctx.actions[a.0]);
+            quote! { #( #effects )|* => { #( f(Action::#actions); )* } }
+        },
+    );
+    quote! {
+        match self.effect {
+            #( #arms )*
+            _ => {}
+        }
+    }
+}
+
 /// `Kind`, `Outcome`, `Step`, the tables, `step_with`, `step`, `dispatch_with`, `dispatch` and
 /// `enter_initial`.
 pub(super) fn dispatch(m: &Machine) -> TokenStream {
@@ -465,6 +502,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         )
     };
     let code_literal = Literal::usize_unsuffixed(code);
+    let each_body = for_each_body(&ctx, table);
 
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
@@ -638,6 +676,15 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
                 #actions_body
             }
 
+            /// Calls `f` with each action to run, in order: exit, transition, entry. The same
+            /// as a loop over [`Step::actions`]; in a small machine it is written out per
+            /// effect, so that where it is inlined the caller's code for each action sits in
+            /// place: one jump on the effect, no loop.
+            #[inline(always)]
+            pub fn for_each_action(self, mut f: impl FnMut(Action)) {
+                #each_body
+            }
+
             /// The index in [`TRANSITIONS`] of the transition taken, if any.
             #[inline]
             pub fn transition(self) -> ::core::option::Option<usize> {
@@ -773,9 +820,7 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
                 let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-                for &action in step.actions() {
-                    hooks.action(action);
-                }
+                step.for_each_action(|action| hooks.action(action));
                 self.state = step.target;
                 step
             }
