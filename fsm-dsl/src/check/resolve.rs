@@ -6,7 +6,7 @@ use super::report::{self, Kind};
 use crate::ast::{self, Name, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, ActionId, EventId, GuardId, StateId, TimerId, TransitionId, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Largest variable domain the checker accepts: it evaluates guards over every value.
 pub const MAX_DOMAIN: u128 = 1 << 16;
@@ -222,7 +222,7 @@ impl Resolver<'_> {
 
     fn declare_all(&mut self) {
         let spec = self.spec;
-        let mut labels: HashMap<String, (String, Span)> = HashMap::new();
+        let mut labels: HashMap<String, (String, Span)> = HashMap::default();
         for item in &spec.items {
             match &item.kind {
                 ast::ItemKind::State(s) => {
@@ -288,7 +288,7 @@ impl Resolver<'_> {
         // Timers last, so that the names they generate clash with declared ones, not the
         // other way round, whatever the order of the spec. An `action X = start T;` gives the
         // operation its name before the timer is declared.
-        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::new();
+        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::default();
         for item in &spec.items {
             let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind else { continue };
             let key = (op.timer.text.as_str(), op.kind);
