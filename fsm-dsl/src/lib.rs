@@ -19,6 +19,8 @@ pub mod cli;
 pub mod codegen;
 pub mod diag;
 #[cfg(feature = "dot")]
+pub mod diagram;
+#[cfg(feature = "dot")]
 pub mod dot;
 #[cfg(feature = "cli")]
 pub mod equiv;

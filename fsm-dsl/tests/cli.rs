@@ -111,6 +111,24 @@ fn dot_and_table() {
 }
 
 #[test]
+fn dot_options_override_the_spec_diagram_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = TOGGLE.replacen('{', "{ diagram { direction = LR; }", 1);
+    let path = write_spec(dir.path(), "t.fsm", &spec);
+    let path = path.to_str().unwrap();
+    // Top to bottom unless the spec says otherwise.
+    assert!(run(&["dot", write_spec(dir.path(), "u.fsm", TOGGLE).to_str().unwrap()]).out.contains("rankdir=TB"));
+    let r = run(&["dot", path]);
+    assert!(r.out.contains("rankdir=LR"), "{}", r.out);
+    let r = run(&["dot", path, "--direction", "BT", "--events", "hide"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("rankdir=BT"), "{}", r.out);
+    assert!(r.out.contains("\"Off\" -> \"On\" [label=\"\""), "{}", r.out);
+    let error = Cli::try_parse_from(["fsm", "dot", path, "--direction", "up"]).unwrap_err().to_string();
+    assert!(error.contains("TB") && error.contains("LR"), "{error}");
+}
+
+#[test]
 fn dot_of_a_broken_spec_prints_its_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_spec(dir.path(), "t.fsm", "machine T { initial state A; event E; A -> B on E; }");
