@@ -60,15 +60,18 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
         },
         Cell::Rules(rules) => rules
             .iter()
-            .map(|&t| {
-                let t = m.transition(t);
+            .map(|&id| {
+                let t = m.transition(id);
                 let guard = match t.condition {
                     Condition::Always => String::new(),
                     _ => format!("{} ", cell(&format!("[{}]", t.guard_text))),
                 };
+                let effects = m.effects_of(s, id);
+                let effects =
+                    if effects.is_empty() { String::new() } else { format!(" / {}", cell(&m.effects_text(&effects))) };
                 match t.target {
-                    Some(target) => format!("{guard}→ {}", cell(m.state(target).named.display())),
-                    None => format!("{guard}internal"),
+                    Some(target) => format!("{guard}→ {}{effects}", cell(m.state(target).named.display())),
+                    None => format!("{guard}internal{effects}"),
                 }
             })
             .collect::<Vec<_>>()
@@ -76,9 +79,13 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
     }
 }
 
-/// The state x event matrix as a Markdown table: each cell says where the pair goes (with its
-/// guard), `internal`, `ignored`, `—` for a pair nothing handles, or `(not running)` for the
-/// expiry of a timer that cannot be running in that state (so nothing needs to handle it).
+/// The state x event matrix as a Markdown table: each cell says what the pair does. A handled
+/// pair gives, per transition (in spec order, one line each), its guard, `→ TARGET` or
+/// `internal`, and after `/` every action it runs in order (the source's exit, the
+/// transition's, the target's entry: `[!Pending] → SUSPECT / Failover, SetWatchdog`). Otherwise
+/// the cell says `ignored`, `(ignored)` under `unhandled = ignore`, `—` for a pair nothing
+/// handles, `(not running)` for the expiry of a timer that cannot be running in that state (so
+/// nothing needs to handle it), or nothing in a final state.
 pub fn matrix(m: &Machine) -> String {
     let running = crate::check::running(m);
     let mut out = String::from("| State \\ Event |");

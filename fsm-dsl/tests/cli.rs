@@ -111,6 +111,22 @@ fn dot_and_table() {
 }
 
 #[test]
+fn table_cells_say_the_target_and_every_action_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "machine Lamp {
+        initial state Off { exit Warm; } state On { entry Light; }
+        event Flip; event Tick; action Warm; action Light; action Count;
+        Off -> On on Flip / Count; On -> Off on Flip;
+        internal On on Tick / Count; ignore Tick in Off;
+    }";
+    let path = write_spec(dir.path(), "lamp.fsm", spec);
+    let r = run(&["table", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("| **Off** | → On / Warm, Count, Light | ignored |"), "{}", r.out);
+    assert!(r.out.contains("| **On** | → Off | internal / Count |"), "{}", r.out);
+}
+
+#[test]
 fn dot_options_override_the_spec_diagram_settings() {
     let dir = tempfile::tempdir().unwrap();
     let spec = TOGGLE.replacen('{', "{ diagram { direction = LR; }", 1);
