@@ -1,5 +1,6 @@
-//! The `fsm` command line: `check`, `dot`, `table`, `gen` and `sim`. Kept in the library, with
-//! its output streams passed in, so that tests run it without spawning a process.
+//! The `fsm` command line: `check`, `dot`, `mermaid`, `table`, `gen`, `sim`, `flatten` and
+//! `equiv`. Kept in the library, with its output streams passed in, so that tests run it
+//! without spawning a process.
 
 use crate::diag::{self, Diagnostic, Source};
 use crate::generate;
@@ -57,6 +58,15 @@ pub enum Command {
     /// Print a spec as a Graphviz DOT graph. Each option overrides the spec's `diagram { }`
     /// setting of the same name (by default top to bottom, events and actions shown).
     Dot {
+        /// Spec file.
+        spec: PathBuf,
+        /// Direction, events, actions.
+        #[command(flatten)]
+        look: Look,
+    },
+    /// Print a spec as a Mermaid `stateDiagram-v2` (what GitHub draws from a ```mermaid block).
+    /// The options are those of `dot`.
+    Mermaid {
         /// Spec file.
         spec: PathBuf,
         /// Direction, events, actions.
@@ -210,6 +220,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Check { specs, format } => check(&specs, format, io),
         Command::Dot { spec, look } => {
             with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render_with(m, look.options(m))))
+        }
+        Command::Mermaid { spec, look } => {
+            with_machine(&spec, io, |m, io| write_out(io, &crate::mermaid::render_with(m, look.options(m))))
         }
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),

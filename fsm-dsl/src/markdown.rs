@@ -1,6 +1,6 @@
 //! Checked model to a Markdown page, through the askama template `templates/machine.md`:
 //! description, states with their docs, the other declarations, the state x event matrix, the
-//! transition list with refs, and the diagram. Where the machine has timers, the states say
+//! transition list with refs, and the diagram (Mermaid, and the Graphviz SVG). Where the machine has timers, the states say
 //! which may be running in them, from the checker's timer analysis (`check::running`).
 
 use crate::ast::Policy;
@@ -29,6 +29,7 @@ struct Page {
     matrix: String,
     transitions: Vec<(usize, String, String, String, String, String)>,
     diagram: Option<String>,
+    mermaid: String,
 }
 
 /// Text made safe for one Markdown table cell: `|` escaped, line breaks as `<br>`.
@@ -105,8 +106,9 @@ pub fn matrix(m: &Machine) -> String {
     out
 }
 
-/// The Markdown page of a machine. `spec_path` is named in the header comment; `diagram` is the
-/// relative path of the SVG to show, if there is one.
+/// The Markdown page of a machine. `spec_path` is named in the header comment. The diagram is a
+/// Mermaid block (GitHub draws it in place), followed by the SVG at the relative path `diagram`,
+/// if there is one.
 pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
     let running = crate::check::running(m);
     let states = m
@@ -209,6 +211,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         matrix: matrix(m),
         transitions,
         diagram: diagram.map(str::to_owned),
+        mermaid: crate::mermaid::render(m),
     };
     let mut text = page.render().unwrap_or_default();
     if !text.ends_with('\n') {
