@@ -41,11 +41,15 @@ pub fn text(label: &str) -> String {
     out
 }
 
-/// A string for a YAML double-quoted scalar (the diagram's title in its front matter).
+/// The diagram's title as a YAML double-quoted scalar (in its front matter). Mermaid takes a
+/// title as plain text but removes what looks like an HTML tag from it and decodes no entity
+/// code there, so `<` and `>` are written `‹` and `›`.
 fn yaml(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
+            '<' => out.push('‹'),
+            '>' => out.push('›'),
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             c if c.is_control() => out.push(' '),
