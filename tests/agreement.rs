@@ -118,3 +118,75 @@ mod table {
     fsm_macros::fsm!("tests/data/table/large_table.fsm");
 }
 agreement_test!(table_dispatch_agrees, table::table, "tests/data/table/large_table.fsm");
+
+/// The TCP machine, whose segment event carries the segment: the generated wrapper that takes
+/// an `Input` agrees with the interpreter, which takes the event by name; every guard and action
+/// of a step sees the segment of that step.
+mod tcp_data {
+    /// The segment: only its number, to check that the hooks see the right one.
+    pub struct Segment(pub u32);
+
+    fsm_macros::fsm!("tests/data/ok/tcp.fsm");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn tcp_with_segments_agrees(steps in proptest::collection::vec((any::<usize>(), any::<u32>()), 0..200)) {
+        use tcp_data::tcp as generated;
+
+        struct Hooks {
+            bits: u32,
+            actions: Vec<&'static str>,
+            /// The number of every segment a guard or an action saw.
+            seen: Vec<u32>,
+        }
+        impl generated::Hooks for Hooks {
+            fn guard(&mut self, guard: generated::Guard, input: &generated::Input) -> bool {
+                if let generated::Input::RcvSegment(segment) = input {
+                    self.seen.push(segment.0);
+                }
+                self.bits >> guard.index() & 1 == 1
+            }
+            fn action(&mut self, action: generated::Action, input: Option<&mut generated::Input>) {
+                if let Some(generated::Input::RcvSegment(segment)) = input {
+                    self.seen.push(segment.0);
+                }
+                self.actions.push(action.name());
+            }
+        }
+
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok/tcp.fsm"));
+        let model = fsm_dsl::compile(text).machine.expect("the spec checks");
+        let (mut interpreter, entry) = Interpreter::start(&model);
+        let mut hooks = Hooks { bits: 0, actions: Vec::new(), seen: Vec::new() };
+        let mut machine = generated::Machine::start(&mut hooks);
+        let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
+            actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
+        };
+        prop_assert_eq!(names(&entry), hooks.actions.clone());
+        for (n, (event, bits)) in steps.into_iter().enumerate() {
+            let event = generated::Event::ALL[event % generated::Event::ALL.len()];
+            let number = u32::try_from(n).unwrap();
+            let input = match generated::Input::try_from(event) {
+                Ok(input) => input,
+                Err(generated::Event::RcvSegment) => generated::Input::RcvSegment(tcp_data::Segment(number)),
+                Err(other) => panic!("{other} carries data the test does not know"),
+            };
+            let guards: Vec<bool> = (0..model.guards.len()).map(|g| bits >> g & 1 == 1).collect();
+            let step = interpreter.step(model.event_named(event.name()).unwrap(), &guards);
+            hooks.bits = bits;
+            hooks.actions.clear();
+            hooks.seen.clear();
+            let outcome = machine.handle(input, &mut hooks);
+            prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
+            prop_assert_eq!(step.kind.as_str(), format!("{:?}", outcome.kind).to_lowercase());
+            prop_assert_eq!(names(&step.actions), hooks.actions.clone());
+            if event == generated::Event::RcvSegment {
+                prop_assert!(hooks.seen.iter().all(|&seen| seen == number), "{:?}", hooks.seen);
+            } else {
+                prop_assert!(hooks.seen.is_empty());
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! The `build.rs` way, end to end: `examples/build_script` is a crate of its own whose build
-//! script writes the Failover module to `OUT_DIR` with `fsm_dsl::build` and whose `main.rs`
-//! includes it, with no proc-macro and no other dependency. This test builds it with Cargo (in
+//! script writes the Failover module (and a module whose events carry data) to `OUT_DIR` with
+//! `fsm_dsl::build` and whose `main.rs` includes them, with no proc-macro and no other dependency. This test builds it with Cargo (in
 //! its own target directory, so that it does not wait for this build's lock), runs it, and
 //! compares what it prints with what the macro's module does on the same events.
 
@@ -47,6 +47,22 @@ fn a_crate_with_a_build_script_runs_the_generated_machine() {
         machine.handle(event, &mut record);
         record.0.push(format!("{event} -> {}", machine.state()));
     }
+    // Then the machine whose events carry data: its hooks see each event's data.
+    let link = [
+        "Down",
+        "  Greet: east",
+        "connect -> Up",
+        "  Deliver: frame received",
+        "frame received -> Up",
+        "  Discard: frame received",
+        "frame received -> Up",
+        "  Note: 7",
+        "Report -> Up",
+        "  Note: hello",
+        "Shared -> Up",
+        "Disconnect -> Down",
+    ];
+    record.0.extend(link.iter().map(|line| (*line).to_owned()));
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(stdout.lines().collect::<Vec<_>>(), record.0);
 }

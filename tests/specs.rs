@@ -112,6 +112,18 @@ fn codegen_snapshots() {
     }
 }
 
+/// A machine whose events carry data: the `Input` enum and the hooks that see it, beside the
+/// fieldless `Event` and the same tables and dispatch as any machine.
+#[test]
+fn codegen_snapshot_of_events_with_data() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ok/event_data.fsm");
+    let compiled = fsm_dsl::compile(&std::fs::read_to_string(path).unwrap());
+    assert!(compiled.diagnostics.is_empty(), "{:?}", compiled.diagnostics);
+    let tokens = codegen::generate(&compiled.machine.unwrap(), &codegen::Options::default());
+    let file: syn::File = syn::parse2(tokens).expect("the generated code parses as Rust");
+    insta::assert_snapshot!("event_data.rs", prettyplease::unparse(&file));
+}
+
 #[test]
 fn graphviz_accepts_every_dot() {
     for name in specs() {

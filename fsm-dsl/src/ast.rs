@@ -87,8 +87,8 @@ pub enum ItemKind {
     Unhandled(Policy, Span),
     /// `initial state X "LABEL" { entry ...; exit ...; }`
     State(StateDecl),
-    /// `event X;`
-    Event(Decl),
+    /// `event X;` or `event X(Type);`
+    Event(EventDecl),
     /// `action X;` or `action X = start T;`
     Action(ActionDecl),
     /// `guard x;`
@@ -222,11 +222,37 @@ pub struct ActionDecl {
     pub alias: Option<TimerOp>,
 }
 
+/// `event NAME(TYPE) "LABEL";`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventDecl {
+    /// Name and label.
+    pub decl: Decl,
+    /// The data the event carries, if it is declared with some.
+    pub payload: Option<Payload>,
+}
+
+/// The data of an event, `(Segment)` in `event RcvSegment(Segment);`: a Rust type path that the
+/// generated code uses as is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payload {
+    /// The type as written between the parentheses, with its white space collapsed to single
+    /// spaces and trimmed.
+    pub ty: String,
+    /// Whether the type is a Rust path (`Segment`, `crate::tcp::Segment`, `Vec<u8>`): only a
+    /// path is accepted (the checker reports the others).
+    pub is_path: bool,
+    /// The text between the parentheses.
+    pub span: Span,
+}
+
 /// `timer NAME "LABEL" = DURATION;`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimerDecl {
     /// The timer and its label.
     pub decl: Decl,
+    /// Data written after the timer's name (`timer T(Data);`), which the checker refuses: an
+    /// expiry carries no data.
+    pub payload: Option<Payload>,
     /// Its default duration, as the RFC gives it (`= 2 s`).
     pub default: Option<std::time::Duration>,
 }

@@ -83,6 +83,8 @@ codes! {
     OutOfRange = "E0017", Error, "a variable can take a value outside its declared range";
     Trapped = "E0018", Error, "a reachable configuration from which no other state can be reached";
     NotAWarning = "E0019", Error, "`allow` names something that is not the code of a warning";
+    PayloadNotPath = "E0020", Error, "the data of an event is not a Rust type path";
+    PayloadOnTimer = "E0021", Error, "data declared on a timer: its expiry carries none";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";
@@ -92,6 +94,7 @@ codes! {
     DeadExpiry = "W0007", Warning, "a transition handles a timer's expiry in a state where the timer cannot be running";
     ExpiryIgnored = "W0008", Warning, "a timer may be running in a state where its expiry is ignored";
     RunningInFinal = "W0009", Warning, "a timer may still be running in a final state";
+    DataNeverSeen = "W0010", Warning, "an event carries data that no guard or action is shown";
 }
 
 /// A span with a message, pointing into the spec.

@@ -302,7 +302,8 @@ fn declarations(m: &Machine, out: &mut String) {
     let label = |l: &Option<String>| l.as_ref().map(|l| format!(" {}", string_literal(l))).unwrap_or_default();
     for event in m.events.iter().filter(|e| e.timer.is_none()) {
         doc_lines(out, "    ", &event.named.doc);
-        let _ = writeln!(out, "    event {}{};", event.named.name, label(&event.named.label));
+        let payload = event.payload.as_ref().map_or_else(String::new, |ty| format!("({ty})"));
+        let _ = writeln!(out, "    event {}{payload}{};", event.named.name, label(&event.named.label));
     }
     for guard in &m.guards {
         doc_lines(out, "    ", &guard.named.doc);

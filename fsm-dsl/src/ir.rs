@@ -75,6 +75,9 @@ pub struct Event {
     pub named: Named,
     /// The timer whose expiry this event is, if any.
     pub timer: Option<TimerId>,
+    /// The Rust type path of the data the event carries (`Segment` for `event RcvSegment(Segment);`),
+    /// white space collapsed; `None` for an event without data (timer expiries included).
+    pub payload: Option<String>,
 }
 
 /// What an action does, as far as the model knows.
@@ -452,6 +455,11 @@ impl Machine {
     /// The transition with this id.
     pub fn transition(&self, id: TransitionId) -> &Transition {
         &self.transitions[id.0]
+    }
+
+    /// Whether some event carries data: the generated code then has an `Input` enum.
+    pub fn has_payloads(&self) -> bool {
+        self.events.iter().any(|e| e.payload.is_some())
     }
 
     /// Looks a state up by name.

@@ -131,7 +131,18 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         })
         .collect();
     let mut declarations = Vec::new();
-    let events: Vec<(String, String)> = m.events.iter().map(|e| (name_cell(&e.named), cell(&e.named.doc))).collect();
+    // An event that carries data shows its type after its name, as the spec declares it.
+    let events: Vec<(String, String)> = m
+        .events
+        .iter()
+        .map(|e| {
+            let mut name = name_cell(&e.named);
+            if let Some(ty) = &e.payload {
+                name.push_str(&format!(", carries {}", code(ty)));
+            }
+            (name, cell(&e.named.doc))
+        })
+        .collect();
     declarations.push(Section { title: "Events", singular: "Event", rows: events });
     let actions: Vec<(String, String)> = m.actions.iter().map(|a| (name_cell(&a.named), cell(&a.named.doc))).collect();
     if !actions.is_empty() {

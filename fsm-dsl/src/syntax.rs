@@ -13,6 +13,7 @@ use pest::iterators::Pair;
 #[rustfmt::skip]
 mod grammar;
 mod mistakes;
+mod payload;
 use grammar::{Grammar, Rule};
 
 /// Deepest nesting of brackets accepted. Deeper text is refused before parsing, so that neither
@@ -382,6 +383,8 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::uint => "a number",
         Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
         Rule::state_timer => "`timer`",
+        Rule::payload => "the event's data in parentheses (`(Segment)`)",
+        Rule::payload_type => "a Rust type path (`Segment`)",
         Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
         Rule::any_event => "`*`",
         Rule::policy => "`error`, `warn` or `ignore`",
@@ -600,7 +603,10 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             ast::ItemKind::Unhandled(value, span_of(&policy))
         }
         Rule::state_decl => ast::ItemKind::State(build_state(body, diagnostics)?),
-        Rule::event_decl => ast::ItemKind::Event(build_decl(body, diagnostics)?),
+        Rule::event_decl => {
+            let payload = payload::build(&body);
+            ast::ItemKind::Event(ast::EventDecl { decl: build_decl(body, diagnostics)?, payload })
+        }
         Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
         Rule::timer_decl => {
             // A duration too long is reported, and the timer still declared (without it).
@@ -609,7 +615,8 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                 .into_inner()
                 .find(|p| p.as_rule() == Rule::duration)
                 .and_then(|d| build_duration(&d, diagnostics));
-            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, default })
+            let payload = payload::build(&body);
+            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, payload, default })
         }
         Rule::action_decl => {
             let alias =

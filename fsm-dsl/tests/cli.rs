@@ -351,3 +351,35 @@ fn gen_check_says_missing_for_files_never_written() {
     assert_eq!(r.code, 1);
     assert!(r.err.contains("missing:") && r.err.contains("toggle.md"), "{}", r.err);
 }
+
+#[test]
+fn sim_takes_events_that_carry_data_by_name() {
+    // TCP's three-way handshake on the active side, then a simultaneous close: the segment
+    // event is named, the guards that classify the segment are set as for any event.
+    let r = run(&[
+        "sim",
+        &repo("tests/data/ok/tcp.fsm"),
+        "ActiveOpen",
+        "RcvSegment[syn,ack,ack_of_syn]",
+        "Close",
+        "RcvSegment[fin,ack]",
+        "RcvSegment[ack,ack_of_fin]",
+        "TwoMSLExpiry",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let to: Vec<&str> =
+        r.out.lines().skip(1).map(|l| l.split(r#""to":""#).nth(1).unwrap().split('"').next().unwrap()).collect();
+    assert_eq!(to, ["SYN_SENT", "ESTAB", "FIN_WAIT_1", "CLOSING", "TIME_WAIT", "CLOSED"], "{}", r.out);
+    // A segment no guard classifies is dropped in SYN-SENT.
+    let r = run(&["sim", &repo("tests/data/ok/tcp.fsm"), "ActiveOpen", "RcvSegment"]);
+    assert!(r.out.lines().nth(2).unwrap().contains(r#""kind":"internal""#), "{}", r.out);
+}
+
+#[test]
+fn flatten_keeps_the_data_of_events() {
+    let r = run(&["flatten", &repo("tests/data/ok/event_data.fsm")]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("event Connect(crate::link::Settings) \"connect\";"), "{}", r.out);
+    assert!(r.out.contains("event Raw(Vec<u8>);"), "{}", r.out);
+    assert!(r.out.contains("event Disconnect;"), "{}", r.out);
+}

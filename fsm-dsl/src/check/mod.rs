@@ -8,6 +8,7 @@
 
 mod allow;
 mod analysis;
+mod payload;
 mod report;
 mod resolve;
 mod timers;
@@ -32,6 +33,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             let running = timers::running(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));
+            diagnostics.extend(payload::unseen(machine));
         } else if spec.broken.is_empty() && !unknown.unsound {
             // Only the pairs no dropped item concerns are followed: a timer found running is
             // running, one found stopped may not be.

@@ -196,6 +196,60 @@ pub fn reserved(kind: Kind, name: &Name, why: &str) -> Diagnostic {
     .with_help("choose another name; a display label (`state X \"LABEL\"`) can still show any text")
 }
 
+pub fn payload_not_path(event: &Name, payload: &crate::ast::Payload) -> Diagnostic {
+    // Hostile text is quoted by its start and its length, control characters shown visibly.
+    const MAX_SHOWN: usize = 32;
+    let count = payload.ty.chars().count();
+    let visible: String = payload
+        .ty
+        .chars()
+        .take(MAX_SHOWN)
+        .map(|c| if c.is_control() { format!("<U+{:04X}>", u32::from(c)) } else { c.to_string() })
+        .collect();
+    let shown = match count {
+        0 => "nothing".to_owned(),
+        n if n > MAX_SHOWN => format!("`{visible}...` ({n} characters)"),
+        _ => format!("`{visible}`"),
+    };
+    Diagnostic::new(
+        Code::PayloadNotPath,
+        format!("the data of the event `{}` is {shown}, not a Rust type path", event.text),
+        payload.span,
+        "not a type path",
+    )
+    .with_help(
+        "write a path to a type, such as `Segment`, `crate::tcp::Segment` or `Vec<u8>`; a reference, a \
+         tuple or an array goes in a struct of its own (`struct Pair(u32, u32);`), an event without data \
+         is `event NAME;`",
+    )
+}
+
+pub fn data_never_seen(event: &crate::ir::Named) -> Diagnostic {
+    Diagnostic::new(
+        Code::DataNeverSeen,
+        format!("the data of the event `{}` is never shown to a hook", event.name),
+        event.span,
+        "its data is dropped unread",
+    )
+    .with_help(
+        "in every state the event is ignored, unhandled, or taken with no named guard and no action: \
+         declare it without data (`event NAME;`), or name what the data decides with a guard",
+    )
+}
+
+pub fn payload_on_timer(timer: &Name, payload: &crate::ast::Payload) -> Diagnostic {
+    Diagnostic::new(
+        Code::PayloadOnTimer,
+        format!("the timer `{}` is declared with data, but its expiry carries none", timer.text),
+        payload.span,
+        "data on a timer",
+    )
+    .with_help(format!(
+        "declare `timer {};` and keep what the expiry needs in the hooks' own state, set when the timer is started",
+        timer.text
+    ))
+}
+
 pub fn no_initial(machine: &Name) -> Diagnostic {
     Diagnostic::new(
         Code::NoInitial,

@@ -253,8 +253,24 @@ impl Resolver<'_> {
                         exit: Vec::new(),
                     });
                 }
-                ast::ItemKind::Event(d) if self.enter(Kind::Event, &d.name, self.events.len()) => {
-                    self.events.push(ir::Event { named: named(&d.name, d.label.as_ref(), &item.docs), timer: None });
+                ast::ItemKind::Event(ast::EventDecl { decl: d, payload })
+                    if self.enter(Kind::Event, &d.name, self.events.len()) =>
+                {
+                    // A type that is not a path is reported and left out, so that the skeleton the
+                    // macro generates from a spec with errors stays valid Rust.
+                    let payload = match payload {
+                        Some(p) if p.is_path => Some(p.ty.clone()),
+                        Some(p) => {
+                            self.diagnostics.push(report::payload_not_path(&d.name, p));
+                            None
+                        }
+                        None => None,
+                    };
+                    self.events.push(ir::Event {
+                        named: named(&d.name, d.label.as_ref(), &item.docs),
+                        timer: None,
+                        payload,
+                    });
                 }
                 ast::ItemKind::Action(a)
                     if a.alias.is_none() && self.enter(Kind::Action, &a.decl.name, self.actions.len()) =>
@@ -292,6 +308,9 @@ impl Resolver<'_> {
         for item in &spec.items {
             if let ast::ItemKind::Timer(t) = &item.kind {
                 let d = &t.decl;
+                if let Some(payload) = &t.payload {
+                    self.diagnostics.push(report::payload_on_timer(&d.name, payload));
+                }
                 let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
                 let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
                 self.declare_timer(t, &item.docs, start, stop);
@@ -410,6 +429,7 @@ impl Resolver<'_> {
                 span: d.name.span,
             },
             timer: Some(id),
+            payload: None,
         });
         let mut operation = |op: ast::TimerOpKind, alias: Option<(&ast::Decl, &[String])>| {
             let (default_name, label, kind, doc) = match op {

@@ -6,6 +6,7 @@
 //! The generated code compiles without warnings under `#![deny(warnings, missing_docs)]`.
 
 mod dispatch;
+mod input;
 
 pub use dispatch::TABLE_CELLS;
 
@@ -182,11 +183,17 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         doc: format!("The states of `{}`.", m.named.name),
         variants: variants(&m.states, |s| &s.named, |s| format!("The `{}` state.", s.named.name)),
     });
+    let mut event_variants = variants(&m.events, |e| &e.named, |e| format!("The `{}` event.", e.named.name));
+    for (variant, event) in event_variants.iter_mut().zip(&m.events) {
+        if let Some(ty) = &event.payload {
+            variant.3.push_str(&format!("\n\nCarries a `{ty}`: see [`Input::{}`].", event.named.name));
+        }
+    }
     let events = enum_items(EnumSpec {
         name: "Event",
         what: "event",
         doc: format!("The events of `{}`.", m.named.name),
-        variants: variants(&m.events, |e| &e.named, |e| format!("The `{}` event.", e.named.name)),
+        variants: event_variants,
     });
     let actions = enum_items(EnumSpec {
         name: "Action",
@@ -214,7 +221,17 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let vars_struct = vars_struct(m);
     let table = transition_table(m);
     let dispatch = dispatch::dispatch(m);
-    let wrapper = dispatch::wrapper(m);
+    // Events with data bring the `Input` enum, and hooks that see it.
+    let (input, wrapper, parent) = if m.has_payloads() {
+        let parent = quote! {
+            // The data types are named as where the module stands.
+            #[allow(unused_imports)]
+            use super::*;
+        };
+        (input::input_items(m), input::wrapper(m), parent)
+    } else {
+        (TokenStream::new(), dispatch::wrapper(m), TokenStream::new())
+    };
 
     let initial = ident(&m.state(m.initial).named.name);
     let name = &m.named.name;
@@ -239,6 +256,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #include
             #[allow(unused_imports)]
             use ::core::option::Option::{self, None, Some};
+            #parent
 
             /// The machine's name in the spec.
             pub const NAME: &str = #name;
@@ -251,6 +269,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #states
             #state_extras
             #events
+            #input
             #actions
             #guards
             #timers

@@ -79,6 +79,10 @@ pub enum Rule {
     r#entry_clause,
     r#exit_clause,
     r#event_decl,
+    r#payload,
+    r#payload_type,
+    r#payload_group,
+    r#payload_array,
     r#action_decl,
     r#guard_decl,
     r#timer_decl,
@@ -115,6 +119,13 @@ pub enum Rule {
     r#effect,
     r#timer_op,
     r#assign_op,
+    r#rust_path,
+    r#path_body,
+    r#path_root,
+    r#path_segment,
+    r#generic_args,
+    r#generic_arg,
+    r#rust_ident,
     r#mistake,
     r#bad_params,
     r#bad_nested_state,
@@ -195,6 +206,10 @@ impl Rule {
             Rule::r#entry_clause,
             Rule::r#exit_clause,
             Rule::r#event_decl,
+            Rule::r#payload,
+            Rule::r#payload_type,
+            Rule::r#payload_group,
+            Rule::r#payload_array,
             Rule::r#action_decl,
             Rule::r#guard_decl,
             Rule::r#timer_decl,
@@ -231,6 +246,13 @@ impl Rule {
             Rule::r#effect,
             Rule::r#timer_op,
             Rule::r#assign_op,
+            Rule::r#rust_path,
+            Rule::r#path_body,
+            Rule::r#path_root,
+            Rule::r#path_segment,
+            Rule::r#generic_args,
+            Rule::r#generic_arg,
+            Rule::r#rust_ident,
             Rule::r#mistake,
             Rule::r#bad_params,
             Rule::r#bad_nested_state,
@@ -2549,6 +2571,10 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { self::r#ident(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
+                                                state.optional(|state| { self::r#payload(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
                                                 state.optional(|state| { self::r#string(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
@@ -2556,6 +2582,239 @@ impl ::pest::Parser<Rule> for Grammar {
                                     })
                             },
                         )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#payload(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#payload,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("(")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#payload_type(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(")") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#payload_type(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#payload_type,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .repeat(|state| {
+                                                    self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("(")
+                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                    .or_else(|state| { state.match_string(";") })
+                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#payload_group(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .match_string("(")
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state
+                                        .sequence(|state| {
+                                            state
+                                                .optional(|state| {
+                                                    self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("(")
+                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                    .or_else(|state| { state.match_string(";") })
+                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            super::hidden::skip(state)
+                                                                                .and_then(|state| {
+                                                                                    self::r#payload_group(state)
+                                                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            |state| {
+                                                                                                                state
+                                                                                                                    .match_string("(")
+                                                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                                                    .or_else(|state| { state.match_string(";") })
+                                                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| { state.match_string(")") })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#payload_array(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .match_string("[")
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| {
+                                    state
+                                        .sequence(|state| {
+                                            state
+                                                .optional(|state| {
+                                                    self::r#payload_group(state)
+                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                        .or_else(|state| {
+                                                            state
+                                                                .sequence(|state| {
+                                                                    state
+                                                                        .lookahead(
+                                                                            false,
+                                                                            |state| {
+                                                                                state
+                                                                                    .match_string("(")
+                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                            },
+                                                                        )
+                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                })
+                                                        })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .repeat(|state| {
+                                                                    state
+                                                                        .sequence(|state| {
+                                                                            super::hidden::skip(state)
+                                                                                .and_then(|state| {
+                                                                                    self::r#payload_group(state)
+                                                                                        .or_else(|state| { self::r#payload_array(state) })
+                                                                                        .or_else(|state| {
+                                                                                            state
+                                                                                                .sequence(|state| {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            |state| {
+                                                                                                                state
+                                                                                                                    .match_string("(")
+                                                                                                                    .or_else(|state| { state.match_string(")") })
+                                                                                                                    .or_else(|state| { state.match_string("[") })
+                                                                                                                    .or_else(|state| { state.match_string("]") })
+                                                                                                                    .or_else(|state| { state.match_string("{") })
+                                                                                                                    .or_else(|state| { state.match_string("}") })
+                                                                                                                    .or_else(|state| { state.match_string("\"") })
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(|state| { super::hidden::skip(state) })
+                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                })
+                                                                                        })
+                                                                                })
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                                .and_then(|state| { super::hidden::skip(state) })
+                                .and_then(|state| { state.match_string("]") })
+                        })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -2638,6 +2897,10 @@ impl ::pest::Parser<Rule> for Grammar {
                                         self::r#kw_timer(state)
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#payload(state) })
+                                            })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 state.optional(|state| { self::r#string(state) })
@@ -3593,6 +3856,228 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#rust_path(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#rust_path,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#path_body(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#EOI(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#path_body(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#path_body,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .optional(|state| { self::r#path_root(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#path_segment(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string("::")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#path_segment(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string("::")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#path_segment(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#path_root(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#path_root, |state| { state.match_string("::") })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#path_segment(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#path_segment,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#rust_ident(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .optional(|state| { state.match_string("::") })
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#generic_args(state) })
+                                                            })
+                                                    })
+                                            })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#generic_args(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#generic_args,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("<")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#generic_arg(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        state
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#generic_arg(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#generic_arg(state) })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { state.match_string(",") })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(">") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#generic_arg(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#generic_arg,
+                            |state| {
+                                self::r#path_body(state)
+                                    .or_else(|state| { self::r#uint(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#rust_ident(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#rust_ident,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    self::r#ASCII_ALPHA(state)
+                                                        .or_else(|state| { state.match_string("_") })
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 pub fn r#mistake(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -3633,9 +4118,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             .and_then(|state| { super::hidden::skip(state) })
                                                             .and_then(|state| { self::r#ident(state) })
                                                             .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| {
-                                                                state.optional(|state| { self::r#string(state) })
-                                                            })
+                                                            .and_then(|state| { self::r#string(state) })
                                                             .and_then(|state| { super::hidden::skip(state) })
                                                             .and_then(|state| { self::r#bad_params(state) })
                                                     })
@@ -4087,6 +4570,17 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn ASCII_ALPHA(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .match_range('a'..'z')
+                        .or_else(|state| state.match_range('A'..'Z'))
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ASCII_ALPHANUMERIC(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -4169,6 +4663,10 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#entry_clause => rules::r#entry_clause(state),
                     Rule::r#exit_clause => rules::r#exit_clause(state),
                     Rule::r#event_decl => rules::r#event_decl(state),
+                    Rule::r#payload => rules::r#payload(state),
+                    Rule::r#payload_type => rules::r#payload_type(state),
+                    Rule::r#payload_group => rules::r#payload_group(state),
+                    Rule::r#payload_array => rules::r#payload_array(state),
                     Rule::r#action_decl => rules::r#action_decl(state),
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
@@ -4205,6 +4703,13 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#effect => rules::r#effect(state),
                     Rule::r#timer_op => rules::r#timer_op(state),
                     Rule::r#assign_op => rules::r#assign_op(state),
+                    Rule::r#rust_path => rules::r#rust_path(state),
+                    Rule::r#path_body => rules::r#path_body(state),
+                    Rule::r#path_root => rules::r#path_root(state),
+                    Rule::r#path_segment => rules::r#path_segment(state),
+                    Rule::r#generic_args => rules::r#generic_args(state),
+                    Rule::r#generic_arg => rules::r#generic_arg(state),
+                    Rule::r#rust_ident => rules::r#rust_ident(state),
                     Rule::r#mistake => rules::r#mistake(state),
                     Rule::r#bad_params => rules::r#bad_params(state),
                     Rule::r#bad_nested_state => rules::r#bad_nested_state(state),

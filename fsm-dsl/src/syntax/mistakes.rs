@@ -1,4 +1,4 @@
-//! Forms a user may try that the DSL does not have (`event E(Data);`, nested states, `if` for a
+//! Forms a user may try that the DSL does not have (`event E "label"(Data);`, nested states, `if` for a
 //! guard, `=>`, a missing `on`, ...): an item that did not parse is matched against the grammar's
 //! `mistake` rule, and a match gets an error that says what the DSL writes instead.
 
@@ -30,11 +30,9 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
     let span = Span::new(offset + marker.as_span().start(), offset + marker.as_span().end());
     let (message, label, help) = match marker.as_rule() {
         Rule::bad_params => (
-            "an event has no parameter list here".to_owned(),
-            "a parameter list",
-            "declare the event as `event NAME;`, and name what its data decides with guards: \
-             `guard AcksSyn;` ... `on E [AcksSyn]`"
-                .to_owned(),
+            "the data of an event follows its name, before the label".to_owned(),
+            "data after the label",
+            "write `event NAME(Type) \"LABEL\";`, as in `event RcvSegment(Segment) \"rcv segment\";`".to_owned(),
         ),
         Rule::bad_nested_state => (
             "states do not nest: the `{ }` of a state holds only its `entry` and `exit` clauses".to_owned(),

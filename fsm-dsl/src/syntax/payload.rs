@@ -1,0 +1,132 @@
+//! The data of an event (`event RcvSegment(Segment);`): the text between the parentheses, and
+//! whether it is a Rust type path that the generated module can name. The grammar takes the text
+//! whole (balanced brackets), so that a type that is not a path is the checker's E0020, said
+//! where it stands, rather than a syntax error.
+
+use super::grammar::{Grammar, Rule};
+use super::{MAX_NESTING, span_of};
+use crate::ast;
+use pest::Parser as _;
+use pest::iterators::Pair;
+
+/// The `(Type)` of a declaration, if it has one, with whether the type is a Rust path.
+pub(super) fn build(pair: &Pair<'_, Rule>) -> Option<ast::Payload> {
+    let inner = pair.clone().into_inner().find(|p| p.as_rule() == Rule::payload)?;
+    let ty = inner.into_inner().find(|p| p.as_rule() == Rule::payload_type)?;
+    let text = ty.as_str();
+    Some(ast::Payload {
+        ty: text.split_whitespace().collect::<Vec<_>>().join(" "),
+        is_path: is_rust_path(text),
+        span: span_of(&ty),
+    })
+}
+
+/// Whether `text` is a Rust type path that a generated module can name: segments that are
+/// identifiers and not keywords, except a leading `crate`, `self` or `super` (and `super`
+/// after those), each with optional generic arguments that are paths or integers.
+fn is_rust_path(text: &str) -> bool {
+    // Generic arguments nest with `<`, which `check_nesting` does not count: bounded here, before
+    // anything recurses.
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return false;
+        }
+    }
+    let Ok(mut pairs) = Grammar::parse(Rule::rust_path, text) else { return false };
+    let Some(path) = pairs.next().and_then(|p| p.into_inner().find(|p| p.as_rule() == Rule::path_body)) else {
+        return false;
+    };
+    fn body_ok(body: Pair<'_, Rule>) -> bool {
+        let mut rooted = false;
+        let mut leading = true;
+        for (i, part) in body.into_inner().enumerate() {
+            match part.as_rule() {
+                Rule::path_root => rooted = true,
+                Rule::path_segment => {
+                    let mut parts = part.into_inner();
+                    let Some(name) = parts.next() else { return false };
+                    let name = name.as_str();
+                    let position = if rooted { i - 1 } else { i };
+                    let allowed = match name {
+                        "crate" | "self" => !rooted && position == 0,
+                        "super" => !rooted && leading,
+                        _ => {
+                            leading = false;
+                            !crate::check::is_rust_keyword(name)
+                        }
+                    };
+                    if !allowed {
+                        return false;
+                    }
+                    for args in parts {
+                        for arg in args.into_inner() {
+                            if let Some(inner) = arg.into_inner().next()
+                                && inner.as_rule() == Rule::path_body
+                                && !body_ok(inner)
+                            {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        }
+        // A path that is only `crate`, `self` or `super` names a module, not a type.
+        !leading
+    }
+    body_ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_rust_path;
+
+    #[test]
+    fn event_data_is_a_rust_type_path() {
+        for path in [
+            "Segment",
+            "crate::tcp::Segment",
+            "::std::vec::Vec<u8>",
+            "Vec<Vec<u8>>",
+            "Vec::<u8>",
+            "heapless::Vec<u8, 64>",
+            "HashMap<K, V,>",
+            "self::Frame",
+            "super::super::Shared",
+        ] {
+            assert!(is_rust_path(path), "{path} is a path");
+        }
+        for not in [
+            "",
+            "&Segment",
+            "&'a Segment",
+            "(u8, u8)",
+            "[u8; 4]",
+            "type",
+            "crate",
+            "super",
+            "a::crate::b",
+            "a::super::b",
+            "::crate::X",
+            "Self",
+            "Box<dyn Fn()>",
+            "Vec<'a>",
+            "Vec<u8",
+            "a b",
+            "u8 + 1",
+        ] {
+            assert!(!is_rust_path(not), "{not:?} is not a path");
+        }
+        let deep = format!("{}u8{}", "Vec<".repeat(100), ">".repeat(100));
+        assert!(!is_rust_path(&deep), "nesting is bounded");
+        let fine = format!("{}u8{}", "Vec<".repeat(10), ">".repeat(10));
+        assert!(is_rust_path(&fine));
+    }
+}
