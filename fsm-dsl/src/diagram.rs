@@ -89,15 +89,15 @@ pub struct Graph<'m> {
 }
 
 /// The states a transition's sources leave out, if the transition is to be drawn once from a
-/// "from any state" node: when it has at least three sources and they are more than twice the
-/// states (not final) they leave out. Otherwise `None`, and one edge per source.
+/// "from any state" node: when it has at least three sources and they are more than the states
+/// (not final) they leave out, so most of the states. Otherwise `None`, and one edge per source.
 pub fn drawn_once(m: &Machine, sources: &[StateId]) -> Option<Vec<StateId>> {
     let candidates: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|&s| !m.state(s).is_final).collect();
     if sources.len() < 3 || sources.iter().any(|s| !candidates.contains(s)) {
         return None;
     }
     let except: Vec<StateId> = candidates.into_iter().filter(|s| !sources.contains(s)).collect();
-    (sources.len() > 2 * except.len()).then_some(except)
+    (sources.len() > except.len()).then_some(except)
 }
 
 /// Lines of at most `width` characters, broken at spaces (a longer word stays whole), each

@@ -133,7 +133,9 @@ pub fn render_with(m: &Machine, options: Options) -> String {
         .iter()
         .enumerate()
         .map(|(i, a)| {
-            let mut label = format!("<I>from {}</I>", html(&a.text));
+            let from: Vec<String> =
+                diagram::wrap(&format!("from {}", a.text), diagram::BOX_WIDTH).iter().map(|l| html(l)).collect();
+            let mut label = format!("<I>{}</I>", from.join("<BR/>"));
             if !a.internal.is_empty() {
                 label.push_str("<BR/><FONT POINT-SIZE=\"9\">internal:<BR ALIGN=\"LEFT\"/>");
                 for line in a.internal.iter().flat_map(|line| diagram::wrap(line, diagram::BOX_WIDTH)) {
