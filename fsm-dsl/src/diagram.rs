@@ -89,15 +89,16 @@ pub struct Graph<'m> {
 }
 
 /// The states a transition's sources leave out, if the transition is to be drawn once from a
-/// "from any state" node: when it has at least three sources and they are more than the states
-/// (not final) they leave out, so most of the states. Otherwise `None`, and one edge per source.
+/// "from any state" node: when its sources are every state (not final), at least three, or at
+/// least four states and more than those they leave out. Otherwise `None`, and one edge per
+/// source: three edges read better than "from any state except" two others.
 pub fn drawn_once(m: &Machine, sources: &[StateId]) -> Option<Vec<StateId>> {
     let candidates: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|&s| !m.state(s).is_final).collect();
     if sources.len() < 3 || sources.iter().any(|s| !candidates.contains(s)) {
         return None;
     }
     let except: Vec<StateId> = candidates.into_iter().filter(|s| !sources.contains(s)).collect();
-    (sources.len() > except.len()).then_some(except)
+    (except.is_empty() || (sources.len() >= 4 && sources.len() > except.len())).then_some(except)
 }
 
 /// Lines of at most `width` characters, broken at spaces (a longer word stays whole), each
@@ -271,14 +272,14 @@ mod tests {
     }
 
     const SPEC: &str = "machine M {
-        initial state A; state B; state C; state D; final state F;
+        initial state A; state B; state C; state D; state E; final state F;
         event Go; event Stop; event Ping; action Log; action Close;
-        A -> B on Go; B -> C on Go; C -> D on Go;
-        A, B -> A on Stop / Log;
+        A -> B on Go; B -> C on Go; C -> D on Go; D -> E on Go;
+        A, B, E -> A on Stop / Log;
         C -> A on Stop / Close;
         internal * on Ping / Log;
         D -> F on Stop;
-        ignore Go in D;
+        ignore Go in E;
         ignore Ping in F;
     }";
 
@@ -286,19 +287,23 @@ mod tests {
     fn a_trigger_from_most_states_is_one_edge_from_any_state() {
         let m = machine(SPEC);
         let g = graph(&m, Options::of(&m));
-        // Stop -> A from A, B, C (three of the four states that are not final): one edge.
+        // Stop -> A from A, B, C, E (four of the five states that are not final): one edge.
         let stop: Vec<&Edge> = g.edges.iter().filter(|e| e.label.starts_with("Stop")).collect();
         assert_eq!(stop.len(), 2, "{:?}", stop.iter().map(|e| &e.label).collect::<Vec<_>>());
         let from_any = stop.iter().find(|e| matches!(e.from, From::Any(_))).unwrap_or_else(|| unreachable!());
         assert_eq!(from_any.label, "Stop\n/ Log\n/ Close in C");
+        // Go from A, B, C, D: four states, but to four targets: one edge each.
+        assert_eq!(g.edges.iter().filter(|e| e.label == "Go").count(), 4);
         let From::Any(i) = from_any.from else { unreachable!() };
         assert_eq!(g.any[i].text, "any state except D");
         // The internal transition of every state is shown once, beside its own node.
         let all = g.any.iter().find(|a| a.except.is_empty()).unwrap_or_else(|| unreachable!());
         assert_eq!(all.internal, ["Ping / Log"]);
         assert!(g.nodes.iter().all(|n| n.lines.is_empty()));
-        // Go is from three states too, but to three targets: one edge each.
-        assert_eq!(g.edges.iter().filter(|e| e.label == "Go").count(), 3);
+        // Three states of five are not most of them.
+        let m = machine(&SPEC.replace("A, B, E -> A on Stop / Log;", "A, B -> A on Stop / Log; E -> D on Stop;"));
+        let g = graph(&m, Options::of(&m));
+        assert!(g.edges.iter().all(|e| matches!(e.from, From::State(_))));
     }
 
     #[test]
