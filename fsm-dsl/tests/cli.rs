@@ -145,6 +145,25 @@ fn dot_options_override_the_spec_diagram_settings() {
 }
 
 #[test]
+fn mermaid_prints_a_state_diagram_with_the_dot_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_spec(dir.path(), "t.fsm", TOGGLE);
+    let path = path.to_str().unwrap();
+    let r = run(&["mermaid", path]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("stateDiagram-v2\n"), "{}", r.out);
+    assert!(r.out.contains("    direction TB\n"), "{}", r.out);
+    assert!(r.out.contains("    [*] --> s_Off\n"), "{}", r.out);
+    assert!(r.out.contains("    s_Off --> s_On : Flip\n"), "{}", r.out);
+    let r = run(&["mermaid", path, "--direction", "LR", "--events", "hide"]);
+    assert!(r.out.contains("    direction LR\n") && r.out.contains("    s_Off --> s_On\n"), "{}", r.out);
+    let broken = write_spec(dir.path(), "b.fsm", "machine T { initial state A; event E; A -> B on E; }");
+    let r = run(&["mermaid", broken.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.is_empty() && r.err.contains("E0003"), "{}", r.err);
+}
+
+#[test]
 fn dot_of_a_broken_spec_prints_its_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_spec(dir.path(), "t.fsm", "machine T { initial state A; event E; A -> B on E; }");
