@@ -906,7 +906,7 @@ pub mod diameter_peer {
             Some(State::Closed),
             OWN_ACTIONS_6,
             &["RFC 6733 §5.6.1 Wait-I-CEA", "RFC 6733 §5.6.1 I-Open"],
-            "Stop while waiting for the CEA: the connection is closed without DPR (the capabilities\nexchange has not succeeded, §5.4 applies to open connections). The project's rule,\n§5.6.1 being silent: what I-Peer-Disc does here (to Closed), the connection closed by this\nside.",
+            "Stop while waiting for the CEA: the connection is closed without DPR (the table sends\nDPR on Stop only in I-Open and R-Open, once the capabilities exchange has succeeded). The\nproject's rule, §5.6.1 being silent: what I-Peer-Disc does here (to Closed), the\nconnection closed by this side.",
         ),
         tr(
             SOURCES_3,
