@@ -1,7 +1,9 @@
 //! The Failover machine (`specs/failover.fsm`) four ways, in one run, over the same event
 //! streams: the dispatch that `fsm!` generates (`step`), a hand-written `match`, smlang 0.8 and
 //! rust-fsm 0.8. Every side does the same work per event: it updates its state and folds each
-//! action of the step, in order, into a checksum through the same `sink`. Each side sits in a
+//! action of the step, in order, into a checksum through the same `sink`, each through its
+//! library's own way of handing over actions (the generated `Step::for_each_action`, a slice
+//! for the hand-written `match` and rust-fsm's output, smlang's context methods). Each side sits in a
 //! wrapper of the same shape, `fn(&mut machine, event, &mut checksum)`, timed under two
 //! treatments: every wrapper `#[inline(never)]` (behind a call), and every wrapper
 //! `#[inline(always)]` (inlinable: what the compiler does inside is then each side's own).
@@ -84,9 +86,7 @@ struct Generated {
 #[inline(always)]
 fn generated_body(m: &mut Generated, event: Event, acc: &mut u64) {
     let step = fo::step(m.state, &mut m.vars, event, fo::Guards::default());
-    for &action in step.actions() {
-        sink(acc, action);
-    }
+    step.for_each_action(|action| sink(acc, action));
     m.state = step.target;
 }
 

@@ -792,6 +792,50 @@ pub mod rfc3539_watchdog {
                 None => &[],
             }
         }
+        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
+        /// as a loop over [`Step::actions`]; in a small machine it is written out per
+        /// effect, so that where it is inlined the caller's code for each action sits in
+        /// place: one jump on the effect, no loop.
+        #[inline(always)]
+        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
+            match self.effect {
+                2 | 7 | 8 | 25 => {
+                    f(Action::SetWatchdog);
+                }
+                3 | 4 | 16 | 17 | 22 => {
+                    f(Action::Throwaway);
+                }
+                5 | 18 => {
+                    f(Action::AttemptOpen);
+                    f(Action::SetWatchdog);
+                }
+                6 => {
+                    f(Action::CloseConnection);
+                    f(Action::Failover);
+                    f(Action::SetWatchdog);
+                }
+                9 | 15 | 23 => {
+                    f(Action::SendWatchdog);
+                    f(Action::SetWatchdog);
+                }
+                10 => {
+                    f(Action::Failover);
+                    f(Action::SetWatchdog);
+                }
+                11 | 14 | 19 | 24 => {
+                    f(Action::CloseConnection);
+                    f(Action::SetWatchdog);
+                }
+                12 | 13 => {
+                    f(Action::Failback);
+                    f(Action::SetWatchdog);
+                }
+                20 => {
+                    f(Action::Failback);
+                }
+                _ => {}
+            }
+        }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         #[inline]
         pub fn transition(self) -> ::core::option::Option<usize> {
@@ -1108,9 +1152,7 @@ pub mod rfc3539_watchdog {
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
             let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-            for &action in step.actions() {
-                hooks.action(action);
-            }
+            step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step
         }

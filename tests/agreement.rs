@@ -74,6 +74,9 @@ macro_rules! agreement_test {
                     prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
                     prop_assert_eq!(step.kind.as_str(), format!("{:?}", outcome.kind).to_lowercase());
                     prop_assert_eq!(names(&step.actions), hooks.actions.clone());
+                    // `Step::for_each_action` (what `handle` runs) and `Step::actions` agree.
+                    let listed: Vec<&str> = outcome.actions.iter().map(|a| a.name()).collect();
+                    prop_assert_eq!(listed, hooks.actions.clone());
                     prop_assert_eq!(step.transition.map(|t| t.0), outcome.transition);
                 }
             }

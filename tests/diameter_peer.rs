@@ -409,6 +409,29 @@ fn a_message_other_than_the_cea_while_waiting_for_it_is_an_error() {
     assert_eq!(closes(&out), [conn]);
     assert!(sends(&out).is_empty(), "no DWA before the connection is open: {out:#?}");
     assert_eq!(p.state(), State::Closed);
+    // The DWR keeps its event: the spec's Wait-I-CEA takes it as the table's I-Rcv-Non-CEA.
+    let failed = PeerError::Failed { state: State::Wait_I_CEA, event: Event::I_Rcv_DWR };
+    assert!(reports(&out).contains(&PeerEvent::Error(failed)), "{out:#?}");
+    // Any other message alike: a request of the application, a DPR.
+    for message in [Message::Other(request(272, 4, vec![])), their_dpr(DisconnectCause::Busy)] {
+        let mut p = new_peer(client_config());
+        let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
+        let out = p.received(ms(4), conn, &bytes(&message));
+        assert_eq!(closes(&out), [conn]);
+        assert!(sends(&out).is_empty(), "{out:#?}");
+        assert!(
+            reports(&out)
+                .iter()
+                .any(|e| matches!(e, PeerEvent::Error(PeerError::Failed { state: State::Wait_I_CEA, .. }))),
+            "{out:#?}"
+        );
+        assert!(
+            !reports(&out)
+                .iter()
+                .any(|e| matches!(e, PeerEvent::Received { .. } | PeerEvent::DisconnectRequested { .. }))
+        );
+        assert_eq!(p.state(), State::Closed);
+    }
 }
 
 // --- DWR, DPR -----------------------------------------------------------------------------------
@@ -576,6 +599,19 @@ fn stop_without_a_dpa_closes_at_the_timeout() {
     assert_eq!(p.state(), State::Closed);
 }
 
+/// The machine's transitions in `out`, as (from, to, event).
+fn moves(out: &[Output]) -> Vec<(State, State, Event)> {
+    reports(out)
+        .into_iter()
+        .filter_map(|e| match e {
+            PeerEvent::State { from, to, event } => Some((from, to, event)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Stop while a connection is being set up is the spec's Abort (§5.6.1 has no Stop there): the
+/// connection is closed, without DPR, and the machine goes to Closed on Stop.
 #[test]
 fn stop_while_connecting_aborts_the_connection() {
     let mut p = new_peer(client_config());
@@ -583,14 +619,72 @@ fn stop_while_connecting_aborts_the_connection() {
     let [conn] = connects(&out)[..] else { panic!() };
     let out = p.stop(ms(1), DisconnectCause::Rebooting);
     assert_eq!(closes(&out), [conn]);
-    assert_eq!(p.state(), State::Closed);
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    assert_eq!(moves(&out), [(State::Wait_Conn_Ack, State::Closed, Event::Stop)]);
+    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
     // A connection reported late is closed.
     assert_eq!(closes(&p.connected(ms(2), conn)), [conn]);
-    // Waiting for the CEA: aborted too.
+    // Waiting for the CEA: aborted too, and the CEA that comes late opens nothing.
     let mut p = new_peer(client_config());
-    let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
-    assert_eq!(closes(&p.stop(ms(1), DisconnectCause::Rebooting)), [conn]);
+    let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
+    let out = p.stop(ms(1), DisconnectCause::Rebooting);
+    assert_eq!(closes(&out), [conn]);
+    assert!(sends(&out).is_empty(), "no DPR before the capabilities exchange: {out:#?}");
+    assert_eq!(moves(&out), [(State::Wait_I_CEA, State::Closed, Event::Stop)]);
+    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
+    assert!(p.received(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4]))).is_empty());
     assert_eq!(p.state(), State::Closed);
+}
+
+/// Stop during the election closes both connections, the accepted one first and without a CEA
+/// (neither DIAMETER_SUCCESS nor ELECTION_LOST: the election is abandoned), from Wait-Returns
+/// and from Wait-Conn-Ack/Elect alike.
+#[test]
+fn stop_during_the_election_aborts_both_connections() {
+    // Lost the election: Wait-Returns, waiting for the CEA on the initiated connection.
+    let (mut p, initiated, _, accepted, _) = crossing("a.example.net", "z.example.net");
+    assert_eq!(p.state(), State::Wait_Returns);
+    let out = p.stop(ms(3), DisconnectCause::Rebooting);
+    assert_eq!(closes(&out), [accepted, initiated]);
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    assert_eq!(moves(&out), [(State::Wait_Returns, State::Closed, Event::Stop)]);
+    assert_eq!((p.state(), p.deadline(), p.open_connection()), (State::Closed, None, None));
+
+    // The CER came while connecting: Wait-Conn-Ack/Elect.
+    let mut c = client_config();
+    c.capabilities.origin_host = "z.example.net".into();
+    let mut p = new_peer(c);
+    let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
+    let (accepted, _) = p.accepted(ms(1));
+    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
+    let out = p.stop(ms(3), DisconnectCause::Rebooting);
+    assert_eq!(closes(&out), [accepted, initiated]);
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    assert_eq!(moves(&out), [(State::Wait_Conn_Ack_Elect, State::Closed, Event::Stop)]);
+    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
+    // The initiated connection, reported established late, is closed and elects nothing.
+    let out = p.connected(ms(4), initiated);
+    assert_eq!(closes(&out), [initiated]);
+    assert!(sends(&out).is_empty() && reports(&out).is_empty(), "{out:#?}");
+}
+
+/// Stop where nothing is being set up is not an abort: ignored in Closed and in Closing (the DPR
+/// already went out).
+#[test]
+fn stop_in_closed_or_closing_changes_nothing() {
+    let mut p = new_peer(client_config());
+    assert!(p.stop(ms(1), DisconnectCause::Rebooting).is_empty());
+    assert_eq!(p.state(), State::Closed);
+    let (mut p, conn) = open_initiator();
+    let (_, Message::Dpr(_)) = only_send(&p.stop(secs(1), DisconnectCause::Rebooting)) else { panic!() };
+    let deadline = p.deadline();
+    let out = p.stop(secs(2), DisconnectCause::Busy);
+    assert!(out.is_empty(), "{out:#?}");
+    assert_eq!(
+        (p.state(), p.deadline(), p.open_connection()),
+        (State::Closing, deadline, Some((conn, Role::Initiator)))
+    );
 }
 
 // --- Election (RFC 6733 §5.6.4) -----------------------------------------------------------------

@@ -103,6 +103,78 @@ pub enum ItemKind {
     Ignore(Ignore),
     /// `#![allow(W0002, ...)]`: warnings with these codes are not reported in the machine.
     Allow(Vec<Name>),
+    /// `diagram { direction = LR; events = hide; }`: how diagrams draw the machine.
+    Diagram(Vec<DiagramSetting>),
+}
+
+/// One setting of a `diagram { }` item, with the span of its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagramSetting {
+    /// `direction = LR;`
+    Direction(Direction, Span),
+    /// `events = show;` (`true`) or `events = hide;`: the triggers on the edges.
+    Events(bool, Span),
+    /// `actions = show;` (`true`) or `actions = hide;`: effects on edges, entry and exit in states.
+    Actions(bool, Span),
+}
+
+impl DiagramSetting {
+    /// The setting's name as written: `direction`, `events` or `actions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagramSetting::Direction(..) => "direction",
+            DiagramSetting::Events(..) => "events",
+            DiagramSetting::Actions(..) => "actions",
+        }
+    }
+
+    /// The span of the value.
+    pub fn span(self) -> Span {
+        match self {
+            DiagramSetting::Direction(_, span) | DiagramSetting::Events(_, span) | DiagramSetting::Actions(_, span) => {
+                span
+            }
+        }
+    }
+}
+
+/// The way a diagram's transitions run, from source to target: Graphviz's `rankdir` and
+/// Mermaid's `direction`. Top to bottom unless the spec or the command says otherwise, as RFC
+/// figures are mostly drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// `TB`: top to bottom.
+    #[default]
+    TopToBottom,
+    /// `LR`: left to right.
+    LeftToRight,
+    /// `BT`: bottom to top.
+    BottomToTop,
+    /// `RL`: right to left.
+    RightToLeft,
+}
+
+impl Direction {
+    /// The two-letter code that Graphviz, Mermaid and the DSL write: `TB`, `LR`, `BT`, `RL`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Direction::TopToBottom => "TB",
+            Direction::LeftToRight => "LR",
+            Direction::BottomToTop => "BT",
+            Direction::RightToLeft => "RL",
+        }
+    }
+
+    /// The direction for a two-letter code, or `None` for any other text.
+    pub fn from_code(code: &str) -> Option<Direction> {
+        match code {
+            "TB" => Some(Direction::TopToBottom),
+            "LR" => Some(Direction::LeftToRight),
+            "BT" => Some(Direction::BottomToTop),
+            "RL" => Some(Direction::RightToLeft),
+            _ => None,
+        }
+    }
 }
 
 /// The machine-level policy for (state, event) pairs that no transition and no `ignore` mentions.

@@ -1,5 +1,6 @@
-//! The `fsm` command line: `check`, `dot`, `table`, `gen` and `sim`. Kept in the library, with
-//! its output streams passed in, so that tests run it without spawning a process.
+//! The `fsm` command line: `check`, `dot`, `mermaid`, `table`, `gen`, `sim`, `flatten` and
+//! `equiv`. Kept in the library, with its output streams passed in, so that tests run it
+//! without spawning a process.
 
 use crate::diag::{self, Diagnostic, Source};
 use crate::generate;
@@ -54,10 +55,23 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
-    /// Print a spec as a Graphviz DOT graph.
+    /// Print a spec as a Graphviz DOT graph. Each option overrides the spec's `diagram { }`
+    /// setting of the same name (by default top to bottom, events and actions shown).
     Dot {
         /// Spec file.
         spec: PathBuf,
+        /// Direction, events, actions.
+        #[command(flatten)]
+        look: Look,
+    },
+    /// Print a spec as a Mermaid `stateDiagram-v2` (what GitHub draws from a ```mermaid block).
+    /// The options are those of `dot`.
+    Mermaid {
+        /// Spec file.
+        spec: PathBuf,
+        /// Direction, events, actions.
+        #[command(flatten)]
+        look: Look,
     },
     /// Print a spec's state x event matrix as a Markdown table.
     Table {
@@ -127,6 +141,69 @@ pub enum Command {
     },
 }
 
+/// How to draw a diagram; each option left out is the spec's choice.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct Look {
+    /// Which way transitions run: TB (top to bottom), LR, BT or RL.
+    #[arg(long, value_enum)]
+    pub direction: Option<DirectionArg>,
+    /// Whether edges show events and guards.
+    #[arg(long, value_enum, value_name = "show|hide")]
+    pub events: Option<Shown>,
+    /// Whether edges show effects and states their entry, exit and internal transitions.
+    #[arg(long, value_enum, value_name = "show|hide")]
+    pub actions: Option<Shown>,
+}
+
+impl Look {
+    /// The spec's options with these overrides.
+    pub fn options(self, m: &Machine) -> crate::diagram::Options {
+        let mut options = crate::diagram::Options::of(m);
+        if let Some(d) = self.direction {
+            options.direction = match d {
+                DirectionArg::TB => crate::ast::Direction::TopToBottom,
+                DirectionArg::LR => crate::ast::Direction::LeftToRight,
+                DirectionArg::BT => crate::ast::Direction::BottomToTop,
+                DirectionArg::RL => crate::ast::Direction::RightToLeft,
+            };
+        }
+        if let Some(shown) = self.events {
+            options.events = matches!(shown, Shown::Show);
+        }
+        if let Some(shown) = self.actions {
+            options.actions = matches!(shown, Shown::Show);
+        }
+        options
+    }
+}
+
+/// A diagram's direction, as Graphviz and Mermaid write it.
+#[allow(clippy::upper_case_acronyms)] // the two-letter codes are what users type
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DirectionArg {
+    /// Top to bottom.
+    #[value(name = "TB", alias = "tb")]
+    TB,
+    /// Left to right.
+    #[value(name = "LR", alias = "lr")]
+    LR,
+    /// Bottom to top.
+    #[value(name = "BT", alias = "bt")]
+    BT,
+    /// Right to left.
+    #[value(name = "RL", alias = "rl")]
+    RL,
+}
+
+/// Show or hide a part of the labels.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Shown {
+    /// Show it.
+    Show,
+    /// Hide it.
+    Hide,
+}
+
 /// Formats of `fsm tests`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SuiteFormat {
@@ -161,7 +238,12 @@ pub struct Io<'a> {
 pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
     let result = match cli.command {
         Command::Check { specs, format } => check(&specs, format, io),
-        Command::Dot { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render(m))),
+        Command::Dot { spec, look } => {
+            with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render_with(m, look.options(m))))
+        }
+        Command::Mermaid { spec, look } => {
+            with_machine(&spec, io, |m, io| write_out(io, &crate::mermaid::render_with(m, look.options(m))))
+        }
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
         Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),

@@ -2,10 +2,13 @@
 //!
 //! States show their label, entry and exit actions and internal transitions; the initial state
 //! has an arrow from a dot; final states have a double border; edges read
-//! `Event [guard] / actions`; docs and refs are tooltips. The output depends only on the model,
-//! so it is stable from run to run.
+//! `Event [guard] / actions`; a transition from most states starts at one "from any state" text
+//! node (see `diagram`); docs and refs are tooltips. Direction, events and actions follow
+//! [`Options`]. The output depends only on the model and the options, so it is stable from run
+//! to run.
 
-use crate::ir::{Machine, StateId, Transition};
+use crate::diagram::{self, Options};
+use crate::ir::{Machine, StateId};
 use askama::Template;
 
 /// One state, ready for the template (strings already escaped).
@@ -14,6 +17,13 @@ struct Node {
     label: String,
     tooltip: String,
     is_final: bool,
+}
+
+/// A "from any state" node, ready for the template.
+struct AnyNode {
+    id: String,
+    label: String,
+    tooltip: String,
 }
 
 /// One edge, ready for the template.
@@ -31,8 +41,10 @@ struct Dot {
     id: String,
     title: String,
     tooltip: String,
+    rankdir: &'static str,
     initial: String,
     nodes: Vec<Node>,
+    any: Vec<AnyNode>,
     edges: Vec<Edge>,
 }
 
@@ -83,26 +95,17 @@ fn node_id(m: &Machine, s: StateId) -> String {
     quoted(&m.state(s).named.name)
 }
 
-fn node(m: &Machine, s: StateId, internal: &[Vec<&Transition>]) -> Node {
-    let state = m.state(s);
-    let mut lines = Vec::new();
-    if !state.entry.is_empty() {
-        lines.push(format!("entry / {}", m.effects_text(&state.entry)));
-    }
-    if !state.exit.is_empty() {
-        lines.push(format!("exit / {}", m.effects_text(&state.exit)));
-    }
-    for t in &internal[s.0] {
-        let mut line = m.trigger_text(t);
-        if !t.effects.is_empty() {
-            line.push_str(&format!(" / {}", m.effects_text(&t.effects)));
-        }
-        lines.push(line);
-    }
+/// The id of a "from any state" node: parenthesized, so that no state name can take it.
+fn any_id(index: usize) -> String {
+    quoted(&format!("(any {})", index + 1))
+}
+
+fn node(m: &Machine, n: &diagram::Node) -> Node {
+    let state = m.state(n.state);
     let mut label = format!("<B>{}</B>", html(state.named.display()));
-    if !lines.is_empty() {
+    if !n.lines.is_empty() {
         label.push_str("<BR/><FONT POINT-SIZE=\"9\">");
-        for line in lines {
+        for line in n.lines.iter().flat_map(|line| diagram::wrap(line, diagram::BOX_WIDTH)) {
             label.push_str(&html(&line));
             label.push_str("<BR ALIGN=\"LEFT\"/>");
         }
@@ -112,42 +115,65 @@ fn node(m: &Machine, s: StateId, internal: &[Vec<&Transition>]) -> Node {
     if tooltip.is_empty() {
         tooltip = state.named.display().to_owned();
     }
-    Node { id: node_id(m, s), label, tooltip: quoted(&tooltip), is_final: state.is_final }
+    Node { id: node_id(m, n.state), label, tooltip: quoted(&tooltip), is_final: state.is_final }
 }
 
-/// The machine as DOT text.
+/// The machine as DOT text, drawn as its spec asks (`diagram { }`, or top to bottom with events
+/// and actions).
 pub fn render(m: &Machine) -> String {
-    // The internal transitions of each state, shown inside its box.
-    let mut internal: Vec<Vec<&Transition>> = vec![Vec::new(); m.states.len()];
-    for t in m.transitions.iter().filter(|t| t.target.is_none()) {
-        for s in &t.sources {
-            internal[s.0].push(t);
-        }
-    }
-    let nodes = (0..m.states.len()).map(|s| node(m, StateId(s), &internal)).collect();
-    let mut edges = Vec::new();
-    for t in &m.transitions {
-        let Some(target) = t.target else { continue };
-        let mut label = m.trigger_text(t);
-        if !t.effects.is_empty() {
-            label.push_str(&format!("\n/ {}", m.effects_text(&t.effects)));
-        }
-        let mut tooltip: Vec<String> = t.refs.clone();
-        if !t.doc.is_empty() {
-            tooltip.push(t.doc.clone());
-        }
-        if tooltip.is_empty() {
-            tooltip.push(label.replace('\n', " "));
-        }
-        for &source in &t.sources {
-            edges.push(Edge {
-                from: node_id(m, source),
-                to: node_id(m, target),
-                label: quoted(&label),
+    render_with(m, Options::of(m))
+}
+
+/// The machine as DOT text, drawn with the given options.
+pub fn render_with(m: &Machine, options: Options) -> String {
+    let graph = diagram::graph(m, options);
+    let nodes = graph.nodes.iter().map(|n| node(m, n)).collect();
+    let any = graph
+        .any
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let from: Vec<String> =
+                diagram::wrap(&format!("from {}", a.text), diagram::BOX_WIDTH).iter().map(|l| html(l)).collect();
+            let mut label = format!("<I>{}</I>", from.join("<BR/>"));
+            if !a.internal.is_empty() {
+                label.push_str("<BR/><FONT POINT-SIZE=\"9\">internal:<BR ALIGN=\"LEFT\"/>");
+                for line in a.internal.iter().flat_map(|line| diagram::wrap(line, diagram::BOX_WIDTH)) {
+                    label.push_str(&html(&line));
+                    label.push_str("<BR ALIGN=\"LEFT\"/>");
+                }
+                label.push_str("</FONT>");
+            }
+            AnyNode { id: any_id(i), label, tooltip: quoted(&a.text) }
+        })
+        .collect();
+    let edges = graph
+        .edges
+        .iter()
+        .map(|e| {
+            let mut tooltip: Vec<String> = Vec::new();
+            for t in &e.transitions {
+                tooltip.extend(t.refs.iter().cloned());
+                if !t.doc.is_empty() {
+                    tooltip.push(t.doc.clone());
+                }
+            }
+            if tooltip.is_empty() {
+                let full = Options { events: true, actions: true, ..options };
+                tooltip.extend(e.transitions.iter().map(|t| diagram::edge_label(m, t, full).replace('\n', " ")));
+            }
+            let from = match e.from {
+                diagram::From::State(s) => node_id(m, s),
+                diagram::From::Any(i) => any_id(i),
+            };
+            Edge {
+                from,
+                to: node_id(m, e.to),
+                label: quoted(&diagram::wrap_lines(&e.label, diagram::LABEL_WIDTH)),
                 tooltip: quoted(&tooltip.join("\n")),
-            });
-        }
-    }
+            }
+        })
+        .collect();
     let mut machine_tooltip = m.named.doc.clone();
     if !m.refs.is_empty() {
         machine_tooltip.push_str(&format!("\nSource: {}", m.refs.join("; ")));
@@ -157,8 +183,10 @@ pub fn render(m: &Machine) -> String {
         id: quoted(&m.named.name),
         title: quoted(m.named.display()),
         tooltip: quoted(machine_tooltip.trim()),
+        rankdir: options.direction.code(),
         initial: node_id(m, m.initial),
         nodes,
+        any,
         edges,
     };
     // Rendering into a String cannot fail: the template only formats strings and booleans.

@@ -251,6 +251,16 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
         crate::ast::Policy::Ignore => "ignore",
     };
     let _ = writeln!(out, "    unhandled = {policy};\n");
+    if m.diagram != crate::ir::Diagram::default() {
+        let shown = |on: bool| if on { "show" } else { "hide" };
+        let _ = writeln!(
+            out,
+            "    diagram {{ direction = {}; events = {}; actions = {}; }}\n",
+            m.diagram.direction.code(),
+            shown(m.diagram.events),
+            shown(m.diagram.actions)
+        );
+    }
 
     if start_copy {
         let name = format!("{}_START", names[0]);

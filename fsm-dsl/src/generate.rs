@@ -1,12 +1,12 @@
 //! The `generated/` directory: for each spec under `specs/`, its DOT, its SVG (rendered by
-//! Graphviz), its Markdown page and its Rust module (what `fsm!` generates, formatted, for crates
+//! Graphviz), its Mermaid diagram (`.mmd`), its Markdown page and its Rust module (what `fsm!` generates, formatted, for crates
 //! that `include!` it instead of running the macro). `gen` rewrites what differs; `gen --check`
 //! only compares.
 //!
 //! SVG bytes depend on the Graphviz version, so an SVG is fresh when the hash of the DOT it was
 //! drawn from, recorded in a comment inside it, is the hash of the current DOT.
 
-use crate::{build, diag, dot, ir, markdown};
+use crate::{build, diag, dot, ir, markdown, mermaid};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -158,6 +158,7 @@ pub fn text_outputs(spec: &Spec, m: &ir::Machine, specs_label: &str) -> Vec<(Str
         .unwrap_or_else(|error| format!("// {GENERATED_MARKER} gen` from {spec_path}: {error}\n"));
     vec![
         (format!("{}.dot", spec.stem), dot_text),
+        (format!("{}.mmd", spec.stem), mermaid::render(m)),
         (format!("{}.md", spec.stem), md),
         (format!("{}.rs", spec.stem), rust),
     ]
@@ -239,7 +240,7 @@ fn orphans(specs: &[Spec], out: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "dot" || e == "svg" || e == "md" || e == "rs"))
+        .filter(|p| p.extension().is_some_and(|e| e == "dot" || e == "svg" || e == "mmd" || e == "md" || e == "rs"))
         .filter(|p| {
             let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             !specs.iter().any(|s| s.stem == stem)

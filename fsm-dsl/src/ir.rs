@@ -6,7 +6,7 @@
 //! kind, every id is in range, exactly one initial state, at most one transition of a cell can
 //! be taken for any guard values and reachable variable values, and variables stay in range.
 
-use crate::ast::{CmpOp, Policy, Span};
+use crate::ast::{CmpOp, Direction, Policy, Span};
 
 macro_rules! id {
     ($name:ident, $what:literal) => {
@@ -382,6 +382,24 @@ impl StepKind {
     }
 }
 
+/// How diagrams draw a machine, from its `diagram { }` item: top to bottom, events and actions
+/// shown, unless the spec says otherwise. `fsm dot` options override each setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Diagram {
+    /// Which way transitions run.
+    pub direction: Direction,
+    /// Whether edges show their trigger (event and guard).
+    pub events: bool,
+    /// Whether edges show their effects and states their entry, exit and internal transitions.
+    pub actions: bool,
+}
+
+impl Default for Diagram {
+    fn default() -> Self {
+        Diagram { direction: Direction::TopToBottom, events: true, actions: true }
+    }
+}
+
 /// One machine, checked and resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Machine {
@@ -391,6 +409,8 @@ pub struct Machine {
     pub refs: Vec<String>,
     /// The policy for unmentioned pairs.
     pub policy: Policy,
+    /// How diagrams draw the machine (its `diagram { }` item).
+    pub diagram: Diagram,
     /// States in declaration order.
     pub states: Vec<State>,
     /// Events: declared ones, then each timer's expiry, in declaration order.

@@ -8,7 +8,7 @@
 //! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
 //! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
 //! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `interp`, `flatten`, `equiv`, `testgen`, `diag::to_json`) and turns on the
+//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `diag::to_json`) and turns on the
 //! other two.
 
 pub mod ast;
@@ -19,6 +19,8 @@ pub mod check;
 pub mod cli;
 pub mod codegen;
 pub mod diag;
+#[cfg(feature = "dot")]
+pub mod diagram;
 #[cfg(feature = "dot")]
 pub mod dot;
 #[cfg(feature = "cli")]
@@ -33,6 +35,8 @@ pub mod interp;
 pub mod ir;
 #[cfg(feature = "cli")]
 pub mod markdown;
+#[cfg(feature = "cli")]
+pub mod mermaid;
 pub mod syntax;
 #[cfg(feature = "cli")]
 pub mod testgen;

@@ -1,6 +1,6 @@
 //! Checked model to a Markdown page, through the askama template `templates/machine.md`:
 //! description, states with their docs, the other declarations, the state x event matrix, the
-//! transition list with refs, and the diagram. Where the machine has timers, the states say
+//! transition list with refs, and the diagram (Mermaid, and the Graphviz SVG). Where the machine has timers, the states say
 //! which may be running in them, from the checker's timer analysis (`check::running`).
 
 use crate::ast::Policy;
@@ -29,6 +29,7 @@ struct Page {
     matrix: String,
     transitions: Vec<(usize, String, String, String, String, String)>,
     diagram: Option<String>,
+    mermaid: String,
 }
 
 /// Text made safe for one Markdown table cell: `|` escaped, line breaks as `<br>`.
@@ -60,15 +61,18 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
         },
         Cell::Rules(rules) => rules
             .iter()
-            .map(|&t| {
-                let t = m.transition(t);
+            .map(|&id| {
+                let t = m.transition(id);
                 let guard = match t.condition {
                     Condition::Always => String::new(),
                     _ => format!("{} ", cell(&format!("[{}]", t.guard_text))),
                 };
+                let effects = m.effects_of(s, id);
+                let effects =
+                    if effects.is_empty() { String::new() } else { format!(" / {}", cell(&m.effects_text(&effects))) };
                 match t.target {
-                    Some(target) => format!("{guard}→ {}", cell(m.state(target).named.display())),
-                    None => format!("{guard}internal"),
+                    Some(target) => format!("{guard}→ {}{effects}", cell(m.state(target).named.display())),
+                    None => format!("{guard}internal{effects}"),
                 }
             })
             .collect::<Vec<_>>()
@@ -76,9 +80,13 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
     }
 }
 
-/// The state x event matrix as a Markdown table: each cell says where the pair goes (with its
-/// guard), `internal`, `ignored`, `—` for a pair nothing handles, or `(not running)` for the
-/// expiry of a timer that cannot be running in that state (so nothing needs to handle it).
+/// The state x event matrix as a Markdown table: each cell says what the pair does. A handled
+/// pair gives, per transition (in spec order, one line each), its guard, `→ TARGET` or
+/// `internal`, and after `/` every action it runs in order (the source's exit, the
+/// transition's, the target's entry: `[!Pending] → SUSPECT / Failover, SetWatchdog`). Otherwise
+/// the cell says `ignored`, `(ignored)` under `unhandled = ignore`, `—` for a pair nothing
+/// handles, `(not running)` for the expiry of a timer that cannot be running in that state (so
+/// nothing needs to handle it), or nothing in a final state.
 pub fn matrix(m: &Machine) -> String {
     let running = crate::check::running(m);
     let mut out = String::from("| State \\ Event |");
@@ -98,8 +106,9 @@ pub fn matrix(m: &Machine) -> String {
     out
 }
 
-/// The Markdown page of a machine. `spec_path` is named in the header comment; `diagram` is the
-/// relative path of the SVG to show, if there is one.
+/// The Markdown page of a machine. `spec_path` is named in the header comment. The diagram is a
+/// Mermaid block (GitHub draws it in place), followed by the SVG at the relative path `diagram`,
+/// if there is one.
 pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
     let running = crate::check::running(m);
     let states = m
@@ -213,6 +222,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         matrix: matrix(m),
         transitions,
         diagram: diagram.map(str::to_owned),
+        mermaid: crate::mermaid::render(m),
     };
     let mut text = page.render().unwrap_or_default();
     if !text.ends_with('\n') {

@@ -372,6 +372,13 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_otherwise => "`otherwise`",
         Rule::kw_output => "`output`",
         Rule::kw_allow => "`allow`",
+        Rule::kw_diagram => "`diagram`",
+        Rule::kw_direction => "`direction`",
+        Rule::kw_events => "`events`",
+        Rule::kw_actions => "`actions`",
+        Rule::diagram_setting => "a diagram setting (`direction = TB;`, `events = hide;`, `actions = hide;`)",
+        Rule::direction => "a direction (`TB`, `LR`, `BT` or `RL`)",
+        Rule::visibility => "`show` or `hide`",
         Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`)",
         Rule::uint => "a number",
         Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
@@ -551,6 +558,26 @@ fn build_int(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
     }
 }
 
+/// One `name = value;` of a `diagram { }` item (the grammar fixes the values).
+fn diagram_setting(pair: Pair<'_, Rule>) -> Option<ast::DiagramSetting> {
+    if pair.as_rule() != Rule::diagram_setting {
+        return None;
+    }
+    let mut parts = pair.into_inner();
+    let name = parts.next()?;
+    let value = parts.next()?;
+    let span = span_of(&value);
+    let shown = value.as_str() == "show";
+    match name.as_rule() {
+        Rule::kw_direction => {
+            ast::Direction::from_code(value.as_str()).map(|d| ast::DiagramSetting::Direction(d, span))
+        }
+        Rule::kw_events => Some(ast::DiagramSetting::Events(shown, span)),
+        Rule::kw_actions => Some(ast::DiagramSetting::Actions(shown, span)),
+        _ => None,
+    }
+}
+
 fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Item> {
     let mut docs = Vec::new();
     let mut allow = Vec::new();
@@ -600,6 +627,7 @@ fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(body, diagnostics)?),
         Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(body, diagnostics)?),
         Rule::machine_attribute => ast::ItemKind::Allow(allowed(body)),
+        Rule::diagram_item => ast::ItemKind::Diagram(body.into_inner().filter_map(diagram_setting).collect()),
         _ => {
             diagnostics.push(internal(&body));
             return None;

@@ -111,6 +111,59 @@ fn dot_and_table() {
 }
 
 #[test]
+fn table_cells_say_the_target_and_every_action_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "machine Lamp {
+        initial state Off { exit Warm; } state On { entry Light; }
+        event Flip; event Tick; action Warm; action Light; action Count;
+        Off -> On on Flip / Count; On -> Off on Flip;
+        internal On on Tick / Count; ignore Tick in Off;
+    }";
+    let path = write_spec(dir.path(), "lamp.fsm", spec);
+    let r = run(&["table", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("| **Off** | → On / Warm, Count, Light | ignored |"), "{}", r.out);
+    assert!(r.out.contains("| **On** | → Off | internal / Count |"), "{}", r.out);
+}
+
+#[test]
+fn dot_options_override_the_spec_diagram_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = TOGGLE.replacen('{', "{ diagram { direction = LR; }", 1);
+    let path = write_spec(dir.path(), "t.fsm", &spec);
+    let path = path.to_str().unwrap();
+    // Top to bottom unless the spec says otherwise.
+    assert!(run(&["dot", write_spec(dir.path(), "u.fsm", TOGGLE).to_str().unwrap()]).out.contains("rankdir=TB"));
+    let r = run(&["dot", path]);
+    assert!(r.out.contains("rankdir=LR"), "{}", r.out);
+    let r = run(&["dot", path, "--direction", "BT", "--events", "hide"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("rankdir=BT"), "{}", r.out);
+    assert!(r.out.contains("\"Off\" -> \"On\" [label=\"\""), "{}", r.out);
+    let error = Cli::try_parse_from(["fsm", "dot", path, "--direction", "up"]).unwrap_err().to_string();
+    assert!(error.contains("TB") && error.contains("LR"), "{error}");
+}
+
+#[test]
+fn mermaid_prints_a_state_diagram_with_the_dot_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_spec(dir.path(), "t.fsm", TOGGLE);
+    let path = path.to_str().unwrap();
+    let r = run(&["mermaid", path]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("stateDiagram-v2\n"), "{}", r.out);
+    assert!(r.out.contains("    direction TB\n"), "{}", r.out);
+    assert!(r.out.contains("    [*] --> s_Off\n"), "{}", r.out);
+    assert!(r.out.contains("    s_Off --> s_On : Flip\n"), "{}", r.out);
+    let r = run(&["mermaid", path, "--direction", "LR", "--events", "hide"]);
+    assert!(r.out.contains("    direction LR\n") && r.out.contains("    s_Off --> s_On\n"), "{}", r.out);
+    let broken = write_spec(dir.path(), "b.fsm", "machine T { initial state A; event E; A -> B on E; }");
+    let r = run(&["mermaid", broken.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.is_empty() && r.err.contains("E0003"), "{}", r.err);
+}
+
+#[test]
 fn dot_of_a_broken_spec_prints_its_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_spec(dir.path(), "t.fsm", "machine T { initial state A; event E; A -> B on E; }");

@@ -34,12 +34,13 @@
 //! DWA, one with the E bit too (a peer that answers, even with an error, is alive; RFC 3539 counts
 //! answers); any answer to our DPR is its DPA.
 //!
-//! Events the spec's table names by the state they apply in are chosen the same way for every
-//! message: on the initiated connection, the message's own event (I-Rcv-DWR, ..., I-Rcv-Message for
-//! anything else) if the machine handles it in its state, else I-Rcv-Non-CEA. A CEA to our CER
-//! with a Result-Code other than success (2xxx), or with the E bit, is not the positive CEA that
-//! opens the connection: it is I-Rcv-Non-CEA (in Wait-I-CEA: Error, the connection is closed),
-//! reported as [`PeerEvent::CapabilitiesRefused`] with its Result-Code.
+//! A received message is one event, whatever the machine's state: its own (I-Rcv-DWR, ...,
+//! I-Rcv-Message for anything else; R-... on the accepted connection), and the spec says what it
+//! does in each state (in Wait-I-CEA, where the table of §5.6.1 calls every message but the CEA
+//! I-Rcv-Non-CEA, each is an Error: the connection is closed). A CEA to our CER with a
+//! Result-Code other than success (2xxx), or with the E bit, is not the positive CEA that opens
+//! the connection: it is I-Rcv-Non-CEA, reported as [`PeerEvent::CapabilitiesRefused`] with its
+//! Result-Code.
 //!
 //! Choices where RFC 6733 leaves room, all documented on the items concerned:
 //!
@@ -58,8 +59,9 @@
 //! - A request of an application the two peers do not share is answered with
 //!   DIAMETER_APPLICATION_UNSUPPORTED, a base-protocol command other than CER, DWR and DPR with
 //!   DIAMETER_COMMAND_UNSUPPORTED (both with the E bit); other messages go to the application.
-//! - Stop while the connection is being set up (where the machine ignores Stop) aborts it: each
-//!   connection is closed and the machine sees it lost.
+//! - Stop while a connection is being set up (Wait-Conn-Ack, Wait-I-CEA, Wait-Conn-Ack/Elect,
+//!   Wait-Returns), where §5.6.1 has no Stop, is the spec's Abort to Closed: each connection is
+//!   closed, the accepted one first and without a CEA.
 //!
 //! ```
 //! use rfc_fsm::diameter::codec::{Message, DisconnectCause};
@@ -473,7 +475,8 @@ pub enum DiscardReason {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PeerError {
     /// The peer state machine's Error action: `event` in `state` closed the connections (the
-    /// Timeout, or a message other than the CEA while waiting for it).
+    /// Timeout; in Wait-I-CEA, a CEA that refuses ours as I-Rcv-Non-CEA, or another message by
+    /// its own event: I-Rcv-DWR, I-Rcv-Message, ...).
     #[error("{event} in {state}: the connection is closed (RFC 6733 §5.6.1 Error)")]
     Failed {
         /// The state.
@@ -688,19 +691,12 @@ enum Context {
     Outgoing(Box<Message>),
 }
 
-/// Work for the current input.
-#[derive(Clone, Debug)]
-enum Work {
-    Event(Event, Context),
-    /// The application's Stop, with the abort where the machine ignores it.
-    Stop,
-}
-
 /// The effects of one input.
 struct Run<T> {
     now: T,
     out: Vec<Output>,
-    work: VecDeque<Work>,
+    /// The machine's events still to run, each with what it concerns.
+    work: VecDeque<(Event, Context)>,
     /// The watchdog threw the current message away.
     throwaway: bool,
 }
@@ -715,7 +711,7 @@ impl<T> Run<T> {
     }
 
     fn event(&mut self, event: Event, context: Context) {
-        self.work.push_back(Work::Event(event, context));
+        self.work.push_back((event, context));
     }
 }
 
@@ -851,7 +847,8 @@ where
     }
 
     /// The application stops the peer (RFC 6733 §5.4): the watchdog stops, an open connection is
-    /// closed with DPR (`cause`) and DPA, a connection being set up is aborted, and no connection
+    /// closed with DPR (`cause`) and DPA, a connection being set up is aborted (the spec's Abort:
+    /// closed without DPR or CEA; RFC 6733 §5.6.1 has no Stop there), and no connection
     /// is accepted or attempted until [`start`](Self::start).
     pub fn stop(&mut self, now: T, cause: DisconnectCause) -> Vec<Output> {
         let mut run = Run::new(now);
@@ -865,7 +862,7 @@ where
         for pending in std::mem::take(&mut self.core.pending) {
             run.out.push(Output::Close(pending.id));
         }
-        run.work.push_back(Work::Stop);
+        run.event(Event::Stop, Context::None);
         self.finish(run)
     }
 
@@ -1058,31 +1055,19 @@ where
 
     fn drain(&mut self, run: &mut Run<T>) {
         let mut steps = 0;
-        while let Some(work) = run.work.pop_front() {
+        while let Some((event, context)) = run.work.pop_front() {
             steps += 1;
             if steps > MAX_STEPS {
                 run.work.clear();
                 run.report(PeerEvent::Error(PeerError::Runaway));
                 return;
             }
-            match work {
-                Work::Event(event, context) => {
-                    let kind = self.step(run, event, &context);
-                    if kind == machine::Kind::Ignored
-                        && let Context::Outgoing(message) = &context
-                        && let Message::Other(_) = **message
-                    {
-                        run.report(PeerEvent::Error(PeerError::NotOpen { state: self.machine.state() }));
-                    }
-                }
-                Work::Stop => {
-                    let outcome = self.step(run, Event::Stop, &Context::None);
-                    // Closed has nothing to abort, Closing is closing already.
-                    let busy = !matches!(self.machine.state(), State::Closed | State::Closing);
-                    if outcome == machine::Kind::Ignored && busy {
-                        self.abort(run);
-                    }
-                }
+            let kind = self.step(run, event, &context);
+            if kind == machine::Kind::Ignored
+                && let Context::Outgoing(message) = &context
+                && let Message::Other(_) = **message
+            {
+                run.report(PeerEvent::Error(PeerError::NotOpen { state: self.machine.state() }));
             }
         }
     }
@@ -1101,21 +1086,6 @@ where
         }
         self.sync_watchdog(run);
         outcome.kind
-    }
-
-    /// Aborts the connections being set up (Stop where the machine ignores it): the accepted one
-    /// first, then the initiated one, each closed and lost.
-    fn abort(&mut self, run: &mut Run<T>) {
-        if let Some(id) = self.core.accepted.as_ref().filter(|a| a.open).map(|a| a.id) {
-            run.out.push(Output::Close(id));
-            self.lost(run, id);
-            self.drain(run);
-        }
-        if let Some(id) = self.core.initiated.filter(|i| i.open).map(|i| i.id) {
-            run.out.push(Output::Close(id));
-            self.lost(run, id);
-            self.drain(run);
-        }
     }
 
     /// Tells the watchdog that the connection came up or went down, if it did.
@@ -1221,17 +1191,6 @@ where
         }
     }
 
-    /// The first of `events` that the machine does something with in its state, else the first.
-    fn first_handled(&self, events: &[Event]) -> Option<Event> {
-        let state = self.machine.state();
-        let handled = |event: &&Event| {
-            let mut vars = *self.machine.vars();
-            let kind = machine::dispatch(state, &mut vars, **event, machine::Guards::default()).kind;
-            matches!(kind, machine::Kind::Transition | machine::Kind::Internal)
-        };
-        events.iter().find(handled).or(events.first()).copied()
-    }
-
     /// Turns a received message into the machine's event (see the module documentation).
     fn route(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
         if let Some(at) = self.core.pending.iter().position(|p| p.id == conn) {
@@ -1269,7 +1228,7 @@ where
             self.commands(run, &commands);
         }
         let event = if initiated {
-            let own = match (answers, &received) {
+            match (answers, &received) {
                 (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if is_success(cea.result_code) => {
                     self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
                     Event::I_Rcv_CEA
@@ -1286,20 +1245,17 @@ where
                 (_, Received::Ok(Message::Dwr(_))) => Event::I_Rcv_DWR,
                 (_, Received::Ok(Message::Dpr(_))) => Event::I_Rcv_DPR,
                 _ => Event::I_Rcv_Message,
-            };
-            self.first_handled(&[own, Event::I_Rcv_Non_CEA])
+            }
         } else {
-            Some(match (answers, &received) {
+            match (answers, &received) {
                 (Some(Answers::Dwr), _) => Event::R_Rcv_DWA,
                 (Some(Answers::Dpr), _) => Event::R_Rcv_DPA,
                 (_, Received::Ok(Message::Dwr(_))) => Event::R_Rcv_DWR,
                 (_, Received::Ok(Message::Dpr(_))) => Event::R_Rcv_DPR,
                 _ => Event::R_Rcv_Message,
-            })
+            }
         };
-        if let Some(event) = event {
-            run.event(event, Context::Message(conn, Box::new(received)));
-        }
+        run.event(event, Context::Message(conn, Box::new(received)));
         self.drain(run);
         run.throwaway = false;
     }
@@ -1806,6 +1762,12 @@ where
                 self.close_accepted();
             }
             A::Cleanup => self.core.initiated = None,
+            // Stop while the connections are being set up: the accepted one has had no CEA and
+            // gets none (the election is abandoned, not lost), then the initiated one.
+            A::Abort => {
+                self.close_accepted();
+                self.close_initiated();
+            }
             A::Error => {
                 self.close_initiated();
                 self.close_accepted();

@@ -12,7 +12,8 @@ use super::timers::Running;
 use crate::ast::{Name, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use rustc_hash::FxHashSet as HashSet;
+use std::collections::{BTreeMap, VecDeque};
 
 /// Most guard combinations evaluated for one (state, event) pair: 2^20.
 pub const MAX_GUARD_COMBINATIONS: u128 = 1 << 20;
@@ -272,7 +273,7 @@ fn all_valuations(m: &Machine) -> Option<Vec<Valuation>> {
 fn explore(m: &Machine, known: Known<'_>) -> Explored {
     let mut ex = Explored { reachable: vec![Vec::new(); m.states.len()], ..Explored::default() };
     let mut budget = MAX_EVALUATIONS;
-    let mut seen: HashSet<(StateId, Valuation)> = HashSet::new();
+    let mut seen: HashSet<(StateId, Valuation)> = HashSet::default();
     let mut queue = VecDeque::new();
     let mut start = m.initial_vars();
     if let Some((_, v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
@@ -592,7 +593,7 @@ fn stuck(m: &Machine, dead: &[&str]) -> Vec<Diagnostic> {
     }
     let mut start = m.initial_vars();
     let _ = apply(m, &m.state(m.initial).entry, &mut start);
-    let mut index: std::collections::HashMap<Configuration, usize> = std::collections::HashMap::new();
+    let mut index: rustc_hash::FxHashMap<Configuration, usize> = rustc_hash::FxHashMap::default();
     // Per configuration: the configuration, how it was first reached (parent, event), its successors.
     let mut nodes: Vec<(Configuration, Option<(usize, EventId)>)> = Vec::new();
     let mut edges: Vec<Vec<usize>> = Vec::new();

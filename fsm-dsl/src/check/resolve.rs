@@ -6,7 +6,7 @@ use super::report::{self, Kind};
 use crate::ast::{self, Name, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, ActionId, EventId, GuardId, StateId, TimerId, TransitionId, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Largest variable domain the checker accepts: it evaluates guards over every value.
 pub const MAX_DOMAIN: u128 = 1 << 16;
@@ -122,6 +122,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     r.unsound |= initial.is_none();
     let initial = initial.or_else(|| (!r.states.is_empty()).then_some(StateId(0)));
     let (refs, policy) = r.machine_settings();
+    let diagram = r.diagram_settings();
     let entry_exit = r.resolve_entry_exit();
     let transitions = r.resolve_transitions();
     for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
@@ -157,6 +158,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         named: named(&spec.name, spec.label.as_ref(), &spec.docs),
         refs,
         policy,
+        diagram,
         states: r.states,
         events: r.events,
         actions: r.actions,
@@ -222,7 +224,7 @@ impl Resolver<'_> {
 
     fn declare_all(&mut self) {
         let spec = self.spec;
-        let mut labels: HashMap<String, (String, Span)> = HashMap::new();
+        let mut labels: HashMap<String, (String, Span)> = HashMap::default();
         for item in &spec.items {
             match &item.kind {
                 ast::ItemKind::State(s) => {
@@ -288,7 +290,7 @@ impl Resolver<'_> {
         // Timers last, so that the names they generate clash with declared ones, not the
         // other way round, whatever the order of the spec. An `action X = start T;` gives the
         // operation its name before the timer is declared.
-        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::new();
+        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::default();
         for item in &spec.items {
             let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind else { continue };
             let key = (op.timer.text.as_str(), op.kind);
@@ -522,6 +524,28 @@ impl Resolver<'_> {
             }
         }
         (refs, policy.map(|(p, _)| p).unwrap_or_default())
+    }
+
+    /// The `diagram { }` settings; each may be set once in the machine (over all such items).
+    fn diagram_settings(&mut self) -> ir::Diagram {
+        let mut diagram = ir::Diagram::default();
+        let mut seen: Vec<ast::DiagramSetting> = Vec::new();
+        for item in &self.spec.items {
+            let ast::ItemKind::Diagram(settings) = &item.kind else { continue };
+            for &setting in settings {
+                if let Some(first) = seen.iter().find(|s| s.name() == setting.name()) {
+                    self.diagnostics.push(report::duplicate_setting(setting.name(), setting.span(), first.span()));
+                    continue;
+                }
+                seen.push(setting);
+                match setting {
+                    ast::DiagramSetting::Direction(d, _) => diagram.direction = d,
+                    ast::DiagramSetting::Events(shown, _) => diagram.events = shown,
+                    ast::DiagramSetting::Actions(shown, _) => diagram.actions = shown,
+                }
+            }
+        }
+        diagram
     }
 
     // -----------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ use super::{ident, int_type, literal};
 use crate::ir::{self, ActionId, Cell, Condition, Effect, EventId, Machine, StateId, StepKind};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
 /// Machines with at least this many (state, event) cells are "large": their `TRANSITIONS`
@@ -64,21 +64,27 @@ struct Ctx<'m> {
     effects: HashMap<(usize, usize), usize>,
     /// The action list and the transition of each effect, by number (the first two unused).
     effect_rows: Vec<(usize, usize)>,
+    /// Scratch for an action list being looked up, so that only new lists allocate.
+    scratch: Vec<ActionId>,
 }
 
 impl Ctx<'_> {
     /// The number of the constant `ACTIONS_n` that holds the actions of `effects`.
     fn list_index(&mut self, effects: &[Effect]) -> usize {
-        let ids: Vec<ActionId> = effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Action(a) => Some(*a),
-                _ => None,
-            })
-            .collect();
-        if let Some(&n) = self.lists.get(&ids) {
+        self.list_index_of(&[effects])
+    }
+
+    /// [`Ctx::list_index`] of the effects of `parts` one after the other.
+    fn list_index_of(&mut self, parts: &[&[Effect]]) -> usize {
+        self.scratch.clear();
+        self.scratch.extend(parts.iter().flat_map(|p| p.iter()).filter_map(|e| match e {
+            Effect::Action(a) => Some(*a),
+            _ => None,
+        }));
+        if let Some(&n) = self.lists.get(self.scratch.as_slice()) {
             return n;
         }
+        let ids = self.scratch.clone();
         let n = self.lists.len();
         let name = format_ident!("ACTIONS_{n}");
         let items = ids.iter().map(|a| &self.actions[a.0]);
@@ -93,7 +99,12 @@ impl Ctx<'_> {
 
     /// The number of the effect "run the actions of `effects`, transition `t` taken".
     fn effect(&mut self, effects: &[Effect], t: ir::TransitionId) -> usize {
-        let list = self.list_index(effects);
+        self.effect_of(&[effects], t)
+    }
+
+    /// [`Ctx::effect`] of the effects of `parts` one after the other.
+    fn effect_of(&mut self, parts: &[&[Effect]], t: ir::TransitionId) -> usize {
+        let list = self.list_index_of(parts);
         let next = self.effect_rows.len();
         let n = *self.effects.entry((list, t.0)).or_insert(next);
         if n == next {
@@ -216,11 +227,16 @@ fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<(S
     if transition.condition != Condition::Always {
         return None;
     }
-    let effects = ctx.m.effects_of(s, t);
-    if effects.iter().any(|e| !matches!(e, Effect::Action(_))) {
+    // The effects of `ir::Machine::effects_of`, read in place: this runs for every cell.
+    let m = ctx.m;
+    let parts: [&[Effect]; 3] = match transition.target {
+        None => [&[], &transition.effects, &[]],
+        Some(target) => [&m.state(s).exit, &transition.effects, &m.state(target).entry],
+    };
+    if parts.iter().flat_map(|p| p.iter()).any(|e| !matches!(e, Effect::Action(_))) {
         return None;
     }
-    Some((transition.target.unwrap_or(s), ctx.effect(&effects, t)))
+    Some((transition.target.unwrap_or(s), ctx.effect_of(&parts, t)))
 }
 
 /// Reads generated text back as tokens. The text is built from checked identifiers and
@@ -367,6 +383,43 @@ fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
     out
 }
 
+/// The body of `Step::for_each_action`. A small machine's is a `match` on the effect, with
+/// the calls of each distinct action list written out (effects that share a list share an
+/// arm): one jump instead of a loop whose exit the processor must guess, which is what makes
+/// a step on unpredictable events as fast as a hand-written `match`. A large machine's is the
+/// loop over [`Step::actions`], which keeps its code small.
+fn for_each_body(ctx: &Ctx<'_>, table: bool) -> TokenStream {
+    if table {
+        return quote! {
+            for &action in self.actions() {
+                f(action);
+            }
+        };
+    }
+    let mut lists: Vec<&[ActionId]> = vec![&[]; ctx.lists.len()];
+    for (ids, &n) in &ctx.lists {
+        lists[n] = ids;
+    }
+    // The effects of each list, in the order the lists were numbered.
+    let mut effects_of: Vec<Vec<usize>> = vec![Vec::new(); lists.len()];
+    for (effect, &(list, _)) in ctx.effect_rows.iter().enumerate() {
+        effects_of[list].push(effect);
+    }
+    let arms = lists.iter().zip(&effects_of).filter(|(ids, effects)| !ids.is_empty() && !effects.is_empty()).map(
+        |(ids, effects)| {
+            let effects = effects.iter().map(|&e| Literal::usize_unsuffixed(e));
+            let actions = ids.iter().map(|a| &ctx.actions[a.0]);
+            quote! { #( #effects )|* => { #( f(Action::#actions); )* } }
+        },
+    );
+    quote! {
+        match self.effect {
+            #( #arms )*
+            _ => {}
+        }
+    }
+}
+
 /// `Kind`, `Outcome`, `Step`, the tables, `step_with`, `step`, `dispatch_with`, `dispatch` and
 /// `enter_initial`.
 pub(super) fn dispatch(m: &Machine) -> TokenStream {
@@ -374,10 +427,11 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
         actions: m.actions.iter().map(|a| ident(&a.named.name)).collect(),
-        lists: HashMap::new(),
+        lists: HashMap::default(),
         list_items: Vec::new(),
-        effects: HashMap::new(),
+        effects: HashMap::default(),
         effect_rows: Vec::new(),
+        scratch: Vec::new(),
     };
     // The first two effects do nothing; they have no transition.
     let none = ctx.list_index(&[]);
@@ -465,6 +519,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         )
     };
     let code_literal = Literal::usize_unsuffixed(code);
+    let each_body = for_each_body(&ctx, table);
 
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
@@ -638,6 +693,15 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
                 #actions_body
             }
 
+            /// Calls `f` with each action to run, in order: exit, transition, entry. The same
+            /// as a loop over [`Step::actions`]; in a small machine it is written out per
+            /// effect, so that where it is inlined the caller's code for each action sits in
+            /// place: one jump on the effect, no loop.
+            #[inline(always)]
+            pub fn for_each_action(self, mut f: impl FnMut(Action)) {
+                #each_body
+            }
+
             /// The index in [`TRANSITIONS`] of the transition taken, if any.
             #[inline]
             pub fn transition(self) -> ::core::option::Option<usize> {
@@ -773,9 +837,7 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
                 let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-                for &action in step.actions() {
-                    hooks.action(action);
-                }
+                step.for_each_action(|action| hooks.action(action));
                 self.state = step.target;
                 step
             }

@@ -491,7 +491,7 @@ fn vars_struct(m: &Machine) -> TokenStream {
 }
 
 fn transition_table(m: &Machine) -> TokenStream {
-    use std::collections::HashMap;
+    use rustc_hash::FxHashMap as HashMap;
     use std::fmt::Write as _;
     let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
     let events: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
@@ -505,27 +505,30 @@ fn transition_table(m: &Machine) -> TokenStream {
     let mut row_tokens: Vec<proc_macro2::TokenTree> = Vec::new();
     let one_ident = Ident::new("one", Span::call_site());
     let mut own_idents: Vec<Ident> = Vec::new();
-    let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::new();
-    let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::new();
-    let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::new();
+    let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::default();
+    let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::default();
+    let mut action_lists: HashMap<Vec<ir::ActionId>, usize> = HashMap::default();
+    let mut ids: Vec<ir::ActionId> = Vec::new();
     // A machine that dispatches through the table gets compact rows too.
     let compact = dispatch::uses_table(m);
     for t in &m.transitions {
-        let ids: Vec<ir::ActionId> = t
-            .effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Action(a) => Some(*a),
-                _ => None,
-            })
-            .collect();
-        let next = action_lists.len();
-        let own = *action_lists.entry(ids).or_insert_with_key(|ids| {
-            let items: Vec<String> = ids.iter().map(|a| format!("Action::{}", actions[a.0])).collect();
-            let _ = write!(consts, "const OWN_ACTIONS_{next}: &[Action] = &[{}];", items.join(", "));
-            own_idents.push(format_ident!("OWN_ACTIONS_{next}"));
-            next
-        });
+        ids.clear();
+        ids.extend(t.effects.iter().filter_map(|e| match e {
+            Effect::Action(a) => Some(*a),
+            _ => None,
+        }));
+        // Looked up by slice, so that only a new list allocates.
+        let own = match action_lists.get(ids.as_slice()) {
+            Some(&own) => own,
+            None => {
+                let next = action_lists.len();
+                let items: Vec<String> = ids.iter().map(|a| format!("Action::{}", actions[a.0])).collect();
+                let _ = write!(consts, "const OWN_ACTIONS_{next}: &[Action] = &[{}];", items.join(", "));
+                own_idents.push(format_ident!("OWN_ACTIONS_{next}"));
+                action_lists.insert(ids.clone(), next);
+                next
+            }
+        };
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
         if let (true, Some(target), &[source], &[event]) =
             (compact, t.target, t.sources.as_slice(), t.events.as_slice())

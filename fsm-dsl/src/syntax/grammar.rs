@@ -49,6 +49,10 @@ pub enum Rule {
     r#kw_otherwise,
     r#kw_output,
     r#kw_allow,
+    r#kw_diagram,
+    r#kw_direction,
+    r#kw_events,
+    r#kw_actions,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -64,6 +68,10 @@ pub enum Rule {
     r#ref_item,
     r#unhandled_item,
     r#policy,
+    r#diagram_item,
+    r#diagram_setting,
+    r#direction,
+    r#visibility,
     r#state_decl,
     r#state_modifier,
     r#state_body,
@@ -168,6 +176,10 @@ impl Rule {
             Rule::r#kw_otherwise,
             Rule::r#kw_output,
             Rule::r#kw_allow,
+            Rule::r#kw_diagram,
+            Rule::r#kw_direction,
+            Rule::r#kw_events,
+            Rule::r#kw_actions,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -183,6 +195,10 @@ impl Rule {
             Rule::r#ref_item,
             Rule::r#unhandled_item,
             Rule::r#policy,
+            Rule::r#diagram_item,
+            Rule::r#diagram_setting,
+            Rule::r#direction,
+            Rule::r#visibility,
             Rule::r#state_decl,
             Rule::r#state_modifier,
             Rule::r#state_body,
@@ -1355,6 +1371,122 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_diagram(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_diagram,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("diagram")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_direction(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_direction,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("direction")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_events(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_events,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("events")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_actions(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_actions,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("actions")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1909,6 +2041,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .or_else(|state| { self::r#var_decl(state) })
                                                     .or_else(|state| { self::r#ref_item(state) })
                                                     .or_else(|state| { self::r#unhandled_item(state) })
+                                                    .or_else(|state| { self::r#diagram_item(state) })
                                                     .or_else(|state| { self::r#machine_attribute(state) })
                                             })
                                     })
@@ -2092,6 +2225,148 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         .match_string("error")
                                                         .or_else(|state| { state.match_string("warn") })
                                                         .or_else(|state| { state.match_string("ignore") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#diagram_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#diagram_item,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_diagram(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("{") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#diagram_setting(state)
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| { self::r#diagram_setting(state) })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("}") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#diagram_setting(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#diagram_setting,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                self::r#kw_direction(state)
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| { state.match_string("=") })
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| { self::r#direction(state) })
+                                            })
+                                            .or_else(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        self::r#kw_events(state)
+                                                            .or_else(|state| { self::r#kw_actions(state) })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { state.match_string("=") })
+                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                            .and_then(|state| { self::r#visibility(state) })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#direction(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#direction,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("TB")
+                                                        .or_else(|state| { state.match_string("LR") })
+                                                        .or_else(|state| { state.match_string("BT") })
+                                                        .or_else(|state| { state.match_string("RL") })
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#visibility(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#visibility,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("show")
+                                                        .or_else(|state| { state.match_string("hide") })
                                                         .and_then(|state| {
                                                             state
                                                                 .lookahead(false, |state| { self::r#ident_char(state) })
@@ -4358,6 +4633,10 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_otherwise => rules::r#kw_otherwise(state),
                     Rule::r#kw_output => rules::r#kw_output(state),
                     Rule::r#kw_allow => rules::r#kw_allow(state),
+                    Rule::r#kw_diagram => rules::r#kw_diagram(state),
+                    Rule::r#kw_direction => rules::r#kw_direction(state),
+                    Rule::r#kw_events => rules::r#kw_events(state),
+                    Rule::r#kw_actions => rules::r#kw_actions(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -4373,6 +4652,10 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#ref_item => rules::r#ref_item(state),
                     Rule::r#unhandled_item => rules::r#unhandled_item(state),
                     Rule::r#policy => rules::r#policy(state),
+                    Rule::r#diagram_item => rules::r#diagram_item(state),
+                    Rule::r#diagram_setting => rules::r#diagram_setting(state),
+                    Rule::r#direction => rules::r#direction(state),
+                    Rule::r#visibility => rules::r#visibility(state),
                     Rule::r#state_decl => rules::r#state_decl(state),
                     Rule::r#state_modifier => rules::r#state_modifier(state),
                     Rule::r#state_body => rules::r#state_body(state),
