@@ -90,6 +90,17 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Print a covering test suite: event sequences from the start, shortest first, that take
+    /// every transition (each guard outcome, each variable case) and hit every ignored and
+    /// unhandled pair, with the expected state and actions at each step. Exits 1 when the
+    /// exploration stopped at a limit.
+    Tests {
+        /// Spec file.
+        spec: PathBuf,
+        /// Output format: readable text, or one JSON document (schema in the README).
+        #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
+        format: SuiteFormat,
+    },
     /// Print a spec with its variables expanded into explicit states (it checks clean itself).
     Flatten {
         /// Spec file.
@@ -193,6 +204,15 @@ pub enum Shown {
     Hide,
 }
 
+/// Formats of `fsm tests`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SuiteFormat {
+    /// A summary, then one line per step.
+    Text,
+    /// One JSON document.
+    Json,
+}
+
 /// Reads `--map NAME_IN_A=NAME_IN_B`.
 fn parse_mapping(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
@@ -226,6 +246,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         }
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
+        Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
         Command::Flatten { spec } => with_machine(&spec, io, |m, io| match crate::flatten::flatten(m) {
             Ok(text) => write_out(io, &text),
@@ -406,6 +427,19 @@ fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mut Io<'_>) -
     let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
     write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
     Ok(i32::from(!report.equivalent()))
+}
+
+fn tests(m: &Machine, format: SuiteFormat, io: &mut Io<'_>) -> Outcome {
+    let suite = crate::testgen::cases(m);
+    match format {
+        SuiteFormat::Text => write_out(io, &crate::testgen::text(m, &suite))?,
+        SuiteFormat::Json => write_out(io, &format!("{}\n", crate::testgen::to_json(m, &suite)))?,
+    };
+    if let Some(why) = &suite.incomplete {
+        let _ = writeln!(io.err, "error: the suite is incomplete: {why}");
+        return Ok(1);
+    }
+    Ok(0)
 }
 
 fn actions_json(m: &Machine, actions: &[crate::ir::ActionId]) -> Value {

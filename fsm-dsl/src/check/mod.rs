@@ -17,6 +17,7 @@ use crate::ast;
 use crate::diag::Diagnostic;
 use crate::ir;
 
+pub use analysis::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
 pub use report::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
 pub use timers::{MAX_TIMERS, Running};
 
