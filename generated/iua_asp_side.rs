@@ -11,8 +11,9 @@
 /// Layer management asks for a state (Up, Active, Inactive, Down); the machine sends the request,
 /// waits for the acknowledgement and retransmits it at each T(ack) expiry. Nothing but ASP Up
 /// (and Heartbeat) is sent before ASP Up Ack, and no data before ASP Active Ack. An
-/// acknowledgement the ASP did not ask for moves it as §4.3.3.2 and §4.3.3.5 say, after which
-/// it asks to return to the state it was in. An ASP Active Ack is always the SG's word that the
+/// acknowledgement the ASP did not ask for moves it as §4.3.3.2 and §4.3.3.5 say (an ASP Up Ack
+/// while active as §4.3.3.1 says the SG treats the ASP Up it answers), after which it asks to
+/// return to the state it was in. An ASP Active Ack is always the SG's word that the
 /// ASP is active, and the ASP takes it. Data from the SG is passed up only while the SG may be routing traffic to the ASP
 /// (from ASP Active to ASP Inactive Ack); elsewhere it is dropped and reported as unexpected.
 ///
@@ -740,7 +741,7 @@ pub mod iua_asp_side {
         }
     }
     /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 35] = [
+    pub static TRANSITIONS: [Transition; 36] = [
         tr(
             SOURCES_0,
             EVENTS_0,
@@ -962,6 +963,15 @@ pub mod iua_asp_side {
             "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
         ),
         tr(
+            SOURCES_7,
+            EVENTS_6,
+            None,
+            Some(State::ACTIVE_PENDING),
+            OWN_ACTIONS_6,
+            &["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"],
+            "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
+        ),
+        tr(
             SOURCES_10,
             EVENTS_11,
             None,
@@ -1127,7 +1137,7 @@ pub mod iua_asp_side {
         Action::StartTack,
     ];
     /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 41] = [
+    static EFFECT_ACTIONS: [&[Action]; 42] = [
         ACTIONS_0,
         ACTIONS_0,
         ACTIONS_0,
@@ -1157,6 +1167,7 @@ pub mod iua_asp_side {
         ACTIONS_20,
         ACTIONS_21,
         ACTIONS_22,
+        ACTIONS_22,
         ACTIONS_23,
         ACTIONS_0,
         ACTIONS_21,
@@ -1172,35 +1183,36 @@ pub mod iua_asp_side {
     ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
-    static EFFECT_TRANSITION: [u8; 41] = [
+    static EFFECT_TRANSITION: [u8; 42] = [
         u8::MAX,
         u8::MAX,
         0,
         2,
-        30,
+        31,
         1,
         3,
         4,
-        31,
+        32,
         10,
-        29,
+        30,
         1,
         8,
         9,
-        31,
+        32,
         6,
         7,
-        34,
+        35,
         5,
         11,
-        34,
+        35,
         22,
         16,
         13,
         26,
-        28,
+        29,
         12,
         16,
+        28,
         27,
         23,
         24,
@@ -1212,8 +1224,8 @@ pub mod iua_asp_side {
         18,
         19,
         17,
+        34,
         33,
-        32,
     ];
     #[allow(dead_code)]
     const fn ignored(state: State) -> Step {
@@ -1568,7 +1580,6 @@ pub mod iua_asp_side {
                     Event::AssociationUp
                     | Event::UpRequest
                     | Event::ActiveRequest
-                    | Event::AspUpAck
                     | Event::AspActiveAck
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
@@ -1592,6 +1603,12 @@ pub mod iua_asp_side {
                             effect: 8,
                         }
                     }
+                    Event::AspUpAck => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 28,
+                        }
+                    }
                     Event::AspDownAck => {
                         Step {
                             target: State::UP_PENDING,
@@ -1601,7 +1618,7 @@ pub mod iua_asp_side {
                     Event::AspInactiveAck => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 28,
+                            effect: 29,
                         }
                     }
                     Event::AlternateAspActive => {
@@ -1611,20 +1628,20 @@ pub mod iua_asp_side {
                             vars.wants_active = false;
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 29,
+                                effect: 30,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 30,
+                                effect: 31,
                             };
                         }
                         if (!(g0) && g1) {
                             vars.wants_active = false;
                             return Step {
                                 target: State::INACTIVE_PENDING,
-                                effect: 31,
+                                effect: 32,
                             };
                         }
                         unhandled(state)
@@ -1634,13 +1651,13 @@ pub mod iua_asp_side {
                         if !(g0) {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 32,
+                                effect: 33,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 33,
+                                effect: 34,
                             };
                         }
                         unhandled(state)
@@ -1671,14 +1688,14 @@ pub mod iua_asp_side {
                         vars.wants_active = true;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 34,
+                            effect: 35,
                         }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 35,
+                            effect: 36,
                         }
                     }
                     Event::DownRequest => {
@@ -1698,13 +1715,13 @@ pub mod iua_asp_side {
                         if !(vars.wants_active) {
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 36,
+                                effect: 37,
                             };
                         }
                         if vars.wants_active {
                             return Step {
                                 target: State::ACTIVE_PENDING,
-                                effect: 37,
+                                effect: 38,
                             };
                         }
                         unhandled(state)
@@ -1724,7 +1741,7 @@ pub mod iua_asp_side {
                     Event::TackExpiry => {
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 38,
+                            effect: 39,
                         }
                     }
                 }
@@ -1750,7 +1767,7 @@ pub mod iua_asp_side {
                     Event::AspDownAck => {
                         Step {
                             target: State::ASP_DOWN,
-                            effect: 39,
+                            effect: 40,
                         }
                     }
                     Event::SendData => {
@@ -1768,7 +1785,7 @@ pub mod iua_asp_side {
                     Event::TackExpiry => {
                         Step {
                             target: State::DOWN_PENDING,
-                            effect: 40,
+                            effect: 41,
                         }
                     }
                 }
