@@ -219,7 +219,9 @@ impl DriverConfig {
 pub enum Control {
     /// Disconnect with this cause (DPR, DPA; RFC 6733 §5.4) and end [`run`]: within the Timeout
     /// (Closing, RFC 6733 §5.6.1) plus [`FLUSH_TIME`] once taken; taking it waits at most about
-    /// one Timeout more, for the open connection to have room or to be closed as stuck.
+    /// one Timeout more, for the open connection to have room or to be closed as stuck. These
+    /// bounds hold while the application reads its events: the driver takes no input while they
+    /// wait for room.
     Stop(DisconnectCause),
     /// Send a message to the peer on the open connection (see [`Peer::send`]).
     Send(RawMessage),
