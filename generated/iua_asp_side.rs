@@ -14,7 +14,8 @@
 /// acknowledgement the ASP did not ask for moves it as §4.3.3.2 and §4.3.3.5 say (an ASP Up Ack
 /// while active as §4.3.3.1 says the SG treats the ASP Up it answers), after which it asks to
 /// return to the state it was in. An ASP Active Ack is always the SG's word that the
-/// ASP is active, and the ASP takes it. Data from the SG is passed up only while the SG may be routing traffic to the ASP
+/// ASP is active, and the ASP takes it (and withdraws with ASP Inactive if layer management's
+/// last request was not M-ASP_ACTIVE). Data from the SG is passed up only while the SG may be routing traffic to the ASP
 /// (from ASP Active to ASP Inactive Ack); elsewhere it is dropped and reported as unexpected.
 ///
 /// Source: RFC 4233 §4.3.3.
@@ -599,10 +600,18 @@ pub mod iua_asp_side {
         /// and, if this is set, active again (§4.3.3.2); set while waiting for ASP Inactive Ack, it
         /// makes the ASP ask to be active once the Ack comes.
         pub wants_active: bool,
+        /// Layer management's last request was M-ASP_ACTIVE: set by it, cleared by an M-ASP_INACTIVE
+        /// or M-ASP_DOWN request and by the loss of the association. Unlike `wants_active`, a
+        /// takeover leaves it set: it tells an ASP Active Ack that reaches ASP-INACTIVE whether the
+        /// state it reports is the one layer management asked for.
+        pub requested_active: bool,
     }
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
-        pub const INITIAL: Vars = Vars { wants_active: false };
+        pub const INITIAL: Vars = Vars {
+            wants_active: false,
+            requested_active: false,
+        };
     }
     impl ::core::default::Default for Vars {
         fn default() -> Self {
@@ -741,7 +750,7 @@ pub mod iua_asp_side {
         }
     }
     /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 36] = [
+    pub static TRANSITIONS: [Transition; 38] = [
         tr(
             SOURCES_0,
             EVENTS_0,
@@ -911,11 +920,20 @@ pub mod iua_asp_side {
         tr(
             SOURCES_5,
             EVENTS_8,
-            None,
+            Some("requested_active"),
             Some(State::ASP_ACTIVE),
             OWN_ACTIONS_4,
             &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). It asked to be, so there is no\nother state to return to, and both ends agree, without the SG's traffic for the AS\nstopping.",
+            "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
+        ),
+        tr(
+            SOURCES_5,
+            EVENTS_8,
+            Some("!requested_active"),
+            Some(State::INACTIVE_PENDING),
+            OWN_ACTIONS_0,
+            &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
+            "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
         ),
         tr(
             SOURCES_7,
@@ -970,6 +988,15 @@ pub mod iua_asp_side {
             OWN_ACTIONS_6,
             &["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"],
             "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
+        ),
+        tr(
+            SOURCES_5,
+            EVENTS_7,
+            None,
+            None,
+            OWN_ACTIONS_0,
+            &[],
+            "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
         ),
         tr(
             SOURCES_10,
@@ -1109,20 +1136,20 @@ pub mod iua_asp_side {
         Action::StartTack,
     ];
     const ACTIONS_15: &[Action] = &[Action::ConfirmActive];
-    const ACTIONS_16: &[Action] = &[
+    const ACTIONS_16: &[Action] = &[Action::SendAspInactive, Action::StartTack];
+    const ACTIONS_17: &[Action] = &[
         Action::StopTack,
         Action::SendAspInactive,
         Action::StartTack,
     ];
-    const ACTIONS_17: &[Action] = &[Action::StopTack, Action::ConfirmActive];
-    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
-    const ACTIONS_19: &[Action] = &[Action::PassUpData];
-    const ACTIONS_20: &[Action] = &[
+    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmActive];
+    const ACTIONS_19: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
+    const ACTIONS_20: &[Action] = &[Action::PassUpData];
+    const ACTIONS_21: &[Action] = &[
         Action::StopTack,
         Action::SendAspActive,
         Action::StartTack,
     ];
-    const ACTIONS_21: &[Action] = &[Action::SendAspInactive, Action::StartTack];
     const ACTIONS_22: &[Action] = &[
         Action::ConfirmInactive,
         Action::SendAspActive,
@@ -1137,7 +1164,7 @@ pub mod iua_asp_side {
         Action::StartTack,
     ];
     /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 42] = [
+    static EFFECT_ACTIONS: [&[Action]; 44] = [
         ACTIONS_0,
         ACTIONS_0,
         ACTIONS_0,
@@ -1158,6 +1185,7 @@ pub mod iua_asp_side {
         ACTIONS_11,
         ACTIONS_12,
         ACTIONS_13,
+        ACTIONS_0,
         ACTIONS_14,
         ACTIONS_15,
         ACTIONS_16,
@@ -1166,57 +1194,60 @@ pub mod iua_asp_side {
         ACTIONS_19,
         ACTIONS_20,
         ACTIONS_21,
+        ACTIONS_16,
         ACTIONS_22,
         ACTIONS_22,
         ACTIONS_23,
         ACTIONS_0,
-        ACTIONS_21,
+        ACTIONS_16,
         ACTIONS_24,
         ACTIONS_1,
         ACTIONS_0,
         ACTIONS_0,
-        ACTIONS_18,
+        ACTIONS_19,
         ACTIONS_25,
-        ACTIONS_16,
+        ACTIONS_17,
         ACTIONS_7,
         ACTIONS_8,
     ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
-    static EFFECT_TRANSITION: [u8; 42] = [
+    static EFFECT_TRANSITION: [u8; 44] = [
         u8::MAX,
         u8::MAX,
         0,
         2,
-        31,
+        33,
         1,
         3,
         4,
-        32,
+        34,
         10,
-        30,
+        32,
         1,
         8,
         9,
-        32,
+        34,
         6,
         7,
-        35,
+        37,
         5,
         11,
-        35,
+        30,
+        37,
         22,
+        23,
         16,
         13,
-        26,
-        29,
+        27,
+        31,
         12,
         16,
+        29,
         28,
-        27,
-        23,
         24,
         25,
+        26,
         14,
         15,
         20,
@@ -1224,8 +1255,8 @@ pub mod iua_asp_side {
         18,
         19,
         17,
-        34,
-        33,
+        36,
+        35,
     ];
     #[allow(dead_code)]
     const fn ignored(state: State) -> Step {
@@ -1336,6 +1367,7 @@ pub mod iua_asp_side {
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1349,6 +1381,7 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::UP_PENDING,
                             effect: 7,
@@ -1356,6 +1389,7 @@ pub mod iua_asp_side {
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
@@ -1384,6 +1418,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1391,6 +1426,7 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::UP_PENDING,
                             effect: 12,
@@ -1398,6 +1434,7 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::UP_PENDING,
                             effect: 13,
@@ -1405,6 +1442,7 @@ pub mod iua_asp_side {
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1455,13 +1493,13 @@ pub mod iua_asp_side {
                 match event {
                     Event::AssociationUp
                     | Event::UpRequest
-                    | Event::InactiveRequest
                     | Event::AspUpAck
                     | Event::AspInactiveAck
                     | Event::AlternateAspActive
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1469,13 +1507,22 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::ACTIVE_PENDING,
                             effect: 19,
                         }
                     }
+                    Event::InactiveRequest => {
+                        vars.requested_active = false;
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 20,
+                        }
+                    }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
@@ -1484,15 +1531,24 @@ pub mod iua_asp_side {
                     Event::AspDownAck => {
                         Step {
                             target: State::UP_PENDING,
-                            effect: 20,
+                            effect: 21,
                         }
                     }
                     Event::AspActiveAck => {
-                        vars.wants_active = true;
-                        Step {
-                            target: State::ASP_ACTIVE,
-                            effect: 21,
+                        if vars.requested_active {
+                            vars.wants_active = true;
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 22,
+                            };
                         }
+                        if !(vars.requested_active) {
+                            return Step {
+                                target: State::INACTIVE_PENDING,
+                                effect: 23,
+                            };
+                        }
+                        unhandled(state)
                     }
                     Event::SendData => {
                         Step {
@@ -1517,6 +1573,7 @@ pub mod iua_asp_side {
                     | Event::AspInactiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1524,13 +1581,15 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 22,
+                            effect: 24,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1545,14 +1604,14 @@ pub mod iua_asp_side {
                     Event::AspActiveAck => {
                         Step {
                             target: State::ASP_ACTIVE,
-                            effect: 23,
+                            effect: 25,
                         }
                     }
                     Event::AlternateAspActive => {
                         vars.wants_active = false;
                         Step {
                             target: State::ASP_INACTIVE,
-                            effect: 24,
+                            effect: 26,
                         }
                     }
                     Event::SendData => {
@@ -1564,13 +1623,13 @@ pub mod iua_asp_side {
                     Event::DataIndication => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                     Event::TackExpiry => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 26,
+                            effect: 28,
                         }
                     }
                 }
@@ -1584,6 +1643,7 @@ pub mod iua_asp_side {
                     | Event::TackExpiry => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1591,13 +1651,15 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 27,
+                            effect: 29,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
@@ -1606,19 +1668,19 @@ pub mod iua_asp_side {
                     Event::AspUpAck => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 28,
+                            effect: 30,
                         }
                     }
                     Event::AspDownAck => {
                         Step {
                             target: State::UP_PENDING,
-                            effect: 20,
+                            effect: 21,
                         }
                     }
                     Event::AspInactiveAck => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 29,
+                            effect: 31,
                         }
                     }
                     Event::AlternateAspActive => {
@@ -1628,20 +1690,20 @@ pub mod iua_asp_side {
                             vars.wants_active = false;
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 30,
+                                effect: 32,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 31,
+                                effect: 33,
                             };
                         }
                         if (!(g0) && g1) {
                             vars.wants_active = false;
                             return Step {
                                 target: State::INACTIVE_PENDING,
-                                effect: 32,
+                                effect: 34,
                             };
                         }
                         unhandled(state)
@@ -1651,13 +1713,13 @@ pub mod iua_asp_side {
                         if !(g0) {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 33,
+                                effect: 35,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
-                                effect: 34,
+                                effect: 36,
                             };
                         }
                         unhandled(state)
@@ -1665,7 +1727,7 @@ pub mod iua_asp_side {
                     Event::DataIndication => {
                         Step {
                             target: State::ASP_ACTIVE,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                 }
@@ -1679,6 +1741,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1686,20 +1749,23 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 35,
+                            effect: 37,
                         }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 36,
+                            effect: 38,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1715,13 +1781,13 @@ pub mod iua_asp_side {
                         if !(vars.wants_active) {
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 37,
+                                effect: 39,
                             };
                         }
                         if vars.wants_active {
                             return Step {
                                 target: State::ACTIVE_PENDING,
-                                effect: 38,
+                                effect: 40,
                             };
                         }
                         unhandled(state)
@@ -1735,13 +1801,13 @@ pub mod iua_asp_side {
                     Event::DataIndication => {
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                     Event::TackExpiry => {
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 39,
+                            effect: 41,
                         }
                     }
                 }
@@ -1759,6 +1825,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1767,7 +1834,7 @@ pub mod iua_asp_side {
                     Event::AspDownAck => {
                         Step {
                             target: State::ASP_DOWN,
-                            effect: 40,
+                            effect: 42,
                         }
                     }
                     Event::SendData => {
@@ -1785,7 +1852,7 @@ pub mod iua_asp_side {
                     Event::TackExpiry => {
                         Step {
                             target: State::DOWN_PENDING,
-                            effect: 41,
+                            effect: 43,
                         }
                     }
                 }

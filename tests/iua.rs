@@ -1194,9 +1194,9 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 /// Runs `steps` between three ASPs (one for all ASes, one per AS) and the SG of `two_ases`,
-/// then lets every message arrive, and says where an ASP and the SG disagree. With `trace`, every
-/// message is printed as it arrives.
-fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<(), String> {
+/// then lets every message arrive, and says where an ASP and the SG disagree; returns the ASPs'
+/// states. With `trace`, every message is printed as it arrives.
+fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<[asp::State; 3], String> {
     let mut sg = two_ases();
     if loadshare {
         sg = Sg::new(SgConfig {
@@ -1307,7 +1307,7 @@ fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<(), String> 
             }
         }
     }
-    Ok(())
+    Ok(asps.each_ref().map(Asp::state))
 }
 
 proptest! {
@@ -1333,6 +1333,7 @@ proptest! {
 /// with ASP Up Ack and Error (Unexpected Message) and has the ASP inactive again (RFC 4233
 /// §4.3.3.1). The ASP, active by then, takes the ASP Up Ack as the SG's last word and asks to be
 /// active again, so both ends agree (it once stayed ASP-ACTIVE while the SG had it inactive).
+/// Layer management's last request was M-ASP_INACTIVE: that is where the ASP ends.
 #[test]
 fn an_asp_up_ack_after_the_asp_active_ack_makes_the_asp_ask_again() {
     use Step::{Request, Retransmit, ToAsp, ToSg};
@@ -1359,7 +1360,8 @@ fn an_asp_up_ack_after_the_asp_active_ack_makes_the_asp_ask_again() {
         ToAsp(0),
         Request(0, 2),
     ];
-    assert_eq!(exchange(&steps, false, false), Ok(()));
+    let states = exchange(&steps, false, false).unwrap();
+    assert_eq!(states[0], asp::State::ASP_INACTIVE);
 }
 
 /// The same in isolation: an ASP Up Ack reaching an active ASP moves it to ASP-INACTIVE and
@@ -1465,4 +1467,39 @@ fn an_asp_up_visits_only_the_ases_it_moves() {
     let out = rx(&mut sg, B, asp_down(), t);
     assert_eq!(sent(&out), [(B, down_ack())]);
     assert!((0..500).all(|i| sg.as_state(i) == Some(iua_as::State::AS_ACTIVE)));
+}
+
+/// An ASP Active Ack that reaches ASP-INACTIVE after layer management asked for ASP-INACTIVE
+/// (the ASP Active was on its way): the SG has the ASP active, and the ASP returns to
+/// ASP-INACTIVE with ASP Inactive (RFC 4233 §4.3.3.4, §4.3.3.5). After a takeover, layer
+/// management still wants the ASP active, and the same Ack makes it active (see the spec).
+#[test]
+fn an_asp_active_ack_after_an_inactive_request_makes_the_asp_withdraw() {
+    let t = Duration::ZERO;
+    let mut asp = Asp::new(AspConfig { interface_ids: ids(&[IID]), ..AspConfig::default() });
+    asp.association_up(t);
+    asp.request_up(t);
+    from_sg(&mut asp, up_ack(), t);
+    asp.request_active(t);
+    asp.request_inactive(t);
+    from_sg(&mut asp, active_ack(), t);
+    // The ASP Inactive Ack of the ASP Inactive just sent makes it inactive.
+    from_sg(&mut asp, inactive_ack(), t);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    asp.request_inactive(t);
+    let out = from_sg(&mut asp, active_ack(), t);
+    assert_eq!(asp.state(), asp::State::INACTIVE_PENDING);
+    assert_eq!(asp_sent(&out), [Message::AspInactive { interface_ids: ids(&[IID]), info: None }]);
+    from_sg(&mut asp, inactive_ack(), t);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    // Taken over, layer management's request stands: the Ack makes the ASP active.
+    asp.request_active(t);
+    from_sg(&mut asp, active_ack(), t);
+    let alternate =
+        Message::Notify { status: Status::alternate_asp_active(), asp_id: None, interface_ids: None, info: None };
+    from_sg(&mut asp, alternate, t);
+    assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
+    let out = from_sg(&mut asp, active_ack(), t);
+    assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
+    assert!(asp_sent(&out).is_empty());
 }
