@@ -831,3 +831,25 @@ async fn a_slow_application_gets_every_event_of_a_burst() {
     let report = handle.stop(DisconnectCause::Rebooting).await.unwrap();
     assert_eq!(report.events_dropped, 0);
 }
+
+/// Events are dropped, and counted, only when nobody can take them: with the receiver gone the
+/// driver neither waits nor stops serving the peer.
+#[tokio::test(start_paused = true)]
+async fn events_without_a_receiver_are_counted_and_the_driver_goes_on() {
+    let (incoming_tx, incoming) = mpsc::channel(16);
+    let (events, receiver) = mpsc::channel(1);
+    drop(receiver);
+    let (control, control_rx) = mpsc::channel(4);
+    let config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 57, None);
+    let mode = Mode::Custom { connector: None, incoming: Some(incoming) };
+    let task = tokio::spawn(driver::run(config, mode, events, control_rx));
+    let (connection, mut client, _) = scripted(1 << 16);
+    incoming_tx.send(connection).await.unwrap();
+    client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
+    client.write_all(&scripted_dwr(7)).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Dwa(_))));
+    control.send(driver::Control::Stop(DisconnectCause::Rebooting)).await.unwrap();
+    let report = tokio::time::timeout(secs(30.0), task).await.unwrap().unwrap().unwrap();
+    assert!(report.events_dropped >= 4, "{} events dropped", report.events_dropped);
+}
