@@ -11,9 +11,11 @@
 /// Layer management asks for a state (Up, Active, Inactive, Down); the machine sends the request,
 /// waits for the acknowledgement and retransmits it at each T(ack) expiry. Nothing but ASP Up
 /// (and Heartbeat) is sent before ASP Up Ack, and no data before ASP Active Ack. An
-/// acknowledgement the ASP did not ask for moves it as §4.3.3.2 and §4.3.3.5 say, after which
-/// it asks to return to the state it was in. An ASP Active Ack is always the SG's word that the
-/// ASP is active, and the ASP takes it. Data from the SG is passed up only while the SG may be routing traffic to the ASP
+/// acknowledgement the ASP did not ask for moves it as §4.3.3.2 and §4.3.3.5 say (an ASP Up Ack
+/// while active as §4.3.3.1 says the SG treats the ASP Up it answers), after which it asks to
+/// return to the state it was in. An ASP Active Ack is always the SG's word that the
+/// ASP is active, and the ASP takes it (and withdraws with ASP Inactive if layer management's
+/// last request was not M-ASP_ACTIVE). Data from the SG is passed up only while the SG may be routing traffic to the ASP
 /// (from ASP Active to ASP Inactive Ack); elsewhere it is dropped and reported as unexpected.
 ///
 /// Source: RFC 4233 §4.3.3.
@@ -598,10 +600,18 @@ pub mod iua_asp_side {
         /// and, if this is set, active again (§4.3.3.2); set while waiting for ASP Inactive Ack, it
         /// makes the ASP ask to be active once the Ack comes.
         pub wants_active: bool,
+        /// Layer management's last request was M-ASP_ACTIVE: set by it, cleared by an M-ASP_INACTIVE
+        /// or M-ASP_DOWN request and by the loss of the association. Unlike `wants_active`, a
+        /// takeover leaves it set: it tells an ASP Active Ack that reaches ASP-INACTIVE whether the
+        /// state it reports is the one layer management asked for.
+        pub requested_active: bool,
     }
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
-        pub const INITIAL: Vars = Vars { wants_active: false };
+        pub const INITIAL: Vars = Vars {
+            wants_active: false,
+            requested_active: false,
+        };
     }
     impl ::core::default::Default for Vars {
         fn default() -> Self {
@@ -740,7 +750,7 @@ pub mod iua_asp_side {
         }
     }
     /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 35] = [
+    pub static TRANSITIONS: [Transition; 38] = [
         tr(
             SOURCES_0,
             EVENTS_0,
@@ -910,11 +920,20 @@ pub mod iua_asp_side {
         tr(
             SOURCES_5,
             EVENTS_8,
-            None,
+            Some("requested_active"),
             Some(State::ASP_ACTIVE),
             OWN_ACTIONS_4,
             &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). It asked to be, so there is no\nother state to return to, and both ends agree, without the SG's traffic for the AS\nstopping.",
+            "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
+        ),
+        tr(
+            SOURCES_5,
+            EVENTS_8,
+            Some("!requested_active"),
+            Some(State::INACTIVE_PENDING),
+            OWN_ACTIONS_0,
+            &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
+            "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
         ),
         tr(
             SOURCES_7,
@@ -960,6 +979,24 @@ pub mod iua_asp_side {
             OWN_ACTIONS_6,
             &["RFC 4233 §4.3.3.5"],
             "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
+        ),
+        tr(
+            SOURCES_7,
+            EVENTS_6,
+            None,
+            Some(State::ACTIVE_PENDING),
+            OWN_ACTIONS_6,
+            &["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"],
+            "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
+        ),
+        tr(
+            SOURCES_5,
+            EVENTS_7,
+            None,
+            None,
+            OWN_ACTIONS_0,
+            &[],
+            "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
         ),
         tr(
             SOURCES_10,
@@ -1099,20 +1136,20 @@ pub mod iua_asp_side {
         Action::StartTack,
     ];
     const ACTIONS_15: &[Action] = &[Action::ConfirmActive];
-    const ACTIONS_16: &[Action] = &[
+    const ACTIONS_16: &[Action] = &[Action::SendAspInactive, Action::StartTack];
+    const ACTIONS_17: &[Action] = &[
         Action::StopTack,
         Action::SendAspInactive,
         Action::StartTack,
     ];
-    const ACTIONS_17: &[Action] = &[Action::StopTack, Action::ConfirmActive];
-    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
-    const ACTIONS_19: &[Action] = &[Action::PassUpData];
-    const ACTIONS_20: &[Action] = &[
+    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmActive];
+    const ACTIONS_19: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
+    const ACTIONS_20: &[Action] = &[Action::PassUpData];
+    const ACTIONS_21: &[Action] = &[
         Action::StopTack,
         Action::SendAspActive,
         Action::StartTack,
     ];
-    const ACTIONS_21: &[Action] = &[Action::SendAspInactive, Action::StartTack];
     const ACTIONS_22: &[Action] = &[
         Action::ConfirmInactive,
         Action::SendAspActive,
@@ -1127,7 +1164,7 @@ pub mod iua_asp_side {
         Action::StartTack,
     ];
     /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 41] = [
+    static EFFECT_ACTIONS: [&[Action]; 44] = [
         ACTIONS_0,
         ACTIONS_0,
         ACTIONS_0,
@@ -1148,6 +1185,7 @@ pub mod iua_asp_side {
         ACTIONS_11,
         ACTIONS_12,
         ACTIONS_13,
+        ACTIONS_0,
         ACTIONS_14,
         ACTIONS_15,
         ACTIONS_16,
@@ -1156,55 +1194,60 @@ pub mod iua_asp_side {
         ACTIONS_19,
         ACTIONS_20,
         ACTIONS_21,
+        ACTIONS_16,
+        ACTIONS_22,
         ACTIONS_22,
         ACTIONS_23,
         ACTIONS_0,
-        ACTIONS_21,
+        ACTIONS_16,
         ACTIONS_24,
         ACTIONS_1,
         ACTIONS_0,
         ACTIONS_0,
-        ACTIONS_18,
+        ACTIONS_19,
         ACTIONS_25,
-        ACTIONS_16,
+        ACTIONS_17,
         ACTIONS_7,
         ACTIONS_8,
     ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
-    static EFFECT_TRANSITION: [u8; 41] = [
+    static EFFECT_TRANSITION: [u8; 44] = [
         u8::MAX,
         u8::MAX,
         0,
         2,
-        30,
+        33,
         1,
         3,
         4,
-        31,
+        34,
         10,
-        29,
+        32,
         1,
         8,
         9,
-        31,
+        34,
         6,
         7,
-        34,
+        37,
         5,
         11,
-        34,
+        30,
+        37,
         22,
+        23,
         16,
         13,
-        26,
-        28,
+        27,
+        31,
         12,
         16,
-        27,
-        23,
+        29,
+        28,
         24,
         25,
+        26,
         14,
         15,
         20,
@@ -1212,8 +1255,8 @@ pub mod iua_asp_side {
         18,
         19,
         17,
-        33,
-        32,
+        36,
+        35,
     ];
     #[allow(dead_code)]
     const fn ignored(state: State) -> Step {
@@ -1239,7 +1282,7 @@ pub mod iua_asp_side {
         #[inline(always)]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
             match self.effect {
-                3 | 9 | 33 => {
+                3 | 9 | 36 => {
                     f(Action::RefuseData);
                 }
                 4 => {
@@ -1260,11 +1303,11 @@ pub mod iua_asp_side {
                     f(Action::DropData);
                     f(Action::ErrorUnexpectedMessage);
                 }
-                11 | 39 => {
+                11 | 42 => {
                     f(Action::StopTack);
                     f(Action::ConfirmDown);
                 }
-                14 | 40 => {
+                14 | 43 => {
                     f(Action::StopTack);
                     f(Action::SendAspDown);
                     f(Action::StartTack);
@@ -1294,51 +1337,51 @@ pub mod iua_asp_side {
                     f(Action::SendAspActive);
                     f(Action::StartTack);
                 }
-                20 => {
+                21 => {
                     f(Action::ConfirmDown);
                     f(Action::SendAspUp);
                     f(Action::StartTack);
                 }
-                21 => {
+                22 => {
                     f(Action::ConfirmActive);
                 }
-                22 | 38 => {
-                    f(Action::StopTack);
+                23 | 29 | 34 => {
                     f(Action::SendAspInactive);
                     f(Action::StartTack);
                 }
-                23 => {
+                24 | 41 => {
                     f(Action::StopTack);
-                    f(Action::ConfirmActive);
-                }
-                24 | 36 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmInactive);
+                    f(Action::SendAspInactive);
+                    f(Action::StartTack);
                 }
                 25 => {
+                    f(Action::StopTack);
+                    f(Action::ConfirmActive);
+                }
+                26 | 39 => {
+                    f(Action::StopTack);
+                    f(Action::ConfirmInactive);
+                }
+                27 => {
                     f(Action::PassUpData);
                 }
-                26 => {
+                28 => {
                     f(Action::StopTack);
                     f(Action::SendAspActive);
                     f(Action::StartTack);
                 }
-                27 | 31 => {
-                    f(Action::SendAspInactive);
-                    f(Action::StartTack);
-                }
-                28 => {
+                30 | 31 => {
                     f(Action::ConfirmInactive);
                     f(Action::SendAspActive);
                     f(Action::StartTack);
                 }
-                29 => {
+                32 => {
                     f(Action::ConfirmInactive);
                 }
-                32 => {
+                35 => {
                     f(Action::TransmitData);
                 }
-                37 => {
+                40 => {
                     f(Action::StopTack);
                     f(Action::ConfirmInactive);
                     f(Action::SendAspActive);
@@ -1438,6 +1481,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1451,6 +1495,7 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::UP_PENDING,
                             effect: 7,
@@ -1458,6 +1503,7 @@ pub mod iua_asp_side {
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
@@ -1487,6 +1533,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1494,6 +1541,7 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::UP_PENDING,
                             effect: 12,
@@ -1501,6 +1549,7 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::UP_PENDING,
                             effect: 13,
@@ -1508,6 +1557,7 @@ pub mod iua_asp_side {
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1558,12 +1608,12 @@ pub mod iua_asp_side {
                 match event {
                     Event::AssociationUp
                     | Event::UpRequest
-                    | Event::InactiveRequest
                     | Event::AspUpAck
                     | Event::AspInactiveAck
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1571,13 +1621,22 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::ACTIVE_PENDING,
                             effect: 19,
                         }
                     }
+                    Event::InactiveRequest => {
+                        vars.requested_active = false;
+                        Step {
+                            target: State::ASP_INACTIVE,
+                            effect: 20,
+                        }
+                    }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
@@ -1586,15 +1645,24 @@ pub mod iua_asp_side {
                     Event::AspDownAck => {
                         Step {
                             target: State::UP_PENDING,
-                            effect: 20,
+                            effect: 21,
                         }
                     }
                     Event::AspActiveAck => {
-                        vars.wants_active = true;
-                        Step {
-                            target: State::ASP_ACTIVE,
-                            effect: 21,
+                        if vars.requested_active {
+                            vars.wants_active = true;
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 22,
+                            };
                         }
+                        if !(vars.requested_active) {
+                            return Step {
+                                target: State::INACTIVE_PENDING,
+                                effect: 23,
+                            };
+                        }
+                        unhandled(state)
                     }
                     Event::SendData => {
                         Step {
@@ -1620,6 +1688,7 @@ pub mod iua_asp_side {
                     | Event::AspInactiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1627,13 +1696,15 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 22,
+                            effect: 24,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1648,14 +1719,14 @@ pub mod iua_asp_side {
                     Event::AspActiveAck => {
                         Step {
                             target: State::ASP_ACTIVE,
-                            effect: 23,
+                            effect: 25,
                         }
                     }
                     Event::AlternateAspActive => {
                         vars.wants_active = false;
                         Step {
                             target: State::ASP_INACTIVE,
-                            effect: 24,
+                            effect: 26,
                         }
                     }
                     Event::SendData => {
@@ -1667,13 +1738,13 @@ pub mod iua_asp_side {
                     Event::DataIndication => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                     Event::TackExpiry => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 26,
+                            effect: 28,
                         }
                     }
                 }
@@ -1683,10 +1754,10 @@ pub mod iua_asp_side {
                     Event::AssociationUp
                     | Event::UpRequest
                     | Event::ActiveRequest
-                    | Event::AspUpAck
                     | Event::AspActiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
@@ -1694,28 +1765,36 @@ pub mod iua_asp_side {
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 27,
+                            effect: 29,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
                         }
                     }
+                    Event::AspUpAck => {
+                        Step {
+                            target: State::ACTIVE_PENDING,
+                            effect: 30,
+                        }
+                    }
                     Event::AspDownAck => {
                         Step {
                             target: State::UP_PENDING,
-                            effect: 20,
+                            effect: 21,
                         }
                     }
                     Event::AspInactiveAck => {
                         Step {
                             target: State::ACTIVE_PENDING,
-                            effect: 28,
+                            effect: 31,
                         }
                     }
                     Event::AlternateAspActive => {
@@ -1725,29 +1804,6 @@ pub mod iua_asp_side {
                             vars.wants_active = false;
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 29,
-                            };
-                        }
-                        if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 30,
-                            };
-                        }
-                        if (!(g0) && g1) {
-                            vars.wants_active = false;
-                            return Step {
-                                target: State::INACTIVE_PENDING,
-                                effect: 31,
-                            };
-                        }
-                        unhandled(state)
-                    }
-                    Event::SendData => {
-                        let g0 = guard(Guard::foreign_iid);
-                        if !(g0) {
-                            return Step {
-                                target: State::ASP_ACTIVE,
                                 effect: 32,
                             };
                         }
@@ -1757,12 +1813,35 @@ pub mod iua_asp_side {
                                 effect: 33,
                             };
                         }
+                        if (!(g0) && g1) {
+                            vars.wants_active = false;
+                            return Step {
+                                target: State::INACTIVE_PENDING,
+                                effect: 34,
+                            };
+                        }
+                        unhandled(state)
+                    }
+                    Event::SendData => {
+                        let g0 = guard(Guard::foreign_iid);
+                        if !(g0) {
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 35,
+                            };
+                        }
+                        if g0 {
+                            return Step {
+                                target: State::ASP_ACTIVE,
+                                effect: 36,
+                            };
+                        }
                         unhandled(state)
                     }
                     Event::DataIndication => {
                         Step {
                             target: State::ASP_ACTIVE,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                     _ => unhandled(state),
@@ -1777,6 +1856,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1784,20 +1864,23 @@ pub mod iua_asp_side {
                     }
                     Event::ActiveRequest => {
                         vars.wants_active = true;
+                        vars.requested_active = true;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 34,
+                            effect: 37,
                         }
                     }
                     Event::InactiveRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 35,
+                            effect: 38,
                         }
                     }
                     Event::DownRequest => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
@@ -1813,13 +1896,13 @@ pub mod iua_asp_side {
                         if !(vars.wants_active) {
                             return Step {
                                 target: State::ASP_INACTIVE,
-                                effect: 36,
+                                effect: 39,
                             };
                         }
                         if vars.wants_active {
                             return Step {
                                 target: State::ACTIVE_PENDING,
-                                effect: 37,
+                                effect: 40,
                             };
                         }
                         unhandled(state)
@@ -1833,13 +1916,13 @@ pub mod iua_asp_side {
                     Event::DataIndication => {
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 25,
+                            effect: 27,
                         }
                     }
                     Event::TackExpiry => {
                         Step {
                             target: State::INACTIVE_PENDING,
-                            effect: 38,
+                            effect: 41,
                         }
                     }
                 }
@@ -1857,6 +1940,7 @@ pub mod iua_asp_side {
                     | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
+                        vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
@@ -1865,7 +1949,7 @@ pub mod iua_asp_side {
                     Event::AspDownAck => {
                         Step {
                             target: State::ASP_DOWN,
-                            effect: 39,
+                            effect: 42,
                         }
                     }
                     Event::SendData => {
@@ -1883,7 +1967,7 @@ pub mod iua_asp_side {
                     Event::TackExpiry => {
                         Step {
                             target: State::DOWN_PENDING,
-                            effect: 40,
+                            effect: 43,
                         }
                     }
                 }

@@ -25,7 +25,7 @@ use rfc_fsm::diameter::peer::{ConfigError, PeerError, PeerEvent, Role, State};
 use rfc_fsm::watchdog;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -771,4 +771,85 @@ async fn configurations_out_of_range() {
     let mode = Mode::Custom { connector: None, incoming: None };
     let result = tokio::time::timeout(secs(1.0), driver::run(config, mode, events, control)).await.unwrap();
     assert!(matches!(result, Err(DriverError::Config(ConfigError::TimeoutTooLong(_)))));
+}
+
+/// An application that reads its events slowly loses none: a burst of pipelined DWRs worth
+/// three times the events channel (two events each: the DWR received, the DWA sent) is answered
+/// in full, and every event reaches the application, in order. While the application reads
+/// nothing, the driver stops reading the connection, so the answers stop too (TCP pushes back).
+#[tokio::test(start_paused = true)]
+async fn a_slow_application_gets_every_event_of_a_burst() {
+    const BURST: usize = 3 * driver::EVENTS_CAPACITY;
+    let (incoming_tx, incoming) = mpsc::channel(16);
+    let config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 56, None);
+    let mut handle = driver::spawn(config, Mode::Custom { connector: None, incoming: Some(incoming) });
+    let (connection, client, _) = scripted(1 << 20);
+    incoming_tx.send(connection).await.unwrap();
+    let (mut r, mut w) = tokio::io::split(client);
+    let answered = Arc::new(AtomicUsize::new(0));
+    let count = answered.clone();
+    let reader = tokio::spawn(async move {
+        let mut answers = Vec::new();
+        while answers.len() < 1 + BURST {
+            let Some(message) = next_message(&mut r).await else { break };
+            answers.push(message);
+            count.fetch_add(1, Ordering::SeqCst);
+        }
+        answers
+    });
+    let mut burst = scripted_cer("scripted.example.org");
+    for i in 0..BURST {
+        burst.extend(scripted_dwr(u32::try_from(i).unwrap()));
+    }
+    w.write_all(&burst).await.unwrap();
+
+    // The application reads nothing for 5 s: the driver has stopped well before the burst's end.
+    tokio::time::sleep(secs(5.0)).await;
+    let early = answered.load(Ordering::SeqCst);
+    assert!(early < driver::EVENTS_CAPACITY, "{early} answers sent while no event was read");
+
+    // Then it reads, slowly: 1 ms per event.
+    let mut trace = Vec::new();
+    let mut all = 0usize;
+    while trace.iter().filter(|e: &&TraceEntry| e.command == "DWA").count() < BURST {
+        let event = tokio::time::timeout(secs(5.0), handle.next_event()).await.unwrap().unwrap();
+        all += 1;
+        if let Event::Message(entry) = event {
+            trace.push(entry);
+        }
+        tokio::time::sleep(secs(0.001)).await;
+    }
+    let answers = tokio::time::timeout(secs(5.0), reader).await.unwrap().unwrap();
+    assert_eq!(answers.len(), 1 + BURST);
+    let hop_by_hops = |command: &str, direction: Direction| -> Vec<u32> {
+        trace.iter().filter(|e| e.command == command && e.direction == direction).map(|e| e.hop_by_hop).collect()
+    };
+    let expected: Vec<u32> = (0..u32::try_from(BURST).unwrap()).collect();
+    assert_eq!(hop_by_hops("DWR", Direction::Received), expected, "every DWR received, once, in order");
+    assert_eq!(hop_by_hops("DWA", Direction::Sent), expected, "every DWA sent, once, in order");
+    assert!(all > 2 * BURST, "{all} events");
+    let report = handle.stop(DisconnectCause::Rebooting).await.unwrap();
+    assert_eq!(report.events_dropped, 0);
+}
+
+/// Events are dropped, and counted, only when nobody can take them: with the receiver gone the
+/// driver neither waits nor stops serving the peer.
+#[tokio::test(start_paused = true)]
+async fn events_without_a_receiver_are_counted_and_the_driver_goes_on() {
+    let (incoming_tx, incoming) = mpsc::channel(16);
+    let (events, receiver) = mpsc::channel(1);
+    drop(receiver);
+    let (control, control_rx) = mpsc::channel(4);
+    let config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 57, None);
+    let mode = Mode::Custom { connector: None, incoming: Some(incoming) };
+    let task = tokio::spawn(driver::run(config, mode, events, control_rx));
+    let (connection, mut client, _) = scripted(1 << 16);
+    incoming_tx.send(connection).await.unwrap();
+    client.write_all(&scripted_cer("scripted.example.org")).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
+    client.write_all(&scripted_dwr(7)).await.unwrap();
+    assert!(matches!(next_message(&mut client).await, Some(Message::Dwa(_))));
+    control.send(driver::Control::Stop(DisconnectCause::Rebooting)).await.unwrap();
+    let report = tokio::time::timeout(secs(30.0), task).await.unwrap().unwrap().unwrap();
+    assert!(report.events_dropped >= 4, "{} events dropped", report.events_dropped);
 }

@@ -13,8 +13,17 @@
 //! [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets buffered), bounded queues of
 //! messages to write per connection ([`DriverConfig::send_queue`]), a bounded channel from the
 //! connections (readers wait when it is full, so TCP pushes back), at most
-//! [`DriverConfig::trace_limit`] trace entries (the oldest go first), and events dropped, and
-//! counted, when the application does not read them.
+//! [`DriverConfig::trace_limit`] trace entries (the oldest go first), and the events of one input
+//! held while the application's events channel is full.
+//!
+//! No event is dropped while the application holds the receiver: when the events channel is
+//! full, the driver keeps the events of the input it is handling and takes no other input (no
+//! message from a connection, no control, no timer) until the application has made room for
+//! them. The connections' readers then wait, and TCP pushes back on the peer. So the application
+//! reads its events in a task that does not itself wait on the control channel (or with
+//! `select!` over both): a task that waits to send a control while events are not read waits
+//! for ever. Events are dropped, and counted in [`Report::events_dropped`], only once the
+//! receiver is gone.
 //!
 //! Flow control, per connection: the peer's requests are answered as fast as the peer reads the
 //! answers. The reader passes a message on only while fewer than `send_queue` answers to the
@@ -210,7 +219,9 @@ impl DriverConfig {
 pub enum Control {
     /// Disconnect with this cause (DPR, DPA; RFC 6733 §5.4) and end [`run`]: within the Timeout
     /// (Closing, RFC 6733 §5.6.1) plus [`FLUSH_TIME`] once taken; taking it waits at most about
-    /// one Timeout more, for the open connection to have room or to be closed as stuck.
+    /// one Timeout more, for the open connection to have room or to be closed as stuck. These
+    /// bounds hold while the application reads its events: the driver takes no input while they
+    /// wait for room.
     Stop(DisconnectCause),
     /// Send a message to the peer on the open connection (see [`Peer::send`]).
     Send(RawMessage),
@@ -395,7 +406,8 @@ pub struct Report {
     pub trace: Vec<TraceEntry>,
     /// Trace entries dropped to keep within the limit.
     pub trace_dropped: u64,
-    /// Events the application's channel had no room for.
+    /// Events not delivered because the application had dropped the events receiver (the driver
+    /// waits for room rather than drop an event the receiver can still take).
     pub events_dropped: u64,
     /// The watchdog's counters.
     pub counters: watchdog::Counters,
@@ -537,14 +549,18 @@ struct Driver {
     credit: Option<(ConnId, OwnedSemaphorePermit)>,
     trace: VecDeque<TraceEntry>,
     trace_dropped: u64,
+    /// The events of the input being handled that the events channel had no room for, in order;
+    /// no other input is taken until they are all sent.
+    held: VecDeque<Event>,
     events_dropped: u64,
     pcap: Option<DiameterPcap<BufWriter<std::fs::File>>>,
     pcap_error: Option<String>,
 }
 
 /// Runs the peer until [`Control::Stop`] (or the control channel closes, which stops it with
-/// REBOOTING) and the connection is closed. Events go to `events` with `try_send`: when the
-/// channel is full they are dropped and counted in the [`Report`].
+/// REBOOTING) and the connection is closed, and every event has been taken from `events`. While
+/// `events` is full the driver takes no input (see the module documentation): the application
+/// reads `events` concurrently with this future, as [`spawn`]'s [`PeerHandle`] does.
 ///
 /// # Errors
 ///
@@ -603,6 +619,7 @@ pub async fn run(
         credit: None,
         trace: VecDeque::new(),
         trace_dropped: 0,
+        held: VecDeque::new(),
         events_dropped: 0,
         pcap,
         pcap_error: None,
@@ -612,13 +629,17 @@ pub async fn run(
     driver.apply(outputs);
     let mut stopping = false;
     let mut control_open = true;
+    let events = driver.events.clone();
     while !(stopping && driver.peer.state() == State::Closed) {
         let deadline = driver.peer.deadline();
         let full = driver.full_queue();
+        // Backpressure: while events wait for room, no input is taken.
+        let holding = !driver.held.is_empty();
         tokio::select! {
-            Some(message) = internal_rx.recv() => driver.internal(message),
+            permit = events.reserve(), if holding => driver.release(permit.ok()),
+            Some(message) = internal_rx.recv(), if !holding => driver.internal(message),
             () = written(full.clone()), if full.is_some() => {}
-            command = control.recv(), if control_open && full.is_none() => {
+            command = control.recv(), if control_open && full.is_none() && !holding => {
                 let now = driver.begin();
                 let outputs = match command {
                     Some(Control::Send(message)) => driver.peer.send(now, message),
@@ -634,7 +655,7 @@ pub async fn run(
                 };
                 driver.apply(outputs);
             }
-            () = sleep(deadline) => {
+            () = sleep(deadline), if !holding => {
                 let now = driver.begin();
                 let now = deadline.map_or(now, |d| d.max(now));
                 let outputs = driver.peer.timer_expired(now);
@@ -775,9 +796,40 @@ impl Driver {
         self.batch_at
     }
 
+    /// Sends an event to the application, or holds it (after those already held, to keep the
+    /// order) while the channel is full; drops it only when the receiver is gone.
     fn event(&mut self, event: Event) {
-        if let Err(mpsc::error::TrySendError::Full(_)) = self.events.try_send(event) {
-            self.events_dropped += 1;
+        if !self.held.is_empty() {
+            self.held.push_back(event);
+            return;
+        }
+        match self.events.try_send(event) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(event)) => self.held.push_back(event),
+            Err(mpsc::error::TrySendError::Closed(_)) => self.events_dropped += 1,
+        }
+    }
+
+    /// Sends the held events, the first through `permit` (room reserved in the channel), the
+    /// others while there is room; with no permit (the receiver is gone), drops them all.
+    fn release(&mut self, permit: Option<mpsc::Permit<'_, Event>>) {
+        let Some(permit) = permit else {
+            self.events_dropped += self.held.len() as u64;
+            self.held.clear();
+            return;
+        };
+        if let Some(event) = self.held.pop_front() {
+            permit.send(event);
+        }
+        while let Some(event) = self.held.pop_front() {
+            match self.events.try_send(event) {
+                Ok(()) => {}
+                Err(mpsc::error::TrySendError::Full(event)) => {
+                    self.held.push_front(event);
+                    return;
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => self.events_dropped += 1,
+            }
         }
     }
 
@@ -1019,6 +1071,13 @@ impl Driver {
         // Those still writing after the flush time let go of their connections.
         for task in flushing {
             task.abort();
+        }
+        // The events still held go out as the application makes room (or are counted as dropped
+        // if it has gone).
+        while let Some(event) = self.held.pop_front() {
+            if self.events.send(event).await.is_err() {
+                self.events_dropped += 1;
+            }
         }
         if let Some(pcap) = self.pcap.take() {
             use std::io::Write as _;

@@ -15,7 +15,9 @@
 //! An ASP Active Ack is the SG's last word that the ASP is active, for the interfaces it lists:
 //! the ASP takes it even in ASP-INACTIVE, or when it names more interfaces than the ASP thought
 //! it had. Both happen when a retransmitted ASP Active crosses a takeover (see the
-//! `iua_asp_side` spec); taking the Ack keeps the ASP and the SG in agreement.
+//! `iua_asp_side` spec); taking the Ack keeps the ASP and the SG in agreement. Likewise an ASP
+//! Up Ack that reaches an active ASP says the SG has made it ASP-INACTIVE (§4.3.3.1): the ASP
+//! takes that, and asks to be active again.
 
 use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
