@@ -43,6 +43,13 @@ pub struct Trace {
     pub steps: Vec<Observed>,
 }
 
+impl Observed {
+    /// `: NOTE`, or nothing.
+    fn note_text(&self) -> String {
+        if self.note.is_empty() { String::new() } else { format!(": {}", self.note) }
+    }
+}
+
 /// What one record of the trace saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seen {
@@ -77,11 +84,41 @@ pub struct Observed {
 
 /// A configuration: the state, the variables (indexed by `VarId`) and the observable actions
 /// the machine has run that the trace has not shown yet (the wire lags the machine).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct Config {
     state: StateId,
     vars: Vec<i64>,
     owed: Vec<ActionId>,
+    /// Where the first owed action was run: the step (from 1) and the transition. Not part of
+    /// the configuration's identity (the first one found is kept), only of the report.
+    since: Option<(usize, Option<TransitionId>)>,
+}
+
+impl PartialEq for Config {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.vars == other.vars && self.owed == other.owed
+    }
+}
+
+impl Config {
+    /// Owes `actions` too, run at `step` by `transition`.
+    fn owe(&mut self, actions: &[ActionId], step: usize, transition: Option<TransitionId>) {
+        if self.owed.is_empty() && !actions.is_empty() {
+            self.since = Some((step, transition));
+        }
+        self.owed.extend_from_slice(actions);
+    }
+
+    /// The first owed action is shown.
+    fn pay(&self) -> Config {
+        let owed = self.owed[1..].to_vec();
+        let since = if owed.is_empty() { None } else { self.since };
+        Config { owed, since, ..self.clone() }
+    }
+
+    fn forgiven(&self) -> Config {
+        Config { owed: Vec::new(), since: None, ..self.clone() }
+    }
 }
 
 /// At most this many observable actions may be owed (run, not yet seen) at once.
@@ -112,8 +149,9 @@ pub struct Deviation {
     /// The step's position in the trace (from 1); one past the last step for actions the spec
     /// owes at the end and the trace never shows.
     pub step: usize,
-    /// Actions the machine owed then (run by the spec, not yet shown), per configuration.
-    pub owed: Vec<Vec<ActionId>>,
+    /// Actions the machine owed then (run by the spec, not yet shown), per configuration, with
+    /// the step (from 1) and the transition that ran the first of them.
+    pub owed: Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)>,
     /// What the spec allows there (deduplicated): the step's event, or the hidden events.
     pub allowed: Vec<Allowed>,
 }
@@ -125,7 +163,7 @@ pub struct Outcome {
     pub deviations: Vec<Deviation>,
     /// The steps that more than one configuration or choice of unknowns explained.
     pub ambiguous: usize,
-    /// The states possible at the end.
+    /// The states possible at the end (those owing no action, if some do not).
     pub end: BTreeSet<StateId>,
     /// Whether the configuration set hit [`MAX_CONFIGURATIONS`] and was cut.
     pub truncated: bool,
@@ -159,7 +197,7 @@ fn outcomes(m: &Machine, trace: &Trace, config: &Config, event: EventId, given: 
             to: step.to,
             actions: observable(trace, &step.actions),
         };
-        let next = Config { state: it.state(), vars: it.vars().to_vec(), owed: config.owed.clone() };
+        let next = Config { state: it.state(), vars: it.vars().to_vec(), ..config.clone() };
         if !results.iter().any(|(a, c)| *a == allowed && *c == next) {
             results.push((allowed, next));
         }
@@ -199,13 +237,13 @@ fn insert(set: &mut Vec<Config>, config: Config, truncated: &mut bool) {
 }
 
 /// Adds the configurations reachable through hidden events, their observable actions owed.
-fn hidden_closure(m: &Machine, trace: &Trace, set: &mut Vec<Config>, truncated: &mut bool) {
+fn hidden_closure(m: &Machine, trace: &Trace, step: usize, set: &mut Vec<Config>, truncated: &mut bool) {
     let mut at = 0;
     while at < set.len() {
         let config = set[at].clone();
         for &event in &trace.hidden {
             for (allowed, mut next) in outcomes(m, trace, &config, event, &[]) {
-                next.owed.extend(allowed.actions);
+                next.owe(&allowed.actions, step, allowed.transition);
                 insert(set, next, truncated);
             }
         }
@@ -216,10 +254,10 @@ fn hidden_closure(m: &Machine, trace: &Trace, set: &mut Vec<Config>, truncated: 
 /// Replays `trace` from the machine's initial configuration (its entry actions not compared).
 pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
     let (start, _) = Interpreter::start(m);
-    let mut set = vec![Config { state: start.state(), vars: start.vars().to_vec(), owed: Vec::new() }];
+    let mut set = vec![Config { state: start.state(), vars: start.vars().to_vec(), owed: Vec::new(), since: None }];
     let mut outcome = Outcome::default();
     for (n, step) in trace.steps.iter().enumerate() {
-        hidden_closure(m, trace, &mut set, &mut outcome.truncated);
+        hidden_closure(m, trace, n + 1, &mut set, &mut outcome.truncated);
         let mut next: Vec<Config> = Vec::new();
         let mut explanations = 0;
         let mut allowed: Vec<Allowed> = Vec::new();
@@ -235,15 +273,14 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
                             None => true,
                         };
                         if actions.is_none() {
-                            after.owed.extend(a.actions.iter().copied());
+                            after.owe(&a.actions, n + 1, a.transition);
                         }
                         if fits && state_agrees(a.to) {
                             explanations += 1;
                             insert(&mut next, after.clone(), &mut outcome.truncated);
                         }
                         if state_agrees(a.to) {
-                            after.owed.clear();
-                            insert(&mut fallback, after, &mut outcome.truncated);
+                            insert(&mut fallback, after.forgiven(), &mut outcome.truncated);
                         }
                         allowed.push(a);
                     }
@@ -251,8 +288,7 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
                 Seen::Action(action) => {
                     if config.owed.first() == Some(action) && state_agrees(config.state) {
                         explanations += 1;
-                        let after = Config { owed: config.owed[1..].to_vec(), ..config.clone() };
-                        insert(&mut next, after, &mut outcome.truncated);
+                        insert(&mut next, config.pay(), &mut outcome.truncated);
                     }
                     // What the hidden events would have shown from here, for the report.
                     if config.owed.is_empty() {
@@ -261,7 +297,7 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
                         }
                     }
                     if state_agrees(config.state) {
-                        insert(&mut fallback, Config { owed: Vec::new(), ..config.clone() }, &mut outcome.truncated);
+                        insert(&mut fallback, config.forgiven(), &mut outcome.truncated);
                     }
                 }
             }
@@ -272,15 +308,13 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
         if next.is_empty() {
             allowed.sort_by(|a, b| (a.from, a.event, &a.vars, a.transition).cmp(&(b.from, b.event, &b.vars, b.transition)));
             allowed.dedup();
-            let mut owed: Vec<Vec<ActionId>> = set.iter().map(|c| c.owed.clone()).filter(|o| !o.is_empty()).collect();
-            owed.sort();
-            owed.dedup();
+            let owed = owed_of(&set);
             outcome.deviations.push(Deviation { step: n + 1, owed, allowed });
             // Go on from what the spec would have done (in the state the trace gives, if it
             // gives one), forgiving what was owed; with nothing, from where the machine was.
             next = fallback;
             if next.is_empty() {
-                next = set.iter().map(|c| Config { state: step.state.unwrap_or(c.state), owed: Vec::new(), ..c.clone() }).collect();
+                next = set.iter().map(|c| Config { state: step.state.unwrap_or(c.state), ..c.forgiven() }).collect();
                 next.dedup();
             }
         }
@@ -288,13 +322,25 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
     }
     // Actions the machine ran and the trace never showed.
     if !set.is_empty() && set.iter().all(|c| !c.owed.is_empty()) {
-        let mut owed: Vec<Vec<ActionId>> = set.iter().map(|c| c.owed.clone()).collect();
-        owed.sort();
-        owed.dedup();
+        let owed = owed_of(&set);
         outcome.deviations.push(Deviation { step: trace.steps.len() + 1, owed, allowed: Vec::new() });
     }
-    outcome.end = set.iter().map(|c| c.state).collect();
+    // The ends that owe nothing, when there are some: a debt the trace never paid is no end.
+    let settled: BTreeSet<StateId> = set.iter().filter(|c| c.owed.is_empty()).map(|c| c.state).collect();
+    outcome.end = if settled.is_empty() { set.iter().map(|c| c.state).collect() } else { settled };
     outcome
+}
+
+/// The distinct debts of a set of configurations, each with where it began.
+fn owed_of(set: &[Config]) -> Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> {
+    let mut owed: Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> = Vec::new();
+    for c in set.iter().filter(|c| !c.owed.is_empty()) {
+        if !owed.iter().any(|(o, _)| *o == c.owed) {
+            owed.push((c.owed.clone(), c.since));
+        }
+    }
+    owed.sort_by(|a, b| a.0.cmp(&b.0));
+    owed
 }
 
 fn names(m: &Machine, actions: &[ActionId]) -> String {
@@ -345,8 +391,22 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
             }
             None => out.push_str("\ndeviation at the end of the trace\n  happened: the trace ends\n"),
         }
-        for owed in &d.owed {
-            out.push_str(&format!("  the spec owed first: {}\n", names(m, owed)));
+        for (owed, since) in &d.owed {
+            let since = match since {
+                Some((step, transition)) => {
+                    let place = trace.steps.get(step - 1).map(|s| format!(" (line {}{})", s.line, s.note_text())).unwrap_or_default();
+                    let by = transition
+                        .map(|t| {
+                            let tr = m.transition(t);
+                            let refs = if tr.refs.is_empty() { String::new() } else { format!(" ({})", tr.refs.join("; ")) };
+                            format!(", run by {}{refs}", crate::coverage::transition_text(m, tr))
+                        })
+                        .unwrap_or_default();
+                    format!(" since step {step}{place}{by}")
+                }
+                None => String::new(),
+            };
+            out.push_str(&format!("  the spec owed first: {}{since}\n", names(m, owed)));
         }
         let mut refs: Vec<&str> = Vec::new();
         for a in &d.allowed {
