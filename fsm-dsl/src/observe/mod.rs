@@ -331,10 +331,12 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
     outcome
 }
 
-/// The distinct debts of a set of configurations, each with where it began.
+/// The smallest debts of a set of configurations (a larger one only adds hidden events that
+/// could have happened), each with where it began.
 fn owed_of(set: &[Config]) -> Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> {
     let mut owed: Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> = Vec::new();
-    for c in set.iter().filter(|c| !c.owed.is_empty()) {
+    let least = set.iter().map(|c| c.owed.len()).filter(|&n| n > 0).min().unwrap_or(0);
+    for c in set.iter().filter(|c| !c.owed.is_empty() && c.owed.len() == least) {
         if !owed.iter().any(|(o, _)| *o == c.owed) {
             owed.push((c.owed.clone(), c.since));
         }

@@ -297,7 +297,7 @@ fn tshark_fields(text: &str, node: Option<&str>) -> Result<Vec<Wire>, TraceError
             "server" => !is_client,
             _ => (node_ip.is_empty() || node_ip == src_ip) && (node_port.is_empty() || node_port == f[3]),
         };
-        let conn = f[4].to_owned();
+        let conn = format!("stream {}", f[4]);
         let at = f[0].to_owned();
         let codes: Vec<&str> = f[8].split(',').filter(|c| !c.is_empty()).collect();
         let requests: Vec<&str> = f[9].split(',').collect();
@@ -342,7 +342,7 @@ fn watchdog(m: &Machine, wires: Vec<Wire>) -> Result<Trace, TraceError> {
     let event = |e: EventId| Seen::Event { event: e, guards: Vec::new(), actions: None };
     for w in &wires {
         if let Some(conn) = open.as_ref().filter(|c| **c != w.conn) {
-            let note = format!("connection {conn} gone: connection {} starts", w.conn);
+            let note = format!("{conn} gone: {} starts", w.conn);
             trace.steps.push(step(w, event(down), note));
             open = None;
         }
@@ -350,13 +350,13 @@ fn watchdog(m: &Machine, wires: Vec<Wire>) -> Result<Trace, TraceError> {
         match &w.what {
             WireKind::Close => {
                 if open.take().is_some() {
-                    trace.steps.push(step(w, event(down), format!("connection {} closed", w.conn)));
+                    trace.steps.push(step(w, event(down), format!("{} closed", w.conn)));
                 }
             }
             WireKind::Message { command: "CEA", success, .. } if open.is_none() => {
                 if *success {
                     open = Some(w.conn.clone());
-                    trace.steps.push(step(w, event(up), format!("CEA {by} on connection {}", w.conn)));
+                    trace.steps.push(step(w, event(up), format!("CEA {by} on {}", w.conn)));
                 }
             }
             WireKind::Message { .. } if open.is_none() => {}
