@@ -786,6 +786,24 @@ fn in_wait_conn_ack_elect_the_accepted_connection_may_go_and_another_cer_is_reje
     let out = p.connected(ms(6), initiated);
     let (to, Message::Cer(_)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, p.state()), (initiated, State::Wait_I_CEA));
+
+    // Neither connection answers within the Timeout (5 s from entering Wait-Conn-Ack/Elect):
+    // both are closed, Closed, an error reported.
+    let (mut p, initiated, accepted) = electing_while_connecting("z.example.net", "a.example.net");
+    assert_eq!(p.deadline(), Some(ms(2) + secs(5)));
+    let out = p.timer_expired(ms(2) + secs(5));
+    let mut closed = closes(&out);
+    closed.sort();
+    let mut both = vec![initiated, accepted];
+    both.sort();
+    assert_eq!((closed, p.state()), (both, State::Closed), "{out:#?}");
+    assert!(
+        reports(&out).contains(&PeerEvent::Error(PeerError::Failed {
+            state: State::Wait_Conn_Ack_Elect,
+            event: Event::TimeoutExpiry
+        })),
+        "{out:#?}"
+    );
 }
 
 /// RFC 6733 §5.6.1, Wait-Returns (the election lost, the CEA awaited on the initiated

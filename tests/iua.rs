@@ -393,7 +393,10 @@ fn an_as_stays_inactive_while_another_asp_is_inactive() {
 
 /// RFC 4233 §4.3.3.5: an ASP active in two ASes that withdraws from one stays ASP-ACTIVE (the
 /// ASP Inactive is acknowledged) and keeps the traffic of the other; RFC 4233 §4.3.1.2: an AS
-/// in AS-PENDING lets other ASPs change state and waits for T(r).
+/// in AS-PENDING lets other ASPs change state and waits for T(r). (The SG tells an AS of an
+/// ASP becoming inactive only if the ASP was active in it, which no ASP of a pending AS is: the
+/// spec's `internal AS_PENDING on AspInactive [!came_up]` is never asked of the SG's machine,
+/// and the AS stays pending all the same.)
 #[test]
 fn an_asp_withdrawing_from_one_of_two_ases_stays_active_and_a_pending_as_waits() {
     let mut sg = two_ases();

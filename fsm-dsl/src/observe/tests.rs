@@ -199,3 +199,29 @@ fn the_driver_trace_and_tshark_fields_give_the_nodes_watchdog() {
     assert!(read_trace(&m, TSHARK, &Options { format: TraceFormat::DiameterTshark, ..Options::default() }).is_err());
     assert!(read_trace(&m, "1|2", &options("client")).unwrap_err().to_string().starts_with("line 1: expected the 12 fields"));
 }
+
+proptest::proptest! {
+    /// No text makes the readers or the monitor panic: a trace is bytes from anywhere.
+    #[test]
+    fn any_text_is_read_or_refused_and_replayed_without_panic(
+        lines in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::string::string_regex(".{0,60}").unwrap(),
+                proptest::string::string_regex(r#"\{"(event|action|state|guards|observable|hidden)":("(DWA|NonDWA|TwExpiry|ConnectionUp|SendWatchdog|OKAY)"|\[("DWA"|"SendWatchdog"|1)?\]|\{\}|1)\}"#).unwrap(),
+                proptest::string::string_regex(r"ours +[0-9.]{1,5}s (->|<-) #[0-9] [A-Z]{3} (257|280|282|9x) [RA]E? hbh=0x0( result=[0-9]{4})?").unwrap(),
+                proptest::string::string_regex(r"[0-9.]{0,4}\|(127\.0\.0\.1)?\|\|(3868|40000)?\|[01]\|[01]?\|[01]?\|[01]?\|(257|280|282|1,2|x)?\|[01,]{0,3}\|(2001|5012)?\|").unwrap(),
+            ],
+            0..12,
+        ),
+    ) {
+        let m = watchdog();
+        let text = lines.join("\n");
+        for format in [TraceFormat::Jsonl, TraceFormat::DiameterTrace, TraceFormat::DiameterTshark] {
+            let options = Options { format, node: Some("client".into()), ..Options::default() };
+            if let Ok(trace) = read_trace(&m, &text, &options) {
+                let outcome = observe(&m, &trace);
+                let _ = render(&m, &trace, &outcome);
+            }
+        }
+    }
+}
