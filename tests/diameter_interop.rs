@@ -105,13 +105,19 @@ fn observe_otp(name: &str, pcap: &std::path::Path, side: &str, trace_text: &str)
     // The driver's trace has no closes: a connection's end shows only when the next one starts.
     let down = spec.event_named("ConnectionDown").unwrap();
     let messages = |t: &observe::Trace| -> Vec<Seen> {
-        t.steps.iter().map(|s| s.seen.clone()).filter(|s| !matches!(s, Seen::Event { event, .. } if *event == down)).collect()
+        t.steps
+            .iter()
+            .map(|s| s.seen.clone())
+            .filter(|s| !matches!(s, Seen::Event { event, .. } if *event == down))
+            .collect()
     };
     assert_eq!(messages(&from_pcap), messages(&from_trace), "tshark and our trace see the same watchdog steps");
     assert!(matches!(from_pcap.steps.first().map(|s| &s.seen), Some(Seen::Event { .. })), "{from_pcap:?}");
     let report = observe::render(&spec, &from_pcap, &observe::observe(&spec, &from_pcap));
     std::fs::write(dir.join(format!("{name}.observe")), &report).unwrap();
-    println!("--- {name}: the OTP node's watchdog (fsm observe specs/rfc3539_watchdog.fsm {name}.pcap --format diameter-pcap --node {side})\n{report}");
+    println!(
+        "--- {name}: the OTP node's watchdog (fsm observe specs/rfc3539_watchdog.fsm {name}.pcap --format diameter-pcap --node {side})\n{report}"
+    );
     report
 }
 

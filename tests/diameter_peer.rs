@@ -836,7 +836,8 @@ fn in_wait_returns_a_cer_is_rejected_the_accepted_connection_may_go_and_the_time
     assert_eq!(closed, both, "{out:#?}");
     assert_eq!(p.state(), State::Closed);
     assert!(
-        reports(&out).contains(&PeerEvent::Error(PeerError::Failed { state: State::Wait_Returns, event: Event::TimeoutExpiry })),
+        reports(&out)
+            .contains(&PeerEvent::Error(PeerError::Failed { state: State::Wait_Returns, event: Event::TimeoutExpiry })),
         "{out:#?}"
     );
 }

@@ -20,7 +20,8 @@ fn observe(trace: &Path) -> (i32, String) {
     let cli = fsm_dsl::cli::Cli::try_parse_from(args).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut input = std::io::empty();
-    let code = fsm_dsl::cli::run(cli, &mut fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
+    let code =
+        fsm_dsl::cli::run(cli, &mut fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     let report = String::from_utf8(out).unwrap();
     println!("{report}");
@@ -41,7 +42,9 @@ fn the_otp_connector_s_watchdog_conforms() {
     // Our driver's trace shows no close, so the end is open: OKAY, or DOWN after hidden expiries.
     assert_eq!(
         report,
-        format!("{HEADER}\n12 steps, 0 deviations, 11 steps explained more than one way; possible states at the end: OKAY, DOWN\n")
+        format!(
+            "{HEADER}\n12 steps, 0 deviations, 11 steps explained more than one way; possible states at the end: OKAY, DOWN\n"
+        )
     );
 }
 

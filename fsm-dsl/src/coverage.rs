@@ -67,7 +67,8 @@ pub fn read_records(dir: &Path) -> Result<Vec<Record>, CoverageError> {
             let text_of = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_owned);
             let test = text_of("test").ok_or_else(|| bad("no `test` string"))?;
             let machine = text_of("machine").ok_or_else(|| bad("no `machine` string"))?;
-            let transition = value.get("transition").and_then(|v| v.as_u64()).ok_or_else(|| bad("no `transition` index"))?;
+            let transition =
+                value.get("transition").and_then(|v| v.as_u64()).ok_or_else(|| bad("no `transition` index"))?;
             let transition = usize::try_from(transition).map_err(|_| bad("`transition` out of range"))?;
             records.push(Record { test, machine, transition });
         }
@@ -304,8 +305,11 @@ mod tests {
     #[test]
     fn a_bad_line_is_reported_with_its_place() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.jsonl"), "{\"test\":\"x\",\"machine\":\"Door\",\"transition\":1}\n{\"test\":1}\n")
-            .unwrap();
+        std::fs::write(
+            dir.path().join("a.jsonl"),
+            "{\"test\":\"x\",\"machine\":\"Door\",\"transition\":1}\n{\"test\":1}\n",
+        )
+        .unwrap();
         let error = read_records(dir.path()).unwrap_err().to_string();
         assert!(error.contains("a.jsonl:2: not a coverage record (no `test` string)"), "{error}");
         std::fs::write(dir.path().join("a.jsonl"), "{\"test\":\"x\",\"machine\":\"Door\",\"transition\":1}\n").unwrap();

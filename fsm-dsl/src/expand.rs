@@ -116,7 +116,10 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
                 return Err(InputError::new(option.span(), "the option `coverage` is given twice"));
             }
             if !is_punct(tokens.get(at + 1), '=') {
-                return Err(InputError::new(span_of(tokens.get(at + 1)), "expected `= path::to::recorder` after `coverage`"));
+                return Err(InputError::new(
+                    span_of(tokens.get(at + 1)),
+                    "expected `= path::to::recorder` after `coverage`",
+                ));
             }
             at += 2;
             let start = at;
@@ -124,7 +127,10 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
                 at += 1;
             }
             if start == at {
-                return Err(InputError::new(span_of(tokens.get(at)), "expected the path of a recorder after `coverage =`"));
+                return Err(InputError::new(
+                    span_of(tokens.get(at)),
+                    "expected the path of a recorder after `coverage =`",
+                ));
             }
             coverage = Some(tokens[start..at].iter().cloned().collect());
             continue;
@@ -231,7 +237,8 @@ mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
-        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None }, None).to_string()
+        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None }, None)
+            .to_string()
     }
 
     #[test]

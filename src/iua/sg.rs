@@ -816,10 +816,8 @@ impl<T: Time> Sg<T> {
                     // Every member has these guard values, so a transition that does nothing is
                     // taken by each of them in being skipped: coverage counts it.
                     #[cfg(feature = "coverage")]
-                    if !does_something(state, &probe) {
-                        if let Some(t) = probe.transition {
-                            crate::coverage::record(iua_as::NAME, t);
-                        }
+                    if let (false, Some(t)) = (does_something(state, &probe), probe.transition) {
+                        crate::coverage::record(iua_as::NAME, t);
                     }
                     does_something(state, &probe)
                 };
@@ -1229,7 +1227,13 @@ fn moves(state: iua_as::State, event: iua_as::Event, any_active: bool, any_inact
 
 /// What the AS machine would do in `state` with these guard values. A probe, not a step the SG
 /// takes: the free function, which coverage does not record.
-fn probe(state: iua_as::State, event: iua_as::Event, any_active: bool, any_inactive: bool, came_up: bool) -> iua_as::Outcome {
+fn probe(
+    state: iua_as::State,
+    event: iua_as::Event,
+    any_active: bool,
+    any_inactive: bool,
+    came_up: bool,
+) -> iua_as::Outcome {
     let mut hooks = AsHooks { any_active, any_inactive, came_up };
     let mut vars = iua_as::Vars::INITIAL;
     iua_as::dispatch_with(state, &mut vars, event, |g| iua_as::Hooks::guard(&mut hooks, g))

@@ -124,6 +124,9 @@ impl Config {
 /// At most this many observable actions may be owed (run, not yet seen) at once.
 pub const MAX_OWED: usize = 8;
 
+/// Where a debt of actions began: the step (from 1) and the transition that ran the first.
+pub type Since = Option<(usize, Option<TransitionId>)>;
+
 /// One way the spec can handle an event from one configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Allowed {
@@ -151,7 +154,7 @@ pub struct Deviation {
     pub step: usize,
     /// Actions the machine owed then (run by the spec, not yet shown), per configuration, with
     /// the step (from 1) and the transition that ran the first of them.
-    pub owed: Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)>,
+    pub owed: Vec<(Vec<ActionId>, Since)>,
     /// What the spec allows there (deduplicated): the step's event, or the hidden events.
     pub allowed: Vec<Allowed>,
 }
@@ -171,7 +174,13 @@ pub struct Outcome {
 
 /// Every result of `event` from `config`: the guards the trace gives are fixed, the others
 /// the pair reads are tried both ways. The actions are the observable ones.
-fn outcomes(m: &Machine, trace: &Trace, config: &Config, event: EventId, given: &[(GuardId, bool)]) -> Vec<(Allowed, Config)> {
+fn outcomes(
+    m: &Machine,
+    trace: &Trace,
+    config: &Config,
+    event: EventId,
+    given: &[(GuardId, bool)],
+) -> Vec<(Allowed, Config)> {
     let unknown: Vec<GuardId> = crate::testgen::named_guards(m, config.state, event)
         .into_iter()
         .filter(|g| !given.iter().any(|(h, _)| h == g))
@@ -306,7 +315,9 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
             outcome.ambiguous += 1;
         }
         if next.is_empty() {
-            allowed.sort_by(|a, b| (a.from, a.event, &a.vars, a.transition).cmp(&(b.from, b.event, &b.vars, b.transition)));
+            allowed.sort_by(|a, b| {
+                (a.from, a.event, &a.vars, a.transition).cmp(&(b.from, b.event, &b.vars, b.transition))
+            });
             allowed.dedup();
             let owed = owed_of(&set);
             outcome.deviations.push(Deviation { step: n + 1, owed, allowed });
@@ -333,8 +344,8 @@ pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
 
 /// The smallest debts of a set of configurations (a larger one only adds hidden events that
 /// could have happened), each with where it began.
-fn owed_of(set: &[Config]) -> Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> {
-    let mut owed: Vec<(Vec<ActionId>, Option<(usize, Option<TransitionId>)>)> = Vec::new();
+fn owed_of(set: &[Config]) -> Vec<(Vec<ActionId>, Since)> {
+    let mut owed: Vec<(Vec<ActionId>, Since)> = Vec::new();
     let least = set.iter().map(|c| c.owed.len()).filter(|&n| n > 0).min().unwrap_or(0);
     for c in set.iter().filter(|c| !c.owed.is_empty() && c.owed.len() == least) {
         if !owed.iter().any(|(o, _)| *o == c.owed) {
@@ -396,11 +407,16 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
         for (owed, since) in &d.owed {
             let since = match since {
                 Some((step, transition)) => {
-                    let place = trace.steps.get(step - 1).map(|s| format!(" (line {}{})", s.line, s.note_text())).unwrap_or_default();
+                    let place = trace
+                        .steps
+                        .get(step - 1)
+                        .map(|s| format!(" (line {}{})", s.line, s.note_text()))
+                        .unwrap_or_default();
                     let by = transition
                         .map(|t| {
                             let tr = m.transition(t);
-                            let refs = if tr.refs.is_empty() { String::new() } else { format!(" ({})", tr.refs.join("; ")) };
+                            let refs =
+                                if tr.refs.is_empty() { String::new() } else { format!(" ({})", tr.refs.join("; ")) };
                             format!(", run by {}{refs}", crate::coverage::transition_text(m, tr))
                         })
                         .unwrap_or_default();
@@ -420,7 +436,11 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
                             refs.push(r);
                         }
                     }
-                    let refs = if transition.refs.is_empty() { String::new() } else { format!(" ({})", transition.refs.join("; ")) };
+                    let refs = if transition.refs.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", transition.refs.join("; "))
+                    };
                     format!("{}{refs}", crate::coverage::transition_text(m, transition))
                 }
                 None => format!("{:?}", a.kind).to_lowercase(),
@@ -446,7 +466,9 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
         if end.is_empty() { "none".to_owned() } else { end.join(", ") }
     ));
     if outcome.truncated {
-        out.push_str(&format!("(the configurations were cut at {MAX_CONFIGURATIONS}: some explanations were not tried)\n"));
+        out.push_str(&format!(
+            "(the configurations were cut at {MAX_CONFIGURATIONS}: some explanations were not tried)\n"
+        ));
     }
     out
 }

@@ -92,7 +92,7 @@ fn actions_listed_on_an_event_are_that_steps_exactly() {
 #[test]
 fn fsm_sim_output_replays_without_deviation() {
     let m = watchdog();
-    let mut it = crate::interp::Interpreter::start(&m).0;
+    let mut it = Interpreter::start(&m).0;
     let mut text = String::from("{\"step\":0,\"state\":\"INITIAL\",\"actions\":[\"start Tw\"]}\n");
     for name in ["ConnectionUp", "TwExpiry", "TwExpiry", "DWA", "ConnectionDown", "ConnectionUp", "DWA"] {
         let step = it.step(m.event_named(name).unwrap(), &[]);
@@ -117,7 +117,8 @@ const LIFT: &str = "machine Lift { initial state Idle; state Moving; event Call;
 fn an_unknown_guard_is_either_value_and_the_trace_decides() {
     let m = crate::compile(LIFT).machine.unwrap();
     // No guard given: a Call that shows nothing is the guard false; one that shows Go, true.
-    let (trace, outcome) = replay(&m, "{\"event\":\"Call\"}\n{\"action\":\"Go\"}\n{\"event\":\"Arrive\",\"actions\":[\"Stop\"]}\n");
+    let (trace, outcome) =
+        replay(&m, "{\"event\":\"Call\"}\n{\"action\":\"Go\"}\n{\"event\":\"Arrive\",\"actions\":[\"Stop\"]}\n");
     assert!(outcome.deviations.is_empty(), "{}", render(&m, &trace, &outcome));
     // The Call alone is explained both ways; the Go after it tells which.
     assert_eq!(outcome.ambiguous, 1);
@@ -175,7 +176,8 @@ const TSHARK: &str = "\
 fn the_driver_trace_and_tshark_fields_give_the_nodes_watchdog() {
     let m = watchdog();
     let driver = read_trace(&m, DRIVER, &Options { format: TraceFormat::DiameterTrace, ..Options::default() }).unwrap();
-    let options = |node: &str| Options { format: TraceFormat::DiameterTshark, node: Some(node.into()), ..Options::default() };
+    let options =
+        |node: &str| Options { format: TraceFormat::DiameterTshark, node: Some(node.into()), ..Options::default() };
     let server = read_trace(&m, TSHARK, &options("server")).unwrap();
     let by_port = read_trace(&m, TSHARK, &options(":3868")).unwrap();
     let seen = |t: &Trace| -> Vec<String> {
@@ -197,7 +199,12 @@ fn the_driver_trace_and_tshark_fields_give_the_nodes_watchdog() {
     let outcome = observe(&m, &server);
     assert!(outcome.deviations.is_empty(), "{}", render(&m, &server, &outcome));
     assert!(read_trace(&m, TSHARK, &Options { format: TraceFormat::DiameterTshark, ..Options::default() }).is_err());
-    assert!(read_trace(&m, "1|2", &options("client")).unwrap_err().to_string().starts_with("line 1: expected the 12 fields"));
+    assert!(
+        read_trace(&m, "1|2", &options("client"))
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 1: expected the 12 fields")
+    );
 }
 
 proptest::proptest! {

@@ -128,7 +128,9 @@ pub fn read_trace(m: &Machine, text: &str, options: &Options) -> Result<Trace, T
 
 fn names(value: &Value, line: usize, what: &str) -> Result<Vec<String>, TraceError> {
     let list = value.as_array().ok_or_else(|| line_error(line, format!("`{what}` is not a list")))?;
-    list.iter().map(|v| v.as_str().map(str::to_owned).ok_or_else(|| line_error(line, format!("`{what}` holds a non-string")))).collect()
+    list.iter()
+        .map(|v| v.as_str().map(str::to_owned).ok_or_else(|| line_error(line, format!("`{what}` holds a non-string"))))
+        .collect()
 }
 
 fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
@@ -140,14 +142,17 @@ fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
         }
         let value: Value = serde_json::from_str(line).map_err(|e| line_error(line_no, e.to_string()))?;
         let Some(object) = value.as_object() else { return Err(line_error(line_no, "not a JSON object")) };
-        let text_of = |key: &str| object.get(key).map(|v| match v {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
+        let text_of = |key: &str| {
+            object.get(key).map(|v| match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+        };
         let bad = |why: String| line_error(line_no, why);
         if object.contains_key("observable") || object.contains_key("hidden") {
             if let Some(list) = object.get("observable") {
-                let shown: Result<Vec<ActionId>, String> = names(list, line_no, "observable")?.iter().map(|a| action(m, a)).collect();
+                let shown: Result<Vec<ActionId>, String> =
+                    names(list, line_no, "observable")?.iter().map(|a| action(m, a)).collect();
                 trace.observable = Some(shown.map_err(bad)?);
             }
             if let Some(list) = object.get("hidden") {
@@ -178,7 +183,8 @@ fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
             }
             let actions = match object.get("actions") {
                 Some(list) => {
-                    let listed: Result<Vec<ActionId>, String> = names(list, line_no, "actions")?.iter().map(|a| action(m, a)).collect();
+                    let listed: Result<Vec<ActionId>, String> =
+                        names(list, line_no, "actions")?.iter().map(|a| action(m, a)).collect();
                     Some(listed.map_err(bad)?)
                 }
                 None => None,
@@ -231,7 +237,11 @@ fn driver_trace(text: &str, node: Option<&str>) -> Result<Vec<Wire>, TraceError>
     let ours = match node.unwrap_or("peer") {
         "peer" => false,
         "ours" => true,
-        other => return Err(TraceError::Unusable(format!("--node is `peer` or `ours` for the driver's trace, not `{other}`"))),
+        other => {
+            return Err(TraceError::Unusable(format!(
+                "--node is `peer` or `ours` for the driver's trace, not `{other}`"
+            )));
+        }
     };
     let mut wires = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -240,7 +250,9 @@ fn driver_trace(text: &str, node: Option<&str>) -> Result<Vec<Wire>, TraceError>
         if origin != "ours" || !conn.starts_with('#') || !(direction == "->" || direction == "<-") {
             continue;
         }
-        let Ok(code) = code.parse::<u32>() else { return Err(line_error(n + 1, format!("`{code}` is not a Command Code"))) };
+        let Ok(code) = code.parse::<u32>() else {
+            return Err(line_error(n + 1, format!("`{code}` is not a Command Code")));
+        };
         let request = flags.starts_with('R');
         let result = fields.iter().find_map(|f| f.strip_prefix("result=")).and_then(|r| r.parse::<u32>().ok());
         let sent_by_us = direction == "->";
@@ -284,7 +296,10 @@ fn tshark_fields(text: &str, node: Option<&str>) -> Result<Vec<Wire>, TraceError
             if line.trim().is_empty() {
                 continue;
             }
-            return Err(line_error(n + 1, format!("expected the {} fields of TSHARK_FIELDS separated by `|`", TSHARK_FIELDS.len())));
+            return Err(line_error(
+                n + 1,
+                format!("expected the {} fields of TSHARK_FIELDS separated by `|`", TSHARK_FIELDS.len()),
+            ));
         }
         let src_ip = if f[1].is_empty() { f[2] } else { f[1] };
         let source = format!("{src_ip}:{}", f[3]);
@@ -307,7 +322,13 @@ fn tshark_fields(text: &str, node: Option<&str>) -> Result<Vec<Wire>, TraceError
             let code: u32 = code.parse().map_err(|_| line_error(n + 1, format!("`{code}` is not a Command Code")))?;
             let request = requests.get(i).is_some_and(|r| flag(r));
             let command = command_name(code, request);
-            wires.push(Wire { line: n + 1, at: at.clone(), conn: conn.clone(), from_node, what: WireKind::Message { command, request, success } });
+            wires.push(Wire {
+                line: n + 1,
+                at: at.clone(),
+                conn: conn.clone(),
+                from_node,
+                what: WireKind::Message { command, request, success },
+            });
         }
         if (flag(f[6]) || flag(f[7])) && !closed.contains(&conn) {
             closed.push(conn.clone());
@@ -332,13 +353,17 @@ fn run_tshark(path: &Path) -> Result<String, TraceError> {
 
 /// The node's RFC 3539 watchdog as the wire shows it (see the module's documentation).
 fn watchdog(m: &Machine, wires: Vec<Wire>) -> Result<Trace, TraceError> {
-    let need = |name: &str| event(m, name).map_err(|e| TraceError::Unusable(format!("{e}, which the Diameter formats observe (RFC 3539)")));
+    let need = |name: &str| {
+        event(m, name).map_err(|e| TraceError::Unusable(format!("{e}, which the Diameter formats observe (RFC 3539)")))
+    };
     let (up, down, dwa, non_dwa, expiry) =
         (need("ConnectionUp")?, need("ConnectionDown")?, need("DWA")?, need("NonDWA")?, need("TwExpiry")?);
-    let send = action(m, "SendWatchdog").map_err(|e| TraceError::Unusable(format!("{e}, which the Diameter formats observe")))?;
+    let send = action(m, "SendWatchdog")
+        .map_err(|e| TraceError::Unusable(format!("{e}, which the Diameter formats observe")))?;
     let mut trace = Trace { observable: Some(vec![send]), hidden: vec![expiry], steps: Vec::new() };
     let mut open: Option<String> = None;
-    let step = |w: &Wire, seen: Seen, note: String| Observed { line: w.line, at: Some(w.at.clone()), seen, state: None, note };
+    let step =
+        |w: &Wire, seen: Seen, note: String| Observed { line: w.line, at: Some(w.at.clone()), seen, state: None, note };
     let event = |e: EventId| Seen::Event { event: e, guards: Vec::new(), actions: None };
     for w in &wires {
         if let Some(conn) = open.as_ref().filter(|c| **c != w.conn) {
