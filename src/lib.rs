@@ -8,6 +8,8 @@
 //! [`time`]. The sans-IO cores take the time and the bytes in and hand back what to send and
 //! which timers to set; only the drivers and transports do I/O.
 
+#[cfg(feature = "coverage")]
+pub mod coverage;
 pub mod diameter;
 mod framing;
 pub mod iua;
@@ -17,12 +19,23 @@ pub mod watchdog;
 pub mod machines {
     //! The generated state machines, one module per spec in `specs/`.
 
-    fsm_macros::fsm!("specs/failover.fsm");
-    fsm_macros::fsm!("specs/rfc3539_watchdog.fsm");
-    fsm_macros::fsm!("specs/iua_asp.fsm");
-    fsm_macros::fsm!("specs/iua_as.fsm");
-    fsm_macros::fsm!("specs/iua_asp_side.fsm");
-    fsm_macros::fsm!("specs/diameter_peer.fsm");
+    /// A machine compiled from its spec; with the `coverage` feature, its `Machine::step`
+    /// records each transition it takes ([`crate::coverage`]).
+    macro_rules! machine {
+        ($spec:literal) => {
+            #[cfg(not(feature = "coverage"))]
+            fsm_macros::fsm!($spec);
+            #[cfg(feature = "coverage")]
+            fsm_macros::fsm!($spec, coverage = crate::coverage::record);
+        };
+    }
+
+    machine!("specs/failover.fsm");
+    machine!("specs/rfc3539_watchdog.fsm");
+    machine!("specs/iua_asp.fsm");
+    machine!("specs/iua_as.fsm");
+    machine!("specs/iua_asp_side.fsm");
+    machine!("specs/diameter_peer.fsm");
 }
 
 /// The README's Rust examples, compiled and run as doctests.

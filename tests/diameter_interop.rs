@@ -85,6 +85,42 @@ fn record(name: &str, started: Instant, ours: &Running, trace: &[TraceEntry], no
     text
 }
 
+/// The OTP node's RFC 3539 watchdog, observed from the wire by `fsm observe` against
+/// `specs/rfc3539_watchdog.fsm`, twice: from tshark's decode of the pcap file of our side (kept
+/// as `<target>/tmp/interop/NAME.pcap`; the node is the TCP `side`, `client` or `server`) and from
+/// our driver's trace (the node is the peer). Both readings must see the same messages; the
+/// report (written to `NAME.observe` and printed) says where the node did what the spec does not
+/// allow. A deviation is a finding about the node or about the spec, not a failure of this test:
+/// the README quotes the reports.
+fn observe_otp(name: &str, pcap: &std::path::Path, side: &str, trace_text: &str) -> String {
+    use fsm_dsl::observe::{self, Options, Seen, TraceFormat};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop");
+    let kept = dir.join(format!("{name}.pcap"));
+    std::fs::copy(pcap, &kept).unwrap();
+    let spec = fsm_dsl::compile(include_str!("../specs/rfc3539_watchdog.fsm")).machine.unwrap();
+    let options = |format, node: &str| Options { format, node: Some(node.to_owned()), ..Options::default() };
+    let from_pcap =
+        observe::read_trace(&spec, &kept.to_string_lossy(), &options(TraceFormat::DiameterPcap, side)).unwrap();
+    let from_trace = observe::read_trace(&spec, trace_text, &options(TraceFormat::DiameterTrace, "peer")).unwrap();
+    // The driver's trace has no closes: a connection's end shows only when the next one starts.
+    let down = spec.event_named("ConnectionDown").unwrap();
+    let messages = |t: &observe::Trace| -> Vec<Seen> {
+        t.steps
+            .iter()
+            .map(|s| s.seen.clone())
+            .filter(|s| !matches!(s, Seen::Event { event, .. } if *event == down))
+            .collect()
+    };
+    assert_eq!(messages(&from_pcap), messages(&from_trace), "tshark and our trace see the same watchdog steps");
+    assert!(matches!(from_pcap.steps.first().map(|s| &s.seen), Some(Seen::Event { .. })), "{from_pcap:?}");
+    let report = observe::render(&spec, &from_pcap, &observe::observe(&spec, &from_pcap));
+    std::fs::write(dir.join(format!("{name}.observe")), &report).unwrap();
+    println!(
+        "--- {name}: the OTP node's watchdog (fsm observe specs/rfc3539_watchdog.fsm {name}.pcap --format diameter-pcap --node {side})\n{report}"
+    );
+    report
+}
+
 /// The DWRs we sent and the DWAs we received in `[from, to)`.
 fn watchdogs_between(trace: &[TraceEntry], from: Duration, to: Duration) -> (usize, usize) {
     let within = |e: &&TraceEntry| e.at >= from && e.at < to;
@@ -166,9 +202,10 @@ async fn we_connect_to_otp_and_its_freeze_takes_our_watchdog_down_and_back_on_th
         otp.expect("DPA sent", |l| l == "send msg=DPA", Duration::from_secs(10));
         otp.expect("peer_down", |l| l.starts_with("peer_down"), Duration::from_secs(10));
     });
-    record("connect", started, &ours, &report.trace, &otp);
+    let text = record("connect", started, &ours, &report.trace, &otp);
     assert!(blocking(|| otp.stop(Duration::from_secs(20))).unwrap().success());
     tshark_agrees(&pcap, &report.trace);
+    observe_otp("connect", &pcap, "server", &text);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -222,4 +259,5 @@ async fn otp_connects_to_us_we_answer_its_dwrs_at_its_tw_and_its_dpr_with_dpa() 
     let text = record("listen", started, &ours, &report.trace, &otp);
     assert!(text.contains("send msg=DPR") && text.contains("recv msg=DPA"), "the OTP node saw its DPA");
     tshark_agrees(&pcap, &report.trace);
+    observe_otp("listen", &pcap, "client", &text);
 }

@@ -756,6 +756,102 @@ fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
     assert_eq!(only_send(&out).0, accepted);
 }
 
+/// A peer named `ours` that receives a CER from `theirs` while its own connection is still
+/// being set up: Wait-Conn-Ack/Elect, the accepted connection waiting for the election.
+fn electing_while_connecting(ours: &str, theirs: &str) -> (P, ConnId, ConnId) {
+    let mut c = client_config();
+    c.capabilities.origin_host = ours.into();
+    let mut p = new_peer(c);
+    let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
+    let (accepted, _) = p.accepted(ms(1));
+    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
+    assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
+    (p, initiated, accepted)
+}
+
+/// RFC 6733 §5.6.1, Wait-Conn-Ack/Elect: the accepted connection lost (R-Peer-Disc) drops it
+/// and goes on waiting for the initiated one; a CER on yet another connection is rejected.
+#[test]
+fn in_wait_conn_ack_elect_the_accepted_connection_may_go_and_another_cer_is_rejected() {
+    let (mut p, initiated, accepted) = electing_while_connecting("z.example.net", "a.example.net");
+    let (third, _) = p.accepted(ms(3));
+    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    assert_eq!(closes(&out), [third], "R-Reject");
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
+    let out = p.disconnected(ms(5), accepted);
+    assert_eq!(p.state(), State::Wait_Conn_Ack, "R-Peer-Disc: R-Disc, back to Wait-Conn-Ack");
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    // The initiated connection then opens as usual.
+    let out = p.connected(ms(6), initiated);
+    let (to, Message::Cer(_)) = only_send(&out) else { panic!("{out:#?}") };
+    assert_eq!((to, p.state()), (initiated, State::Wait_I_CEA));
+
+    // Neither connection answers within the Timeout (5 s from entering Wait-Conn-Ack/Elect):
+    // both are closed, Closed, an error reported.
+    let (mut p, initiated, accepted) = electing_while_connecting("z.example.net", "a.example.net");
+    assert_eq!(p.deadline(), Some(ms(2) + secs(5)));
+    let out = p.timer_expired(ms(2) + secs(5));
+    let mut closed = closes(&out);
+    closed.sort();
+    let mut both = vec![initiated, accepted];
+    both.sort();
+    assert_eq!((closed, p.state()), (both, State::Closed), "{out:#?}");
+    assert!(
+        reports(&out).contains(&PeerEvent::Error(PeerError::Failed {
+            state: State::Wait_Conn_Ack_Elect,
+            event: Event::TimeoutExpiry
+        })),
+        "{out:#?}"
+    );
+}
+
+/// RFC 6733 §5.6.1, Wait-Returns (the election lost, the CEA awaited on the initiated
+/// connection): a CER on another connection is rejected; the accepted connection lost sends the
+/// peer back to Wait-I-CEA; the Timeout without a CEA closes everything (Error).
+#[test]
+fn in_wait_returns_a_cer_is_rejected_the_accepted_connection_may_go_and_the_timeout_closes() {
+    let (mut p, initiated, cer, accepted, _) = crossing("a.example.net", "z.example.net");
+    assert_eq!(p.state(), State::Wait_Returns);
+    let (third, _) = p.accepted(ms(3));
+    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("z.example.net", &[4]))));
+    assert_eq!(closes(&out), [third], "R-Reject");
+    assert_eq!(p.state(), State::Wait_Returns);
+    let out = p.disconnected(ms(5), accepted);
+    assert!(sends(&out).is_empty() && closes(&out).is_empty(), "{out:#?}");
+    assert_eq!(p.state(), State::Wait_I_CEA, "R-Peer-Disc: R-Disc, back to Wait-I-CEA");
+    let out = p.received(ms(6), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    assert_eq!(p.state(), State::I_Open);
+    assert!(reports(&out).iter().any(|e| matches!(e, PeerEvent::Open { role: Role::Initiator, .. })));
+
+    // No CEA within the Timeout (5 s from entering Wait-Returns): both connections closed,
+    // Closed, an error reported.
+    let (mut p, initiated, _, accepted, _) = crossing("a.example.net", "z.example.net");
+    assert_eq!(p.deadline(), Some(ms(2) + secs(5)));
+    let out = p.timer_expired(ms(2) + secs(5));
+    let mut closed = closes(&out);
+    closed.sort();
+    let mut both = vec![initiated, accepted];
+    both.sort();
+    assert_eq!(closed, both, "{out:#?}");
+    assert_eq!(p.state(), State::Closed);
+    assert!(
+        reports(&out)
+            .contains(&PeerEvent::Error(PeerError::Failed { state: State::Wait_Returns, event: Event::TimeoutExpiry })),
+        "{out:#?}"
+    );
+}
+
+#[test]
+fn a_second_connection_of_an_open_responder_is_rejected() {
+    let (mut p, conn) = open_responder();
+    let (other, _) = p.accepted(secs(1));
+    let out = p.received(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    assert_eq!(closes(&out), [other], "R-Reject");
+    assert!(sends(&out).is_empty(), "{out:#?}");
+    assert_eq!((p.state(), p.open_connection()), (State::R_Open, Some((conn, Role::Responder))));
+}
+
 /// RFC 6733 §5.6.1: a CER's Origin-Host "is used to locate the state machine associated with that
 /// peer", and the election of §5.6.4 is between two connections with the same peer. With the
 /// peer's Origin-Host configured, a CER from another node while our connection waits for its

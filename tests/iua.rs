@@ -376,6 +376,50 @@ fn ids(list: &[u32]) -> Option<InterfaceIds> {
     Some(InterfaceIds::Integers(list.to_vec()))
 }
 
+/// RFC 4233 §4.3.1.2: an AS stays AS-INACTIVE while one of its ASPs is still inactive; only
+/// the last one going down takes it down.
+#[test]
+fn an_as_stays_inactive_while_another_asp_is_inactive() {
+    let mut sg = sg(TrafficMode::Override);
+    rx(&mut sg, A, asp_up(), Duration::ZERO);
+    rx(&mut sg, B, asp_up(), Duration::ZERO);
+    let out = rx(&mut sg, A, asp_down(), Duration::ZERO);
+    assert_eq!(sent(&out), [(A, down_ack())], "no Notify: the AS did not change");
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
+    let out = rx(&mut sg, B, asp_down(), Duration::ZERO);
+    assert_eq!(sent(&out), [(B, down_ack())]);
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN));
+}
+
+/// RFC 4233 §4.3.3.5: an ASP active in two ASes that withdraws from one stays ASP-ACTIVE (the
+/// ASP Inactive is acknowledged) and keeps the traffic of the other; RFC 4233 §4.3.1.2: an AS
+/// in AS-PENDING lets other ASPs change state and waits for T(r). (The SG tells an AS of an
+/// ASP becoming inactive only if the ASP was active in it, which no ASP of a pending AS is: the
+/// spec's `internal AS_PENDING on AspInactive [!came_up]` is never asked of the SG's machine,
+/// and the AS stays pending all the same.)
+#[test]
+fn an_asp_withdrawing_from_one_of_two_ases_stays_active_and_a_pending_as_waits() {
+    let mut sg = two_ases();
+    let t = Duration::ZERO;
+    rx(&mut sg, A, asp_up(), t);
+    rx(&mut sg, A, Message::AspActive { traffic_mode: None, interface_ids: ids(&[10, 20]), info: None }, t);
+    assert_eq!((sg.as_state(0), sg.as_state(1)), (Some(iua_as::State::AS_ACTIVE), Some(iua_as::State::AS_ACTIVE)));
+    let out = rx(&mut sg, A, Message::AspInactive { interface_ids: ids(&[10]), info: None }, t);
+    let acks: Vec<_> = sent(&out).into_iter().filter(|(_, m)| matches!(m, Message::AspInactiveAck { .. })).collect();
+    assert_eq!(acks.len(), 1, "{out:#?}");
+    assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE), "still active in AS 1");
+    assert_eq!((sg.as_state(0), sg.as_state(1)), (Some(iua_as::State::AS_PENDING), Some(iua_as::State::AS_ACTIVE)));
+    // B, active in AS 1 too, then withdraws from it: AS 0, pending, is not concerned.
+    rx(&mut sg, B, asp_up(), t);
+    rx(&mut sg, B, Message::AspActive { traffic_mode: None, interface_ids: ids(&[20]), info: None }, t);
+    rx(&mut sg, B, Message::AspInactive { interface_ids: ids(&[20]), info: None }, t);
+    assert_eq!(sg.asp_state(B), Some(iua_asp::State::ASP_INACTIVE));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING), "T(r) decides");
+    assert_eq!(sg.next_deadline(), Some(Duration::from_secs(2)));
+    sg.timer_expired(Duration::from_secs(2));
+    assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
+}
+
 #[test]
 fn a_data_request_for_an_interface_the_asp_is_not_active_for_is_an_error_0x02() {
     let mut sg = two_ases();

@@ -1,4 +1,4 @@
-//! The `fsm` command line: `check`, `dot`, `mermaid`, `table`, `gen`, `sim`, `flatten` and
+//! The `fsm` command line: `check`, `dot`, `mermaid`, `table`, `gen`, `tests`, `coverage`, `observe`, `sim`, `flatten` and
 //! `equiv`. Kept in the library, with its output streams passed in, so that tests run it
 //! without spawning a process.
 
@@ -100,6 +100,48 @@ pub enum Command {
         /// Output format: readable text, or one JSON document (schema in the README).
         #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
         format: SuiteFormat,
+    },
+    /// Report which transitions and `ref`s of the specs the tests took, from the records of
+    /// machines generated with `fsm!(.., coverage = recorder)` (a directory of `*.jsonl`):
+    /// a summary on standard output, the full report as Markdown with `--out`. Exits 1 with
+    /// `--require-all` when some transition was not taken.
+    Coverage {
+        /// The directory of records.
+        records: PathBuf,
+        /// The specs (default: every spec in `specs/` here or in the nearest parent that has one).
+        #[arg(long = "spec", value_name = "SPEC")]
+        specs: Vec<PathBuf>,
+        /// Write the Markdown report here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Exit 1 if some transition of a spec was not taken.
+        #[arg(long)]
+        require_all: bool,
+    },
+    /// Replay a trace (JSON lines of events and actions, or a tshark export of Diameter
+    /// messages) against a spec and report each step where the trace does what the spec does
+    /// not allow, with the `ref` of the transitions that should have applied. Guards and
+    /// variables the trace does not give are unknown: any value consistent with the trace is
+    /// allowed. Exits 1 on a deviation.
+    Observe {
+        /// Spec file.
+        spec: PathBuf,
+        /// Trace file.
+        trace: PathBuf,
+        /// How to read the trace.
+        #[arg(long, value_enum, default_value_t = crate::observe::TraceFormat::Jsonl)]
+        format: crate::observe::TraceFormat,
+        /// The node whose watchdog the Diameter formats observe: for a capture `client` (the
+        /// side that opened the connection), `server`, `IP:PORT`, `IP` or `:PORT`; for the
+        /// driver's trace `peer` (the default: the other side) or `ours`.
+        #[arg(long)]
+        node: Option<String>,
+        /// Only these actions are compared (repeat; default: the trace's own list, or all).
+        #[arg(long = "observable", value_name = "ACTION")]
+        observable: Vec<String>,
+        /// Events that may happen without showing in the trace (repeat; timer expiries, say).
+        #[arg(long = "hidden", value_name = "EVENT")]
+        hidden: Vec<String>,
     },
     /// Print a spec with its variables expanded into explicit states (it checks clean itself).
     Flatten {
@@ -248,6 +290,12 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
         Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
+        Command::Coverage { records, specs, out, require_all } => coverage(&records, specs, out, require_all, io),
+        Command::Observe { spec, trace, format, node, observable, hidden } => with_machine(&spec, io, |m, io| {
+            // A capture is decoded by tshark from its path; the other formats are read here.
+            let options = crate::observe::Options { format, node, observable, hidden };
+            observe(m, &trace, &options, io)
+        }),
         Command::Flatten { spec } => with_machine(&spec, io, |m, io| match crate::flatten::flatten(m) {
             Ok(text) => write_out(io, &text),
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
@@ -427,6 +475,53 @@ fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mut Io<'_>) -
     let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
     write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
     Ok(i32::from(!report.equivalent()))
+}
+
+/// The header of the coverage report: it says how the file is made (and it does not carry the
+/// marker of `gen`'s files, so that `gen` never takes it for its own).
+const COVERAGE_HEADER: &str = "# Transition coverage\n\nWhich transitions and `ref` rows of each spec the runtimes' tests take: written by\n`scripts/coverage` (the tests built with the `coverage` feature, then `fsm coverage`).\n\n";
+
+fn coverage(records: &Path, specs: Vec<PathBuf>, out: Option<PathBuf>, require_all: bool, io: &mut Io<'_>) -> Outcome {
+    let paths = if specs.is_empty() {
+        let loaded = generate::read_specs(&project_root().join("specs")).map_err(|e| e.to_string())?;
+        loaded.into_iter().map(|s| s.path).collect()
+    } else {
+        specs
+    };
+    let root = project_root();
+    let mut machines = Vec::new();
+    for path in &paths {
+        let text = read(path)?;
+        let compiled = crate::compile(&text);
+        let Some(machine) = compiled.machine else {
+            let errors: Vec<Diagnostic> = compiled.diagnostics.into_iter().filter(|d| d.is_error()).collect();
+            print_diagnostics(io, &path.to_string_lossy(), &text, &errors);
+            return Ok(1);
+        };
+        let shown = path.strip_prefix(&root).unwrap_or(path).to_string_lossy().into_owned();
+        machines.push((shown, machine));
+    }
+    let records = crate::coverage::read_records(records).map_err(|e| e.to_string())?;
+    let specs: Vec<(String, &Machine)> = machines.iter().map(|(p, m)| (p.clone(), m)).collect();
+    let report = crate::coverage::report(&specs, &records);
+    if let Some(out) = out {
+        let text = crate::coverage::markdown(&report, COVERAGE_HEADER);
+        std::fs::write(&out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    write_out(io, &crate::coverage::summary(&report))?;
+    let complete = report.specs.iter().all(|s| s.taken() == s.transitions.len());
+    Ok(i32::from(require_all && !complete))
+}
+
+fn observe(m: &Machine, trace: &Path, options: &crate::observe::Options, io: &mut Io<'_>) -> Outcome {
+    let text = match options.format {
+        crate::observe::TraceFormat::DiameterPcap => trace.to_string_lossy().into_owned(),
+        _ => read(trace)?,
+    };
+    let trace = crate::observe::read_trace(m, &text, options).map_err(|e| format!("{}: {e}", trace.display()))?;
+    let result = crate::observe::observe(m, &trace);
+    write_out(io, &crate::observe::render(m, &trace, &result))?;
+    Ok(i32::from(!result.deviations.is_empty()))
 }
 
 fn tests(m: &Machine, format: SuiteFormat, io: &mut Io<'_>) -> Outcome {

@@ -14,13 +14,15 @@ use quote::{quote, quote_spanned};
 const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
-const OPTIONS: &str = "the only option is `dot` (adds the `DOT` constant: the machine as a Graphviz graph)";
+const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph) and `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
 struct Input {
     spec: Spec,
     /// `dot`: generate the `DOT` constant.
     dot: Option<Ident>,
+    /// `coverage = path`: the recorder `Machine::step` calls with each transition taken.
+    coverage: Option<TokenStream>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -75,7 +77,8 @@ fn span_of(token: Option<&TokenTree>) -> Span {
     token.map_or_else(Span::call_site, TokenTree::span)
 }
 
-/// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot` and a trailing comma.
+/// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot`, `, coverage = path` and a
+/// trailing comma.
 fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut tokens = Vec::new();
     flatten(input, &mut tokens);
@@ -98,6 +101,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         (if kind == "path" { Spec::Path(value, span) } else { Spec::Source(value, span) }, 3)
     };
     let mut dot = None;
+    let mut coverage: Option<TokenStream> = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -107,6 +111,30 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         let TokenTree::Ident(option) = token else {
             return Err(InputError::new(token.span(), OPTIONS));
         };
+        if option == "coverage" {
+            if coverage.is_some() {
+                return Err(InputError::new(option.span(), "the option `coverage` is given twice"));
+            }
+            if !is_punct(tokens.get(at + 1), '=') {
+                return Err(InputError::new(
+                    span_of(tokens.get(at + 1)),
+                    "expected `= path::to::recorder` after `coverage`",
+                ));
+            }
+            at += 2;
+            let start = at;
+            while at < tokens.len() && !is_punct(tokens.get(at), ',') {
+                at += 1;
+            }
+            if start == at {
+                return Err(InputError::new(
+                    span_of(tokens.get(at)),
+                    "expected the path of a recorder after `coverage =`",
+                ));
+            }
+            coverage = Some(tokens[start..at].iter().cloned().collect());
+            continue;
+        }
         if option != "dot" {
             return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
         }
@@ -116,7 +144,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         dot = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot })
+    Ok(Input { spec, dot, coverage })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -148,7 +176,7 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             }
         }
     };
-    let mut expanded = generate(&text, &name, include, span, input.dot.is_some());
+    let mut expanded = generate_with(&text, &name, include, span, input.dot.is_some(), input.coverage);
     if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
         let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
         expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
@@ -160,10 +188,22 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
 /// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
 /// left out).
 pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
+    generate_with(text, name, include, span, dot, None)
+}
+
+/// [`generate`], with the coverage recorder of `codegen::Options::coverage`.
+fn generate_with(
+    text: &str,
+    name: &str,
+    include: Option<String>,
+    span: Span,
+    dot: bool,
+    coverage: Option<TokenStream>,
+) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten() };
+        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten(), coverage };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -172,7 +212,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new) };
+        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new), coverage };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -197,7 +237,8 @@ mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
-        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None }, None).to_string()
+        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None }, None)
+            .to_string()
     }
 
     #[test]
@@ -244,7 +285,7 @@ mod tests {
     #[test]
     fn the_spec_is_read_as_rust_reads_string_literals() {
         let path = |tokens: TokenStream| match parse(tokens) {
-            Ok(Input { spec: Spec::Path(path, _), dot }) => (path, dot.is_some()),
+            Ok(Input { spec: Spec::Path(path, _), dot, .. }) => (path, dot.is_some()),
             _ => panic!("not a path"),
         };
         assert_eq!(path(quote! { "specs/a.fsm" }), ("specs/a.fsm".to_owned(), false));
@@ -272,11 +313,11 @@ mod tests {
     #[test]
     fn an_unknown_or_repeated_option_is_a_compile_error() {
         let out = expand_tokens(quote! { source = #DOOR, dto });
-        assert!(out.contains("unknown option `dto`: the only option is `dot`"), "{out}");
+        assert!(out.contains("unknown option `dto`: the options are `dot`"), "{out}");
         let out = expand_tokens(quote! { source = #DOOR, dot, dot });
         assert!(out.contains("the option `dot` is given twice"), "{out}");
         let out = expand_tokens(quote! { source = #DOOR, 42 });
-        assert!(out.contains("the only option is `dot`"), "{out}");
+        assert!(out.contains("the options are `dot`"), "{out}");
     }
 
     #[test]
@@ -289,9 +330,24 @@ mod tests {
     }
 
     #[test]
+    fn coverage_calls_the_recorder_in_machine_step_and_nothing_without_it() {
+        let plain = expand_tokens(quote! { source = #DOOR });
+        let covered = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, dot });
+        assert!(!plain.contains("transition) = step . transition ()"), "{plain}");
+        assert!(covered.contains("crate :: cov :: record (NAME , transition)"), "{covered}");
+        assert!(!covered.contains("compile_error"), "{covered}");
+        let out = expand_tokens(quote! { source = #DOOR, coverage });
+        assert!(out.contains("expected `= path::to::recorder` after `coverage`"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, coverage = , dot });
+        assert!(out.contains("expected the path of a recorder"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, coverage = a, coverage = b });
+        assert!(out.contains("the option `coverage` is given twice"), "{out}");
+    }
+
+    #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
-        let out = expand_input(Input { spec, dot: None }, Some("/nonexistent")).to_string();
+        let out = expand_input(Input { spec, dot: None, coverage: None }, Some("/nonexistent")).to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
     }
 }

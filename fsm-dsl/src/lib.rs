@@ -8,7 +8,8 @@
 //! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
 //! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
 //! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `diag::to_json`) and turns on the
+//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `coverage`, `observe`,
+//! `diag::to_json`) and turns on the
 //! other two.
 
 pub mod ast;
@@ -18,6 +19,8 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod codegen;
+#[cfg(feature = "cli")]
+pub mod coverage;
 pub mod diag;
 #[cfg(feature = "dot")]
 pub mod diagram;
@@ -37,6 +40,8 @@ pub mod ir;
 pub mod markdown;
 #[cfg(feature = "cli")]
 pub mod mermaid;
+#[cfg(feature = "cli")]
+pub mod observe;
 pub mod syntax;
 #[cfg(feature = "cli")]
 pub mod testgen;

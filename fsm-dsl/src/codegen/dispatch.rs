@@ -772,7 +772,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     }
 }
 /// The `Hooks` trait and the `Machine` wrapper.
-pub(super) fn wrapper(m: &Machine) -> TokenStream {
+/// `record` runs after the dispatch (see `Options::coverage`).
+pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     let guard_default = if m.guards.is_empty() {
         quote! {
             fn guard(&mut self, guard: Guard) -> bool {
@@ -837,6 +838,7 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
                 let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+                #record
                 step.for_each_action(|action| hooks.action(action));
                 self.state = step.target;
                 step

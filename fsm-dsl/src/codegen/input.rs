@@ -153,7 +153,8 @@ pub(super) fn input_items(m: &Machine) -> TokenStream {
 
 /// The `Hooks` trait and the `Machine` wrapper of a machine whose events carry data: the
 /// wrapper takes an `Input`, asks the guards with it, and hands it to each action.
-pub(super) fn wrapper(m: &Machine) -> TokenStream {
+/// `record` runs after the dispatch (see `Options::coverage`).
+pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     let guard_default = if m.guards.is_empty() {
         quote! {
             fn guard(&mut self, guard: Guard, _input: &Input) -> bool {
@@ -225,6 +226,7 @@ pub(super) fn wrapper(m: &Machine) -> TokenStream {
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, mut input: Input, hooks: &mut H) -> Step {
                 let step = step_with(self.state, &mut self.vars, input.event(), |g| hooks.guard(g, &input));
+                #record
                 for &action in step.actions() {
                     hooks.action(action, ::core::option::Option::Some(&mut input));
                 }

@@ -23,6 +23,14 @@ pub struct Options {
     /// The DOT text of the machine, exposed as the `DOT` constant; `None` leaves the constant
     /// out (the macro renders DOT only when asked to, with `fsm!(..., dot)`).
     pub dot: Option<String>,
+    /// A path to a function `fn(machine: &'static str, transition: usize)` that
+    /// `Machine::step` (and so `Machine::handle`) calls with [`NAME`] and the index in
+    /// `TRANSITIONS` of each transition it takes: transition coverage
+    /// (`fsm!("spec.fsm", coverage = crate::coverage::record)`). `None`, the default, generates
+    /// no call at all: the module is the same, token for token, as without the option. The
+    /// free functions (`step_with`, `dispatch`, ...) never record, so a runtime can probe the
+    /// machine without the probe counting.
+    pub coverage: Option<TokenStream>,
 }
 
 /// An identifier for a name the checker accepted. Names that are not identifiers (possible only
@@ -162,6 +170,19 @@ fn variants<'a, T: 'a>(
         .collect()
 }
 
+/// What `Machine::step` runs after the dispatch when coverage is on: the recorder called with
+/// the machine's name and the transition taken; nothing at all when it is off.
+fn record_call(recorder: Option<&TokenStream>) -> TokenStream {
+    match recorder {
+        Some(recorder) => quote! {
+            if let ::core::option::Option::Some(transition) = step.transition() {
+                #recorder(NAME, transition);
+            }
+        },
+        None => TokenStream::new(),
+    }
+}
+
 /// Generates the module for a checked machine.
 pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let module = ident(&crate::check::module_name(&m.named.name));
@@ -221,6 +242,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let vars_struct = vars_struct(m);
     let table = transition_table(m);
     let dispatch = dispatch::dispatch(m);
+    let record = record_call(options.coverage.as_ref());
     // Events with data bring the `Input` enum, and hooks that see it.
     let (input, wrapper, parent) = if m.has_payloads() {
         let parent = quote! {
@@ -228,9 +250,9 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #[allow(unused_imports)]
             use super::*;
         };
-        (input::input_items(m), input::wrapper(m), parent)
+        (input::input_items(m), input::wrapper(m, &record), parent)
     } else {
-        (TokenStream::new(), dispatch::wrapper(m), TokenStream::new())
+        (TokenStream::new(), dispatch::wrapper(m, &record), TokenStream::new())
     };
 
     let initial = ident(&m.state(m.initial).named.name);
