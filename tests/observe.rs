@@ -71,7 +71,7 @@ deviation at step 5 (line 17 at 4.849s): DWR sent by the node
   the spec allows: in DOWN (Pending=true, NumDWA=0) on TwExpiry: internal DOWN on TwExpiry (RFC 3539 App. A row 16), showing nothing
   should have applied: RFC 3539 App. A row 13; RFC 3539 App. A row 14; RFC 3539 App. A row 16
 
-11 steps, 1 deviations, 9 steps explained more than one way; possible states at the end: OKAY, DOWN
+11 steps, 1 deviation, 9 steps explained more than one way; possible states at the end: OKAY, DOWN
 "
         )
     );
@@ -93,7 +93,7 @@ fn the_otp_listener_starts_a_new_watchdog_on_reconnection_where_the_spec_reopens
         "{report}"
     );
     assert!(!report.contains("since step 2"), "only the smallest debt is shown: {report}");
-    assert!(report.contains("1 deviations"), "{report}");
+    assert!(report.contains("1 deviation"), "{report}");
 }
 
 /// A directory of this test binary's own under the target's temporary directory.

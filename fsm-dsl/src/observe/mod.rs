@@ -22,6 +22,7 @@ mod trace;
 
 pub use trace::{Options, TraceFormat, read_trace};
 
+use crate::diag::plural;
 use crate::interp::Interpreter;
 use crate::ir::{ActionId, EventId, GuardId, Machine, StateId, StepKind, TransitionId};
 use std::collections::BTreeSet;
@@ -459,10 +460,13 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
     }
     let end: Vec<&str> = outcome.end.iter().map(|&s| m.state(s).named.name.as_str()).collect();
     out.push_str(&format!(
-        "\n{} steps, {} deviations, {} steps explained more than one way; possible states at the end: {}\n",
+        "\n{} {}, {} {}, {} {} explained more than one way; possible states at the end: {}\n",
         trace.steps.len(),
+        plural(trace.steps.len(), "step"),
         outcome.deviations.len(),
+        plural(outcome.deviations.len(), "deviation"),
         outcome.ambiguous,
+        plural(outcome.ambiguous, "step"),
         if end.is_empty() { "none".to_owned() } else { end.join(", ") }
     ));
     if outcome.truncated {

@@ -55,7 +55,7 @@ fn a_second_dwr_while_the_first_is_unanswered_is_row_13_not_taken() {
     );
     assert!(report.contains("should have applied: RFC 3539 App. A row 13"), "{report}");
     // The monitor goes on: the NonDWA after it is checked from what the spec allowed.
-    assert!(report.contains("6 steps, 1 deviations"), "{report}");
+    assert!(report.contains("6 steps, 1 deviation"), "{report}");
 }
 
 #[test]
