@@ -84,7 +84,7 @@ pub struct Unknown {
     pub unsound: bool,
 }
 
-fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
+pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
     ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: docs.join("\n"), span: name.span }
 }
 
@@ -168,6 +168,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         initial,
         transitions,
         cells,
+        superstates: Vec::new(),
     });
     (machine, r.diagnostics, unknown)
 }
