@@ -30,11 +30,14 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     let flat = hierarchy::flatten(spec);
     let spec = &*flat.spec;
     let (mut machine, mut diagnostics, unknown) = resolve::resolve(spec);
+    // A nesting error drops or leaves out states: what the analyses would say is not known.
+    let nested_ok = !flat.diagnostics.iter().any(Diagnostic::is_error);
     diagnostics.extend(flat.diagnostics);
     if let Some(machine) = &mut machine {
         machine.superstates = superstates(machine, &flat.superstates);
     }
     let clean = !diagnostics.iter().any(Diagnostic::is_error) && spec.broken.is_empty();
+    let nested_ok = nested_ok && spec.broken.is_empty();
     // Items that did not parse leave holes of unknown shape: nothing is analysed then. Names that
     // did not resolve drop their items, and the analyses still run on the pairs those items
     // cannot concern, reporting only what the missing items cannot change.
@@ -44,7 +47,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));
             diagnostics.extend(payload::unseen(machine));
-        } else if spec.broken.is_empty() && !unknown.unsound {
+        } else if nested_ok && !unknown.unsound {
             // Only the pairs no dropped item concerns are followed: a timer found running is
             // running, one found stopped may not be.
             let running = timers::running(machine, Some(&unknown.cells));
