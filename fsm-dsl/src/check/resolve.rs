@@ -17,7 +17,7 @@ pub const MAX_CELLS: usize = 1 << 22;
 
 /// Names that the generated code uses for associated items of the enums (`State::ALL`,
 /// `State::from_name`, ...), so that no variant may take them.
-const GENERATED_ITEMS: &[&str] = &[
+pub(super) const GENERATED_ITEMS: &[&str] = &[
     "ALL",
     "name",
     "label",

@@ -215,6 +215,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     });
 
     let state_extras = state_extras(m);
+    let superstates = superstate_items(m);
     let timer_extras = timer_extras(m);
     let timer_defaults = timer_defaults(m);
     let guards_struct = guards_struct(m);
@@ -268,6 +269,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
 
             #states
             #state_extras
+            #superstates
             #events
             #input
             #actions
@@ -316,6 +318,83 @@ fn state_extras(m: &Machine) -> TokenStream {
             /// The actions run on leaving the state (not by internal transitions), in order.
             pub const fn exit_actions(self) -> &'static [Action] {
                 STATE_EXIT[self as usize]
+            }
+        }
+    }
+}
+
+/// The `Superstate` enum and `State::is_in`, for a machine with superstates only (a flat
+/// machine's module is as it was).
+fn superstate_items(m: &Machine) -> TokenStream {
+    if m.superstates.is_empty() {
+        return TokenStream::new();
+    }
+    let items = enum_items(EnumSpec {
+        name: "Superstate",
+        what: "superstate",
+        doc: format!(
+            "The superstates of `{}`: states that hold states. The machine is always in a leaf \
+             [`State`]; [`State::is_in`] says which superstates hold it.",
+            m.named.name
+        ),
+        variants: variants(&m.superstates, |s| &s.named, |s| format!("The `{}` superstate.", s.named.name)),
+    });
+    let (n_super, n_states) = (m.superstates.len(), m.states.len());
+    let count = proc_macro2::Literal::usize_unsuffixed(n_super);
+    let parents = m.superstates.iter().map(|s| match s.parent {
+        Some(p) => {
+            let p = ident(&m.superstates[p.index()].named.name);
+            quote! { Some(Superstate::#p) }
+        }
+        None => quote! { None },
+    });
+    let members = m.superstates.iter().map(|s| {
+        let states = s.states.iter().map(|&st| ident(&m.state(st).named.name));
+        quote! { &[#( State::#states ),*] }
+    });
+    let rows = m.superstates.iter().map(|s| {
+        let row = (0..n_states).map(|i| s.states.contains(&ir::StateId(i)));
+        quote! { [#( #row ),*] }
+    });
+    let innermost = (0..n_states).map(|i| match m.superstates_of(ir::StateId(i)).first() {
+        Some(s) => {
+            let s = ident(&m.superstates[s.index()].named.name);
+            quote! { Some(Superstate::#s) }
+        }
+        None => quote! { None },
+    });
+    let n_states = proc_macro2::Literal::usize_unsuffixed(n_states);
+    quote! {
+        #items
+
+        const SUPERSTATE_PARENT: [Option<Superstate>; #count] = [#( #parents ),*];
+        const SUPERSTATE_STATES: [&[State]; #count] = [#( #members ),*];
+        /// Row per superstate, column per state: whether the state is inside it.
+        const SUPERSTATE_HOLDS: [[bool; #n_states]; #count] = [#( #rows ),*];
+        const STATE_SUPERSTATE: [Option<Superstate>; #n_states] = [#( #innermost ),*];
+
+        impl Superstate {
+            /// The superstate that holds this one, if any.
+            pub const fn parent(self) -> Option<Superstate> {
+                SUPERSTATE_PARENT[self as usize]
+            }
+
+            /// The leaf states inside it, at any depth, in declaration order.
+            pub const fn states(self) -> &'static [State] {
+                SUPERSTATE_STATES[self as usize]
+            }
+        }
+
+        impl State {
+            /// Whether the state is inside `superstate`, at any depth (a table lookup).
+            pub const fn is_in(self, superstate: Superstate) -> bool {
+                SUPERSTATE_HOLDS[superstate as usize][self as usize]
+            }
+
+            /// The innermost superstate that holds the state, if any; [`Superstate::parent`]
+            /// goes outwards from there.
+            pub const fn superstate(self) -> Option<Superstate> {
+                STATE_SUPERSTATE[self as usize]
             }
         }
     }
