@@ -15,14 +15,15 @@ pub mod time;
 pub mod watchdog;
 
 pub mod machines {
-    //! The generated state machines, one module per spec in `specs/`.
+    //! The generated state machines, one module per spec in `specs/`, each with its diagram
+    //! (`generated/NAME.svg`, written by `cargo fsm gen`) in its documentation.
 
-    fsm_macros::fsm!("specs/failover.fsm");
-    fsm_macros::fsm!("specs/rfc3539_watchdog.fsm");
-    fsm_macros::fsm!("specs/iua_asp.fsm");
-    fsm_macros::fsm!("specs/iua_as.fsm");
-    fsm_macros::fsm!("specs/iua_asp_side.fsm");
-    fsm_macros::fsm!("specs/diameter_peer.fsm");
+    fsm_macros::fsm!("specs/failover.fsm", svg = "generated/failover.svg");
+    fsm_macros::fsm!("specs/rfc3539_watchdog.fsm", svg = "generated/rfc3539_watchdog.svg");
+    fsm_macros::fsm!("specs/iua_asp.fsm", svg = "generated/iua_asp.svg");
+    fsm_macros::fsm!("specs/iua_as.fsm", svg = "generated/iua_as.svg");
+    fsm_macros::fsm!("specs/iua_asp_side.fsm", svg = "generated/iua_asp_side.svg");
+    fsm_macros::fsm!("specs/diameter_peer.fsm", svg = "generated/diameter_peer.svg");
 }
 
 /// The README's Rust examples, compiled and run as doctests.

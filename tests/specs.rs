@@ -129,7 +129,11 @@ fn dot_snapshots() {
 fn codegen_snapshots() {
     for name in specs() {
         let name = name.as_str();
-        let options = codegen::Options { spec_path: None, dot: Some("(the DOT text, snapshotted on its own)".into()) };
+        let options = codegen::Options {
+            spec_path: None,
+            dot: Some("(the DOT text, snapshotted on its own)".into()),
+            diagram: None,
+        };
         let tokens = codegen::generate(&machine(name), &options);
         let file: syn::File = syn::parse2(tokens).expect("the generated code parses as Rust");
         insta::assert_snapshot!(format!("{name}.rs"), prettyplease::unparse(&file));

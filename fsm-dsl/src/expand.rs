@@ -14,13 +14,16 @@ use quote::{quote, quote_spanned};
 const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
-const OPTIONS: &str = "the only option is `dot` (adds the `DOT` constant: the machine as a Graphviz graph)";
+const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph) and \
+     `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
 struct Input {
     spec: Spec,
     /// `dot`: generate the `DOT` constant.
     dot: Option<Ident>,
+    /// `svg = "path"`: an SVG file (relative to `CARGO_MANIFEST_DIR`) for the module's docs.
+    svg: Option<(String, Span)>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -98,6 +101,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         (if kind == "path" { Spec::Path(value, span) } else { Spec::Source(value, span) }, 3)
     };
     let mut dot = None;
+    let mut svg = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -107,6 +111,20 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         let TokenTree::Ident(option) = token else {
             return Err(InputError::new(token.span(), OPTIONS));
         };
+        if option == "svg" {
+            if svg.is_some() {
+                return Err(InputError::new(option.span(), "the option `svg` is given twice"));
+            }
+            if !is_punct(tokens.get(at + 1), '=') {
+                return Err(InputError::new(span_of(tokens.get(at + 1)), "expected `=` after `svg`"));
+            }
+            let Some(value) = string(tokens.get(at + 2)) else {
+                return Err(InputError::new(span_of(tokens.get(at + 2)), "expected a string literal after `svg =`"));
+            };
+            svg = Some(value);
+            at += 3;
+            continue;
+        }
         if option != "dot" {
             return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
         }
@@ -116,7 +134,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         dot = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot })
+    Ok(Input { spec, dot, svg })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -148,7 +166,13 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             }
         }
     };
-    let mut expanded = generate(&text, &name, include, span, input.dot.is_some());
+    // The drawing is read by the compiler (`include_str!`), not here: the expansion reads the
+    // spec alone.
+    let svg = input.svg.map(|(relative, _)| match manifest_dir {
+        Some(dir) => std::path::Path::new(dir).join(relative).to_string_lossy().into_owned(),
+        None => relative,
+    });
+    let mut expanded = generate_with(&text, &name, include, span, input.dot.is_some(), svg);
     if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
         let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
         expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
@@ -160,10 +184,22 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
 /// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
 /// left out).
 pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
+    generate_with(text, name, include, span, dot, None)
+}
+
+/// [`generate`], with the absolute path of an SVG drawing for the module's docs.
+fn generate_with(
+    text: &str,
+    name: &str,
+    include: Option<String>,
+    span: Span,
+    dot: bool,
+    diagram: Option<String>,
+) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten() };
+        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten(), diagram };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -172,7 +208,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new) };
+        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new), diagram: None };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -197,7 +233,8 @@ mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
-        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None }, None).to_string()
+        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, svg: None }, None)
+            .to_string()
     }
 
     #[test]
@@ -244,7 +281,7 @@ mod tests {
     #[test]
     fn the_spec_is_read_as_rust_reads_string_literals() {
         let path = |tokens: TokenStream| match parse(tokens) {
-            Ok(Input { spec: Spec::Path(path, _), dot }) => (path, dot.is_some()),
+            Ok(Input { spec: Spec::Path(path, _), dot, .. }) => (path, dot.is_some()),
             _ => panic!("not a path"),
         };
         assert_eq!(path(quote! { "specs/a.fsm" }), ("specs/a.fsm".to_owned(), false));
@@ -272,11 +309,11 @@ mod tests {
     #[test]
     fn an_unknown_or_repeated_option_is_a_compile_error() {
         let out = expand_tokens(quote! { source = #DOOR, dto });
-        assert!(out.contains("unknown option `dto`: the only option is `dot`"), "{out}");
+        assert!(out.contains("unknown option `dto`: the options are `dot`"), "{out}");
         let out = expand_tokens(quote! { source = #DOOR, dot, dot });
         assert!(out.contains("the option `dot` is given twice"), "{out}");
         let out = expand_tokens(quote! { source = #DOOR, 42 });
-        assert!(out.contains("the only option is `dot`"), "{out}");
+        assert!(out.contains("the options are `dot`"), "{out}");
     }
 
     #[test]
@@ -291,7 +328,23 @@ mod tests {
     #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
-        let out = expand_input(Input { spec, dot: None }, Some("/nonexistent")).to_string();
+        let out = expand_input(Input { spec, dot: None, svg: None }, Some("/nonexistent")).to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
+    }
+
+    #[test]
+    fn the_svg_option_shows_the_drawing_in_the_module_docs() {
+        let input = parse(quote! { source = #DOOR, svg = "generated/door.svg", dot }).ok().unwrap();
+        assert_eq!(input.svg.as_ref().map(|s| s.0.as_str()), Some("generated/door.svg"));
+        let out = expand_input(input, Some("/crate")).to_string();
+        // Read by the compiler, from the crate's directory, inside the module's docs.
+        assert!(out.contains(r#"# [doc = include_str ! ("/crate/generated/door.svg")]"#), "{out}");
+        let docs = out.find("include_str ! (\"/crate/generated/door.svg").unwrap();
+        assert!(docs < out.find("pub mod door").unwrap(), "{out}");
+        for bad in [quote! { source = #DOOR, svg }, quote! { source = #DOOR, svg = 1 }] {
+            assert!(expand_tokens(bad).contains("compile_error"));
+        }
+        let twice = expand_tokens(quote! { source = #DOOR, svg = "a.svg", svg = "b.svg" });
+        assert!(twice.contains("the option `svg` is given twice"), "{twice}");
     }
 }
