@@ -454,9 +454,9 @@ impl Machine {
             .superstates
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.states.contains(&state))
-            .map(|(i, _)| SuperstateId(i))
-            .last();
+            .rev()
+            .find(|(_, s)| s.states.contains(&state))
+            .map(|(i, _)| SuperstateId(i));
         std::iter::successors(innermost, |&s| self.superstates[s.0].parent).collect()
     }
 
