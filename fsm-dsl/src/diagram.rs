@@ -388,4 +388,28 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), ["abcdefghij"]);
         assert_eq!(wrap("", 4), [""]);
     }
+
+    #[test]
+    fn a_superstate_transition_is_one_edge_from_its_box() {
+        let m = machine(
+            "machine M { initial state A; state S { initial state B; state C; }
+             event E; event F; event G; action Log;
+             A -> S on E; S -> A on F; B -> C on E; C -> B on E; internal S on G / Log;
+             ignore F, G in A; }",
+        );
+        let g = graph(&m, Options::of(&m));
+        let from_box: Vec<&Edge<'_>> = g.edges.iter().filter(|e| matches!(e.from, From::Superstate(_))).collect();
+        assert_eq!(from_box.len(), 1);
+        assert_eq!((m.state(from_box[0].to).named.name.as_str(), from_box[0].label.as_str()), ("A", "F"));
+        assert_eq!(from_box[0].transitions.len(), 1);
+        // Not also drawn from each state inside, and the shared internal transition is a line
+        // of the box, not of each state's.
+        assert!(!g.edges.iter().any(|e| matches!(e.from, From::State(_)) && e.label == "F"));
+        assert_eq!(g.clusters[0].lines, ["G / Log"]);
+        assert!(g.nodes.iter().all(|n| n.lines.is_empty()));
+        // An edge into the box from inside it cannot start at the box.
+        let (boxes, rest) = cover(&m, &m.superstates[0].states, Some(m.state_named("B").unwrap()));
+        assert!(boxes.is_empty());
+        assert_eq!(rest.len(), 2);
+    }
 }
