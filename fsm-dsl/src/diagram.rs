@@ -53,11 +53,13 @@ pub enum From {
 }
 
 /// A superstate's box: it holds the boxes of its substates (the machine's `superstates` say
-/// which), and lists the internal transitions that every state inside it shares.
+/// which), and lists its entry and exit effects and the internal transitions that every state
+/// inside it shares.
 pub struct Cluster {
     /// The superstate.
     pub superstate: SuperstateId,
-    /// Its internal transitions, as `Trigger / effects`.
+    /// `entry / ...`, `exit / ...` (as the options allow), then its internal transitions, as
+    /// `Trigger / effects`.
     pub lines: Vec<String>,
 }
 
@@ -242,8 +244,21 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         }
     }
     let mut any: Vec<Any> = Vec::new();
-    let mut clusters: Vec<Cluster> =
-        (0..m.superstates.len()).map(|i| Cluster { superstate: SuperstateId(i), lines: Vec::new() }).collect();
+    let mut clusters: Vec<Cluster> = m
+        .superstates
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut lines = Vec::new();
+            if options.actions && !s.entry.is_empty() {
+                lines.push(format!("entry / {}", m.effects_text(&s.entry)));
+            }
+            if options.actions && !s.exit.is_empty() {
+                lines.push(format!("exit / {}", m.effects_text(&s.exit)));
+            }
+            Cluster { superstate: SuperstateId(i), lines }
+        })
+        .collect();
     // Internal transitions: in the box of each state or superstate, or once beside a "from any
     // state" node.
     if options.events {

@@ -445,6 +445,11 @@ pub struct Superstate {
     pub parent: Option<SuperstateId>,
     /// The leaf states below it, at any depth, in declaration order.
     pub states: Vec<StateId>,
+    /// Its entry effects, for display: a transition into it already lists them among its own
+    /// (the leaves' `entry` does not hold them).
+    pub entry: Vec<Effect>,
+    /// Its exit effects, for display, likewise already in each transition out of it.
+    pub exit: Vec<Effect>,
 }
 
 impl Machine {

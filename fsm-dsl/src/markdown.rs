@@ -164,6 +164,11 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 doc.push_str("<br>");
             }
             doc.push_str(&format!("States: {}", states.join(", ")));
+            for (what, effects) in [("Entry", &x.entry), ("Exit", &x.exit)] {
+                if !effects.is_empty() {
+                    doc.push_str(&format!("<br>{what}: {}", cell(&m.effects_text(effects))));
+                }
+            }
             (name, doc)
         })
         .collect();

@@ -39,6 +39,9 @@ pub(super) struct Superstate {
     pub parent: Option<usize>,
     /// The names of the leaf states below it, at any depth, in declaration order.
     pub leaves: Vec<String>,
+    /// Its entry and exit effects as written (already in the flat transitions' lists).
+    pub entry: Vec<ast::Effect>,
+    pub exit: Vec<ast::Effect>,
 }
 
 /// The flat spec, the superstates and what was wrong with the nesting.
@@ -218,6 +221,8 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
             // Parents come before their children in the tree's order.
             parent: node.parent.and_then(|p| index.get(&p).copied()),
             leaves: leaves.iter().map(|&l| tree.name(l).text.clone()).collect(),
+            entry: node.decl.entry.clone(),
+            exit: node.decl.exit.clone(),
         });
     }
     let flat = ast::Spec { items, broken, ..spec.clone() };

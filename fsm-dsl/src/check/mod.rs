@@ -68,6 +68,39 @@ fn superstates(machine: &ir::Machine, found: &[hierarchy::Superstate]) -> Vec<ir
             named: resolve::named(&s.name, s.label.as_ref(), &s.docs),
             parent: s.parent.map(ir::SuperstateId),
             states: s.leaves.iter().filter_map(|name| machine.state_named(name)).collect(),
+            entry: effects(machine, &s.entry),
+            exit: effects(machine, &s.exit),
+        })
+        .collect()
+}
+
+/// A superstate's entry or exit effects in the model's terms, looked up by name in the checked
+/// machine (the flat transitions that run them resolved the same names, so none is missing).
+fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
+    let var = |name: &ast::Name| machine.vars.iter().position(|v| v.named.name == name.text).map(ir::VarId);
+    let literal = |value: &ast::Literal| match *value {
+        ast::Literal::Bool(b, _) => i64::from(b),
+        ast::Literal::Int(i, _) => i,
+    };
+    written
+        .iter()
+        .filter_map(|effect| match effect {
+            ast::Effect::Action(name) => machine
+                .actions
+                .iter()
+                .position(|a| a.named.name == name.text)
+                .map(|a| ir::Effect::Action(ir::ActionId(a))),
+            ast::Effect::Timer(op) => machine.timers.iter().find(|t| t.named.name == op.timer.text).map(|t| {
+                ir::Effect::Action(match op.kind {
+                    ast::TimerOpKind::Start => t.start,
+                    ast::TimerOpKind::Stop => t.stop,
+                })
+            }),
+            ast::Effect::Assign { var: name, op, value } => var(name).map(|v| match op {
+                ast::AssignOp::Set => ir::Effect::Set(v, literal(value)),
+                ast::AssignOp::Add => ir::Effect::Add(v, literal(value)),
+                ast::AssignOp::Sub => ir::Effect::Add(v, literal(value).saturating_neg()),
+            }),
         })
         .collect()
 }
