@@ -34,66 +34,71 @@ pub mod failover {
         /// The initial state, when the Failover state machine is first created, or when it has been
         /// deliberately stopped by a command.
         INIT,
-        /// The original initial state according to RFC 3539. The watchdog in this state triggers
-        /// attempts to establish a connection. On entering the state the watchdog time is calculated
-        /// and set in the IO-Handler, thereafter the timer is restarted. Every time the watchdog
-        /// elapses it triggers a trial to open a connection (AttemptOpen) and the watchdog is
-        /// restarted. On receiving the signal that the connection is established the watchdog is set
-        /// and restarted again and the state machine goes to the state OKAY_NoPending. Normally the
-        /// machine passes through this state at once: the peer state machine sends Start when it
-        /// enters I-Open or R-Open, so the connection is already up.
+        /// The original initial state according to RFC 3539. The watchdog in this state
+        /// triggers attempts to establish a connection. On entering the state the watchdog time
+        /// is calculated and set in the IO-Handler, thereafter the timer is restarted. Every
+        /// time the watchdog elapses it triggers a trial to open a connection (AttemptOpen) and
+        /// the watchdog is restarted. On receiving the signal that the connection is
+        /// established the watchdog is set and restarted again and the state machine goes to
+        /// the state OKAY_NoPending. Normally the machine passes through this state at once:
+        /// the peer state machine sends Start when it enters I-Open or R-Open, so the
+        /// connection is already up.
         INITIAL,
-        /// The connection is up. The watchdog supervises whether the connection is alive (receives
-        /// messages). Any message received resets the watchdog, so the time spent in this state can
-        /// be very long. If the watchdog expires with no pending DWA the state machine goes to
-        /// OKAY_Pending, where a new DWR is issued; this only happens when there is very low traffic
-        /// on the connection, for instance a standby connection. Connection down (or Stop) leaves the
-        /// state; connection down causes the Failover (pending messages go to the alternate peer).
-        OKAY_NoPending,
-        /// On entering the state the DWR is sent and the watchdog restarted; this is the first DWR
-        /// on a newly established connection. The state means that a DWR is pending: a DWA returns
-        /// to OKAY_NoPending; if the watchdog expires first, something is wrong with the connection
-        /// and the state machine goes to SUSPECT.
-        OKAY_Pending,
-        /// Failover: a connection problem was detected and the failover process is started by the
-        /// application state machine(s): pending messages go to the alternate peer. On entering the
-        /// state the watchdog is restarted; if it expires the state machine goes to DOWN. On
-        /// receiving any message the connection is considered to be ok, the state machine returns to
-        /// OKAY and the failback process is initiated.
-        SUSPECT,
-        /// On entering the state the connection is closed and the watchdog restarted. Each time the
-        /// watchdog elapses the state machine attempts to reconnect and restarts the watchdog. If the
-        /// transport layer signals a working connection the state machine goes to REOPEN_Pending.
+        /// On entering the state the connection is closed and the watchdog restarted. Each time
+        /// the watchdog elapses the state machine attempts to reconnect and restarts the
+        /// watchdog. If the transport layer signals a working connection the state machine goes
+        /// to REOPEN_Pending.
         DOWN,
-        /// The REOPEN process seemed to be interrupted. To give it another chance the transition to
-        /// DOWN is delayed: if the DWA answer comes before the watchdog expires, the REOPEN process
-        /// continues.
+        /// The connection is up. The watchdog supervises whether the connection is alive
+        /// (receives messages). Any message received resets the watchdog, so the time spent
+        /// in this state can be very long. If the watchdog expires with no pending DWA the
+        /// state machine goes to OKAY_Pending, where a new DWR is issued; this only happens
+        /// when there is very low traffic on the connection, for instance a standby
+        /// connection. Connection down (or Stop) leaves the state; connection down causes
+        /// the Failover (pending messages go to the alternate peer).
+        OKAY_NoPending,
+        /// On entering the state the DWR is sent and the watchdog restarted; this is the
+        /// first DWR on a newly established connection. The state means that a DWR is
+        /// pending: a DWA returns to OKAY_NoPending; if the watchdog expires first,
+        /// something is wrong with the connection and the state machine goes to SUSPECT.
+        OKAY_Pending,
+        /// Failover: a connection problem was detected and the failover process is started by
+        /// the application state machine(s): pending messages go to the alternate peer. On
+        /// entering the state the watchdog is restarted; if it expires the state machine goes
+        /// to DOWN. On receiving any message the connection is considered to be ok, the state
+        /// machine returns to OKAY and the failback process is initiated.
+        SUSPECT,
+        /// The REOPEN process seemed to be interrupted. To give it another chance the
+        /// transition to DOWN is delayed: if the DWA answer comes before the watchdog
+        /// expires, the REOPEN process continues.
         PAUSE,
-        /// An attempt to reopen a closed connection seems to be successful. To be sure that it truly
-        /// works the DWAs are counted: a DWA leads to REOPEN1_Pending via REOPEN_NoPending. If the
-        /// watchdog expires the state machine returns to DOWN, but not at once: it goes to PAUSE
-        /// first. If the connection goes down or must be stopped it returns to DOWN at once.
+        /// An attempt to reopen a closed connection seems to be successful. To be sure that
+        /// it truly works the DWAs are counted: a DWA leads to REOPEN1_Pending via
+        /// REOPEN_NoPending. If the watchdog expires the state machine returns to DOWN, but
+        /// not at once: it goes to PAUSE first. If the connection goes down or must be
+        /// stopped it returns to DOWN at once.
         REOPEN_Pending,
-        /// The first DWA has been received. The state delays sending the next watchdog, which should
-        /// not be sent too often: the watchdog timer, not the DWA, dictates when the next DWR goes.
+        /// The first DWA has been received. The state delays sending the next watchdog,
+        /// which should not be sent too often: the watchdog timer, not the DWA, dictates
+        /// when the next DWR goes.
         REOPEN_NoPending,
         /// One DWA has already been received, and the next watchdog request is sent.
         REOPEN1_Pending,
-        /// The second DWA has been received. The state delays sending the next watchdog: the
-        /// watchdog timer, not the DWA, dictates when the next DWR goes.
+        /// The second DWA has been received. The state delays sending the next watchdog:
+        /// the watchdog timer, not the DWA, dictates when the next DWR goes.
         REOPEN1_NoPending,
-        /// Two DWAs have been received and the next watchdog request is sent. If the third DWA comes
-        /// the connection is definitely ok: the failback process is initiated and the state machine
-        /// goes to OKAY_NoPending (state OKAY of RFC 3539).
+        /// Two DWAs have been received and the next watchdog request is sent. If the third
+        /// DWA comes the connection is definitely ok: the failback process is initiated and
+        /// the state machine goes to OKAY_NoPending (state OKAY of RFC 3539).
         REOPEN2_Pending,
     }
     const STATE_NAMES: [&str; 12] = [
         "INIT",
         "INITIAL",
+        "DOWN",
         "OKAY_NoPending",
         "OKAY_Pending",
         "SUSPECT",
-        "DOWN",
         "PAUSE",
         "REOPEN_Pending",
         "REOPEN_NoPending",
@@ -104,10 +109,10 @@ pub mod failover {
     const STATE_LABELS: [&str; 12] = [
         "INIT",
         "INITIAL",
+        "DOWN",
         "OKAY_NoPending",
         "OKAY_Pending",
         "SUSPECT",
-        "DOWN",
         "PAUSE",
         "REOPEN_Pending",
         "REOPEN_NoPending",
@@ -120,10 +125,10 @@ pub mod failover {
         pub const ALL: [State; 12] = [
             State::INIT,
             State::INITIAL,
+            State::DOWN,
             State::OKAY_NoPending,
             State::OKAY_Pending,
             State::SUSPECT,
-            State::DOWN,
             State::PAUSE,
             State::REOPEN_Pending,
             State::REOPEN_NoPending,
@@ -160,10 +165,10 @@ pub mod failover {
     const STATE_ENTRY: [&[Action]; 12] = [
         &[],
         &[Action::SetWatchdog],
+        &[Action::CloseConnection, Action::SetWatchdog],
         &[],
         &[Action::SendDWR, Action::SetWatchdog],
         &[Action::SetWatchdog],
-        &[Action::CloseConnection, Action::SetWatchdog],
         &[Action::SetWatchdog],
         &[Action::SendDWR, Action::SetWatchdog],
         &[],
@@ -197,6 +202,160 @@ pub mod failover {
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
             STATE_EXIT[self as usize]
+        }
+    }
+    /// The superstates of `Failover`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Superstate {
+        /// Supervising the connection: every state but INIT. A Start is only acknowledged here.
+        RUNNING,
+        /// No connection to supervise: none yet (INITIAL) or closed (DOWN). Messages are
+        /// discarded and a connection loss cannot happen.
+        CLOSED,
+        /// A connection is open: Stop closes it and a connection loss goes to DOWN.
+        CONNECTED,
+        /// In service (RFC 3539's OKAY). Leaving it, whatever the reason (the DWR unanswered,
+        /// the connection lost, Stop), starts the failover.
+        OKAY,
+        /// Reopening (RFC 3539's REOPEN): the reopened connection is validated by three DWAs
+        /// before it carries traffic; other messages are discarded meanwhile.
+        REOPEN,
+    }
+    const SUPERSTATE_NAMES: [&str; 5] = [
+        "RUNNING",
+        "CLOSED",
+        "CONNECTED",
+        "OKAY",
+        "REOPEN",
+    ];
+    const SUPERSTATE_LABELS: [&str; 5] = [
+        "RUNNING",
+        "CLOSED",
+        "CONNECTED",
+        "OKAY",
+        "REOPEN",
+    ];
+    impl Superstate {
+        /// Every superstate, in declaration order.
+        pub const ALL: [Superstate; 5] = [
+            Superstate::RUNNING,
+            Superstate::CLOSED,
+            Superstate::CONNECTED,
+            Superstate::OKAY,
+            Superstate::REOPEN,
+        ];
+        /// The superstate's identifier in the spec.
+        pub const fn name(self) -> &'static str {
+            SUPERSTATE_NAMES[self as usize]
+        }
+        /// The superstate's display label (its identifier when the spec gives none).
+        pub const fn label(self) -> &'static str {
+            SUPERSTATE_LABELS[self as usize]
+        }
+        /// The superstate's position in [`Superstate::ALL`].
+        pub const fn index(self) -> usize {
+            self as usize
+        }
+        /// The superstate with this identifier, if there is one (a linear search).
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            Self::ALL.iter().copied().find(|v| v.name() == name)
+        }
+    }
+    impl ::core::fmt::Display for Superstate {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
+        }
+    }
+    const SUPERSTATE_PARENT: [Option<Superstate>; 5] = [
+        None,
+        Some(Superstate::RUNNING),
+        Some(Superstate::RUNNING),
+        Some(Superstate::CONNECTED),
+        Some(Superstate::CONNECTED),
+    ];
+    const SUPERSTATE_STATES: [&[State]; 5] = [
+        &[
+            State::INITIAL,
+            State::DOWN,
+            State::OKAY_NoPending,
+            State::OKAY_Pending,
+            State::SUSPECT,
+            State::PAUSE,
+            State::REOPEN_Pending,
+            State::REOPEN_NoPending,
+            State::REOPEN1_Pending,
+            State::REOPEN1_NoPending,
+            State::REOPEN2_Pending,
+        ],
+        &[State::INITIAL, State::DOWN],
+        &[
+            State::OKAY_NoPending,
+            State::OKAY_Pending,
+            State::SUSPECT,
+            State::PAUSE,
+            State::REOPEN_Pending,
+            State::REOPEN_NoPending,
+            State::REOPEN1_Pending,
+            State::REOPEN1_NoPending,
+            State::REOPEN2_Pending,
+        ],
+        &[State::OKAY_NoPending, State::OKAY_Pending],
+        &[
+            State::PAUSE,
+            State::REOPEN_Pending,
+            State::REOPEN_NoPending,
+            State::REOPEN1_Pending,
+            State::REOPEN1_NoPending,
+            State::REOPEN2_Pending,
+        ],
+    ];
+    /// Row per superstate, column per state: whether the state is inside it.
+    const SUPERSTATE_HOLDS: [[bool; 12]; 5] = [
+        [false, true, true, true, true, true, true, true, true, true, true, true],
+        [
+            false, true, true, false, false, false, false, false, false, false, false,
+            false,
+        ],
+        [false, false, false, true, true, true, true, true, true, true, true, true],
+        [
+            false, false, false, true, true, false, false, false, false, false, false,
+            false,
+        ],
+        [false, false, false, false, false, false, true, true, true, true, true, true],
+    ];
+    const STATE_SUPERSTATE: [Option<Superstate>; 12] = [
+        None,
+        Some(Superstate::CLOSED),
+        Some(Superstate::CLOSED),
+        Some(Superstate::OKAY),
+        Some(Superstate::OKAY),
+        Some(Superstate::CONNECTED),
+        Some(Superstate::REOPEN),
+        Some(Superstate::REOPEN),
+        Some(Superstate::REOPEN),
+        Some(Superstate::REOPEN),
+        Some(Superstate::REOPEN),
+        Some(Superstate::REOPEN),
+    ];
+    impl Superstate {
+        /// The superstate that holds this one, if any.
+        pub const fn parent(self) -> Option<Superstate> {
+            SUPERSTATE_PARENT[self as usize]
+        }
+        /// The leaf states inside it, at any depth, in declaration order.
+        pub const fn states(self) -> &'static [State] {
+            SUPERSTATE_STATES[self as usize]
+        }
+    }
+    impl State {
+        /// Whether the state is inside `superstate`, at any depth (a table lookup).
+        pub const fn is_in(self, superstate: Superstate) -> bool {
+            SUPERSTATE_HOLDS[superstate as usize][self as usize]
+        }
+        /// The innermost superstate that holds the state, if any; [`Superstate::parent`]
+        /// goes outwards from there.
+        pub const fn superstate(self) -> Option<Superstate> {
+            STATE_SUPERSTATE[self as usize]
         }
     }
     /// The events of `Failover`.
@@ -509,10 +668,10 @@ pub mod failover {
     const EVENTS_0: &[Event] = &[Event::Start];
     const SOURCES_1: &[State] = &[
         State::INITIAL,
+        State::DOWN,
         State::OKAY_NoPending,
         State::OKAY_Pending,
         State::SUSPECT,
-        State::DOWN,
         State::PAUSE,
         State::REOPEN_Pending,
         State::REOPEN_NoPending,
@@ -522,19 +681,19 @@ pub mod failover {
     ];
     const EVENTS_1: &[Event] = &[Event::Stop];
     const OWN_ACTIONS_1: &[Action] = &[
+        Action::CloseConnection,
+        Action::StopTw,
+        Action::CmdAck,
+    ];
+    const SOURCES_2: &[State] = &[State::SUSPECT];
+    const OWN_ACTIONS_2: &[Action] = &[
         Action::Failover,
         Action::CloseConnection,
         Action::StopTw,
         Action::CmdAck,
     ];
-    const SOURCES_2: &[State] = &[State::OKAY_NoPending, State::OKAY_Pending];
-    const OWN_ACTIONS_2: &[Action] = &[
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const SOURCES_3: &[State] = &[
-        State::SUSPECT,
+    const SOURCES_3: &[State] = &[State::OKAY_NoPending, State::OKAY_Pending];
+    const SOURCES_4: &[State] = &[
         State::PAUSE,
         State::REOPEN_Pending,
         State::REOPEN_NoPending,
@@ -543,23 +702,22 @@ pub mod failover {
         State::REOPEN2_Pending,
     ];
     const OWN_ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
-    const SOURCES_4: &[State] = &[State::INITIAL, State::DOWN];
-    const OWN_ACTIONS_4: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const SOURCES_5: &[State] = &[State::INITIAL];
-    const EVENTS_2: &[Event] = &[Event::TwExpiry];
-    const OWN_ACTIONS_5: &[Action] = &[Action::SetWatchdog];
-    const EVENTS_3: &[Event] = &[Event::ConnectionUp];
-    const OWN_ACTIONS_6: &[Action] = &[Action::Throwaway];
-    const EVENTS_4: &[Event] = &[Event::DWA, Event::NonDWA];
-    const SOURCES_6: &[State] = &[State::OKAY_NoPending];
-    const OWN_ACTIONS_7: &[Action] = &[];
-    const SOURCES_7: &[State] = &[State::OKAY_Pending];
-    const EVENTS_5: &[Event] = &[Event::DWA];
-    const EVENTS_6: &[Event] = &[Event::NonDWA];
-    const OWN_ACTIONS_8: &[Action] = &[Action::Failover];
-    const EVENTS_7: &[Event] = &[Event::ConnectionDown];
+    const SOURCES_5: &[State] = &[State::INITIAL, State::DOWN];
+    const OWN_ACTIONS_4: &[Action] = &[Action::Throwaway];
+    const EVENTS_2: &[Event] = &[Event::DWA, Event::NonDWA];
+    const OWN_ACTIONS_5: &[Action] = &[];
+    const EVENTS_3: &[Event] = &[Event::ConnectionDown];
+    const OWN_ACTIONS_6: &[Action] = &[Action::Failover];
+    const OWN_ACTIONS_7: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
+    const SOURCES_6: &[State] = &[State::INITIAL];
+    const EVENTS_4: &[Event] = &[Event::TwExpiry];
+    const OWN_ACTIONS_8: &[Action] = &[Action::SetWatchdog];
+    const EVENTS_5: &[Event] = &[Event::ConnectionUp];
+    const SOURCES_7: &[State] = &[State::OKAY_NoPending];
+    const SOURCES_8: &[State] = &[State::OKAY_Pending];
+    const EVENTS_6: &[Event] = &[Event::DWA];
+    const EVENTS_7: &[Event] = &[Event::NonDWA];
     const OWN_ACTIONS_9: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const SOURCES_8: &[State] = &[State::SUSPECT];
     const SOURCES_9: &[State] = &[State::DOWN];
     const SOURCES_10: &[State] = &[State::REOPEN_Pending];
     const SOURCES_11: &[State] = &[State::REOPEN1_Pending];
@@ -573,14 +731,6 @@ pub mod failover {
         State::REOPEN2_Pending,
     ];
     const SOURCES_16: &[State] = &[State::PAUSE];
-    const SOURCES_17: &[State] = &[
-        State::PAUSE,
-        State::REOPEN_Pending,
-        State::REOPEN_NoPending,
-        State::REOPEN1_Pending,
-        State::REOPEN1_NoPending,
-        State::REOPEN2_Pending,
-    ];
     #[allow(dead_code)]
     const fn go(
         sources: &'static [State],
@@ -619,7 +769,7 @@ pub mod failover {
         }
     }
     /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 33] = [
+    pub static TRANSITIONS: [Transition; 34] = [
         tr(
             SOURCES_0,
             EVENTS_0,
@@ -653,8 +803,11 @@ pub mod failover {
             None,
             Some(State::INIT),
             OWN_ACTIONS_1,
-            &["Failover design: OKAY_NoPending", "RFC 3539 App. A row 22"],
-            "Stop from OKAY: the connection stops carrying traffic, which fails over as a connection\ndown does (RFC 3539 row 22).",
+            &[
+                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                "RFC 3539 App. A row 22",
+            ],
+            "Stop with a connection open: close it.",
         ),
         tr(
             SOURCES_3,
@@ -662,11 +815,26 @@ pub mod failover {
             None,
             Some(State::INIT),
             OWN_ACTIONS_2,
-            &["Failover design: DOWN, REOPEN_Pending"],
-            "Stop from a state with an open connection that carries no traffic.",
+            &[
+                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                "RFC 3539 App. A row 22",
+            ],
+            "Stop with a connection open: close it.",
         ),
         tr(
             SOURCES_4,
+            EVENTS_1,
+            None,
+            Some(State::INIT),
+            OWN_ACTIONS_1,
+            &[
+                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                "RFC 3539 App. A row 22",
+            ],
+            "Stop with a connection open: close it.",
+        ),
+        tr(
+            SOURCES_5,
             EVENTS_1,
             None,
             Some(State::INIT),
@@ -680,84 +848,111 @@ pub mod failover {
             None,
             None,
             OWN_ACTIONS_4,
+            &["RFC 3539 App. A rows 8-11"],
+            "A message with no connection is discarded.",
+        ),
+        tr(
+            SOURCES_2,
+            EVENTS_3,
+            None,
+            Some(State::DOWN),
+            OWN_ACTIONS_5,
+            &[
+                "Failover design: OKAY_NoPending, REOPEN_Pending",
+                "RFC 3539 App. A rows 22-24",
+            ],
+            "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+        ),
+        tr(
+            SOURCES_3,
+            EVENTS_3,
+            None,
+            Some(State::DOWN),
+            OWN_ACTIONS_6,
+            &[
+                "Failover design: OKAY_NoPending, REOPEN_Pending",
+                "RFC 3539 App. A rows 22-24",
+            ],
+            "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+        ),
+        tr(
+            SOURCES_4,
+            EVENTS_3,
+            None,
+            Some(State::DOWN),
+            OWN_ACTIONS_5,
+            &[
+                "Failover design: OKAY_NoPending, REOPEN_Pending",
+                "RFC 3539 App. A rows 22-24",
+            ],
+            "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+        ),
+        tr(
+            SOURCES_6,
+            EVENTS_4,
+            None,
+            None,
+            OWN_ACTIONS_7,
             &["Failover design: INITIAL", "RFC 3539 App. A row 15"],
             "The watchdog elapsed: try to open the connection.",
         ),
         tr(
-            SOURCES_5,
-            EVENTS_3,
+            SOURCES_6,
+            EVENTS_5,
             None,
             Some(State::OKAY_NoPending),
-            OWN_ACTIONS_5,
+            OWN_ACTIONS_8,
             &["Failover design: INITIAL", "RFC 3539 App. A row 20"],
             "The connection is up; it is new, so no validation is needed.",
         ),
         tr(
-            SOURCES_4,
-            EVENTS_4,
+            SOURCES_7,
+            EVENTS_2,
             None,
             None,
-            OWN_ACTIONS_6,
-            &["RFC 3539 App. A rows 8-11"],
-            "A message before the connection is up is discarded.",
-        ),
-        tr(
-            SOURCES_6,
-            EVENTS_4,
-            None,
-            None,
-            OWN_ACTIONS_5,
+            OWN_ACTIONS_8,
             &["Failover design: OKAY_NoPending", "RFC 3539 App. A rows 1-2"],
             "Any message received resets the watchdog.",
         ),
         tr(
-            SOURCES_6,
-            EVENTS_2,
+            SOURCES_7,
+            EVENTS_4,
             None,
             Some(State::OKAY_Pending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: OKAY_NoPending", "RFC 3539 App. A row 12"],
             "The watchdog expired with no DWR pending: send one.",
         ),
         tr(
-            SOURCES_7,
-            EVENTS_5,
+            SOURCES_8,
+            EVENTS_6,
             None,
             Some(State::OKAY_NoPending),
-            OWN_ACTIONS_5,
+            OWN_ACTIONS_8,
             &["Failover design: OKAY_Pending", "RFC 3539 App. A row 1"],
             "The DWA answers the pending DWR.",
         ),
         tr(
-            SOURCES_7,
-            EVENTS_6,
+            SOURCES_8,
+            EVENTS_7,
             None,
             None,
-            OWN_ACTIONS_5,
+            OWN_ACTIONS_8,
             &["RFC 3539 App. A row 2"],
             "Any other message resets the watchdog; the DWR is still pending.",
         ),
         tr(
-            SOURCES_7,
-            EVENTS_2,
+            SOURCES_8,
+            EVENTS_4,
             None,
             Some(State::SUSPECT),
-            OWN_ACTIONS_8,
+            OWN_ACTIONS_6,
             &["Failover design: OKAY_Pending, SUSPECT", "RFC 3539 App. A row 13"],
-            "The watchdog expired with the DWR unanswered: fail over.",
+            "The watchdog expired with the DWR unanswered: fail over (OKAY's exit).",
         ),
         tr(
             SOURCES_2,
-            EVENTS_7,
-            None,
-            Some(State::DOWN),
-            OWN_ACTIONS_8,
-            &["Failover design: OKAY_NoPending", "RFC 3539 App. A row 22"],
-            "The connection went down while in service: fail over.",
-        ),
-        tr(
-            SOURCES_8,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::OKAY_NoPending),
             OWN_ACTIONS_9,
@@ -765,8 +960,8 @@ pub mod failover {
             "The DWA arrived after all: fail back.",
         ),
         tr(
-            SOURCES_8,
-            EVENTS_6,
+            SOURCES_2,
+            EVENTS_7,
             None,
             Some(State::OKAY_NoPending),
             OWN_ACTIONS_9,
@@ -774,62 +969,53 @@ pub mod failover {
             "Any other message shows the connection works: fail back.",
         ),
         tr(
-            SOURCES_8,
-            EVENTS_2,
+            SOURCES_2,
+            EVENTS_4,
             None,
             Some(State::DOWN),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: SUSPECT", "RFC 3539 App. A row 14"],
             "Two expiries without an answer: close the connection.",
         ),
         tr(
-            SOURCES_8,
-            EVENTS_7,
-            None,
-            Some(State::DOWN),
-            OWN_ACTIONS_7,
-            &["RFC 3539 App. A row 23"],
-            "The connection went down; traffic has already failed over.",
-        ),
-        tr(
             SOURCES_9,
-            EVENTS_2,
+            EVENTS_4,
             None,
             None,
-            OWN_ACTIONS_4,
+            OWN_ACTIONS_7,
             &["Failover design: DOWN", "RFC 3539 App. A row 16"],
             "The watchdog elapsed: try to reopen the connection.",
         ),
         tr(
             SOURCES_9,
-            EVENTS_3,
+            EVENTS_5,
             None,
             Some(State::REOPEN_Pending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: DOWN", "RFC 3539 App. A row 21"],
             "The connection is up again: validate it.",
         ),
         tr(
             SOURCES_10,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::REOPEN_NoPending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: REOPEN_Pending", "RFC 3539 App. A row 6"],
             "First DWA.",
         ),
         tr(
             SOURCES_11,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::REOPEN1_NoPending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 6"],
             "Second DWA.",
         ),
         tr(
             SOURCES_12,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::OKAY_NoPending),
             OWN_ACTIONS_10,
@@ -838,16 +1024,16 @@ pub mod failover {
         ),
         tr(
             SOURCES_13,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::REOPEN1_NoPending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["RFC 3539 App. A row 6"],
             "A DWA with no DWR pending still counts.",
         ),
         tr(
             SOURCES_14,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::OKAY_NoPending),
             OWN_ACTIONS_10,
@@ -856,66 +1042,57 @@ pub mod failover {
         ),
         tr(
             SOURCES_13,
-            EVENTS_2,
+            EVENTS_4,
             None,
             Some(State::REOPEN1_Pending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: REOPEN_NoPending", "RFC 3539 App. A row 17"],
             "The watchdog dictates when the next DWR goes.",
         ),
         tr(
             SOURCES_14,
-            EVENTS_2,
+            EVENTS_4,
             None,
             Some(State::REOPEN2_Pending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 17"],
             "The watchdog dictates when the next DWR goes.",
         ),
         tr(
             SOURCES_15,
-            EVENTS_2,
+            EVENTS_4,
             None,
             Some(State::PAUSE),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: REOPEN_Pending, PAUSE", "RFC 3539 App. A row 19"],
             "The DWR went unanswered: give the connection one more watchdog period.",
         ),
         tr(
             SOURCES_16,
-            EVENTS_5,
+            EVENTS_6,
             None,
             Some(State::REOPEN_NoPending),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: PAUSE", "RFC 3539 App. A row 6"],
             "The late DWA arrived: continue reopening.",
         ),
         tr(
             SOURCES_16,
-            EVENTS_2,
+            EVENTS_4,
             None,
             Some(State::DOWN),
-            OWN_ACTIONS_7,
+            OWN_ACTIONS_5,
             &["Failover design: PAUSE", "RFC 3539 App. A row 18"],
             "Still no answer: give up on the connection.",
         ),
         tr(
-            SOURCES_17,
-            EVENTS_6,
-            None,
-            None,
-            OWN_ACTIONS_6,
-            &["RFC 3539 App. A row 7"],
-            "Other messages are discarded until the connection is validated.",
-        ),
-        tr(
-            SOURCES_17,
+            SOURCES_4,
             EVENTS_7,
             None,
-            Some(State::DOWN),
-            OWN_ACTIONS_7,
-            &["Failover design: REOPEN_Pending", "RFC 3539 App. A row 24"],
-            "The connection went down while being validated.",
+            None,
+            OWN_ACTIONS_4,
+            &["RFC 3539 App. A row 7"],
+            "Other messages are discarded until the connection is validated.",
         ),
     ];
     /// How an event was dealt with.
@@ -961,18 +1138,18 @@ pub mod failover {
     const ACTIONS_4: &[Action] = &[Action::SetWatchdog];
     const ACTIONS_5: &[Action] = &[Action::Throwaway];
     const ACTIONS_6: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[
+    const ACTIONS_7: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
+    const ACTIONS_8: &[Action] = &[
         Action::Failover,
         Action::CloseConnection,
         Action::StopTw,
         Action::CmdAck,
     ];
-    const ACTIONS_8: &[Action] = &[
+    const ACTIONS_9: &[Action] = &[
         Action::Failover,
         Action::CloseConnection,
         Action::SetWatchdog,
     ];
-    const ACTIONS_9: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
     const ACTIONS_10: &[Action] = &[Action::Failover, Action::SetWatchdog];
     const ACTIONS_11: &[Action] = &[
         Action::CloseConnection,
@@ -983,7 +1160,7 @@ pub mod failover {
     const ACTIONS_13: &[Action] = &[Action::Failback, Action::SetWatchdog];
     const ACTIONS_14: &[Action] = &[Action::Failback];
     /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 35] = [
+    static EFFECT_ACTIONS: [&[Action]; 36] = [
         ACTIONS_0,
         ACTIONS_0,
         ACTIONS_1,
@@ -994,9 +1171,11 @@ pub mod failover {
         ACTIONS_5,
         ACTIONS_6,
         ACTIONS_7,
+        ACTIONS_6,
         ACTIONS_8,
-        ACTIONS_4,
         ACTIONS_9,
+        ACTIONS_4,
+        ACTIONS_7,
         ACTIONS_4,
         ACTIONS_4,
         ACTIONS_10,
@@ -1005,8 +1184,7 @@ pub mod failover {
         ACTIONS_13,
         ACTIONS_13,
         ACTIONS_12,
-        ACTIONS_9,
-        ACTIONS_6,
+        ACTIONS_11,
         ACTIONS_12,
         ACTIONS_0,
         ACTIONS_5,
@@ -1014,50 +1192,51 @@ pub mod failover {
         ACTIONS_0,
         ACTIONS_4,
         ACTIONS_0,
-        ACTIONS_9,
+        ACTIONS_7,
         ACTIONS_0,
         ACTIONS_14,
-        ACTIONS_9,
+        ACTIONS_7,
         ACTIONS_14,
     ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
-    static EFFECT_TRANSITION: [u8; 35] = [
+    static EFFECT_TRANSITION: [u8; 36] = [
         u8::MAX,
         u8::MAX,
         0,
         2,
         1,
-        5,
-        7,
-        8,
         6,
-        3,
-        14,
-        9,
-        10,
-        11,
         12,
-        13,
+        7,
+        11,
+        22,
+        21,
         4,
-        18,
+        9,
+        13,
+        14,
         15,
         16,
         17,
-        20,
+        3,
+        8,
+        18,
         19,
-        32,
-        29,
+        20,
+        5,
+        10,
         31,
+        33,
+        32,
+        23,
         30,
-        21,
+        26,
         28,
         24,
-        26,
-        22,
-        25,
         27,
-        23,
+        29,
+        25,
     ];
     #[allow(dead_code)]
     const fn ignored(state: State) -> Step {
@@ -1094,49 +1273,49 @@ pub mod failover {
                     f(Action::StopTw);
                     f(Action::CmdAck);
                 }
-                6 | 11 | 13 | 14 | 28 => {
+                6 | 13 | 15 | 16 | 29 => {
                     f(Action::SetWatchdog);
                 }
-                7 | 25 => {
+                7 | 26 => {
                     f(Action::Throwaway);
                 }
-                8 | 22 => {
+                8 | 10 => {
                     f(Action::AttemptOpen);
                     f(Action::SetWatchdog);
                 }
-                9 => {
-                    f(Action::Failover);
-                    f(Action::CloseConnection);
-                    f(Action::StopTw);
-                    f(Action::CmdAck);
-                }
-                10 => {
-                    f(Action::Failover);
-                    f(Action::CloseConnection);
-                    f(Action::SetWatchdog);
-                }
-                12 | 21 | 30 | 33 => {
+                9 | 14 | 31 | 34 => {
                     f(Action::SendDWR);
                     f(Action::SetWatchdog);
                 }
-                15 => {
+                11 => {
                     f(Action::Failover);
-                    f(Action::SetWatchdog);
-                }
-                16 => {
                     f(Action::CloseConnection);
                     f(Action::StopTw);
                     f(Action::CmdAck);
                 }
-                17 | 20 | 23 | 26 => {
+                12 => {
+                    f(Action::Failover);
                     f(Action::CloseConnection);
                     f(Action::SetWatchdog);
                 }
-                18 | 19 => {
+                17 => {
+                    f(Action::Failover);
+                    f(Action::SetWatchdog);
+                }
+                18 | 23 => {
+                    f(Action::CloseConnection);
+                    f(Action::StopTw);
+                    f(Action::CmdAck);
+                }
+                19 | 22 | 24 | 27 => {
+                    f(Action::CloseConnection);
+                    f(Action::SetWatchdog);
+                }
+                20 | 21 => {
                     f(Action::Failback);
                     f(Action::SetWatchdog);
                 }
-                32 | 34 => {
+                33 | 35 => {
                     f(Action::Failback);
                 }
                 _ => {}
@@ -1245,123 +1424,6 @@ pub mod failover {
                     }
                 }
             }
-            State::OKAY_NoPending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 9,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 10,
-                        }
-                    }
-                    Event::DWA | Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 11,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 12,
-                        }
-                    }
-                }
-            }
-            State::OKAY_Pending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 9,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 10,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 13,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 14,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::SUSPECT,
-                            effect: 15,
-                        }
-                    }
-                }
-            }
-            State::SUSPECT => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::SUSPECT,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 16,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 17,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 18,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 19,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 20,
-                        }
-                    }
-                }
-            }
             State::DOWN => {
                 match event {
                     Event::Start => {
@@ -1379,7 +1441,7 @@ pub mod failover {
                     Event::ConnectionUp => {
                         Step {
                             target: State::REOPEN_Pending,
-                            effect: 21,
+                            effect: 9,
                         }
                     }
                     Event::ConnectionDown => ignored(state),
@@ -1387,6 +1449,123 @@ pub mod failover {
                         Step {
                             target: State::DOWN,
                             effect: 7,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 10,
+                        }
+                    }
+                }
+            }
+            State::OKAY_NoPending => {
+                match event {
+                    Event::Start => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 11,
+                        }
+                    }
+                    Event::ConnectionUp => ignored(state),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 12,
+                        }
+                    }
+                    Event::DWA | Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 13,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 14,
+                        }
+                    }
+                }
+            }
+            State::OKAY_Pending => {
+                match event {
+                    Event::Start => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 11,
+                        }
+                    }
+                    Event::ConnectionUp => ignored(state),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 12,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 15,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_Pending,
+                            effect: 16,
+                        }
+                    }
+                    Event::TwExpiry => {
+                        Step {
+                            target: State::SUSPECT,
+                            effect: 17,
+                        }
+                    }
+                }
+            }
+            State::SUSPECT => {
+                match event {
+                    Event::Start => {
+                        Step {
+                            target: State::SUSPECT,
+                            effect: 4,
+                        }
+                    }
+                    Event::Stop => {
+                        Step {
+                            target: State::INIT,
+                            effect: 18,
+                        }
+                    }
+                    Event::ConnectionUp => ignored(state),
+                    Event::ConnectionDown => {
+                        Step {
+                            target: State::DOWN,
+                            effect: 19,
+                        }
+                    }
+                    Event::DWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 20,
+                        }
+                    }
+                    Event::NonDWA => {
+                        Step {
+                            target: State::OKAY_NoPending,
+                            effect: 21,
                         }
                     }
                     Event::TwExpiry => {
@@ -1408,32 +1587,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::REOPEN_NoPending,
-                            effect: 24,
+                            effect: 25,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::PAUSE,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::DOWN,
-                            effect: 26,
+                            effect: 27,
                         }
                     }
                 }
@@ -1449,32 +1628,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::REOPEN_NoPending,
-                            effect: 27,
+                            effect: 28,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::REOPEN_Pending,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::PAUSE,
-                            effect: 28,
+                            effect: 29,
                         }
                     }
                 }
@@ -1490,32 +1669,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::REOPEN1_NoPending,
-                            effect: 29,
+                            effect: 30,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::REOPEN_NoPending,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::REOPEN1_Pending,
-                            effect: 30,
+                            effect: 31,
                         }
                     }
                 }
@@ -1531,32 +1710,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::REOPEN1_NoPending,
-                            effect: 31,
+                            effect: 32,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::REOPEN1_Pending,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::PAUSE,
-                            effect: 28,
+                            effect: 29,
                         }
                     }
                 }
@@ -1572,32 +1751,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::OKAY_NoPending,
-                            effect: 32,
+                            effect: 33,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::REOPEN1_NoPending,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::REOPEN2_Pending,
-                            effect: 33,
+                            effect: 34,
                         }
                     }
                 }
@@ -1613,32 +1792,32 @@ pub mod failover {
                     Event::Stop => {
                         Step {
                             target: State::INIT,
-                            effect: 16,
+                            effect: 23,
                         }
                     }
                     Event::ConnectionUp => ignored(state),
                     Event::ConnectionDown => {
                         Step {
                             target: State::DOWN,
-                            effect: 23,
+                            effect: 24,
                         }
                     }
                     Event::DWA => {
                         Step {
                             target: State::OKAY_NoPending,
-                            effect: 34,
+                            effect: 35,
                         }
                     }
                     Event::NonDWA => {
                         Step {
                             target: State::REOPEN2_Pending,
-                            effect: 25,
+                            effect: 26,
                         }
                     }
                     Event::TwExpiry => {
                         Step {
                             target: State::PAUSE,
-                            effect: 28,
+                            effect: 29,
                         }
                     }
                 }

@@ -159,6 +159,89 @@ pub mod iua_asp_side {
             STATE_EXIT[self as usize]
         }
     }
+    /// The superstates of `IuaAspSide`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Superstate {
+        /// The association is up: the ASP's states towards the SG (§4.3.1), and the waits for its
+        /// acknowledgements. The association's loss is handled here once, for all of them.
+        ///
+        /// Shown as "association up".
+        ASSOCIATED,
+    }
+    const SUPERSTATE_NAMES: [&str; 1] = ["ASSOCIATED"];
+    const SUPERSTATE_LABELS: [&str; 1] = ["association up"];
+    impl Superstate {
+        /// Every superstate, in declaration order.
+        pub const ALL: [Superstate; 1] = [Superstate::ASSOCIATED];
+        /// The superstate's identifier in the spec.
+        pub const fn name(self) -> &'static str {
+            SUPERSTATE_NAMES[self as usize]
+        }
+        /// The superstate's display label (its identifier when the spec gives none).
+        pub const fn label(self) -> &'static str {
+            SUPERSTATE_LABELS[self as usize]
+        }
+        /// The superstate's position in [`Superstate::ALL`].
+        pub const fn index(self) -> usize {
+            self as usize
+        }
+        /// The superstate with this identifier, if there is one (a linear search).
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            Self::ALL.iter().copied().find(|v| v.name() == name)
+        }
+    }
+    impl ::core::fmt::Display for Superstate {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
+        }
+    }
+    const SUPERSTATE_PARENT: [Option<Superstate>; 1] = [None];
+    const SUPERSTATE_STATES: [&[State]; 1] = [
+        &[
+            State::ASP_DOWN,
+            State::UP_PENDING,
+            State::ASP_INACTIVE,
+            State::ACTIVE_PENDING,
+            State::ASP_ACTIVE,
+            State::INACTIVE_PENDING,
+            State::DOWN_PENDING,
+        ],
+    ];
+    /// Row per superstate, column per state: whether the state is inside it.
+    const SUPERSTATE_HOLDS: [[bool; 8]; 1] = [
+        [false, true, true, true, true, true, true, true],
+    ];
+    const STATE_SUPERSTATE: [Option<Superstate>; 8] = [
+        None,
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+        Some(Superstate::ASSOCIATED),
+    ];
+    impl Superstate {
+        /// The superstate that holds this one, if any.
+        pub const fn parent(self) -> Option<Superstate> {
+            SUPERSTATE_PARENT[self as usize]
+        }
+        /// The leaf states inside it, at any depth, in declaration order.
+        pub const fn states(self) -> &'static [State] {
+            SUPERSTATE_STATES[self as usize]
+        }
+    }
+    impl State {
+        /// Whether the state is inside `superstate`, at any depth (a table lookup).
+        pub const fn is_in(self, superstate: Superstate) -> bool {
+            SUPERSTATE_HOLDS[superstate as usize][self as usize]
+        }
+        /// The innermost superstate that holds the state, if any; [`Superstate::parent`]
+        /// goes outwards from there.
+        pub const fn superstate(self) -> Option<Superstate> {
+            STATE_SUPERSTATE[self as usize]
+        }
+    }
     /// The events of `IuaAspSide`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -817,7 +900,15 @@ pub mod iua_asp_side {
         ),
         tr(SOURCES_3, EVENTS_4, None, None, OWN_ACTIONS_0, &[], ""),
         tr(SOURCES_3, EVENTS_7, None, None, OWN_ACTIONS_0, &[], ""),
-        tr(SOURCES_4, EVENTS_2, None, None, OWN_ACTIONS_2, &["RFC 4233 §4.3.3.4"], ""),
+        tr(
+            SOURCES_4,
+            EVENTS_2,
+            None,
+            None,
+            OWN_ACTIONS_2,
+            &["RFC 4233 §4.3.3.4"],
+            "Data is refused until the ASP is active (ASP_ACTIVE says what it does with data itself).",
+        ),
         tr(
             SOURCES_5,
             EVENTS_4,

@@ -17,25 +17,26 @@ pub mod time;
 pub mod watchdog;
 
 pub mod machines {
-    //! The generated state machines, one module per spec in `specs/`.
+    //! The generated state machines, one module per spec in `specs/`, each with its diagram
+    //! (`generated/NAME.svg`, written by `cargo fsm gen`) in its documentation.
 
-    /// A machine compiled from its spec; with the `coverage` feature, its `Machine::step`
-    /// records each transition it takes ([`crate::coverage`]).
+    /// A machine compiled from its spec, its drawing in its documentation; with the `coverage`
+    /// feature, its `Machine::step` records each transition it takes ([`crate::coverage`]).
     macro_rules! machine {
-        ($spec:literal) => {
+        ($spec:literal, $svg:literal) => {
             #[cfg(not(feature = "coverage"))]
-            fsm_macros::fsm!($spec);
+            fsm_macros::fsm!($spec, svg = $svg);
             #[cfg(feature = "coverage")]
-            fsm_macros::fsm!($spec, coverage = crate::coverage::record);
+            fsm_macros::fsm!($spec, svg = $svg, coverage = crate::coverage::record);
         };
     }
 
-    machine!("specs/failover.fsm");
-    machine!("specs/rfc3539_watchdog.fsm");
-    machine!("specs/iua_asp.fsm");
-    machine!("specs/iua_as.fsm");
-    machine!("specs/iua_asp_side.fsm");
-    machine!("specs/diameter_peer.fsm");
+    machine!("specs/failover.fsm", "generated/failover.svg");
+    machine!("specs/rfc3539_watchdog.fsm", "generated/rfc3539_watchdog.svg");
+    machine!("specs/iua_asp.fsm", "generated/iua_asp.svg");
+    machine!("specs/iua_as.fsm", "generated/iua_as.svg");
+    machine!("specs/iua_asp_side.fsm", "generated/iua_asp_side.svg");
+    machine!("specs/diameter_peer.fsm", "generated/diameter_peer.svg");
 }
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -61,16 +61,17 @@ fn every_spec_checks_clean() {
 #[test]
 fn failover_has_the_twelve_states_of_the_design() {
     let m = machine("failover");
+    // In the order the superstates group them: INITIAL and DOWN have no connection.
     let names: Vec<&str> = m.states.iter().map(|s| s.named.name.as_str()).collect();
     assert_eq!(
         names,
         [
             "INIT",
             "INITIAL",
+            "DOWN",
             "OKAY_NoPending",
             "OKAY_Pending",
             "SUSPECT",
-            "DOWN",
             "PAUSE",
             "REOPEN_Pending",
             "REOPEN_NoPending",
@@ -80,6 +81,29 @@ fn failover_has_the_twelve_states_of_the_design() {
         ]
     );
     assert!(m.states.iter().all(|s| !s.named.doc.is_empty()), "every state carries the design's description");
+}
+
+#[test]
+fn failover_states_know_their_superstates() {
+    use rfc_fsm::machines::failover::{State, Superstate};
+    assert!(State::OKAY_Pending.is_in(Superstate::OKAY));
+    assert!(State::OKAY_Pending.is_in(Superstate::CONNECTED));
+    assert!(State::OKAY_Pending.is_in(Superstate::RUNNING));
+    assert!(!State::OKAY_Pending.is_in(Superstate::CLOSED));
+    assert!(!State::INIT.is_in(Superstate::RUNNING));
+    assert_eq!(State::INIT.superstate(), None);
+    assert_eq!(State::PAUSE.superstate(), Some(Superstate::REOPEN));
+    assert_eq!(Superstate::REOPEN.parent(), Some(Superstate::CONNECTED));
+    assert_eq!(Superstate::RUNNING.parent(), None);
+    assert_eq!(Superstate::CLOSED.states(), &[State::INITIAL, State::DOWN]);
+    // The three views agree: membership, the member lists, and the chain of parents.
+    for state in State::ALL {
+        let chain: Vec<Superstate> = std::iter::successors(state.superstate(), |s| s.parent()).collect();
+        for superstate in Superstate::ALL {
+            assert_eq!(state.is_in(superstate), superstate.states().contains(&state), "{state} in {superstate}");
+            assert_eq!(state.is_in(superstate), chain.contains(&superstate), "{state} in {superstate}");
+        }
+    }
 }
 
 #[test]

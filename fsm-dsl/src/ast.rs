@@ -85,7 +85,7 @@ pub enum ItemKind {
     Ref(Str),
     /// `unhandled = error;`: what a (state, event) pair that nobody mentioned means.
     Unhandled(Policy, Span),
-    /// `initial state X "LABEL" { entry ...; exit ...; }`
+    /// `initial state X "LABEL" { entry ...; exit ...; state Y; ... }`
     State(StateDecl),
     /// `event X;` or `event X(Type);`
     Event(EventDecl),
@@ -211,6 +211,9 @@ pub struct StateDecl {
     pub entry: Vec<Effect>,
     /// `exit` clauses, in order (several are concatenated).
     pub exit: Vec<Effect>,
+    /// The states declared in its body, in order: each an [`ItemKind::State`] item with its
+    /// docs and `allow`s. A state with substates is a superstate.
+    pub substates: Vec<Item>,
 }
 
 /// `action NAME "LABEL" = start TIMER;`

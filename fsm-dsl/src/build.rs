@@ -129,7 +129,7 @@ pub fn compile_to(spec: &Path, out_dir: &Path, options: Options) -> Result<Writt
 /// outer items only, so that `include!` takes it.
 pub fn module_source(machine: &ir::Machine, origin: &str, options: Options) -> Result<String, BuildError> {
     let dot = if options.dot { Some(dot_text(machine)?) } else { None };
-    let tokens = codegen::generate(machine, &codegen::Options { spec_path: None, dot, coverage: None });
+    let tokens = codegen::generate(machine, &codegen::Options { spec_path: None, dot, coverage: None, diagram: None });
     // The code generator's output always parses; should it ever not, the unformatted tokens
     // still compile the same.
     let body = match syn::parse2::<syn::File>(tokens.clone()) {

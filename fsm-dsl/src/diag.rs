@@ -85,6 +85,10 @@ codes! {
     NotAWarning = "E0019", Error, "`allow` names something that is not the code of a warning";
     PayloadNotPath = "E0020", Error, "the data of an event is not a Rust type path";
     PayloadOnTimer = "E0021", Error, "data declared on a timer: its expiry carries none";
+    NoInitialSubstate = "E0025", Error, "a transition or the start enters a superstate that has no `initial` substate";
+    NestedTwice = "E0026", Error, "a state name declared at two levels of nesting";
+    FinalSuperstate = "E0027", Error, "a superstate marked `final`: only a state without substates can be";
+    EntryAtStart = "E0028", Error, "a superstate that holds the initial state has entry actions, which the start would skip";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";

@@ -4,11 +4,12 @@
 //!
 //! A transition whose sources cover most of the states (a `*` source, or a list of nearly every
 //! state) is one edge from a "from any state" node, as RFC figures write it ("(from any
-//! state)", RFC 4960 §4), not one edge per state. Superstates, when the language has them, will
-//! be boxes holding boxes: a `Node` gains its children and an edge may start at one.
+//! state)", RFC 4960 §4), not one edge per state. Superstates are boxes holding boxes
+//! ([`Cluster`]): a transition that applies in every state of a superstate is one edge from its
+//! box, and an internal transition they all share is a line of the box.
 
 use crate::ast::Direction;
-use crate::ir::{Machine, StateId, Transition};
+use crate::ir::{Machine, StateId, SuperstateId, Transition};
 
 /// How to draw: direction, and whether edges show events and actions. Each defaults to the
 /// spec's `diagram { }` item ([`Options::of`]); `fsm dot` flags override them one by one.
@@ -47,6 +48,19 @@ pub enum From {
     State(StateId),
     /// The "from any state" node with this index in [`Graph::any`].
     Any(usize),
+    /// The box of a superstate: the transitions apply in every state inside it.
+    Superstate(SuperstateId),
+}
+
+/// A superstate's box: it holds the boxes of its substates (the machine's `superstates` say
+/// which), and lists its entry and exit effects and the internal transitions that every state
+/// inside it shares.
+pub struct Cluster {
+    /// The superstate.
+    pub superstate: SuperstateId,
+    /// `entry / ...`, `exit / ...` (as the options allow), then its internal transitions, as
+    /// `Trigger / effects`.
+    pub lines: Vec<String>,
 }
 
 /// A "from any state" node: the transitions it starts apply in every state that is not final,
@@ -84,6 +98,8 @@ pub struct Graph<'m> {
     pub nodes: Vec<Node>,
     /// The "from any state" nodes, in the order of their first transition.
     pub any: Vec<Any>,
+    /// One box per superstate, in the machine's order (parents first); empty for a flat machine.
+    pub clusters: Vec<Cluster>,
     /// The edges, in the order of their first transition.
     pub edges: Vec<Edge<'m>>,
 }
@@ -146,7 +162,7 @@ pub fn edge_label(m: &Machine, t: &Transition, options: Options) -> String {
 }
 
 /// The label of transitions with one trigger drawn as one edge from a "from any state" node.
-fn group_label(m: &Machine, group: &[&Transition], options: Options) -> String {
+fn group_label(m: &Machine, group: &[&Transition], options: Options, within: &dyn Fn(StateId) -> bool) -> String {
     let mut parts = Vec::new();
     if options.events {
         parts.push(m.trigger_text(group[0]));
@@ -156,11 +172,13 @@ fn group_label(m: &Machine, group: &[&Transition], options: Options) -> String {
         // without its states.
         let mut variants: Vec<(&[crate::ir::Effect], Vec<StateId>)> = Vec::new();
         for t in group {
+            let sources = t.sources.iter().copied().filter(|&s| within(s));
             match variants.iter_mut().find(|(effects, _)| *effects == t.effects.as_slice()) {
-                Some(variant) => variant.1.extend(t.sources.iter().copied()),
-                None => variants.push((t.effects.as_slice(), t.sources.clone())),
+                Some(variant) => variant.1.extend(sources),
+                None => variants.push((t.effects.as_slice(), sources.collect())),
             }
         }
+        variants.retain(|(_, sources)| !sources.is_empty());
         variants.sort_by_key(|(_, sources)| std::cmp::Reverse(sources.len()));
         for (i, (effects, sources)) in variants.iter().enumerate() {
             let text = if effects.is_empty() { "(no action)".to_owned() } else { m.effects_text(effects) };
@@ -192,6 +210,25 @@ fn any_node(m: &Machine, any: &mut Vec<Any>, except: Vec<StateId>) -> usize {
     any.len() - 1
 }
 
+/// The superstates whose states are all among `sources` (the outermost of nested ones), and the
+/// sources that none of them holds. A superstate that holds `to` is not taken: an edge cannot
+/// leave a box for a state inside it.
+pub fn cover(m: &Machine, sources: &[StateId], to: Option<StateId>) -> (Vec<SuperstateId>, Vec<StateId>) {
+    let mut taken: Vec<SuperstateId> = Vec::new();
+    let mut rest: Vec<StateId> = sources.to_vec();
+    // Parents come first, so an outer box is taken before any box inside it.
+    for (i, s) in m.superstates.iter().enumerate() {
+        if s.states.is_empty() || to.is_some_and(|to| s.states.contains(&to)) {
+            continue;
+        }
+        if s.states.iter().all(|st| rest.contains(st)) {
+            rest.retain(|st| !s.states.contains(st));
+            taken.push(SuperstateId(i));
+        }
+    }
+    (taken, rest)
+}
+
 /// The diagram of a machine.
 pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
     let mut nodes: Vec<Node> = (0..m.states.len()).map(|s| Node { state: StateId(s), lines: Vec::new() }).collect();
@@ -207,12 +244,38 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         }
     }
     let mut any: Vec<Any> = Vec::new();
-    // Internal transitions: in the box of each state, or once beside a "from any state" node.
+    let mut clusters: Vec<Cluster> = m
+        .superstates
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut lines = Vec::new();
+            if options.actions && !s.entry.is_empty() {
+                lines.push(format!("entry / {}", m.effects_text(&s.entry)));
+            }
+            if options.actions && !s.exit.is_empty() {
+                lines.push(format!("exit / {}", m.effects_text(&s.exit)));
+            }
+            Cluster { superstate: SuperstateId(i), lines }
+        })
+        .collect();
+    // Internal transitions: in the box of each state or superstate, or once beside a "from any
+    // state" node.
     if options.events {
         for t in m.transitions.iter().filter(|t| t.target.is_none()) {
             let mut line = m.trigger_text(t);
             if options.actions && !t.effects.is_empty() {
                 line.push_str(&format!(" / {}", m.effects_text(&t.effects)));
+            }
+            let (boxes, rest) = cover(m, &t.sources, None);
+            if !boxes.is_empty() {
+                for b in boxes {
+                    clusters[b.0].lines.push(line.clone());
+                }
+                for s in rest {
+                    nodes[s.0].lines.push(line.clone());
+                }
+                continue;
             }
             match drawn_once(m, &t.sources) {
                 Some(except) => {
@@ -242,10 +305,28 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         let mut sources: Vec<StateId> = group.iter().flat_map(|t| t.sources.iter().copied()).collect();
         sources.sort();
         sources.dedup();
+        // A superstate's transition: one edge from its box (the rest one edge per state),
+        // unless the sources are a "from any state" that no box covers whole.
+        let (boxes, rest) = cover(m, &sources, Some(to));
+        if !boxes.is_empty() && (rest.is_empty() || drawn_once(m, &sources).is_none()) {
+            for b in boxes {
+                let inside = |s: StateId| m.superstates[b.0].states.contains(&s);
+                let label = group_label(m, &group, options, &inside);
+                let transitions = group.iter().copied().filter(|t| t.sources.iter().any(|&s| inside(s))).collect();
+                edges.push(Edge { from: From::Superstate(b), to, label, transitions });
+            }
+            for t in &group {
+                let label = edge_label(m, t, options);
+                for &s in t.sources.iter().filter(|s| rest.contains(s)) {
+                    edges.push(Edge { from: From::State(s), to, label: label.clone(), transitions: vec![t] });
+                }
+            }
+            continue;
+        }
         match drawn_once(m, &sources) {
             Some(except) => {
                 let index = any_node(m, &mut any, except);
-                let label = group_label(m, &group, options);
+                let label = group_label(m, &group, options, &|_| true);
                 edges.push(Edge { from: From::Any(index), to, label, transitions: group });
             }
             None => {
@@ -258,7 +339,7 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
             }
         }
     }
-    Graph { options, nodes, any, edges }
+    Graph { options, nodes, any, clusters, edges }
 }
 
 #[cfg(test)]
@@ -321,5 +402,29 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "  ccc", "  dddd"]);
         assert_eq!(wrap("abcdefghij", 4), ["abcdefghij"]);
         assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn a_superstate_transition_is_one_edge_from_its_box() {
+        let m = machine(
+            "machine M { initial state A; state S { initial state B; state C; }
+             event E; event F; event G; action Log;
+             A -> S on E; S -> A on F; B -> C on E; C -> B on E; internal S on G / Log;
+             ignore F, G in A; }",
+        );
+        let g = graph(&m, Options::of(&m));
+        let from_box: Vec<&Edge<'_>> = g.edges.iter().filter(|e| matches!(e.from, From::Superstate(_))).collect();
+        assert_eq!(from_box.len(), 1);
+        assert_eq!((m.state(from_box[0].to).named.name.as_str(), from_box[0].label.as_str()), ("A", "F"));
+        assert_eq!(from_box[0].transitions.len(), 1);
+        // Not also drawn from each state inside, and the shared internal transition is a line
+        // of the box, not of each state's.
+        assert!(!g.edges.iter().any(|e| matches!(e.from, From::State(_)) && e.label == "F"));
+        assert_eq!(g.clusters[0].lines, ["G / Log"]);
+        assert!(g.nodes.iter().all(|n| n.lines.is_empty()));
+        // An edge into the box from inside it cannot start at the box.
+        let (boxes, rest) = cover(&m, &m.superstates[0].states, Some(m.state_named("B").unwrap()));
+        assert!(boxes.is_empty());
+        assert_eq!(rest.len(), 2);
     }
 }

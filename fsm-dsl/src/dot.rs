@@ -8,7 +8,7 @@
 //! to run.
 
 use crate::diagram::{self, Options};
-use crate::ir::{Machine, StateId};
+use crate::ir::{Machine, StateId, SuperstateId};
 use askama::Template;
 
 /// One state, ready for the template (strings already escaped).
@@ -32,6 +32,8 @@ struct Edge {
     to: String,
     label: String,
     tooltip: String,
+    /// More attributes (`, ltail="cluster_X"` for an edge from a superstate's box), or nothing.
+    attrs: String,
 }
 
 #[derive(Template)]
@@ -43,7 +45,13 @@ struct Dot {
     tooltip: String,
     rankdir: &'static str,
     initial: String,
+    /// Whether edges may start at a cluster (a machine with superstates).
+    compound: bool,
+    /// The states outside every superstate.
     nodes: Vec<Node>,
+    /// The superstates as nested `subgraph cluster_...` blocks holding their states, written
+    /// out here (empty for a flat machine).
+    clusters: String,
     any: Vec<AnyNode>,
     edges: Vec<Edge>,
 }
@@ -95,6 +103,59 @@ fn node_id(m: &Machine, s: StateId) -> String {
     quoted(&m.state(s).named.name)
 }
 
+/// The id of a superstate's cluster: Graphviz draws a box for a subgraph named `cluster...`.
+fn cluster_id(m: &Machine, s: SuperstateId) -> String {
+    quoted(&format!("cluster_{}", m.superstates[s.0].named.name))
+}
+
+/// The superstate's cluster and, inside it, the states and clusters it holds directly, each line
+/// indented by `depth` levels.
+fn write_cluster(
+    m: &Machine,
+    graph: &diagram::Graph<'_>,
+    nodes: &[Node],
+    s: SuperstateId,
+    depth: usize,
+    out: &mut String,
+) {
+    let pad = "    ".repeat(depth);
+    let superstate = &m.superstates[s.0];
+    let mut label = format!("<B>{}</B>", html(superstate.named.display()));
+    let lines = &graph.clusters[s.0].lines;
+    if !lines.is_empty() {
+        label.push_str("<BR/><FONT POINT-SIZE=\"9\">");
+        for line in lines.iter().flat_map(|line| diagram::wrap(line, diagram::BOX_WIDTH)) {
+            label.push_str(&html(&line));
+            label.push_str("<BR ALIGN=\"LEFT\"/>");
+        }
+        label.push_str("</FONT>");
+    }
+    let tooltip = if superstate.named.doc.is_empty() { superstate.named.display() } else { &superstate.named.doc };
+    out.push_str(&format!("\n{pad}subgraph {} {{\n", cluster_id(m, s)));
+    out.push_str(&format!(
+        "{pad}    graph [label=<{label}>, tooltip={}, style=rounded, labeljust=l, fontsize=12];",
+        quoted(tooltip)
+    ));
+    for (i, child) in m.superstates.iter().enumerate() {
+        if child.parent == Some(s) {
+            write_cluster(m, graph, nodes, SuperstateId(i), depth + 1, out);
+        }
+    }
+    // Its own states: those whose innermost superstate it is.
+    for (n, node) in graph.nodes.iter().zip(nodes) {
+        if m.superstates_of(n.state).first() == Some(&s) {
+            out.push_str(&format!("\n{pad}    {}", node_line(node)));
+        }
+    }
+    out.push_str(&format!("\n{pad}}}"));
+}
+
+/// A state's statement, as the template writes those outside every superstate.
+fn node_line(node: &Node) -> String {
+    let peripheries = if node.is_final { ", peripheries=2" } else { "" };
+    format!("{} [label=<{}>, tooltip={}{peripheries}];", node.id, node.label, node.tooltip)
+}
+
 /// The id of a "from any state" node: parenthesized, so that no state name can take it.
 fn any_id(index: usize) -> String {
     quoted(&format!("(any {})", index + 1))
@@ -127,7 +188,19 @@ pub fn render(m: &Machine) -> String {
 /// The machine as DOT text, drawn with the given options.
 pub fn render_with(m: &Machine, options: Options) -> String {
     let graph = diagram::graph(m, options);
-    let nodes = graph.nodes.iter().map(|n| node(m, n)).collect();
+    let all: Vec<Node> = graph.nodes.iter().map(|n| node(m, n)).collect();
+    let mut clusters = String::new();
+    for (i, superstate) in m.superstates.iter().enumerate() {
+        if superstate.parent.is_none() {
+            write_cluster(m, &graph, &all, SuperstateId(i), 1, &mut clusters);
+        }
+    }
+    let nodes = all
+        .into_iter()
+        .zip(&graph.nodes)
+        .filter(|(_, n)| m.superstates_of(n.state).is_empty())
+        .map(|(node, _)| node)
+        .collect();
     let any = graph
         .any
         .iter()
@@ -162,15 +235,21 @@ pub fn render_with(m: &Machine, options: Options) -> String {
                 let full = Options { events: true, actions: true, ..options };
                 tooltip.extend(e.transitions.iter().map(|t| diagram::edge_label(m, t, full).replace('\n', " ")));
             }
-            let from = match e.from {
-                diagram::From::State(s) => node_id(m, s),
-                diagram::From::Any(i) => any_id(i),
+            // An edge from a box starts at a state inside it, clipped at the box (`ltail`).
+            let (from, attrs) = match e.from {
+                diagram::From::State(s) => (node_id(m, s), String::new()),
+                diagram::From::Any(i) => (any_id(i), String::new()),
+                diagram::From::Superstate(s) => match m.superstates[s.0].states.first() {
+                    Some(&inner) => (node_id(m, inner), format!(", ltail={}", cluster_id(m, s))),
+                    None => (node_id(m, e.to), String::new()),
+                },
             };
             Edge {
                 from,
                 to: node_id(m, e.to),
                 label: quoted(&diagram::wrap_lines(&e.label, diagram::LABEL_WIDTH)),
                 tooltip: quoted(&tooltip.join("\n")),
+                attrs,
             }
         })
         .collect();
@@ -185,7 +264,9 @@ pub fn render_with(m: &Machine, options: Options) -> String {
         tooltip: quoted(machine_tooltip.trim()),
         rankdir: options.direction.code(),
         initial: node_id(m, m.initial),
+        compound: !m.superstates.is_empty(),
         nodes,
+        clusters,
         any,
         edges,
     };

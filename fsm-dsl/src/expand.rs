@@ -14,7 +14,9 @@ use quote::{quote, quote_spanned};
 const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
-const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph) and `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken)";
+const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph), \
+     `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation) and \
+     `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
 struct Input {
@@ -23,6 +25,8 @@ struct Input {
     dot: Option<Ident>,
     /// `coverage = path`: the recorder `Machine::step` calls with each transition taken.
     coverage: Option<TokenStream>,
+    /// `svg = "path"`: an SVG file (relative to `CARGO_MANIFEST_DIR`) for the module's docs.
+    svg: Option<(String, Span)>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -102,6 +106,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
     };
     let mut dot = None;
     let mut coverage: Option<TokenStream> = None;
+    let mut svg = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -135,6 +140,20 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
             coverage = Some(tokens[start..at].iter().cloned().collect());
             continue;
         }
+        if option == "svg" {
+            if svg.is_some() {
+                return Err(InputError::new(option.span(), "the option `svg` is given twice"));
+            }
+            if !is_punct(tokens.get(at + 1), '=') {
+                return Err(InputError::new(span_of(tokens.get(at + 1)), "expected `=` after `svg`"));
+            }
+            let Some(value) = string(tokens.get(at + 2)) else {
+                return Err(InputError::new(span_of(tokens.get(at + 2)), "expected a string literal after `svg =`"));
+            };
+            svg = Some(value);
+            at += 3;
+            continue;
+        }
         if option != "dot" {
             return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
         }
@@ -144,7 +163,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         dot = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot, coverage })
+    Ok(Input { spec, dot, svg, coverage })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -176,7 +195,13 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
             }
         }
     };
-    let mut expanded = generate_with(&text, &name, include, span, input.dot.is_some(), input.coverage);
+    // The drawing is read by the compiler (`include_str!`), not here: the expansion reads the
+    // spec alone.
+    let svg = input.svg.map(|(relative, _)| match manifest_dir {
+        Some(dir) => std::path::Path::new(dir).join(relative).to_string_lossy().into_owned(),
+        None => relative,
+    });
+    let mut expanded = generate_with(&text, &name, include, span, input.dot.is_some(), svg, input.coverage);
     if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
         let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
         expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
@@ -188,22 +213,25 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
 /// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
 /// left out).
 pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
-    generate_with(text, name, include, span, dot, None)
+    generate_with(text, name, include, span, dot, None, None)
 }
 
-/// [`generate`], with the coverage recorder of `codegen::Options::coverage`.
+/// [`generate`], with the absolute path of an SVG drawing for the module's docs and the
+/// coverage recorder of `codegen::Options::coverage`.
 fn generate_with(
     text: &str,
     name: &str,
     include: Option<String>,
     span: Span,
     dot: bool,
+    diagram: Option<String>,
     coverage: Option<TokenStream>,
 ) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten(), coverage };
+        let options =
+            codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten(), coverage, diagram };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -212,7 +240,8 @@ fn generate_with(
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options { spec_path: include.clone(), dot: dot.then(String::new), coverage };
+        let options =
+            codegen::Options { spec_path: include.clone(), dot: dot.then(String::new), coverage, diagram: None };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -237,8 +266,11 @@ mod tests {
     use super::*;
 
     fn expand_source(text: &str) -> String {
-        expand_input(Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None }, None)
-            .to_string()
+        expand_input(
+            Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None, svg: None },
+            None,
+        )
+        .to_string()
     }
 
     #[test]
@@ -347,7 +379,23 @@ mod tests {
     #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
-        let out = expand_input(Input { spec, dot: None, coverage: None }, Some("/nonexistent")).to_string();
+        let out = expand_input(Input { spec, dot: None, coverage: None, svg: None }, Some("/nonexistent")).to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
+    }
+
+    #[test]
+    fn the_svg_option_shows_the_drawing_in_the_module_docs() {
+        let input = parse(quote! { source = #DOOR, svg = "generated/door.svg", dot }).ok().unwrap();
+        assert_eq!(input.svg.as_ref().map(|s| s.0.as_str()), Some("generated/door.svg"));
+        let out = expand_input(input, Some("/crate")).to_string();
+        // Read by the compiler, from the crate's directory, inside the module's docs.
+        assert!(out.contains(r#"# [doc = include_str ! ("/crate/generated/door.svg")]"#), "{out}");
+        let docs = out.find("include_str ! (\"/crate/generated/door.svg").unwrap();
+        assert!(docs < out.find("pub mod door").unwrap(), "{out}");
+        for bad in [quote! { source = #DOOR, svg }, quote! { source = #DOOR, svg = 1 }] {
+            assert!(expand_tokens(bad).contains("compile_error"));
+        }
+        let twice = expand_tokens(quote! { source = #DOOR, svg = "a.svg", svg = "b.svg" });
+        assert!(twice.contains("the option `svg` is given twice"), "{twice}");
     }
 }

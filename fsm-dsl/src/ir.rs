@@ -30,6 +30,7 @@ id!(GuardId, "a named guard");
 id!(TimerId, "a timer");
 id!(VarId, "a variable");
 id!(TransitionId, "a transition");
+id!(SuperstateId, "a superstate");
 
 /// What every declaration has: a name, an optional display label, docs and a span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,9 +430,41 @@ pub struct Machine {
     pub transitions: Vec<Transition>,
     /// `states.len() * events.len()` cells, row-major by state.
     pub cells: Vec<Cell>,
+    /// The superstates, parents before their children; empty for a flat spec. `states` holds
+    /// only leaves: a superstate is the set of leaves below it, and its transitions, exits and
+    /// entries are already in the leaves' cells (see the README's "Superstates").
+    pub superstates: Vec<Superstate>,
+}
+
+/// A state that holds states, as declared (`state S { state A; ... }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Superstate {
+    /// Name, label, doc.
+    pub named: Named,
+    /// The superstate that holds it, if any.
+    pub parent: Option<SuperstateId>,
+    /// The leaf states below it, at any depth, in declaration order.
+    pub states: Vec<StateId>,
+    /// Its entry effects, for display: a transition into it already lists them among its own
+    /// (the leaves' `entry` does not hold them).
+    pub entry: Vec<Effect>,
+    /// Its exit effects, for display, likewise already in each transition out of it.
+    pub exit: Vec<Effect>,
 }
 
 impl Machine {
+    /// The superstates that hold a state, innermost first.
+    pub fn superstates_of(&self, state: StateId) -> Vec<SuperstateId> {
+        let innermost = self
+            .superstates
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, s)| s.states.contains(&state))
+            .map(|(i, _)| SuperstateId(i));
+        std::iter::successors(innermost, |&s| self.superstates[s.0].parent).collect()
+    }
+
     /// The cell of a (state, event) pair.
     pub fn cell(&self, state: StateId, event: EventId) -> &Cell {
         self.cells.get(state.0 * self.events.len() + event.0).unwrap_or(&Cell::Unmentioned)

@@ -48,6 +48,17 @@ fn name_cell(named: &crate::ir::Named) -> String {
     }
 }
 
+/// Where a state stands among the superstates, outside in (`in RUNNING › CONNECTED › OKAY`),
+/// or `None` for a state outside every superstate.
+pub fn within(m: &Machine, s: StateId) -> Option<String> {
+    let chain = m.superstates_of(s);
+    if chain.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = chain.iter().rev().map(|x| m.superstates[x.index()].named.display()).collect();
+    Some(format!("in {}", names.join(" › ")))
+}
+
 /// What a (state, event) pair does, in a few words for the matrix.
 fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String {
     let cannot_happen = m.event(e).timer.is_some_and(|t| running.reached(s) && !running.may_be_running(s, t));
@@ -80,7 +91,8 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
     }
 }
 
-/// The state x event matrix as a Markdown table: each cell says what the pair does. A handled
+/// The state x event matrix as a Markdown table, one row per (leaf) state, under its name the
+/// superstates that hold it: each cell says what the pair does. A handled
 /// pair gives, per transition (in spec order, one line each), its guard, `→ TARGET` or
 /// `internal`, and after `/` every action it runs in order (the source's exit, the
 /// transition's, the target's entry: `[!Pending] → SUSPECT / Failover, SetWatchdog`). Otherwise
@@ -97,7 +109,11 @@ pub fn matrix(m: &Machine) -> String {
     out.push_str(&"---|".repeat(m.events.len()));
     out.push('\n');
     for (s, state) in m.states.iter().enumerate() {
-        out.push_str(&format!("| **{}** |", cell(state.named.display())));
+        // A state inside superstates says which, under its name.
+        match within(m, StateId(s)) {
+            Some(path) => out.push_str(&format!("| **{}**<br>{} |", cell(state.named.display()), cell(&path))),
+            None => out.push_str(&format!("| **{}** |", cell(state.named.display()))),
+        }
         for e in 0..m.events.len() {
             out.push_str(&format!(" {} |", matrix_cell(m, &running, StateId(s), EventId(e))));
         }
@@ -123,6 +139,9 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             if s.is_final {
                 name.push_str(" (final)");
             }
+            if let Some(path) = within(m, StateId(i)) {
+                name.push_str(&format!(", {}", cell(&path)));
+            }
             let timers: Vec<&str> =
                 running.may_run(StateId(i)).iter().map(|t| m.timers[t.index()].named.display()).collect();
             let timers =
@@ -131,6 +150,31 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         })
         .collect();
     let mut declarations = Vec::new();
+    let superstates: Vec<(String, String)> = m
+        .superstates
+        .iter()
+        .map(|x| {
+            let mut name = name_cell(&x.named);
+            if let Some(parent) = x.parent {
+                name.push_str(&format!(", in {}", code(&m.superstates[parent.index()].named.name)));
+            }
+            let states: Vec<String> = x.states.iter().map(|&s| code(&m.state(s).named.name)).collect();
+            let mut doc = cell(&x.named.doc);
+            if !doc.is_empty() {
+                doc.push_str("<br>");
+            }
+            doc.push_str(&format!("States: {}", states.join(", ")));
+            for (what, effects) in [("Entry", &x.entry), ("Exit", &x.exit)] {
+                if !effects.is_empty() {
+                    doc.push_str(&format!("<br>{what}: {}", cell(&m.effects_text(effects))));
+                }
+            }
+            (name, doc)
+        })
+        .collect();
+    if !superstates.is_empty() {
+        declarations.push(Section { title: "Superstates", singular: "Superstate", rows: superstates });
+    }
     // An event that carries data shows its type after its name, as the spec declares it.
     let events: Vec<(String, String)> = m
         .events

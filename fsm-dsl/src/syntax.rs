@@ -383,6 +383,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::uint => "a number",
         Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
         Rule::state_timer => "`timer`",
+        Rule::substate => "a substate (`state NAME;`)",
         Rule::payload => "the event's data in parentheses (`(Segment)`)",
         Rule::payload_type => "a Rust type path (`Segment`)",
         Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
@@ -664,6 +665,7 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
     let mut is_final = None;
     let mut entry = Vec::new();
     let mut exit = Vec::new();
+    let mut substates = Vec::new();
     for part in pair.clone().into_inner() {
         match part.as_rule() {
             Rule::state_modifier => {
@@ -689,6 +691,11 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
             }
             Rule::state_body => {
                 for clause in part.into_inner() {
+                    if clause.as_rule() == Rule::substate {
+                        // Nesting is bounded by `MAX_NESTING`, checked before parsing.
+                        substates.extend(build_item(clause, diagnostics));
+                        continue;
+                    }
                     if clause.as_rule() == Rule::state_timer {
                         // Said once in the state: `entry start T` and `exit stop T`, here.
                         let name = build_name(&clause.clone().into_inner().find(|p| p.as_rule() == Rule::ident)?);
@@ -708,7 +715,7 @@ fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Optio
             _ => {}
         }
     }
-    Some(ast::StateDecl { decl: build_decl(pair, diagnostics)?, initial, is_final, entry, exit })
+    Some(ast::StateDecl { decl: build_decl(pair, diagnostics)?, initial, is_final, entry, exit, substates })
 }
 
 /// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`).

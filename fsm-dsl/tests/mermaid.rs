@@ -3,7 +3,8 @@
 //! declared with its label, and every transition is drawn (an edge from its source, or from a
 //! "from any state" node that covers it, labelled with its events), every internal transition
 //! is written in its state or beside such a node, the initial state has its `[*]` arrow and each
-//! final state one to `[*]`.
+//! final state one to `[*]`. Superstates are composite states (`state s_X { ... }`) holding
+//! their states; an edge or an internal transition of theirs covers every state inside.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
@@ -32,6 +33,8 @@ fn spec_files() -> Vec<PathBuf> {
 #[derive(Default)]
 struct Read {
     labels: BTreeMap<String, String>,
+    /// Composite states: id -> the ids declared inside, at any depth.
+    composite: BTreeMap<String, BTreeSet<String>>,
     lines: BTreeMap<String, Vec<String>>,
     edges: Vec<(String, String, String)>,
 }
@@ -43,8 +46,25 @@ fn read(text: &str) -> Read {
     assert!(lines.next().unwrap().starts_with("title: \""));
     assert_eq!(lines.next(), Some("---"));
     assert_eq!(lines.next(), Some("stateDiagram-v2"));
+    let mut open: Vec<String> = Vec::new();
     for line in lines {
-        let line = line.strip_prefix("    ").unwrap_or_else(|| panic!("not indented: {line:?}"));
+        let line = line.strip_prefix("    ").unwrap_or_else(|| panic!("not indented: {line:?}")).trim_start();
+        if let Some(id) = line.strip_prefix("state ").and_then(|l| l.strip_suffix(" {")) {
+            assert!(r.labels.contains_key(id), "composite before its label: {line}");
+            r.composite.insert(id.to_owned(), BTreeSet::new());
+            open.push(id.to_owned());
+            continue;
+        }
+        if line == "}" {
+            open.pop().expect("a `}` closes a composite state");
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("state \"") {
+            let id = rest.split_once("\" as ").unwrap().1;
+            for outer in &open {
+                r.composite.get_mut(outer).unwrap().insert(id.to_owned());
+            }
+        }
         if line.starts_with("%% ") || line.starts_with("classDef ") || line.starts_with("class ") {
             continue;
         }
@@ -64,6 +84,7 @@ fn read(text: &str) -> Read {
             panic!("not a line the writer emits: {line:?}");
         }
     }
+    assert!(open.is_empty(), "a composite state is not closed");
     // No label holds a character Mermaid would read as syntax, outside its entity codes.
     for text in r.labels.values().chain(r.lines.values().flatten()).chain(r.edges.iter().map(|e| &e.2)) {
         let bare = without_entities(text);
@@ -122,6 +143,18 @@ fn every_state_and_transition_is_in_the_mermaid_export() {
                 assert!(r.edges.iter().any(|e| e.0 == id && e.1 == "[*]"), "{name}: final {id}");
             }
         }
+        // Each superstate: a composite holding the ids of the states inside it, and no others.
+        let mut composite: BTreeMap<String, BTreeSet<StateId>> = BTreeMap::new();
+        for (i, superstate) in m.superstates.iter().enumerate() {
+            let id = mermaid::superstate_id(&m, fsm_dsl::ir::SuperstateId(i));
+            let label = r.labels.get(&id).unwrap_or_else(|| panic!("{name}: no superstate {id}"));
+            assert!(label.starts_with(&mermaid::text(superstate.named.display())), "{name}: {id}");
+            let inside: BTreeSet<String> =
+                r.composite[&id].iter().filter(|s| !r.composite.contains_key(*s)).cloned().collect();
+            let expected: BTreeSet<String> = superstate.states.iter().map(|&s| mermaid::state_id(&m, s)).collect();
+            assert_eq!(inside, expected, "{name}: {id}");
+            composite.insert(id, superstate.states.iter().copied().collect());
+        }
         let initial = mermaid::state_id(&m, m.initial);
         assert!(r.edges.iter().any(|e| e.0 == "[*]" && e.1 == initial), "{name}: initial");
         let any: BTreeMap<&String, BTreeSet<StateId>> =
@@ -134,7 +167,9 @@ fn every_state_and_transition_is_in_the_mermaid_export() {
                     Some(target) => {
                         let to = mermaid::state_id(&m, target);
                         let drawn = r.edges.iter().any(|(f, tt, label)| {
-                            (*f == from || any.get(f).is_some_and(|c| c.contains(&s)))
+                            (*f == from
+                                || any.get(f).is_some_and(|c| c.contains(&s))
+                                || composite.get(f).is_some_and(|c| c.contains(&s)))
                                 && *tt == to
                                 && events.iter().all(|e| label.replace("<br>", " ").contains(e.as_str()))
                         });
@@ -147,7 +182,13 @@ fn every_state_and_transition_is_in_the_mermaid_export() {
                                 events.iter().all(|e| all.contains(e.as_str()))
                             })
                         };
-                        let shown = written(&from) || any.iter().any(|(id, c)| c.contains(&s) && written(id));
+                        // A superstate's internal transitions are in its label, under its name.
+                        let in_label = |id: &String| {
+                            r.labels.get(id).is_some_and(|l| events.iter().all(|e| l.contains(e.as_str())))
+                        };
+                        let shown = written(&from)
+                            || any.iter().any(|(id, c)| c.contains(&s) && written(id))
+                            || composite.iter().any(|(id, c)| c.contains(&s) && in_label(id));
                         assert!(shown, "{name}: internal transition of {from} on {events:?} not shown\n{text}");
                     }
                 }

@@ -90,10 +90,11 @@ fn mermaid_cli_renders_every_spec_and_names_every_state() {
         // A diagram Mermaid cannot parse renders as its error picture, without the states.
         assert!(!svg.contains("Syntax error in text"), "{name}: Mermaid reports a syntax error");
         let text = svg_text(&svg);
-        for state in &m.states {
+        // Superstates are composite states, named in their boxes' titles.
+        for named in m.states.iter().map(|s| &s.named).chain(m.superstates.iter().map(|s| &s.named)) {
             // Each word of the label, since a label with a line break is drawn on two lines.
-            for word in state.named.display().split_whitespace() {
-                assert!(text.contains(word), "{name}: the SVG does not name the state {:?}:\n{text}", state.named.name);
+            for word in named.display().split_whitespace() {
+                assert!(text.contains(word), "{name}: the SVG does not name the state {:?}:\n{text}", named.name);
             }
         }
     }

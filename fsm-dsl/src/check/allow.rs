@@ -12,7 +12,16 @@ pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
     let mut everywhere: Vec<Code> = Vec::new();
     let mut within: Vec<(Code, Span)> = Vec::new();
     let mut errors = Vec::new();
-    for item in &spec.items {
+    // Substates' attributes too: a superstate's `allow` covers the states inside it.
+    let mut all: Vec<&ast::Item> = spec.items.iter().collect();
+    let mut at = 0;
+    while at < all.len() {
+        if let ast::ItemKind::State(s) = &all[at].kind {
+            all.extend(s.substates.iter());
+        }
+        at += 1;
+    }
+    for item in all {
         let (names, scope) = match &item.kind {
             ast::ItemKind::Allow(names) => (names, None),
             _ => (&item.allow, Some(item.span)),

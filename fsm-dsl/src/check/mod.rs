@@ -8,6 +8,7 @@
 
 mod allow;
 mod analysis;
+mod hierarchy;
 mod payload;
 mod report;
 mod resolve;
@@ -24,8 +25,19 @@ pub use timers::{MAX_TIMERS, Running};
 /// Checks a parsed spec. Returns the model when there is no error (warnings allowed), and every
 /// diagnostic, sorted by position.
 pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
-    let (machine, mut diagnostics, unknown) = resolve::resolve(spec);
+    let original = spec;
+    // Superstates mean what their flat spec means: the rest of the checker sees leaves only.
+    let flat = hierarchy::flatten(spec);
+    let spec = &*flat.spec;
+    let (mut machine, mut diagnostics, unknown) = resolve::resolve(spec);
+    // A nesting error drops or leaves out states: what the analyses would say is not known.
+    let nested_ok = !flat.diagnostics.iter().any(Diagnostic::is_error);
+    diagnostics.extend(flat.diagnostics);
+    if let Some(machine) = &mut machine {
+        machine.superstates = superstates(machine, &flat.superstates);
+    }
     let clean = !diagnostics.iter().any(Diagnostic::is_error) && spec.broken.is_empty();
+    let nested_ok = nested_ok && spec.broken.is_empty();
     // Items that did not parse leave holes of unknown shape: nothing is analysed then. Names that
     // did not resolve drop their items, and the analyses still run on the pairs those items
     // cannot concern, reporting only what the missing items cannot change.
@@ -35,17 +47,62 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));
             diagnostics.extend(payload::unseen(machine));
-        } else if spec.broken.is_empty() && !unknown.unsound {
+        } else if nested_ok && !unknown.unsound {
             // Only the pairs no dropped item concerns are followed: a timer found running is
             // running, one found stopped may not be.
             let running = timers::running(machine, Some(&unknown.cells));
             diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells), &running));
         }
     }
-    allow::apply(spec, &mut diagnostics);
+    allow::apply(original, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     (machine.filter(|_| ok), diagnostics)
+}
+
+/// The checked model's superstates: leaves as ids (a leaf that did not resolve is left out).
+fn superstates(machine: &ir::Machine, found: &[hierarchy::Superstate]) -> Vec<ir::Superstate> {
+    found
+        .iter()
+        .map(|s| ir::Superstate {
+            named: resolve::named(&s.name, s.label.as_ref(), &s.docs),
+            parent: s.parent.map(ir::SuperstateId),
+            states: s.leaves.iter().filter_map(|name| machine.state_named(name)).collect(),
+            entry: effects(machine, &s.entry),
+            exit: effects(machine, &s.exit),
+        })
+        .collect()
+}
+
+/// A superstate's entry or exit effects in the model's terms, looked up by name in the checked
+/// machine (the flat transitions that run them resolved the same names, so none is missing).
+fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
+    let var = |name: &ast::Name| machine.vars.iter().position(|v| v.named.name == name.text).map(ir::VarId);
+    let literal = |value: &ast::Literal| match *value {
+        ast::Literal::Bool(b, _) => i64::from(b),
+        ast::Literal::Int(i, _) => i,
+    };
+    written
+        .iter()
+        .filter_map(|effect| match effect {
+            ast::Effect::Action(name) => machine
+                .actions
+                .iter()
+                .position(|a| a.named.name == name.text)
+                .map(|a| ir::Effect::Action(ir::ActionId(a))),
+            ast::Effect::Timer(op) => machine.timers.iter().find(|t| t.named.name == op.timer.text).map(|t| {
+                ir::Effect::Action(match op.kind {
+                    ast::TimerOpKind::Start => t.start,
+                    ast::TimerOpKind::Stop => t.stop,
+                })
+            }),
+            ast::Effect::Assign { var: name, op, value } => var(name).map(|v| match op {
+                ast::AssignOp::Set => ir::Effect::Set(v, literal(value)),
+                ast::AssignOp::Add => ir::Effect::Add(v, literal(value)),
+                ast::AssignOp::Sub => ir::Effect::Add(v, literal(value).saturating_neg()),
+            }),
+        })
+        .collect()
 }
 
 /// The timers that may be running in each state of a checked machine: what the checker's
@@ -58,7 +115,9 @@ pub fn running(machine: &ir::Machine) -> Running {
 /// it, so that code using the machine sees the declared names while the spec is being fixed.
 /// `None` when the spec declares no state.
 pub fn skeleton(spec: &ast::Spec) -> Option<ir::Machine> {
-    let mut m = resolve::resolve(spec).0?;
+    let flat = hierarchy::flatten(spec);
+    let mut m = resolve::resolve(&flat.spec).0?;
+    m.superstates = superstates(&m, &flat.superstates);
     // A spec with errors may declare a name twice; the generated enums must not.
     fn unique<'a>(names: impl Iterator<Item = &'a mut ir::Named>) {
         let mut seen = std::collections::HashSet::new();

@@ -574,3 +574,57 @@ pub fn running_in_final(state: &str, span: Span, timer_span: Span, timer: &str, 
     }
     d.with_help(format!("stop `{timer}` on the way into `{state}`: `stop {timer}` in the transition, or `exit stop {timer}` in the state it leaves"))
 }
+
+pub fn no_initial_substate(superstate: &Name, declared: Span, entered: Span, how: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::NoInitialSubstate,
+        format!("{how} the superstate `{}`, which has no initial substate", superstate.text),
+        entered,
+        "enters a superstate",
+    )
+    .with_secondary(declared, "no substate here is marked `initial`")
+    .with_help(format!(
+        "mark the substate that entering `{}` enters: `initial state NAME;` in its body, or target that substate",
+        superstate.text
+    ))
+}
+
+pub fn nested_twice(name: &Name, first: Span, first_in: Option<&str>, second_in: Option<&str>) -> Diagnostic {
+    let place = |within: Option<&str>| within.map_or("the machine".to_owned(), |s| format!("the superstate `{s}`"));
+    Diagnostic::new(
+        Code::NestedTwice,
+        format!("the state `{}` is declared in {} and again in {}", name.text, place(first_in), place(second_in)),
+        name.span,
+        "declared again at another level",
+    )
+    .with_secondary(first, "first declared here")
+    .with_help("state names are one namespace at every level of nesting: rename one of them")
+}
+
+pub fn final_superstate(name: &Name, keyword: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::FinalSuperstate,
+        format!("the superstate `{}` is marked `final`", name.text),
+        keyword,
+        "a superstate cannot be final",
+    )
+    .with_secondary(name.span, "it has substates")
+    .with_help("mark the substates the machine ends in as `final`")
+}
+
+pub fn entry_at_start(superstate: &Name, entry: Span, initial: &Name) -> Diagnostic {
+    Diagnostic::new(
+        Code::EntryAtStart,
+        format!(
+            "the machine starts in `{}` inside the superstate `{}`, whose entry actions would not run at the start",
+            initial.text, superstate.text
+        ),
+        entry,
+        "entry actions of a superstate that holds the initial state",
+    )
+    .with_secondary(initial.span, "the initial state")
+    .with_help(format!(
+        "put these actions in the entry of `{}`, or start in a state outside `{}`",
+        initial.text, superstate.text
+    ))
+}

@@ -17,7 +17,7 @@ pub const MAX_CELLS: usize = 1 << 22;
 
 /// Names that the generated code uses for associated items of the enums (`State::ALL`,
 /// `State::from_name`, ...), so that no variant may take them.
-const GENERATED_ITEMS: &[&str] = &[
+pub(super) const GENERATED_ITEMS: &[&str] = &[
     "ALL",
     "name",
     "label",
@@ -84,7 +84,7 @@ pub struct Unknown {
     pub unsound: bool,
 }
 
-fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
+pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
     ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: docs.join("\n"), span: name.span }
 }
 
@@ -168,6 +168,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         initial,
         transitions,
         cells,
+        superstates: Vec::new(),
     });
     (machine, r.diagnostics, unknown)
 }

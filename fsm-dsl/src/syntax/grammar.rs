@@ -75,6 +75,7 @@ pub enum Rule {
     r#state_decl,
     r#state_modifier,
     r#state_body,
+    r#substate,
     r#state_timer,
     r#entry_clause,
     r#exit_clause,
@@ -128,7 +129,6 @@ pub enum Rule {
     r#rust_ident,
     r#mistake,
     r#bad_params,
-    r#bad_nested_state,
     r#bad_state_content,
     r#bad_if,
     r#bad_event_separator,
@@ -202,6 +202,7 @@ impl Rule {
             Rule::r#state_decl,
             Rule::r#state_modifier,
             Rule::r#state_body,
+            Rule::r#substate,
             Rule::r#state_timer,
             Rule::r#entry_clause,
             Rule::r#exit_clause,
@@ -255,7 +256,6 @@ impl Rule {
             Rule::r#rust_ident,
             Rule::r#mistake,
             Rule::r#bad_params,
-            Rule::r#bad_nested_state,
             Rule::r#bad_state_content,
             Rule::r#bad_if,
             Rule::r#bad_event_separator,
@@ -2464,6 +2464,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                 self::r#entry_clause(state)
                                                                     .or_else(|state| { self::r#exit_clause(state) })
                                                                     .or_else(|state| { self::r#state_timer(state) })
+                                                                    .or_else(|state| { self::r#substate(state) })
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
@@ -2474,6 +2475,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                 self::r#entry_clause(state)
                                                                                                     .or_else(|state| { self::r#exit_clause(state) })
                                                                                                     .or_else(|state| { self::r#state_timer(state) })
+                                                                                                    .or_else(|state| { self::r#substate(state) })
                                                                                             })
                                                                                     })
                                                                             })
@@ -2483,6 +2485,46 @@ impl ::pest::Parser<Rule> for Grammar {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string("}") })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#substate(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#substate,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        self::r#doc(state)
+                                                            .or_else(|state| { self::r#attribute(state) })
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| {
+                                                                                        self::r#doc(state)
+                                                                                            .or_else(|state| { self::r#attribute(state) })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#state_decl(state) })
                                     })
                             },
                         )
@@ -4161,6 +4203,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                         self::r#entry_clause(state)
                                                                                             .or_else(|state| { self::r#exit_clause(state) })
                                                                                             .or_else(|state| { self::r#state_timer(state) })
+                                                                                            .or_else(|state| { self::r#substate(state) })
                                                                                             .and_then(|state| {
                                                                                                 state
                                                                                                     .repeat(|state| {
@@ -4171,6 +4214,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                         self::r#entry_clause(state)
                                                                                                                             .or_else(|state| { self::r#exit_clause(state) })
                                                                                                                             .or_else(|state| { self::r#state_timer(state) })
+                                                                                                                            .or_else(|state| { self::r#substate(state) })
                                                                                                                     })
                                                                                                             })
                                                                                                     })
@@ -4179,10 +4223,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                             })
                                                                     })
                                                                     .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        self::r#bad_nested_state(state)
-                                                                            .or_else(|state| { self::r#bad_state_content(state) })
-                                                                    })
+                                                                    .and_then(|state| { self::r#bad_state_content(state) })
                                                             })
                                                     })
                                                     .or_else(|state| {
@@ -4321,42 +4362,6 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state.rule(Rule::r#bad_params, |state| { state.match_string("(") })
-                }
-                #[inline]
-                #[allow(non_snake_case, unused_variables)]
-                pub fn r#bad_nested_state(
-                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
-                ) -> ::pest::ParseResult<
-                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
-                > {
-                    state
-                        .rule(
-                            Rule::r#bad_nested_state,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        self::r#state_modifier(state)
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#state_modifier(state) })
-                                                                            })
-                                                                    })
-                                                            })
-                                                    })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_state(state) })
-                                    })
-                            },
-                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -4659,6 +4664,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#state_decl => rules::r#state_decl(state),
                     Rule::r#state_modifier => rules::r#state_modifier(state),
                     Rule::r#state_body => rules::r#state_body(state),
+                    Rule::r#substate => rules::r#substate(state),
                     Rule::r#state_timer => rules::r#state_timer(state),
                     Rule::r#entry_clause => rules::r#entry_clause(state),
                     Rule::r#exit_clause => rules::r#exit_clause(state),
@@ -4712,7 +4718,6 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#rust_ident => rules::r#rust_ident(state),
                     Rule::r#mistake => rules::r#mistake(state),
                     Rule::r#bad_params => rules::r#bad_params(state),
-                    Rule::r#bad_nested_state => rules::r#bad_nested_state(state),
                     Rule::r#bad_state_content => rules::r#bad_state_content(state),
                     Rule::r#bad_if => rules::r#bad_if(state),
                     Rule::r#bad_event_separator => rules::r#bad_event_separator(state),

@@ -1,4 +1,4 @@
-//! Forms a user may try that the DSL does not have (`event E "label"(Data);`, nested states, `if` for a
+//! Forms a user may try that the DSL does not have (`event E "label"(Data);`, transitions inside a state, `if` for a
 //! guard, `=>`, a missing `on`, ...): an item that did not parse is matched against the grammar's
 //! `mistake` rule, and a match gets an error that says what the DSL writes instead.
 
@@ -15,7 +15,6 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
         matches!(
             p.as_rule(),
             Rule::bad_params
-                | Rule::bad_nested_state
                 | Rule::bad_state_content
                 | Rule::bad_if
                 | Rule::bad_event_separator
@@ -34,17 +33,10 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             "data after the label",
             "write `event NAME(Type) \"LABEL\";`, as in `event RcvSegment(Segment) \"rcv segment\";`".to_owned(),
         ),
-        Rule::bad_nested_state => (
-            "states do not nest: the `{ }` of a state holds only its `entry` and `exit` clauses".to_owned(),
-            "a state inside a state",
-            "declare the state in the machine; what several states share is written once with a \
-             list of states (`A, B -> C on E;`) or `*`"
-                .to_owned(),
-        ),
         Rule::bad_state_content => (
-            "the `{ }` of a state holds only its `entry` and `exit` clauses".to_owned(),
-            "not an `entry` or `exit` clause",
-            "write transitions in the machine, after the states: `A -> B on E;`".to_owned(),
+            "the `{ }` of a state holds only its `entry` and `exit` clauses, `timer`s and substates".to_owned(),
+            "not an `entry` or `exit` clause or a substate",
+            "write transitions in the machine, after the states, a superstate's too: `A -> B on E;`".to_owned(),
         ),
         Rule::bad_if => (
             format!("a guard is written in brackets after the events, not with `{found}`"),
