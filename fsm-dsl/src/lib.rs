@@ -29,6 +29,8 @@ pub mod expand;
 #[cfg(feature = "cli")]
 pub mod flatten;
 #[cfg(feature = "cli")]
+pub mod fmt;
+#[cfg(feature = "cli")]
 pub mod generate;
 #[cfg(feature = "cli")]
 pub mod interp;
