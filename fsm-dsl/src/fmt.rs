@@ -19,7 +19,7 @@
 
 mod print;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use thiserror::Error;
 
 /// The width that long items are wrapped to, in characters.
@@ -54,7 +54,7 @@ pub struct Formatted {
 pub fn format(text: &str) -> Result<String, Error> {
     let first = layout(text)?;
     let (again_ast, diagnostics) = crate::syntax::parse(&first.text);
-    if diagnostics.iter().any(Diagnostic::is_error) {
+    if diagnostics.iter().any(|d| d.code == Code::Syntax) {
         return Err(Error::Internal("the formatted text does not parse".into()));
     }
     let (before, _) = crate::syntax::parse(text);
@@ -75,8 +75,9 @@ pub fn format(text: &str) -> Result<String, Error> {
 /// Errors as [`format`]'s.
 pub fn layout(text: &str) -> Result<Formatted, Error> {
     let (spec, diagnostics) = crate::syntax::parse(text);
-    if spec.is_none() || diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(Error::Syntax(diagnostics));
+    // Other errors that the syntax reports (a name listed twice, say) leave the text readable.
+    if spec.is_none() || diagnostics.iter().any(|d| d.code == Code::Syntax) {
+        return Err(Error::Syntax(diagnostics.into_iter().filter(Diagnostic::is_error).collect()));
     }
     print::print(text).map_err(Error::Internal)
 }
