@@ -85,7 +85,8 @@ fn specs_in(dir: &str) -> Vec<(String, String)> {
 #[test]
 fn every_spec_of_the_repository_formats_faithfully() {
     let mut formatted = 0;
-    for dir in ["specs", "tests/data/ok", "tests/data/before", "tests/data/rewritten", "tests/data/table", "tests/data/err"]
+    for dir in
+        ["specs", "tests/data/ok", "tests/data/before", "tests/data/rewritten", "tests/data/table", "tests/data/err"]
     {
         for (path, text) in specs_in(dir) {
             match fmt::layout(&text) {
@@ -277,7 +278,8 @@ fn relayout(text: &str, seps: &[u8]) -> String {
             let doc_allowed = out.ends_with(';') && chars.peek().is_some_and(|&c| c != '}');
             pick(&mut out, &mut k, doc_allowed);
         } else {
-            if matches!(c, ';' | ',') && !out.ends_with(char::is_whitespace) && seps.get(k).is_some_and(|s| s % 3 == 0) {
+            if matches!(c, ';' | ',') && !out.ends_with(char::is_whitespace) && seps.get(k).is_some_and(|s| s % 3 == 0)
+            {
                 pick(&mut out, &mut k, false);
             }
             out.push(c);
