@@ -8,8 +8,8 @@
 //! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
 //! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
 //! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `diag::to_json`) and turns on the
-//! other two.
+//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `fmt`, `diag::to_json`) and turns
+//! on the other two.
 
 pub mod ast;
 #[cfg(feature = "build")]
