@@ -52,13 +52,12 @@ pub struct Formatted {
 /// parse, or an internal error when the result would not be faithful (see the module docs).
 /// Never panics, whatever the text.
 pub fn format(text: &str) -> Result<String, Error> {
-    let first = layout(text)?;
-    let (again_ast, diagnostics) = crate::syntax::parse(&first.text);
+    let (first, before) = read_and_lay_out(text)?;
+    let (again, diagnostics) = crate::syntax::parse(&first.text);
     if diagnostics.iter().any(|d| d.code == Code::Syntax) {
         return Err(Error::Internal("the formatted text does not parse".into()));
     }
-    let (before, _) = crate::syntax::parse(text);
-    if before.as_ref().map(without_spans) != again_ast.as_ref().map(without_spans) {
+    if again.as_ref().map(without_spans) != Some(without_spans(&before)) {
         return Err(Error::Internal("the formatted text has another syntax tree".into()));
     }
     let second = layout(&first.text)?;
@@ -74,12 +73,19 @@ pub fn format(text: &str) -> Result<String, Error> {
 /// Lays a spec out without checking the result: what [`format`] returns when its checks pass.
 /// Errors as [`format`]'s.
 pub fn layout(text: &str) -> Result<Formatted, Error> {
+    read_and_lay_out(text).map(|(formatted, _)| formatted)
+}
+
+/// The layout, and the syntax tree of the input.
+fn read_and_lay_out(text: &str) -> Result<(Formatted, crate::ast::Spec), Error> {
     let (spec, diagnostics) = crate::syntax::parse(text);
     // Other errors that the syntax reports (a name listed twice, say) leave the text readable.
-    if spec.is_none() || diagnostics.iter().any(|d| d.code == Code::Syntax) {
-        return Err(Error::Syntax(diagnostics.into_iter().filter(Diagnostic::is_error).collect()));
+    match spec {
+        Some(spec) if !diagnostics.iter().any(|d| d.code == Code::Syntax) => {
+            Ok((print::print(text).map_err(Error::Internal)?, spec))
+        }
+        _ => Err(Error::Syntax(diagnostics.into_iter().filter(Diagnostic::is_error).collect())),
     }
-    print::print(text).map_err(Error::Internal)
 }
 
 /// The `Debug` text of a syntax tree with every span left out: two texts that mean the same
