@@ -1,4 +1,4 @@
-//! The `fsm` command line: `check`, `fmt`, `dot`, `mermaid`, `table`, `gen`, `sim`, `flatten`
+//! The `fsm` command line: `check`, `fmt`, `lsp`, `dot`, `mermaid`, `table`, `gen`, `sim`, `flatten`
 //! and `equiv`. Kept in the library, with its output streams passed in, so that tests run it
 //! without spawning a process.
 
@@ -68,6 +68,9 @@ pub enum Command {
         #[arg(long, conflicts_with = "check")]
         stdout: bool,
     },
+    /// Run the language server on standard input and output (for editors): diagnostics as the
+    /// text changes, hover, formatting.
+    Lsp,
     /// Print a spec as a Graphviz DOT graph. Each option overrides the spec's `diagram { }`
     /// setting of the same name (by default top to bottom, events and actions shown).
     Dot {
@@ -252,6 +255,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
     let result = match cli.command {
         Command::Check { specs, format } => check(&specs, format, io),
         Command::Fmt { specs, check, stdout } => fmt(&specs, check, stdout, io),
+        // The server speaks on the process's own standard input and output, which `main` runs
+        // it on before locking them for the other commands.
+        Command::Lsp => Err("`fsm lsp` runs only as the `fsm` command, on its standard input and output".into()),
         Command::Dot { spec, look } => {
             with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render_with(m, look.options(m))))
         }

@@ -8,7 +8,7 @@
 //! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
 //! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
 //! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `fmt`, `diag::to_json`) and turns
+//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `fmt`, `lsp`, `diag::to_json`) and turns
 //! on the other two.
 
 pub mod ast;
@@ -35,6 +35,8 @@ pub mod generate;
 #[cfg(feature = "cli")]
 pub mod interp;
 pub mod ir;
+#[cfg(feature = "cli")]
+pub mod lsp;
 #[cfg(feature = "cli")]
 pub mod markdown;
 #[cfg(feature = "cli")]
