@@ -28,8 +28,9 @@ pub const MAX_WIDTH: usize = 100;
 /// Why a spec was not formatted.
 #[derive(Debug, Error)]
 pub enum Error {
-    /// The spec does not parse (or has another syntax error, such as a bad escape): the
-    /// diagnostics say where and why. The text is left as it is.
+    /// The spec does not parse (or has another syntax error, such as a bad escape, or is longer
+    /// than [`crate::MAX_SPEC_BYTES`]): the diagnostics say where and why. The text is left as
+    /// it is.
     #[error("the spec has syntax errors")]
     Syntax(Vec<Diagnostic>),
     /// The formatter would have changed the spec's meaning, lost a comment, or produced a layout
@@ -78,6 +79,10 @@ pub fn layout(text: &str) -> Result<Formatted, Error> {
 
 /// The layout, and the syntax tree of the input.
 fn read_and_lay_out(text: &str) -> Result<(Formatted, crate::ast::Spec), Error> {
+    // What the checker refuses to read is not read here either (`compile` says why).
+    if text.len() > crate::MAX_SPEC_BYTES {
+        return Err(Error::Syntax(crate::compile(text).diagnostics));
+    }
     let (spec, diagnostics) = crate::syntax::parse(text);
     // Other errors that the syntax reports (a name listed twice, say) leave the text readable.
     match spec {

@@ -246,7 +246,10 @@ fn a_clause_too_long_for_a_line_breaks_inside() {
 
 #[test]
 fn a_spec_with_a_syntax_error_is_refused_with_its_diagnostics() {
-    for text in ["machine M { state A }", "machine M { ref \"\\q\"; }", "", "machine M { initial state A; } x"] {
+    let too_long = format!("machine M {{ {} }}", " ".repeat(fsm_dsl::MAX_SPEC_BYTES));
+    for text in
+        ["machine M { state A }", "machine M { ref \"\\q\"; }", "", "machine M { initial state A; } x", &too_long]
+    {
         match fmt::format(text) {
             Err(Error::Syntax(diagnostics)) => assert!(!diagnostics.is_empty(), "{text}"),
             other => panic!("{text}: {other:?}"),
