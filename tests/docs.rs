@@ -1,5 +1,6 @@
 //! The documents stay true: `generated/` is what `cargo fsm gen` writes, the README lists every
-//! diagnostic code, and the README's example spec checks clean and simulates as the README says.
+//! diagnostic code, the README's example spec checks clean and simulates as the README says, and
+//! its specs are in the layout of `fsm fmt`, whose example is what it prints.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
@@ -62,4 +63,14 @@ fn readme_example_checks_and_simulates_as_shown() {
     let _ = std::fs::remove_dir_all(&dir);
     let out = String::from_utf8(out).unwrap();
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn readme_specs_are_formatted_and_the_fmt_example_is_what_fmt_prints() {
+    let readme = readme();
+    let door = block(&readme, "/// The door");
+    assert_eq!(fsm_dsl::fmt::format(door).unwrap(), door, "the README's example is not formatted");
+    let messy = block(&readme, "machine Door{");
+    let tidy = block(&readme, "machine Door {\n");
+    assert_eq!(fsm_dsl::fmt::format(messy).unwrap(), tidy);
 }

@@ -1,5 +1,6 @@
-//! The `fsm` command line: `check`, `dot`, `mermaid`, `table`, `gen`, `tests`, `coverage`, `observe`, `sim`, `flatten` and
-//! `equiv`. Kept in the library, with its output streams passed in, so that tests run it
+//! The `fsm` command line: `check`, `fmt`, `lsp`, `dot`, `mermaid`, `table`, `gen`, `tests`,
+//! `coverage`, `observe`, `sim`, `flatten` and `equiv`. Kept in the library, with its output
+//! streams passed in, so that tests run it
 //! without spawning a process.
 
 use crate::diag::{self, Diagnostic, Source};
@@ -55,6 +56,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Format specs in the canonical layout, in place. A spec with syntax errors is left as it
+    /// is and its errors reported (exit 1).
+    Fmt {
+        /// Spec files; `-` reads standard input and writes standard output.
+        #[arg(required = true)]
+        specs: Vec<PathBuf>,
+        /// Only compare: exit 1, naming the files that would change, and write nothing.
+        #[arg(long)]
+        check: bool,
+        /// Write the formatted text to standard output instead of the files.
+        #[arg(long, conflicts_with = "check")]
+        stdout: bool,
+    },
+    /// Run the language server on standard input and output (for editors): diagnostics as the
+    /// text changes, hover, formatting.
+    Lsp,
     /// Print a spec as a Graphviz DOT graph. Each option overrides the spec's `diagram { }`
     /// setting of the same name (by default top to bottom, events and actions shown).
     Dot {
@@ -280,6 +297,10 @@ pub struct Io<'a> {
 pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
     let result = match cli.command {
         Command::Check { specs, format } => check(&specs, format, io),
+        Command::Fmt { specs, check, stdout } => fmt(&specs, check, stdout, io),
+        // The server speaks on the process's own standard input and output, which `main` runs
+        // it on before locking them for the other commands.
+        Command::Lsp => Err("`fsm lsp` runs only as the `fsm` command, on its standard input and output".into()),
         Command::Dot { spec, look } => {
             with_machine(&spec, io, |m, io| write_out(io, &crate::dot::render_with(m, look.options(m))))
         }
@@ -389,6 +410,66 @@ fn check(specs: &[PathBuf], format: Format, io: &mut Io<'_>) -> Outcome {
         return Ok(2);
     }
     Ok(i32::from(errors > 0))
+}
+
+/// `fsm fmt`: each file formatted, compared (`--check`) or printed (`--stdout`, `-`). Exit 1
+/// when a file would change (`--check`) or has syntax errors, 2 when one cannot be read or
+/// written; the other files are still done.
+fn fmt(specs: &[PathBuf], check: bool, stdout: bool, io: &mut Io<'_>) -> Outcome {
+    let mut code = 0;
+    let mut unformatted = Vec::new();
+    for path in specs {
+        let stdin = path.as_os_str() == "-";
+        let text = if stdin {
+            let mut text = String::new();
+            io.input.read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+            text
+        } else {
+            match read(path) {
+                Ok(text) => text,
+                Err(message) => {
+                    let _ = writeln!(io.err, "error: {message}");
+                    code = 2;
+                    continue;
+                }
+            }
+        };
+        let name = if stdin { "<stdin>".into() } else { path.to_string_lossy() };
+        let formatted = match crate::fmt::format(&text) {
+            Ok(formatted) => formatted,
+            Err(crate::fmt::Error::Syntax(diagnostics)) => {
+                print_diagnostics(io, &name, &text, &diagnostics);
+                let _ = writeln!(io.err, "error: {name} has syntax errors: left as it is");
+                code = code.max(1);
+                continue;
+            }
+            Err(error) => {
+                let _ = writeln!(io.err, "error: {name}: {error}");
+                code = code.max(1);
+                continue;
+            }
+        };
+        if check {
+            if formatted != text {
+                unformatted.push(name.into_owned());
+            }
+        } else if stdout || stdin {
+            write_out(io, &formatted)?;
+        } else if formatted != text
+            && let Err(e) = std::fs::write(path, &formatted)
+        {
+            let _ = writeln!(io.err, "error: cannot write {name}: {e}");
+            code = 2;
+        }
+    }
+    if !unformatted.is_empty() {
+        for name in &unformatted {
+            let _ = writeln!(io.err, "unformatted: {name}");
+        }
+        let _ = writeln!(io.err, "run `cargo fsm fmt` on these files");
+        code = code.max(1);
+    }
+    Ok(code)
 }
 
 fn with_machine(path: &Path, io: &mut Io<'_>, f: impl FnOnce(&Machine, &mut Io<'_>) -> Outcome) -> Outcome {

@@ -8,9 +8,8 @@
 //! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
 //! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
 //! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `coverage`, `observe`,
-//! `diag::to_json`) and turns on the
-//! other two.
+//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `coverage`, `observe`, `fmt`,
+//! `lsp`, `diag::to_json`) and turns on the other two.
 
 pub mod ast;
 #[cfg(feature = "build")]
@@ -32,10 +31,14 @@ pub mod expand;
 #[cfg(feature = "cli")]
 pub mod flatten;
 #[cfg(feature = "cli")]
+pub mod fmt;
+#[cfg(feature = "cli")]
 pub mod generate;
 #[cfg(feature = "cli")]
 pub mod interp;
 pub mod ir;
+#[cfg(feature = "cli")]
+pub mod lsp;
 #[cfg(feature = "cli")]
 pub mod markdown;
 #[cfg(feature = "cli")]

@@ -7,6 +7,17 @@ use std::io::IsTerminal as _;
 
 fn main() {
     let cli = Cli::parse();
+    if let cli::Command::Lsp = cli.command {
+        // The server's own threads read standard input and write standard output: they must
+        // not be locked here.
+        std::process::exit(match fsm_dsl::lsp::run_stdio() {
+            Ok(()) => 0,
+            Err(message) => {
+                eprintln!("error: {message}");
+                1
+            }
+        });
+    }
     let color = match cli.color {
         Color::Always => true,
         Color::Never => false,

@@ -11,7 +11,7 @@ use pest::iterators::Pair;
 // The parser of `syntax/fsm.pest`, generated ahead of time by pest's generator (so that users'
 // builds need no `pest_derive`) and kept in step with the grammar by `tests/parser.rs`.
 #[rustfmt::skip]
-mod grammar;
+pub(crate) mod grammar;
 mod mistakes;
 mod payload;
 use grammar::{Grammar, Rule};

@@ -1,5 +1,5 @@
 //! The `fsm` command line, run in-process through `cli::run` (and once as a real process):
-//! exit codes, human and JSON diagnostics, `dot`, `table`, `sim` and `gen --check`.
+//! exit codes, human and JSON diagnostics, `dot`, `table`, `sim`, `gen --check` and `fmt`.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
@@ -401,4 +401,71 @@ fn flatten_keeps_the_data_of_events() {
     assert!(r.out.contains("event Connect(crate::link::Settings) \"connect\";"), "{}", r.out);
     assert!(r.out.contains("event Raw(Vec<u8>);"), "{}", r.out);
     assert!(r.out.contains("event Disconnect;"), "{}", r.out);
+}
+
+#[test]
+fn fmt_rewrites_in_place_and_check_names_the_files_that_would_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = write_spec(
+        dir.path(),
+        "messy.fsm",
+        "machine Toggle{initial state Off;state On;event Flip;\nOff->On on Flip;On->Off on Flip;}",
+    );
+    let tidy = write_spec(dir.path(), "tidy.fsm", &std::fs::read_to_string(repo("specs/iua_as.fsm")).unwrap());
+    let (messy_name, tidy_name) = (messy.to_str().unwrap(), tidy.to_str().unwrap());
+
+    let r = run(&["fmt", "--check", messy_name, tidy_name]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert_eq!(r.out, "");
+    assert!(r.err.contains(&format!("unformatted: {messy_name}\n")), "{}", r.err);
+    assert!(!r.err.contains(tidy_name), "{}", r.err);
+    assert!(std::fs::read_to_string(&messy).unwrap().starts_with("machine Toggle{"), "--check writes nothing");
+
+    let r = run(&["fmt", messy_name, tidy_name]);
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, "", ""));
+    let formatted = std::fs::read_to_string(&messy).unwrap();
+    assert_eq!(
+        formatted,
+        "machine Toggle {\n    initial state Off;\n    state On;\n    event Flip;\n    Off -> On on Flip;\n    On -> Off on Flip;\n}\n"
+    );
+
+    // Formatted: --check prints nothing and succeeds.
+    let r = run(&["fmt", "--check", messy_name, tidy_name]);
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (0, "", ""));
+}
+
+#[test]
+fn fmt_leaves_a_spec_with_syntax_errors_as_it_is_and_reports_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "machine M { initial state A }\n";
+    let path = write_spec(dir.path(), "broken.fsm", broken);
+    let other = write_spec(dir.path(), "other.fsm", TOGGLE);
+    let r = run(&["fmt", path.to_str().unwrap(), other.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[E0001]"), "{}", r.err);
+    assert!(r.err.contains("broken.fsm:1:29"), "{}", r.err);
+    assert!(r.err.contains("has syntax errors: left as it is"), "{}", r.err);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    // The other file is still formatted.
+    assert!(std::fs::read_to_string(&other).unwrap().starts_with("machine Toggle {\n    initial state Off;\n"));
+}
+
+#[test]
+fn fmt_reads_standard_input_and_writes_standard_output() {
+    let r = run_with_input(&["fmt", "-"], TOGGLE);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("machine Toggle {\n    initial state Off;\n"), "{}", r.out);
+    let again = run_with_input(&["fmt", "-"], &r.out);
+    assert_eq!(again.out, r.out);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_spec(dir.path(), "toggle.fsm", TOGGLE);
+    let r = run(&["fmt", "--stdout", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.out, again.out);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), TOGGLE, "--stdout leaves the file alone");
+
+    let r = run_with_input(&["fmt", "-"], "machine M {");
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert!(r.err.contains("<stdin>:1:12"), "{}", r.err);
 }

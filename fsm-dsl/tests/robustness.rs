@@ -1,6 +1,7 @@
 //! The front end never panics, whatever the text: random bytes, random token soup, and random
 //! edits of the real specs. Whatever checks clean also renders (DOT, Markdown, Rust) and
-//! simulates without panicking.
+//! simulates without panicking. Whatever parses formats (`fsm fmt`) to the same syntax tree
+//! and comments, and formats again to itself.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
@@ -20,6 +21,12 @@ fn exercise(text: &str) {
     for d in &compiled.diagnostics {
         assert!(d.primary.span.start <= d.primary.span.end && d.primary.span.end <= text.len(), "{d:?}");
         let _ = diag::to_json(source, d);
+    }
+    match fsm_dsl::fmt::format(text) {
+        // `format` has compared the trees, the comments and a second run.
+        Ok(formatted) => assert_eq!(fsm_dsl::fmt::format(&formatted).unwrap(), formatted),
+        Err(fsm_dsl::fmt::Error::Syntax(_)) => {}
+        Err(e) => panic!("{e}:\n{text}"),
     }
     if let Some(m) = &compiled.machine {
         assert!(!compiled.has_errors());

@@ -1,8 +1,11 @@
-//! Spec text: parse and check; whatever comes out is consistent, bounded and printable; when a
-//! machine comes out, every output is made from it and holds its own properties, and the
-//! interpreter runs over events drawn from the input.
+//! Spec text: parse and check; whatever comes out is consistent, bounded and printable; a spec
+//! that parses formats (`fsm fmt`) to the same meaning and to a fixed point; when a machine
+//! comes out, every output is made from it and holds its own properties, and the interpreter
+//! runs over events drawn from the input.
 
+use fsm_dsl::Compiled;
 use fsm_dsl::diag::{self, MAX_DIAGNOSTICS, Source};
+use fsm_dsl::fmt::{self, without_spans};
 use fsm_dsl::interp::Interpreter;
 use fsm_dsl::ir::{EventId, StepKind};
 
@@ -30,6 +33,7 @@ pub fn run(data: &[u8]) {
         let json = diag::to_json(source, d);
         assert_eq!(json["code"], d.code.as_str());
     }
+    formats_faithfully(&text, &compiled);
     let Some(m) = &compiled.machine else { return };
 
     let dot = fsm_dsl::dot::render(m);
@@ -78,4 +82,31 @@ pub fn run(data: &[u8]) {
         }
         assert!(!m.state(step.from).is_final || step.to == step.from, "a final state was left");
     }
+}
+
+/// A spec that parses formats to the same syntax tree (spans aside), the same diagnostics and
+/// the same generated Rust, keeps its comments, and formats again to itself; one that does not
+/// parse is refused as a syntax error, never as the formatter's own failure.
+fn formats_faithfully(text: &str, compiled: &Compiled) {
+    let formatted = match fmt::layout(text) {
+        Ok(formatted) => formatted,
+        Err(fmt::Error::Syntax(_)) => return,
+        Err(e) => panic!("{e}"),
+    };
+    let again = fsm_dsl::compile(&formatted.text);
+    assert_eq!(
+        compiled.ast.as_ref().map(without_spans),
+        again.ast.as_ref().map(without_spans),
+        "{text:?} formats into {:?}, another tree",
+        formatted.text
+    );
+    let said = |c: &Compiled| c.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>();
+    assert_eq!(said(compiled), said(&again), "{text:?} formats into {:?}", formatted.text);
+    let rust = |c: &Compiled| {
+        c.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()).to_string())
+    };
+    assert_eq!(rust(compiled), rust(&again), "{text:?} formats into {:?}", formatted.text);
+    let twice = fmt::layout(&formatted.text).expect("the formatted text formats");
+    assert_eq!(twice, formatted, "{text:?}: a second run changes the layout");
+    assert_eq!(fmt::format(text).ok(), Some(formatted.text), "format refuses what layout produced");
 }

@@ -1,0 +1,262 @@
+//! `fsm lsp` at the protocol level: a client on an in-memory connection opens specs with
+//! mistakes and reads the diagnostics, asks for hovers and formatting, sends requests the
+//! server cannot read, and shuts the server down.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+struct Client {
+    connection: Connection,
+    next_id: i32,
+    server: Option<std::thread::JoinHandle<Result<(), String>>>,
+}
+
+impl Client {
+    /// Starts a server and initialises it.
+    fn start() -> Client {
+        let (client, server) = Connection::memory();
+        let thread = std::thread::spawn(move || fsm_dsl::lsp::serve(&server));
+        let mut client = Client { connection: client, next_id: 0, server: Some(thread) };
+        let init = client.request("initialize", json!({ "capabilities": {} }));
+        let caps = &init.response_result.as_ref().unwrap()["capabilities"];
+        assert_eq!(caps["hoverProvider"], true);
+        assert_eq!(caps["documentFormattingProvider"], true);
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&self, message: Message) {
+        self.connection.sender.send(message).unwrap();
+    }
+
+    fn receive(&self) -> Message {
+        self.connection.receiver.recv_timeout(Duration::from_secs(20)).expect("the server answers")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.send(Request::new(id.clone(), method.to_owned(), params).into());
+        match self.receive() {
+            Message::Response(response) => {
+                assert_eq!(response.id, id);
+                response
+            }
+            other => panic!("expected the response to {method}, got {other:?}"),
+        }
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.send(Notification::new(method.to_owned(), params).into());
+    }
+
+    /// Opens a document and returns the diagnostics published for it.
+    fn open(&self, uri: &str, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fsm", "version": 1, "text": text } }),
+        );
+        self.diagnostics(uri)
+    }
+
+    fn diagnostics(&self, uri: &str) -> Vec<Value> {
+        match self.receive() {
+            Message::Notification(n) if n.method == "textDocument/publishDiagnostics" => {
+                assert_eq!(n.params["uri"], uri);
+                n.params["diagnostics"].as_array().unwrap().clone()
+            }
+            other => panic!("expected diagnostics, got {other:?}"),
+        }
+    }
+
+    fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        let r = self.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        );
+        r.response_result.unwrap()
+    }
+
+    fn shutdown(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert!(r.response_result.is_ok());
+        self.notify("exit", Value::Null);
+        let result = self.server.take().unwrap().join().unwrap();
+        assert_eq!(result, Ok(()));
+    }
+}
+
+const DOOR: &str = "machine Door {
+    /// Closed and locked.
+    initial state Shut;
+    /// Open: the timer runs.
+    state Open { timer AutoClose; }
+    event Push;
+    timer AutoClose;
+    Shut -> Open on Push;
+    Open -> Shut on AutoCloseExpiry;
+    internal Open on Push;
+}
+";
+
+#[test]
+fn diagnostics_say_what_the_checker_says_where_it_says_it() {
+    let client = Client::start();
+    let uri = "file:///door.fsm";
+    assert_eq!(client.open(uri, DOOR), Vec::<Value>::new());
+
+    // A misspelled state: E0003, its range on the name, the suggestion as a help line.
+    let broken = DOOR.replace("Shut -> Open on Push;", "Shut -> Opn on Push;");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": broken }] }),
+    );
+    let diagnostics = client.diagnostics(uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "E0003");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["source"], "fsm");
+    assert_eq!(d["range"], json!({ "start": { "line": 7, "character": 12 }, "end": { "line": 7, "character": 15 } }));
+    let message = d["message"].as_str().unwrap();
+    assert!(message.starts_with("no state named `Opn`"), "{message}");
+    assert!(message.contains("\nhelp: "), "{message}");
+    assert!(message.contains("`Open`"), "{message}");
+
+    // A second declaration: the first one is a related place.
+    let twice = DOOR.replace("    event Push;\n", "    event Push;\n    event Push;\n");
+    let diagnostics = client.open("file:///twice.fsm", &twice);
+    let d = diagnostics.iter().find(|d| d["code"] == "E0002").unwrap();
+    let related = d["relatedInformation"].as_array().unwrap();
+    assert_eq!(related[0]["location"]["uri"], "file:///twice.fsm");
+    assert_eq!(related[0]["location"]["range"]["start"], json!({ "line": 5, "character": 10 }));
+
+    // A syntax error is a diagnostic too, and the server goes on.
+    let diagnostics = client.open("file:///broken.fsm", "machine M { state A }");
+    assert_eq!(diagnostics[0]["code"], "E0001");
+    client.shutdown();
+}
+
+#[test]
+fn positions_count_utf16_code_units() {
+    let client = Client::start();
+    let text = "machine M {\n    ref \"§ 😀\"; initial state A; event E; internal A on Ee;\n}\n";
+    let diagnostics = client.open("file:///u.fsm", text);
+    let d = diagnostics.iter().find(|d| d["code"] == "E0003").unwrap();
+    // `§` is one UTF-16 unit and two octets, `😀` two units and four octets.
+    let before = text.lines().nth(1).unwrap().split("Ee").next().unwrap();
+    let column = before.encode_utf16().count();
+    assert!(column != before.len() && column != before.chars().count());
+    assert_eq!(d["range"]["start"], json!({ "line": 1, "character": column }));
+    client.shutdown();
+}
+
+#[test]
+fn hover_shows_the_declaration_its_docs_and_the_transitions() {
+    let mut client = Client::start();
+    let uri = "file:///door.fsm";
+    client.open(uri, DOOR);
+    // On `Open` in `Shut -> Open on Push;`.
+    let hover = client.hover(uri, 7, 14);
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("state Open { timer AutoClose; }"), "{value}");
+    assert!(value.contains("Open: the timer runs."), "{value}");
+    assert!(
+        value.contains("Transitions out:\n```fsm\nOpen -> Shut on AutoCloseExpiry;\ninternal Open on Push;\n```"),
+        "{value}"
+    );
+    assert!(value.contains("Transitions in:\n```fsm\nShut -> Open on Push;\n```"), "{value}");
+    assert_eq!(
+        hover["range"],
+        json!({ "start": { "line": 7, "character": 12 }, "end": { "line": 7, "character": 16 } })
+    );
+
+    // A timer: where it may run.
+    let hover = client.hover(uri, 6, 12);
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("May be running in: `Open`"), "{value}");
+
+    // Nothing declared there: no hover.
+    assert_eq!(client.hover(uri, 0, 2), Value::Null);
+    client.shutdown();
+}
+
+#[test]
+fn formatting_replaces_the_text_with_fmts_and_refuses_a_broken_spec() {
+    let mut client = Client::start();
+    let uri = "file:///messy.fsm";
+    let messy = "machine M{initial state A;event E;\ninternal A on E;}";
+    client.open(uri, messy);
+    let r = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let edits = r.response_result.unwrap();
+    assert_eq!(edits.as_array().unwrap().len(), 1);
+    assert_eq!(edits[0]["newText"], fsm_dsl::fmt::format(messy).unwrap());
+    assert_eq!(
+        edits[0]["range"],
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 1, "character": 17 } })
+    );
+
+    client.open("file:///broken.fsm", "machine M { state A }");
+    let r = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": "file:///broken.fsm" }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let error = r.response_result.unwrap_err();
+    assert!(error.message.contains("syntax errors"), "{error:?}");
+    client.shutdown();
+}
+
+#[test]
+fn requests_it_cannot_read_get_errors_and_the_server_goes_on() {
+    let mut client = Client::start();
+    let r = client.request("textDocument/hover", json!({ "nonsense": true }));
+    assert_eq!(r.response_result.unwrap_err().code, lsp_server::ErrorCode::InvalidParams as i32);
+    let r = client.request("textDocument/definitelyNot", json!({}));
+    assert_eq!(r.response_result.unwrap_err().code, lsp_server::ErrorCode::MethodNotFound as i32);
+    let r = client.request("textDocument/formatting", json!({ "textDocument": { "uri": "file:///never-opened.fsm" }, "options": { "tabSize": 4, "insertSpaces": true } }));
+    assert!(r.response_result.is_err());
+    // A notification it cannot read is dropped; then everything still works.
+    client.notify("textDocument/didOpen", json!({ "textDocument": 42 }));
+    assert_eq!(client.open("file:///door.fsm", DOOR), Vec::<Value>::new());
+    client.shutdown();
+}
+
+/// The `fsm lsp` command itself, on its standard input and output.
+#[test]
+fn the_command_serves_on_its_standard_streams() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fsm"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut send = |message: Message| message.write(&mut input).unwrap();
+    let mut receive = || Message::read(&mut output).unwrap().expect("a message");
+    send(Request::new(RequestId::from(1), "initialize".into(), json!({ "capabilities": {} })).into());
+    assert!(matches!(receive(), Message::Response(r) if r.response_result.is_ok()));
+    send(Notification::new("initialized".into(), json!({})).into());
+    let text = "machine M { initial state A; event E; A -> B on E; }";
+    send(
+        Notification::new(
+            "textDocument/didOpen".into(),
+            json!({ "textDocument": { "uri": "file:///m.fsm", "languageId": "fsm", "version": 1, "text": text } }),
+        )
+        .into(),
+    );
+    match receive() {
+        Message::Notification(n) => assert_eq!(n.params["diagnostics"][0]["code"], "E0003"),
+        other => panic!("{other:?}"),
+    }
+    send(Request::new(RequestId::from(2), "shutdown".into(), Value::Null).into());
+    assert!(matches!(receive(), Message::Response(_)));
+    send(Notification::new("exit".into(), Value::Null).into());
+    assert!(child.wait().unwrap().success());
+}

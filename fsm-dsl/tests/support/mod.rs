@@ -1,0 +1,3 @@
+//! What several test binaries share: generators of random specs.
+
+pub mod random_spec;
