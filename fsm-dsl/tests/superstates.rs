@@ -171,6 +171,10 @@ proptest! {
         events in prop::collection::vec(0..EVENTS + 2, 1..20),
     ) {
         let text = shape.text();
+        // `fsm fmt` lays nested states out faithfully (`format` checks the tree and the
+        // comments itself) and is a fixed point, whether or not the spec checks.
+        let formatted = fsm_dsl::fmt::format(&text).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        prop_assert_eq!(&fsm_dsl::fmt::format(&formatted).unwrap(), &formatted);
         let compiled = fsm_dsl::compile(&text);
         // Two rules at one level for one event, or an ignore beside a rule, are errors.
         let Some(m) = compiled.machine.as_ref() else { return Ok(()) };
