@@ -166,6 +166,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             fn guard(&mut self, guard: Guard, input: &Input) -> bool;
         }
     };
+    let accessors = super::machine_accessors();
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -199,20 +200,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
                 Machine { state: INITIAL, vars }
             }
 
-            /// A machine at a given state and variables, with no action run (to resume one).
-            pub const fn at(state: State, vars: Vars) -> Self {
-                Machine { state, vars }
-            }
-
-            /// The current state.
-            pub const fn state(&self) -> State {
-                self.state
-            }
-
-            /// The current variables.
-            pub const fn vars(&self) -> &Vars {
-                &self.vars
-            }
+            #accessors
 
             /// Handles one event with its data: evaluates guards through `hooks` (each sees
             /// `input`), runs the actions through `hooks` in order (each gets `input`), moves to the

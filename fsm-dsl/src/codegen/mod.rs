@@ -775,3 +775,24 @@ fn transition_table(m: &Machine) -> TokenStream {
         pub static TRANSITIONS: [Transition; #count] = [#rows];
     }
 }
+
+/// The `Machine` methods that resume it or read it (`at`, `state`, `vars`): the same whether
+/// or not its events carry data.
+fn machine_accessors() -> TokenStream {
+    quote! {
+        /// A machine at a given state and variables, with no action run (to resume one).
+        pub const fn at(state: State, vars: Vars) -> Self {
+            Machine { state, vars }
+        }
+
+        /// The current state.
+        pub const fn state(&self) -> State {
+            self.state
+        }
+
+        /// The current variables.
+        pub const fn vars(&self) -> &Vars {
+            &self.vars
+        }
+    }
+}
