@@ -260,3 +260,131 @@ fn the_command_serves_on_its_standard_streams() {
     send(Notification::new("exit".into(), Value::Null).into());
     assert!(child.wait().unwrap().success());
 }
+
+/// A spec with every kind of name: a superstate, an event, a guard, an action, a timer and a
+/// variable, each used.
+const LINK: &str = "machine Link {
+    initial state Down;
+    state Up {
+        initial state Idle;
+        state Busy { timer Tw; }
+    }
+    event Open;
+    event Close;
+    guard ready;
+    action Send;
+    timer Tw;
+    var count: 0..=3 = 0;
+    Down -> Idle on Open [ready && count < 3] / Send, count += 1;
+    internal Down on Open [else];
+    Idle -> Busy on Open;
+    Busy -> Idle on TwExpiry / Send;
+    Up -> Down on Close / count = 0;
+    ignore Close in Down;
+    ignore Open in Busy;
+}
+";
+
+/// The position (line, UTF-16 column) of the `nth` occurrence (from 0) of `word` in `text`.
+fn at(text: &str, word: &str, nth: usize) -> Value {
+    let offset = text.match_indices(word).nth(nth).unwrap().0;
+    let line = text[..offset].matches('\n').count();
+    let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": column })
+}
+
+fn range(text: &str, word: &str, nth: usize) -> Value {
+    let start = at(text, word, nth);
+    let end = json!({ "line": start["line"], "character": start["character"].as_u64().unwrap() + word.len() as u64 });
+    json!({ "start": start, "end": end })
+}
+
+#[test]
+fn the_outline_nests_substates_under_their_superstate() {
+    let mut client = Client::start();
+    let uri = "file:///link.fsm";
+    assert_eq!(client.open(uri, LINK), Vec::<Value>::new());
+    let r = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+    let symbols = r.response_result.unwrap();
+    let machine = &symbols[0];
+    assert_eq!(machine["name"], "Link");
+    assert_eq!(machine["detail"], "machine");
+    let children = machine["children"].as_array().unwrap();
+    let names: Vec<(&str, &str)> =
+        children.iter().map(|c| (c["name"].as_str().unwrap(), c["detail"].as_str().unwrap())).collect();
+    assert_eq!(
+        names,
+        [
+            ("Down", "state"),
+            ("Up", "superstate"),
+            ("Open", "event"),
+            ("Close", "event"),
+            ("ready", "guard"),
+            ("Send", "action"),
+            ("Tw", "timer"),
+            ("count", "variable"),
+            ("Down -> Idle on Open [ready && count < 3] / Send, count += 1", "transition"),
+            ("internal Down on Open [else]", "internal transition"),
+            ("Idle -> Busy on Open", "transition"),
+            ("Busy -> Idle on TwExpiry / Send", "transition"),
+            ("Up -> Down on Close / count = 0", "transition"),
+        ]
+    );
+    let up = &children[1];
+    let substates: Vec<&str> = up["children"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(substates, ["Idle", "Busy"]);
+    assert_eq!(up["selectionRange"], range(LINK, "Up", 0));
+    client.shutdown();
+}
+
+#[test]
+fn definition_and_references_follow_every_kind_of_name() {
+    let mut client = Client::start();
+    let uri = "file:///link.fsm";
+    client.open(uri, LINK);
+    // (word, occurrence clicked, occurrence declared, how many occurrences in all)
+    let cases = [
+        ("Idle", 2, 0, 4),  // a substate, from a transition's source
+        ("Up", 1, 0, 2),    // a superstate
+        ("Open", 2, 0, 5),  // an event, from an `on`
+        ("ready", 1, 0, 2), // a guard, in a guard clause
+        ("Send", 2, 0, 3),  // an action, in effects
+        ("count", 3, 0, 4), // a variable, in an assignment
+        ("Tw", 0, 1, 3),    // a timer, from the `timer` of a state (and its expiry event)
+    ];
+    for (word, clicked, declared, count) in cases {
+        let declared = range(LINK, word, declared);
+        let r = client.request(
+            "textDocument/definition",
+            json!({ "textDocument": { "uri": uri }, "position": at(LINK, word, clicked) }),
+        );
+        let location = r.response_result.unwrap();
+        assert_eq!(location["range"], declared, "definition of {word}");
+        assert_eq!(location["uri"], uri);
+        let r = client.request(
+            "textDocument/references",
+            json!({ "textDocument": { "uri": uri }, "position": at(LINK, word, clicked),
+                    "context": { "includeDeclaration": true } }),
+        );
+        let references = r.response_result.unwrap();
+        assert_eq!(references.as_array().unwrap().len(), count, "references to {word}: {references:#?}");
+        let r = client.request(
+            "textDocument/references",
+            json!({ "textDocument": { "uri": uri }, "position": at(LINK, word, clicked),
+                    "context": { "includeDeclaration": false } }),
+        );
+        assert_eq!(r.response_result.unwrap().as_array().unwrap().len(), count - 1, "uses of {word}");
+    }
+    // The timer's expiry event leads to the timer; a keyword leads nowhere.
+    let r = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": at(LINK, "TwExpiry", 0) }),
+    );
+    assert_eq!(r.response_result.unwrap()["range"]["start"], at(LINK, "Tw", 1));
+    let r = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": at(LINK, "ignore", 0) }),
+    );
+    assert_eq!(r.response_result.unwrap(), Value::Null);
+    client.shutdown();
+}
