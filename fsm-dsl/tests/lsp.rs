@@ -388,3 +388,73 @@ fn definition_and_references_follow_every_kind_of_name() {
     assert_eq!(r.response_result.unwrap(), Value::Null);
     client.shutdown();
 }
+
+/// Applies the edits of a `WorkspaceEdit` for `uri` to `text` (positions in ASCII text).
+fn apply(text: &str, edit: &Value, uri: &str) -> String {
+    let mut edits: Vec<&Value> = edit["changes"][uri].as_array().unwrap().iter().collect();
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + p["character"].as_u64().unwrap() as usize
+    };
+    edits.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    let mut out = text.to_owned();
+    for e in edits {
+        let (start, end) = (offset(&e["range"]["start"]), offset(&e["range"]["end"]));
+        out.replace_range(start..end, e["newText"].as_str().unwrap());
+    }
+    out
+}
+
+#[test]
+fn rename_changes_every_occurrence_or_says_why_not() {
+    let mut client = Client::start();
+    let uri = "file:///link.fsm";
+    client.open(uri, LINK);
+    let mut rename = |word: &str, nth: usize, new: &str| {
+        client.request(
+            "textDocument/rename",
+            json!({ "textDocument": { "uri": uri }, "position": at(LINK, word, nth), "newName": new }),
+        )
+    };
+    // Every kind of name, from a use or from the declaration; the result still checks clean.
+    for (word, nth, new) in [
+        ("Idle", 1, "Waiting"),
+        ("Up", 0, "Running"),
+        ("Open", 3, "Connect"),
+        ("ready", 1, "may_send"),
+        ("Send", 0, "Transmit"),
+        ("count", 2, "tries"),
+        ("Tw", 2, "Twatch"),
+    ] {
+        let edit = rename(word, nth, new).response_result.unwrap();
+        let renamed = apply(LINK, &edit, uri);
+        let compiled = fsm_dsl::compile(&renamed);
+        assert!(compiled.diagnostics.is_empty(), "{word} -> {new}:\n{renamed}\n{:?}", compiled.diagnostics);
+        assert!(
+            !renamed.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == word),
+            "{word} is left in:\n{renamed}"
+        );
+    }
+    // The timer's expiry event follows its timer.
+    let edit = rename("Tw", 1, "Twatch").response_result.unwrap();
+    assert!(apply(LINK, &edit, uri).contains("Busy -> Idle on TwatchExpiry / Send;"));
+    // Refusals, each with its reason.
+    for (new, reason) in [
+        ("Close", "declared already"),
+        ("state", "keyword of the DSL"),
+        ("match", "Rust keyword"),
+        ("Self", "Rust keyword"),
+        ("2fast", "cannot be a name"),
+        ("née", "cannot be a name"),
+        ("", "cannot be a name"),
+    ] {
+        let error = rename("Open", 0, new).response_result.unwrap_err();
+        assert_eq!(error.code, lsp_server::ErrorCode::RequestFailed as i32);
+        assert!(error.message.contains(reason), "{new}: {}", error.message);
+        assert!(error.message.contains("the event `Open`"), "{}", error.message);
+    }
+    let error = rename("machine", 0, "Other").response_result.unwrap_err();
+    assert!(error.message.contains("no declared name here"), "{}", error.message);
+    client.shutdown();
+}
