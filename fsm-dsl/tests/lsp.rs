@@ -458,3 +458,47 @@ fn rename_changes_every_occurrence_or_says_why_not() {
     assert!(error.message.contains("no declared name here"), "{}", error.message);
     client.shutdown();
 }
+
+#[test]
+fn completion_offers_the_names_the_grammar_expects_there() {
+    let mut client = Client::start();
+    let uri = "file:///typing.fsm";
+    // `|` marks the cursor, in a line being typed at the end of LINK.
+    let cases: [(&str, &[&str], &[&str]); 10] = [
+        ("    ignore |", &["Open", "Close", "TwExpiry"], &["Idle"]),
+        ("    ignore Open in Busy, |", &["Idle", "Down"], &["Open"]),
+        ("    Down -> |", &["Down", "Up", "Idle", "Busy"], &["Open", "Send", "state"]),
+        ("    Down, |", &["Idle", "Busy"], &["Open", "Send"]),
+        ("    Down -> Idle on |", &["Open", "Close", "TwExpiry"], &["Idle", "Send"]),
+        ("    Down -> Idle on Open, Cl|", &["Open", "Close"], &["Idle"]),
+        ("    Down -> Idle on Open [!|", &["ready", "count", "else"], &["Open", "Send"]),
+        ("    Down -> Idle on Open / Send, |", &["Send", "count", "start", "stop"], &["Open", "Idle", "ready"]),
+        ("    Down -> Idle on Open / start |", &["Tw"], &["Send", "Open"]),
+        ("    |", &["state", "event", "ignore", "internal", "Down"], &["Open", "Send"]),
+    ];
+    for (line, wanted, unwanted) in cases {
+        // The last `}` closes the machine: the typed line goes before it.
+        let body = LINK.trim_end().strip_suffix('}').unwrap();
+        let text = format!("{body}{}\n}}\n", line.replace('|', ""));
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fsm", "version": 1, "text": text } }),
+        );
+        client.diagnostics(uri);
+        let line_number = text.lines().count() - 2;
+        let character = line.find('|').unwrap();
+        let r = client.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line_number, "character": character } }),
+        );
+        let items = r.response_result.unwrap();
+        let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+        for w in wanted {
+            assert!(labels.contains(w), "{line:?}: {w} missing from {labels:?}");
+        }
+        for u in unwanted {
+            assert!(!labels.contains(u), "{line:?}: {u} offered in {labels:?}");
+        }
+    }
+    client.shutdown();
+}
