@@ -502,3 +502,54 @@ fn completion_offers_the_names_the_grammar_expects_there() {
     }
     client.shutdown();
 }
+
+#[test]
+fn code_actions_fix_what_the_help_lines_say() {
+    let mut client = Client::start();
+    let uri = "file:///fix.fsm";
+    let mut fix = |text: &str, code: &str| -> (String, String) {
+        let diagnostics = client.open(uri, text);
+        let d = diagnostics.iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code}: {diagnostics:#?}"));
+        let r = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": d["range"], "context": { "diagnostics": [d] } }),
+        );
+        let actions = r.response_result.unwrap();
+        let action = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["diagnostics"][0]["code"] == code)
+            .unwrap_or_else(|| panic!("no action for {code}: {actions:#?}"));
+        assert_eq!(action["kind"], "quickfix");
+        (action["title"].as_str().unwrap().to_owned(), apply(text, &action["edit"], uri))
+    };
+
+    // E0003: the "did you mean" name.
+    let (title, fixed) = fix(&DOOR.replace("Shut -> Open on Push;", "Shut -> Opn on Push;"), "E0003");
+    assert_eq!(title, "Replace with `Open`");
+    assert_eq!(fixed, DOOR);
+
+    // E0008: the `ignore` line of the help, after the last item.
+    let (title, fixed) = fix(&DOOR.replace("    internal Open on Push;\n", ""), "E0008");
+    assert_eq!(title, "Add `ignore Push in Open;`");
+    assert!(fixed.ends_with("    Open -> Shut on AutoCloseExpiry;\n    ignore Push in Open;\n}\n"), "{fixed}");
+    assert!(fsm_dsl::compile(&fixed).diagnostics.is_empty());
+
+    // W0002: the unused declaration goes, its doc comment and attributes with it.
+    let unused = DOOR.replace("    event Push;\n", "    event Push;\n    /// Never used.\n    guard spare;\n");
+    let (title, fixed) = fix(&unused, "W0002");
+    assert_eq!(title, "Remove the unused declaration of `spare`");
+    assert_eq!(fixed, DOOR);
+
+    // No action where no fix is known (E0006, a dead end), none outside the range.
+    let dead_end = "machine M { initial state A; state B; event E; A -> B on E; ignore E in B; }";
+    let diagnostics = client.open(uri, dead_end);
+    assert!(diagnostics.iter().any(|d| d["code"] == "E0006"), "{diagnostics:#?}");
+    let r = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 80 } }, "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(r.response_result.unwrap(), json!([]));
+    client.shutdown();
+}
