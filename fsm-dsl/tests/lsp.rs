@@ -553,3 +553,111 @@ fn code_actions_fix_what_the_help_lines_say() {
     assert_eq!(r.response_result.unwrap(), json!([]));
     client.shutdown();
 }
+
+#[test]
+fn semantic_tokens_say_each_names_kind() {
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({ "capabilities": {} }));
+    // A second `initialize` is a protocol error; the server answers it and goes on.
+    assert!(init.response_result.is_err());
+    let uri = "file:///link.fsm";
+    let text = format!("// A link.\n{LINK}").replace("    event Open;\n", "    event Open \"OPEN\";\n");
+    client.open(uri, &text);
+    let r = client.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri } }));
+    let data: Vec<u64> =
+        r.response_result.unwrap()["data"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(data.len() % 5, 0);
+    // Decode to (line, column, length, type, modifiers).
+    let (mut line, mut column) = (0, 0);
+    let mut tokens = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            column = 0;
+        }
+        line += t[0];
+        column += t[1];
+        tokens.push((line, column, t[2], t[3], t[4]));
+    }
+    let legend = ["keyword", "comment", "string", "number", "state", "event", "guard", "action", "timer", "variable"];
+    let lines: Vec<&str> = text.lines().collect();
+    let described: Vec<(String, &str, bool)> = tokens
+        .iter()
+        .map(|&(l, c, len, ty, m)| {
+            let word = lines[l as usize][c as usize..(c + len) as usize].to_owned();
+            (word, legend[ty as usize], m == 1)
+        })
+        .collect();
+    let has = |word: &str, kind: &str, decl: bool| {
+        assert!(
+            described.iter().any(|(w, k, d)| w == word && *k == kind && *d == decl),
+            "{word} as {kind} (declaration: {decl}) in {described:?}"
+        );
+    };
+    has("// A link.", "comment", false);
+    has("machine", "keyword", false);
+    has("Up", "state", true);
+    has("Idle", "state", false);
+    has("Open", "event", true);
+    has("\"OPEN\"", "string", false);
+    has("ready", "guard", false);
+    has("Send", "action", true);
+    has("Tw", "timer", false); // in `TwExpiry`, the timer's part
+    has("count", "variable", false);
+    has("3", "number", false);
+    has("ignore", "keyword", false);
+    client.shutdown();
+}
+
+#[test]
+fn junk_and_malformed_params_never_stop_the_server() {
+    let mut client = Client::start();
+    let uri = "file:///junk.fsm";
+    let junk = [
+        "",
+        "}}}{{{ -> -> on on [[[ ///",
+        "machine",
+        "machine M { state \"unterminated",
+        "machine M { A -> on [ && ] / start ; internal ; ignore in ; }",
+        "machine M { state A { state B { state C {",
+        "\u{0}\u{FEFF}é漢字🦀 machine M { event Ẽ; }",
+    ];
+    let methods = [
+        "textDocument/documentSymbol",
+        "textDocument/semanticTokens/full",
+        "textDocument/definition",
+        "textDocument/references",
+        "textDocument/completion",
+        "textDocument/codeAction",
+        "textDocument/rename",
+        "textDocument/prepareRename",
+        "textDocument/hover",
+    ];
+    for text in junk {
+        client.open(uri, text);
+        for line in 0..2 {
+            for character in [0, 3, 12, 40, 1000] {
+                let position = json!({ "line": line, "character": character });
+                let range = json!({ "start": position, "end": { "line": 5, "character": 0 } });
+                for method in methods {
+                    let r = client.request(
+                        method,
+                        json!({ "textDocument": { "uri": uri }, "position": position, "range": range,
+                                "context": { "diagnostics": [], "includeDeclaration": true }, "newName": "X" }),
+                    );
+                    if let Err(e) = r.response_result {
+                        assert_ne!(e.code, lsp_server::ErrorCode::InternalError as i32, "{method} on {text:?}: {e:?}");
+                    }
+                }
+            }
+        }
+    }
+    // Parameters of the wrong shape, for each method: an error response, never a crash.
+    for method in methods {
+        for params in [json!(null), json!([1, 2]), json!({ "textDocument": "x" }), json!({ "position": -1 })] {
+            let r = client.request(method, params);
+            assert_eq!(r.response_result.unwrap_err().code, lsp_server::ErrorCode::InvalidParams as i32, "{method}");
+        }
+    }
+    assert_eq!(client.open("file:///door.fsm", DOOR), Vec::<Value>::new());
+    client.shutdown();
+}
