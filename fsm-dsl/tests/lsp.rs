@@ -661,3 +661,17 @@ fn junk_and_malformed_params_never_stop_the_server() {
     assert_eq!(client.open("file:///door.fsm", DOOR), Vec::<Value>::new());
     client.shutdown();
 }
+
+#[test]
+fn hover_finds_a_substate_declared_in_its_superstate() {
+    let mut client = Client::start();
+    let uri = "file:///link.fsm";
+    client.open(uri, LINK);
+    let position = at(LINK, "Busy", 2);
+    let hover =
+        client.hover(uri, position["line"].as_u64().unwrap() as u32, position["character"].as_u64().unwrap() as u32);
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("```fsm\nstate Busy { timer Tw; }\n```"), "{value}");
+    assert!(value.contains("Transitions out:\n```fsm\nBusy -> Idle on TwExpiry / Send;"), "{value}");
+    client.shutdown();
+}

@@ -364,7 +364,7 @@ fn item_text(text: &str, span: ast::Span) -> String {
 /// the transitions out and in, for a timer the states where it may run.
 fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
     let spec = compiled.ast.as_ref()?;
-    let item = spec.items.iter().find(|item| declared_name(item) == Some(word))?;
+    let item = find_declaration(&spec.items, word)?;
     let mut out = format!("```fsm\n{}\n```\n", item_text(text, item.span));
     if !item.docs.is_empty() {
         out.push_str(&format!("\n{}\n", item.docs.join("\n")));
@@ -403,6 +403,15 @@ fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
         out.push_str(&format!("\nMay be running in: {list}\n"));
     }
     Some(out)
+}
+
+/// The item that declares `word`, substates included.
+fn find_declaration<'a>(items: &'a [ast::Item], word: &str) -> Option<&'a ast::Item> {
+    items.iter().find_map(|item| match &item.kind {
+        _ if declared_name(item) == Some(word) => Some(item),
+        ast::ItemKind::State(s) => find_declaration(&s.substates, word),
+        _ => None,
+    })
 }
 
 fn declared_name(item: &ast::Item) -> Option<&str> {
