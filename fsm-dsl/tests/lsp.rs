@@ -445,6 +445,7 @@ fn rename_changes_every_occurrence_or_says_why_not() {
         ("state", "keyword of the DSL"),
         ("match", "Rust keyword"),
         ("Self", "Rust keyword"),
+        ("from_name", "the generated code uses it"),
         ("2fast", "cannot be a name"),
         ("née", "cannot be a name"),
         ("", "cannot be a name"),

@@ -8,19 +8,11 @@ use crate::ast::Span;
 use crate::diag::Code;
 use lsp_types as lsp;
 
-/// Rust's keywords, strict and reserved (2024 edition): a name the generated code could not
-/// use as an identifier.
-const RUST_KEYWORDS: [&str; 52] = [
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn",
-    "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self",
-    "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become",
-    "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
-];
-
 /// Why `new` cannot replace a name, or `None` when it can: it must be an identifier of the DSL
 /// and of Rust (ASCII letters, digits and `_`, not starting with a digit, not `_` alone), not a
-/// keyword of either, and not a name the spec declares already.
-pub fn refuse_name(index: &Index, old: &str, kind: Kind, new: &str) -> Option<String> {
+/// keyword of either, not a name the spec declares already, and not a name the checker
+/// reserves for the generated code (E0012: the spec renamed is checked again).
+pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) -> Option<String> {
     let starts_well = new.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
     if !starts_well || !new.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || new == "_" {
         return Some(format!(
@@ -30,7 +22,7 @@ pub fn refuse_name(index: &Index, old: &str, kind: Kind, new: &str) -> Option<St
     if KEYWORDS.contains(&new) {
         return Some(format!("`{new}` is a keyword of the DSL"));
     }
-    if RUST_KEYWORDS.contains(&new) {
+    if crate::check::is_rust_keyword(new) {
         return Some(format!("`{new}` is a Rust keyword, which the generated code cannot use as a name"));
     }
     if new != old && index.is_declared(new) {
@@ -38,6 +30,19 @@ pub fn refuse_name(index: &Index, old: &str, kind: Kind, new: &str) -> Option<St
     }
     if kind == Kind::Timer && new != old && index.is_declared(&format!("{new}Expiry")) {
         return Some(format!("the timer's expiry event `{new}Expiry` would be the name of a declared event"));
+    }
+    let reserved = |text: &str| {
+        crate::compile(text).diagnostics.into_iter().filter(|d| d.code == Code::Reserved).collect::<Vec<_>>()
+    };
+    let before = reserved(text).len();
+    let mut renamed = text.to_owned();
+    for o in index.all(kind, old).into_iter().rev() {
+        renamed.replace_range(o.span.range(), new);
+    }
+    let after = reserved(&renamed);
+    if after.len() > before {
+        let message = after.into_iter().find(|d| d.message.contains(&format!("`{new}`"))).map(|d| d.message);
+        return Some(message.unwrap_or_else(|| "the generated code reserves it (E0012)".to_owned()));
     }
     None
 }

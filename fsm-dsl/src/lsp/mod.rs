@@ -161,7 +161,7 @@ impl Server {
                 let Some(o) = view.occurrence(at.position) else {
                     return Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned()));
                 };
-                match edit::refuse_name(&view.index, &o.name, o.kind, &p.new_name) {
+                match edit::refuse_name(view.text, &view.index, &o.name, o.kind, &p.new_name) {
                     Some(reason) => Err((
                         ErrorCode::RequestFailed,
                         format!("cannot rename the {} `{}`: {reason}", o.kind.noun(), o.name),
