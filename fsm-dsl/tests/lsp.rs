@@ -676,3 +676,31 @@ fn hover_finds_a_substate_declared_in_its_superstate() {
     assert!(value.contains("Transitions out:\n```fsm\nBusy -> Idle on TwExpiry / Send;"), "{value}");
     client.shutdown();
 }
+
+/// On every spec of the repository (all check clean): every name the index finds leads to a
+/// declaration of its kind, and every declaration is found.
+#[test]
+fn every_name_in_the_repositorys_specs_leads_to_its_declaration() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../specs");
+    let mut specs = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "fsm") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let compiled = fsm_dsl::compile(&text);
+        let machine = compiled.machine.as_ref().unwrap();
+        let index = fsm_dsl::lsp::index::Index::new(compiled.ast.as_ref().unwrap());
+        for o in &index.occurrences {
+            let declaration = index.declaration(o.kind, &o.name);
+            assert!(declaration.is_some(), "{}: {} `{}` has no declaration", path.display(), o.kind.noun(), o.name);
+            assert_eq!(&text[o.span.range()], o.name, "{}", path.display());
+        }
+        let states = index.declared(fsm_dsl::lsp::index::Kind::State).len();
+        let leaves = machine.states.len();
+        assert!(states >= leaves, "{}: {states} states declared, {leaves} in the model", path.display());
+        specs += 1;
+    }
+    assert!(specs >= 5, "{specs} specs read");
+}
