@@ -455,6 +455,13 @@ fn rename_changes_every_occurrence_or_says_why_not() {
         assert!(error.message.contains(reason), "{new}: {}", error.message);
         assert!(error.message.contains("the event `Open`"), "{}", error.message);
     }
+    let error = rename("ready", 0, "count").response_result.unwrap_err();
+    assert!(error.message.contains("declared already, as a variable"), "{}", error.message);
+    let error = rename("Open", 0, "TwExpiry").response_result.unwrap_err();
+    assert!(error.message.contains("expiry event of a declared timer"), "{}", error.message);
+    // A state may share its name with an event: they are different namespaces.
+    let edit = rename("Down", 0, "Close").response_result.unwrap();
+    assert!(fsm_dsl::compile(&apply(LINK, &edit, uri)).diagnostics.is_empty());
     let error = rename("machine", 0, "Other").response_result.unwrap_err();
     assert!(error.message.contains("no declared name here"), "{}", error.message);
     client.shutdown();

@@ -10,8 +10,9 @@ use lsp_types as lsp;
 
 /// Why `new` cannot replace a name, or `None` when it can: it must be an identifier of the DSL
 /// and of Rust (ASCII letters, digits and `_`, not starting with a digit, not `_` alone), not a
-/// keyword of either, not a name the spec declares already, and not a name the checker
-/// reserves for the generated code (E0012: the spec renamed is checked again).
+/// keyword of either, not a name declared already in the same namespace (guards and variables
+/// share one; a timer `T` brings the event `TExpiry`), and not a name the checker reserves for
+/// the generated code (E0012) or finds declared twice (E0002) in the renamed spec.
 pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) -> Option<String> {
     let starts_well = new.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
     if !starts_well || !new.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || new == "_" {
@@ -25,14 +26,24 @@ pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) 
     if crate::check::is_rust_keyword(new) {
         return Some(format!("`{new}` is a Rust keyword, which the generated code cannot use as a name"));
     }
-    if new != old && index.is_declared(new) {
-        return Some(format!("`{new}` is declared already"));
+    // One namespace per kind, guards and variables sharing one, as the checker has them.
+    let namespace: &[Kind] = match kind {
+        Kind::Guard | Kind::Var => &[Kind::Guard, Kind::Var],
+        _ => std::slice::from_ref(&kind),
+    };
+    if let Some(taken) = namespace.iter().find(|k| new != old && index.declaration(**k, new).is_some()) {
+        return Some(format!("`{new}` is declared already, as a {}", taken.noun()));
     }
-    if kind == Kind::Timer && new != old && index.is_declared(&format!("{new}Expiry")) {
+    if kind == Kind::Timer && new != old && index.declaration(Kind::Event, &format!("{new}Expiry")).is_some() {
         return Some(format!("the timer's expiry event `{new}Expiry` would be the name of a declared event"));
     }
+    if kind == Kind::Event && new.strip_suffix("Expiry").is_some_and(|t| index.declaration(Kind::Timer, t).is_some()) {
+        return Some(format!("`{new}` is the expiry event of a declared timer"));
+    }
+    // What the checker says of the renamed spec: no name it reserves, no name declared twice.
     let reserved = |text: &str| {
-        crate::compile(text).diagnostics.into_iter().filter(|d| d.code == Code::Reserved).collect::<Vec<_>>()
+        let codes = [Code::Reserved, Code::Duplicate];
+        crate::compile(text).diagnostics.into_iter().filter(|d| codes.contains(&d.code)).collect::<Vec<_>>()
     };
     let before = reserved(text).len();
     let mut renamed = text.to_owned();
@@ -42,7 +53,7 @@ pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) 
     let after = reserved(&renamed);
     if after.len() > before {
         let message = after.into_iter().find(|d| d.message.contains(&format!("`{new}`"))).map(|d| d.message);
-        return Some(message.unwrap_or_else(|| "the generated code reserves it (E0012)".to_owned()));
+        return Some(message.unwrap_or_else(|| "the checker refuses the renamed spec (E0002 or E0012)".to_owned()));
     }
     None
 }

@@ -102,11 +102,6 @@ impl Index {
         names.dedup();
         names
     }
-
-    /// Whether `name` is declared as anything.
-    pub fn is_declared(&self, name: &str) -> bool {
-        self.occurrences.iter().any(|o| o.is_decl && o.name == name)
-    }
 }
 
 struct Names<'a> {
