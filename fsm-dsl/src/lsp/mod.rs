@@ -1,13 +1,19 @@
 //! `fsm lsp`: a language server over standard input and output, a thin layer over the checker
-//! and the formatter. So far: diagnostics as the text changes (every code, the checker's
-//! messages, its related places and help lines), hover (a declaration's text, its doc comment,
-//! for a state the transitions out of it and into it, for a timer the states where it may run),
-//! and formatting through [`crate::fmt`].
+//! and the formatter: diagnostics as the text changes (every code, the checker's messages, its
+//! related places and help lines), hover (a declaration's text, its doc comment, for a state the
+//! transitions out of it and into it, for a timer the states where it may run), the outline,
+//! go to definition, references and rename (from the syntax tree's spans, see [`index`]),
+//! completion by the grammar's place, quick fixes for the diagnostics that have one, semantic
+//! tokens, and formatting through [`crate::fmt`].
 //!
 //! Built on `lsp-server` and `lsp-types`, rust-analyzer's own crates: a synchronous loop over a
 //! channel of messages, no async runtime, so the server is as plain as the checker it wraps.
 //! Bad input never stops it: a request it cannot read gets an error response, a spec that
 //! does not parse gets its syntax errors as diagnostics.
+
+mod edit;
+pub mod index;
+mod symbols;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::{Compiled, ast};
@@ -30,6 +36,29 @@ fn capabilities() -> lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(vec![">".into(), "[".into(), "/".into(), ",".into()]),
+            ..lsp::CompletionOptions::default()
+        }),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+            lsp::SemanticTokensOptions {
+                legend: lsp::SemanticTokensLegend {
+                    token_types: symbols::TOKEN_TYPES.to_vec(),
+                    token_modifiers: symbols::TOKEN_MODIFIERS.to_vec(),
+                },
+                full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+            },
+        )),
         ..lsp::ServerCapabilities::default()
     }
 }
@@ -65,25 +94,114 @@ struct Server {
 }
 
 impl Server {
+    // The closure that `answer!` calls in place gives each answer its own scope for `?`.
+    #[allow(clippy::redundant_closure_call)]
     fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
-        let result = match request.method.as_str() {
-            "textDocument/hover" => {
-                serde_json::from_value::<lsp::HoverParams>(request.params).map_err(|e| bad_params(&e)).map(|p| {
-                    let at = p.text_document_position_params;
-                    serde_json::to_value(self.hover(at.text_document.uri.as_str(), at.position))
-                })
+        let method = request.method.clone();
+        /// Reads the parameters as `$params` and answers with `$answer` (a `Result` whose error
+        /// is a code and a message), or answers that they do not read.
+        macro_rules! answer {
+            ($params:ty, |$p:ident| $answer:expr) => {
+                match request.extract::<$params>(&method) {
+                    Ok((_, $p)) => (|| -> Result<_, (ErrorCode, String)> { $answer })()
+                        .and_then(|value| serde_json::to_value(value).map_err(|e| internal(&e))),
+                    Err(e) => Err((ErrorCode::InvalidParams, format!("bad parameters: {e}"))),
+                }
+            };
+        }
+        let result = match method.as_str() {
+            "textDocument/hover" => answer!(lsp::HoverParams, |p| {
+                let at = p.text_document_position_params;
+                Ok(self.hover(at.text_document.uri.as_str(), at.position))
+            }),
+            "textDocument/formatting" => {
+                answer!(lsp::DocumentFormattingParams, |p| self.format(p.text_document.uri.as_str()))
             }
-            "textDocument/formatting" => serde_json::from_value::<lsp::DocumentFormattingParams>(request.params)
-                .map_err(|e| bad_params(&e))
-                .and_then(|p| self.format(p.text_document.uri.as_str()).map(serde_json::to_value)),
+            "textDocument/documentSymbol" => answer!(lsp::DocumentSymbolParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                Ok(view
+                    .compiled
+                    .ast
+                    .as_ref()
+                    .map(|spec| lsp::DocumentSymbolResponse::Nested(symbols::outline(view.text, spec))))
+            }),
+            "textDocument/definition" => answer!(lsp::GotoDefinitionParams, |p| {
+                let at = p.text_document_position_params;
+                let view = self.view(at.text_document.uri.as_str())?;
+                Ok(view.occurrence(at.position).and_then(|o| view.index.declaration(o.kind, &o.name)).map(|d| {
+                    lsp::GotoDefinitionResponse::Scalar(lsp::Location {
+                        uri: at.text_document.uri.clone(),
+                        range: view.lines.range(d.span),
+                    })
+                }))
+            }),
+            "textDocument/references" => answer!(lsp::ReferenceParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                Ok(view.occurrence(at.position).map(|o| {
+                    view.index
+                        .all(o.kind, &o.name)
+                        .into_iter()
+                        .filter(|r| p.context.include_declaration || !r.is_decl)
+                        .map(|r| lsp::Location { uri: at.text_document.uri.clone(), range: view.lines.range(r.span) })
+                        .collect::<Vec<_>>()
+                }))
+            }),
+            "textDocument/prepareRename" => answer!(lsp::TextDocumentPositionParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                match view.occurrence(p.position) {
+                    Some(o) => Ok(lsp::PrepareRenameResponse::Range(view.lines.range(o.span))),
+                    None => Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned())),
+                }
+            }),
+            "textDocument/rename" => answer!(lsp::RenameParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                let Some(o) = view.occurrence(at.position) else {
+                    return Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned()));
+                };
+                match edit::refuse_name(view.text, &view.index, &o.name, o.kind, &p.new_name) {
+                    Some(reason) => Err((
+                        ErrorCode::RequestFailed,
+                        format!("cannot rename the {} `{}`: {reason}", o.kind.noun(), o.name),
+                    )),
+                    None => {
+                        let edits = edit::rename(view.text, &view.index, o.kind, &o.name, &p.new_name);
+                        Ok(workspace_edit(&at.text_document.uri, edits))
+                    }
+                }
+            }),
+            "textDocument/completion" => answer!(lsp::CompletionParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                let offset = view.lines.offset(at.position);
+                Ok(lsp::CompletionResponse::Array(edit::complete(view.text, &view.index, offset)))
+            }),
+            "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
+                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range))
+            }),
+            "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                let data = symbols::tokens(view.text, &view.index);
+                Ok(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: None, data }))
+            }),
             method => Err((ErrorCode::MethodNotFound, format!("`{method}` is not supported"))),
         };
         match result {
-            Ok(Ok(value)) => Response::new_ok(id, value),
-            Ok(Err(e)) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
+            Ok(value) => Response::new_ok(id, value),
             Err((code, message)) => Response::new_err(id, code as i32, message),
         }
+    }
+
+    /// An open document, compiled and indexed.
+    fn view(&self, uri: &str) -> Result<View<'_>, (ErrorCode, String)> {
+        let text = self.document(uri)?;
+        let compiled = crate::compile(text);
+        let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
+        Ok(View { text, lines: Lines::new(text), compiled, index })
     }
 
     /// Answers a notification with the diagnostics to publish, if any.
@@ -159,9 +277,33 @@ impl Server {
     }
 }
 
-/// The error response for parameters that do not read as the method's.
-fn bad_params(error: &serde_json::Error) -> (ErrorCode, String) {
-    (ErrorCode::InvalidParams, format!("bad parameters: {error}"))
+/// The error response for an answer that does not serialise.
+fn internal(error: &serde_json::Error) -> (ErrorCode, String) {
+    (ErrorCode::InternalError, error.to_string())
+}
+
+/// Edits to one document.
+// `Uri` caches its parse inside, which clippy takes for a mutable key; its hash and equality
+// are those of the text.
+#[allow(clippy::mutable_key_type)]
+fn workspace_edit(uri: &lsp::Uri, edits: Vec<lsp::TextEdit>) -> lsp::WorkspaceEdit {
+    let changes = std::iter::once((uri.clone(), edits)).collect();
+    lsp::WorkspaceEdit { changes: Some(changes), ..lsp::WorkspaceEdit::default() }
+}
+
+/// A document's text with what the requests read of it.
+struct View<'a> {
+    text: &'a str,
+    lines: Lines<'a>,
+    compiled: Compiled,
+    index: index::Index,
+}
+
+impl View<'_> {
+    /// The name at a position.
+    fn occurrence(&self, position: lsp::Position) -> Option<&index::Occurrence> {
+        self.index.at(self.lines.offset(position))
+    }
 }
 
 /// The checker's diagnostics in the protocol's terms: the primary span as the range, the code,
@@ -222,7 +364,7 @@ fn item_text(text: &str, span: ast::Span) -> String {
 /// the transitions out and in, for a timer the states where it may run.
 fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
     let spec = compiled.ast.as_ref()?;
-    let item = spec.items.iter().find(|item| declared_name(item) == Some(word))?;
+    let item = find_declaration(&spec.items, word)?;
     let mut out = format!("```fsm\n{}\n```\n", item_text(text, item.span));
     if !item.docs.is_empty() {
         out.push_str(&format!("\n{}\n", item.docs.join("\n")));
@@ -263,6 +405,15 @@ fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
     Some(out)
 }
 
+/// The item that declares `word`, substates included.
+fn find_declaration<'a>(items: &'a [ast::Item], word: &str) -> Option<&'a ast::Item> {
+    items.iter().find_map(|item| match &item.kind {
+        _ if declared_name(item) == Some(word) => Some(item),
+        ast::ItemKind::State(s) => find_declaration(&s.substates, word),
+        _ => None,
+    })
+}
+
 fn declared_name(item: &ast::Item) -> Option<&str> {
     let decl = match &item.kind {
         ast::ItemKind::State(s) => &s.decl,
@@ -296,6 +447,10 @@ impl<'a> Lines<'a> {
         let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let column = self.text[self.starts[line]..offset].encode_utf16().count();
         lsp::Position::new(u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(column).unwrap_or(u32::MAX))
+    }
+
+    fn range(&self, span: ast::Span) -> lsp::Range {
+        lsp::Range::new(self.position(span.start), self.position(span.end))
     }
 
     fn offset(&self, position: lsp::Position) -> usize {
