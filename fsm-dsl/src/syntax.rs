@@ -294,36 +294,39 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     None
 }
 
+/// The DSL's keywords: words that cannot be names (the language server highlights and
+/// completes them, and refuses them as new names).
+pub const KEYWORDS: [&str; 26] = [
+    "machine",
+    "state",
+    "initial",
+    "final",
+    "event",
+    "action",
+    "guard",
+    "timer",
+    "var",
+    "ref",
+    "on",
+    "internal",
+    "ignore",
+    "in",
+    "except",
+    "else",
+    "entry",
+    "exit",
+    "start",
+    "stop",
+    "unhandled",
+    "true",
+    "false",
+    "bool",
+    "otherwise",
+    "output",
+];
+
 fn is_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "machine"
-            | "state"
-            | "initial"
-            | "final"
-            | "event"
-            | "action"
-            | "guard"
-            | "timer"
-            | "var"
-            | "ref"
-            | "on"
-            | "internal"
-            | "ignore"
-            | "in"
-            | "except"
-            | "else"
-            | "entry"
-            | "exit"
-            | "start"
-            | "stop"
-            | "unhandled"
-            | "true"
-            | "false"
-            | "bool"
-            | "otherwise"
-            | "output"
-    )
+    KEYWORDS.contains(&word)
 }
 
 fn join_or(items: &[String]) -> String {

@@ -103,36 +103,7 @@ fn kind_token(kind: Kind) -> u32 {
     }
 }
 
-/// The DSL's keywords, and the words that are keywords only where they stand (`allow`,
-/// `diagram` and its settings, the policies).
-pub const KEYWORDS: [&str; 26] = [
-    "machine",
-    "state",
-    "initial",
-    "final",
-    "event",
-    "action",
-    "guard",
-    "timer",
-    "var",
-    "ref",
-    "on",
-    "internal",
-    "ignore",
-    "in",
-    "except",
-    "else",
-    "entry",
-    "exit",
-    "start",
-    "stop",
-    "unhandled",
-    "true",
-    "false",
-    "bool",
-    "otherwise",
-    "output",
-];
+pub use crate::syntax::KEYWORDS;
 
 /// The semantic tokens of the whole text: keywords, comments, strings and numbers from a scan
 /// of the text, names by kind from the index. A word the index does not know (in a part that
