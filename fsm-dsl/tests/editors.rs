@@ -428,7 +428,14 @@ fn the_committed_parser_is_generated_from_grammar_js() {
     std::fs::copy(tree_sitter_dir().join("tree-sitter.json"), dir.path().join("tree-sitter.json")).unwrap();
     command.current_dir(dir.path()).arg("generate");
     assert_success("tree-sitter generate", &run(command));
-    for file in ["src/parser.c", "src/grammar.json", "src/node-types.json", "src/tree_sitter/parser.h"] {
+    for file in [
+        "src/parser.c",
+        "src/grammar.json",
+        "src/node-types.json",
+        "src/tree_sitter/parser.h",
+        "src/tree_sitter/alloc.h",
+        "src/tree_sitter/array.h",
+    ] {
         let fresh = read(&dir.path().join(file));
         let committed = std::fs::read_to_string(tree_sitter_dir().join(file)).unwrap_or_default();
         assert!(
@@ -436,6 +443,33 @@ fn the_committed_parser_is_generated_from_grammar_js() {
             "editors/tree-sitter-fsm/{file} is not what grammar.js generates: run `tree-sitter generate` \
              in editors/tree-sitter-fsm and commit src/"
         );
+    }
+}
+
+#[test]
+fn every_query_compiles_and_captures_in_a_spec_with_superstates() {
+    // Each query file, and captures it must make in tests/data/ok/superstates.fsm.
+    let queries = [
+        ("highlights", &["type", "constant", "function.method", "keyword", "comment.documentation"][..]),
+        ("locals", &["local.scope", "local.definition.type", "local.reference"][..]),
+        ("folds", &["fold"][..]),
+        ("indents", &["indent.begin", "indent.end"][..]),
+    ];
+    let spec = root().join("tests/data/ok/superstates.fsm");
+    for (query, captures) in queries {
+        let Some(mut command) = tree_sitter() else { return };
+        command.arg("query").arg(format!("queries/{query}.scm")).arg(&spec);
+        let out = run(command);
+        assert_success(&format!("tree-sitter query queries/{query}.scm"), &out);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        for capture in captures {
+            // `capture: NAME, start: ...` or, with the text, `capture: N - NAME, start: ...`.
+            let found = stdout.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with(&format!("capture: {capture},")) || l.contains(&format!(" - {capture}, start"))
+            });
+            assert!(found, "queries/{query}.scm captures no @{capture} in superstates.fsm:\n{stdout}");
+        }
     }
 }
 
@@ -462,4 +496,38 @@ fn the_vscode_extension_command_line_starts_a_server_that_answers() {
     command.current_dir(vscode_dir()).arg("tests/client.test.js").arg(env!("CARGO_BIN_EXE_fsm"));
     let out = run(command);
     assert_success("editors/vscode/tests/client.test.js", &out);
+}
+
+#[test]
+fn the_vscode_manifest_names_its_files_and_pins_its_packages() {
+    let manifest: serde_json::Value = serde_json::from_str(&read(&vscode_dir().join("package.json"))).unwrap();
+    let file = |path: &serde_json::Value| {
+        let path = vscode_dir().join(path.as_str().unwrap());
+        assert!(path.is_file(), "package.json names {}, which is missing", path.display());
+    };
+    file(&manifest["main"]);
+    assert_eq!(manifest["activationEvents"], serde_json::json!(["onLanguage:fsm"]));
+    let language = &manifest["contributes"]["languages"][0];
+    assert_eq!(language["id"], "fsm");
+    assert_eq!(language["extensions"], serde_json::json!([".fsm"]));
+    file(&language["configuration"]);
+    let grammar = &manifest["contributes"]["grammars"][0];
+    file(&grammar["path"]);
+    assert_eq!(grammar["language"], "fsm");
+    assert_eq!(grammar["scopeName"], textmate_grammar()["scopeName"]);
+    assert_eq!(manifest["contributes"]["configuration"]["properties"]["fsm.server.path"]["default"], "fsm");
+    // Exact versions, which package-lock.json holds with their dependencies.
+    let lock: serde_json::Value = serde_json::from_str(&read(&vscode_dir().join("package-lock.json"))).unwrap();
+    for section in ["dependencies", "devDependencies"] {
+        for (name, version) in manifest[section].as_object().unwrap() {
+            let version = version.as_str().unwrap();
+            assert!(version.chars().all(|c| c.is_ascii_digit() || c == '.'), "{name} is not pinned: {version}");
+            let locked = &lock["packages"][format!("node_modules/{name}")]["version"];
+            assert_eq!(locked, version, "package-lock.json has another {name}");
+        }
+    }
+    // The language configuration is JSON (VS Code reads it leniently, this test does not).
+    let configuration: serde_json::Value =
+        serde_json::from_str(&read(&vscode_dir().join("language-configuration.json"))).unwrap();
+    assert_eq!(configuration["comments"]["lineComment"], "//");
 }
