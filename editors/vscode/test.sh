@@ -5,7 +5,8 @@
 # - snapshot tests: every spec of specs/ and the test specs of tests/data/ok listed below, each
 #   tokenized and compared with its snapshot in tests/snapshots/ (the scopes of every token);
 # - unit tests: the files of tests/unit/, whose `// ^^^ scope` lines assert the scopes of the
-#   line above them at tricky spots.
+#   line above them at tricky spots (each file is a spec that pest parses, too);
+# - the client's files parse as JavaScript.
 #
 # The specs are copied into a scratch directory for the run, since the tool keeps a snapshot
 # next to its source. A spec without a snapshot, or a snapshot without its spec, fails the run.
@@ -77,4 +78,8 @@ if [ "$update" -eq 1 ]; then
 fi
 
 "$bin/vscode-tmgrammar-test" -g syntaxes/fsm.tmLanguage.json "tests/unit/*.fsm" || status=1
+
+# The client cannot run outside VS Code; it must at least be JavaScript that Node reads.
+node --check extension.js || status=1
+node --check src/server.js || status=1
 exit "$status"
