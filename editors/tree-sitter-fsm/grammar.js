@@ -273,10 +273,10 @@ module.exports = grammar({
     identifier: _ => /[A-Za-z_][A-Za-z0-9_]*/,
     integer: _ => /-?[0-9]+/,
     // A string ends on its line; the escapes are `\"`, `\\`, `\n` and `\t` (the checker refuses
-    // others, so any escaped character is read here).
+    // others, so any escaped character is read here, a line break too, as in fsm.pest).
     string: $ => seq('"', repeat(choice($.string_content, $.escape_sequence)), token.immediate('"')),
     string_content: _ => token.immediate(prec(1, /[^"\\\n]+/)),
-    escape_sequence: _ => token.immediate(/\\[^\n]/),
+    escape_sequence: _ => token.immediate(/\\(.|\n)/),
 
     // `//` starts a comment, `///` a doc comment, `////` a comment again.
     comment: _ => token(seq('//', optional(choice(/\/\/[^\n]*/, /[^\/\n][^\n]*/)))),

@@ -411,6 +411,49 @@ fn tree_sitter_flags_each_syntax_mistake_alone() {
 }
 
 #[test]
+fn tree_sitter_parses_each_grammatical_oddity_alone() {
+    // Lines pest's grammar takes (some of them the checker refuses later, which is not the
+    // grammar's business), each put in a machine; tree-sitter must read them all.
+    let oddities = [
+        "state S \"a\\\nb\";",
+        "state S \"\\q\";",
+        "timer T = 5s;",
+        "timer T(u8) \"t\" = 1 h;",
+        "event E(dyn Fn(&'a str) + Send);",
+        "event E(  Vec < u8 >  );",
+        "event E();",
+        "event E([u8; 4]);",
+        "event E(crate::state::in_flight::Frame);",
+        "var n: -3..=-1 = -2;",
+        "var b: bool=false;",
+        "A->B on E[g]/Act;",
+        "A -> B on E [(a)];",
+        "A -> B on E [x == y];",
+        "internal A on E [!!g];",
+        "ignore * in * except A otherwise ref \"x\" ref \"y\";",
+        "diagram -> A on E;",
+        "events -> error on actions;",
+        "state S { timer T; entry A; exit B; timer U; state X; }",
+        "#[allow(W0002)] #[allow(W0001)] guard g;",
+        "action A = stop T;",
+        "diagram{}",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, oddity) in oddities.iter().enumerate() {
+        let text = format!("\u{feff}machine M \"m\" {{\n    initial state A;\n    {oddity}\n}}\n");
+        assert!(syntax::follows_grammar(&text), "pest refuses {oddity:?}");
+        let path = dir.path().join(format!("oddity{i}.fsm"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+    }
+    let Some(flagged) = tree_sitter_flags(&files) else { return };
+    for (file, oddity) in files.iter().zip(oddities) {
+        assert!(!flagged.contains(file), "tree-sitter finds an error in {oddity:?}");
+    }
+}
+
+#[test]
 fn the_tree_sitter_corpus_passes() {
     let Some(mut command) = tree_sitter() else { return };
     command.arg("test");

@@ -1810,8 +1810,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '|') ADVANCE(52);
       END_STATE();
     case 20:
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(76);
+      if (lookahead != 0) ADVANCE(76);
       END_STATE();
     case 21:
       if (eof) ADVANCE(22);
