@@ -6,7 +6,8 @@
 #   tokenized and compared with its snapshot in tests/snapshots/ (the scopes of every token);
 # - unit tests: the files of tests/unit/, whose `// ^^^ scope` lines assert the scopes of the
 #   line above them at tricky spots (each file is a spec that pest parses, too);
-# - the client's files parse as JavaScript.
+# - the client's files parse as JavaScript, and the language configuration's regular
+#   expressions (indentation, doc comments, words) match the lines they must.
 #
 # The specs are copied into a scratch directory for the run, since the tool keeps a snapshot
 # next to its source. A spec without a snapshot, or a snapshot without its spec, fails the run.
@@ -82,4 +83,5 @@ fi
 # The client cannot run outside VS Code; it must at least be JavaScript that Node reads.
 node --check extension.js || status=1
 node --check src/server.js || status=1
+node tests/language-configuration.test.js || status=1
 exit "$status"
