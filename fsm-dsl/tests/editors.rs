@@ -20,6 +20,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Mutex;
 
 use fsm_dsl::syntax;
 
@@ -76,6 +77,14 @@ fn tree_sitter() -> Option<Command> {
 
 fn node_present() -> bool {
     Command::new("node").arg("--version").output().is_ok_and(|out| out.status.success())
+}
+
+/// Runs a tree-sitter command, one at a time: `parse`, `test` and `query` compile the parser
+/// into the same cache when it is missing or stale.
+fn run_tree_sitter(command: Command) -> Output {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    run(command)
 }
 
 fn run(mut command: Command) -> Output {
@@ -330,7 +339,7 @@ fn repository_specs() -> Vec<PathBuf> {
 fn tree_sitter_flags(files: &[PathBuf]) -> Option<BTreeSet<PathBuf>> {
     let mut command = tree_sitter()?;
     command.args(["parse", "--quiet"]).args(files);
-    let out = run(command);
+    let out = run_tree_sitter(command);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let flagged: BTreeSet<PathBuf> =
         files.iter().filter(|f| stdout.lines().any(|l| l.starts_with(&*f.to_string_lossy()))).cloned().collect();
@@ -463,7 +472,7 @@ fn tree_sitter_parses_each_grammatical_oddity_alone() {
 fn the_tree_sitter_corpus_passes() {
     let Some(mut command) = tree_sitter() else { return };
     command.arg("test");
-    let out = run(command);
+    let out = run_tree_sitter(command);
     assert_success("tree-sitter test (editors/tree-sitter-fsm)", &out);
 }
 
@@ -478,7 +487,7 @@ fn the_committed_parser_is_generated_from_grammar_js() {
     std::fs::copy(tree_sitter_dir().join("grammar.js"), dir.path().join("grammar.js")).unwrap();
     std::fs::copy(tree_sitter_dir().join("tree-sitter.json"), dir.path().join("tree-sitter.json")).unwrap();
     command.current_dir(dir.path()).arg("generate");
-    assert_success("tree-sitter generate", &run(command));
+    assert_success("tree-sitter generate", &run_tree_sitter(command));
     for file in [
         "src/parser.c",
         "src/grammar.json",
@@ -510,7 +519,7 @@ fn every_query_compiles_and_captures_in_a_spec_with_superstates() {
     for (query, captures) in queries {
         let Some(mut command) = tree_sitter() else { return };
         command.arg("query").arg(format!("queries/{query}.scm")).arg(&spec);
-        let out = run(command);
+        let out = run_tree_sitter(command);
         assert_success(&format!("tree-sitter query queries/{query}.scm"), &out);
         let stdout = String::from_utf8_lossy(&out.stdout);
         for capture in captures {
