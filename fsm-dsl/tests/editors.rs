@@ -591,3 +591,48 @@ fn the_vscode_manifest_names_its_files_and_pins_its_packages() {
         serde_json::from_str(&read(&vscode_dir().join("language-configuration.json"))).unwrap();
     assert_eq!(configuration["comments"]["lineComment"], "//");
 }
+
+#[test]
+fn tree_sitter_and_pest_agree_on_specs_with_a_character_deleted() {
+    // Each spec of specs/ and tests/data/ok with one character deleted, at 16 places chosen by a
+    // fixed pseudo-random sequence: most deletions break the syntax, some do not (a space, a
+    // character of a comment or a string); either way both parsers must say the same.
+    let mut files = Vec::new();
+    for dir in ["specs", "tests/data/ok"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "fsm") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let dir = tempfile::tempdir().unwrap();
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut cases = Vec::new();
+    for file in &files {
+        let text = read(file);
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        for k in 0..16 {
+            // xorshift64
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let (at, c) = chars[usize::try_from(state % chars.len() as u64).unwrap()];
+            let mutated = format!("{}{}", &text[..at], &text[at + c.len_utf8()..]);
+            let path = dir.path().join(format!("{}_{k}.fsm", file.file_stem().unwrap().to_string_lossy()));
+            std::fs::write(&path, &mutated).unwrap();
+            cases.push((path, syntax::follows_grammar(&mutated), format!("{} without {c:?} at {at}", file.display())));
+        }
+    }
+    let paths: Vec<PathBuf> = cases.iter().map(|(p, _, _)| p.clone()).collect();
+    let Some(flagged) = tree_sitter_flags(&paths) else { return };
+    let disagreements: Vec<String> = cases
+        .iter()
+        .filter(|(path, pest_parses, _)| flagged.contains(path) == *pest_parses)
+        .map(|(_, pest_parses, what)| format!("{what}: pest {}", if *pest_parses { "parses" } else { "refuses" }))
+        .collect();
+    let refused = cases.iter().filter(|(_, parses, _)| !parses).count();
+    eprintln!("{} mutants, {refused} refused by both", cases.len());
+    assert!(disagreements.is_empty(), "the parsers disagree:\n{}", disagreements.join("\n"));
+}
