@@ -592,11 +592,19 @@ fn the_vscode_manifest_names_its_files_and_pins_its_packages() {
     assert_eq!(configuration["comments"]["lineComment"], "//");
 }
 
+/// What `tree_sitter_and_pest_agree_on_mutated_specs` inserts: the grammar's punctuation and a
+/// few words and characters that may or may not fit where they land.
+const INSERTIONS: [&str; 28] = [
+    ";", "{", "}", "[", "]", "(", ")", "-", ">", ",", "\"", "/", "*", "!", "=", "#", "\\", ".", ":", "&", "|", "<",
+    "\n", "1", "x", " on", " in", " state",
+];
+
 #[test]
-fn tree_sitter_and_pest_agree_on_specs_with_a_character_deleted() {
-    // Each spec of specs/ and tests/data/ok with one character deleted, at 16 places chosen by a
-    // fixed pseudo-random sequence: most deletions break the syntax, some do not (a space, a
-    // character of a comment or a string); either way both parsers must say the same.
+fn tree_sitter_and_pest_agree_on_mutated_specs() {
+    // Each spec of specs/ and tests/data/ok with one character deleted, or one piece of
+    // `INSERTIONS` inserted, at 16 places a fixed xorshift sequence picks: many mutants break
+    // the syntax, some do not (a space, a character of a comment or a string); either way both
+    // parsers must say the same.
     let mut files = Vec::new();
     for dir in ["specs", "tests/data/ok"] {
         for entry in std::fs::read_dir(root().join(dir)).unwrap() {
@@ -609,20 +617,28 @@ fn tree_sitter_and_pest_agree_on_specs_with_a_character_deleted() {
     files.sort();
     let dir = tempfile::tempdir().unwrap();
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        usize::try_from(state % below as u64).unwrap()
+    };
     let mut cases = Vec::new();
     for file in &files {
         let text = read(file);
         let chars: Vec<(usize, char)> = text.char_indices().collect();
         for k in 0..16 {
-            // xorshift64
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let (at, c) = chars[usize::try_from(state % chars.len() as u64).unwrap()];
-            let mutated = format!("{}{}", &text[..at], &text[at + c.len_utf8()..]);
+            let (at, c) = chars[next(chars.len())];
+            let (mutated, what) = if k % 2 == 0 {
+                (format!("{}{}", &text[..at], &text[at + c.len_utf8()..]), format!("without {c:?}"))
+            } else {
+                let piece = INSERTIONS[next(INSERTIONS.len())];
+                (format!("{}{piece}{}", &text[..at], &text[at..]), format!("with {piece:?} inserted"))
+            };
             let path = dir.path().join(format!("{}_{k}.fsm", file.file_stem().unwrap().to_string_lossy()));
             std::fs::write(&path, &mutated).unwrap();
-            cases.push((path, syntax::follows_grammar(&mutated), format!("{} without {c:?} at {at}", file.display())));
+            let name = file.strip_prefix(root()).unwrap().display().to_string();
+            cases.push((path, syntax::follows_grammar(&mutated), format!("{name} {what} at byte {at}")));
         }
     }
     let paths: Vec<PathBuf> = cases.iter().map(|(p, _, _)| p.clone()).collect();
@@ -630,7 +646,7 @@ fn tree_sitter_and_pest_agree_on_specs_with_a_character_deleted() {
     let disagreements: Vec<String> = cases
         .iter()
         .filter(|(path, pest_parses, _)| flagged.contains(path) == *pest_parses)
-        .map(|(_, pest_parses, what)| format!("{what}: pest {}", if *pest_parses { "parses" } else { "refuses" }))
+        .map(|(_, pest_parses, what)| format!("{what}: pest {}", if *pest_parses { "parses it" } else { "refuses it" }))
         .collect();
     let refused = cases.iter().filter(|(_, parses, _)| !parses).count();
     eprintln!("{} mutants, {refused} refused by both", cases.len());
