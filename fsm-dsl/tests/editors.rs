@@ -652,3 +652,33 @@ fn tree_sitter_and_pest_agree_on_mutated_specs() {
     eprintln!("{} mutants, {refused} refused by both", cases.len());
     assert!(disagreements.is_empty(), "the parsers disagree:\n{}", disagreements.join("\n"));
 }
+
+/// Every `include` of a TextMate grammar (`#name`), wherever it stands.
+fn textmate_includes(value: &serde_json::Value, out: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, value) in map {
+                match (key.as_str(), value) {
+                    ("include", serde_json::Value::String(name)) => {
+                        out.insert(name.trim_start_matches('#').to_owned());
+                    }
+                    _ => textmate_includes(value, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| textmate_includes(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_textmate_include_resolves_and_every_rule_is_included() {
+    let textmate = textmate_grammar();
+    let mut includes = BTreeSet::new();
+    textmate_includes(&textmate, &mut includes);
+    let rules: BTreeSet<String> = textmate["repository"].as_object().unwrap().keys().cloned().collect();
+    let unresolved: Vec<_> = includes.difference(&rules).collect();
+    assert!(unresolved.is_empty(), "includes without a rule in the repository: {unresolved:?}");
+    let unused: Vec<_> = rules.difference(&includes).collect();
+    assert!(unused.is_empty(), "rules of the repository that nothing includes: {unused:?}");
+}
