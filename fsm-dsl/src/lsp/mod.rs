@@ -13,7 +13,7 @@
 
 mod edit;
 pub mod index;
-mod symbols;
+pub mod symbols;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::{Compiled, ast};
