@@ -562,6 +562,47 @@ fn code_actions_fix_what_the_help_lines_say() {
     client.shutdown();
 }
 
+/// Neovim 0.7 sends back, in a code action's context, the diagnostics it shows with its own byte
+/// columns in place of the published UTF-16 ones (`vim.lsp.buf.code_action` reads them from
+/// `vim.diagnostic`), while the request's range is in UTF-16. The server takes the range, and
+/// its own diagnostics for the text, and never the context's ranges.
+#[test]
+fn code_actions_follow_the_range_not_the_contexts_columns() {
+    let mut client = Client::start();
+    let uri = "file:///fix.fsm";
+    let text = "machine M {\n    ref \"Öffen 🚪\"; initial state A; event E; internal A on Ee;\n}\n";
+    let diagnostics = client.open(uri, text);
+    let published = diagnostics.iter().find(|d| d["code"] == "E0003").unwrap().clone();
+    let line = text.lines().nth(1).unwrap();
+    let bytes = line.find("Ee;").unwrap();
+    let units = line[..bytes].encode_utf16().count();
+    assert_eq!(published["range"]["start"], json!({ "line": 1, "character": units }));
+    // What Neovim 0.7 sends: the cursor as the range, in UTF-16; the diagnostic in bytes.
+    let mut as_neovim_sends = published.clone();
+    as_neovim_sends["range"] = json!({
+        "start": { "line": 1, "character": bytes },
+        "end": { "line": 1, "character": bytes + 2 },
+    });
+    let cursor = json!({ "line": 1, "character": units });
+    let r = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": cursor, "end": cursor },
+            "context": { "diagnostics": [as_neovim_sends] },
+        }),
+    );
+    let actions = r.response_result.unwrap();
+    assert_eq!(actions.as_array().unwrap().len(), 1, "{actions:#?}");
+    assert_eq!(actions[0]["title"], "Replace with `E`");
+    // The edit and the diagnostic it fixes are the server's, in UTF-16.
+    assert_eq!(actions[0]["diagnostics"][0]["range"], published["range"]);
+    let edit = &actions[0]["edit"]["changes"][uri][0];
+    assert_eq!(edit["range"], published["range"]);
+    assert_eq!(edit["newText"], "E");
+    client.shutdown();
+}
+
 #[test]
 fn semantic_tokens_say_each_names_kind() {
     let mut client = Client::start();
