@@ -143,7 +143,10 @@ fn neovim_shows_and_applies_what_the_server_says() {
     );
     assert_eq!(
         messages(open),
-        ["no timer named `AutoClos`\nhelp: did you mean `AutoClose`?", "no state named `Opn`\nhelp: did you mean `Open`?"]
+        [
+            "no timer named `AutoClos`\nhelp: did you mean `AutoClose`?",
+            "no state named `Opn`\nhelp: did you mean `Open`?"
+        ]
     );
 
     // The hover as Neovim draws it: the declaration (the fence's lines gone, a rule under it),
