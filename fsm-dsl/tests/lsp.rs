@@ -562,12 +562,13 @@ fn code_actions_fix_what_the_help_lines_say() {
     client.shutdown();
 }
 
-/// Neovim 0.7 sends back, in a code action's context, the diagnostics it shows with its own byte
-/// columns in place of the published UTF-16 ones (`vim.lsp.buf.code_action` reads them from
-/// `vim.diagnostic`), while the request's range is in UTF-16. The server takes the range, and
-/// its own diagnostics for the text, and never the context's ranges.
+/// Neovim 0.7 asks for code actions with the cursor as the range and, as the context, the
+/// diagnostics of the cursor's line with its own byte columns in place of the published UTF-16
+/// ones (`vim.lsp.buf.code_action` reads them from `vim.diagnostic`). The server offers the fixes
+/// of the diagnostics the range meets or the context names (by code, message and line), with
+/// its own ranges, never the context's columns.
 #[test]
-fn code_actions_follow_the_range_not_the_contexts_columns() {
+fn code_actions_follow_the_range_and_the_context_but_not_its_columns() {
     let mut client = Client::start();
     let uri = "file:///fix.fsm";
     let text = "machine M {\n    ref \"Öffen 🚪\"; initial state A; event E; internal A on Ee;\n}\n";
@@ -600,6 +601,23 @@ fn code_actions_follow_the_range_not_the_contexts_columns() {
     let edit = &actions[0]["edit"]["changes"][uri][0];
     assert_eq!(edit["range"], published["range"]);
     assert_eq!(edit["newText"], "E");
+
+    // The cursor at the start of the line, off the name: the context names the diagnostic.
+    let start = json!({ "line": 1, "character": 0 });
+    let ask = |client: &mut Client, context: Value| {
+        let r = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": start, "end": start }, "context": context }),
+        );
+        r.response_result.unwrap()
+    };
+    let actions = ask(&mut client, json!({ "diagnostics": [as_neovim_sends] }));
+    assert_eq!(actions[0]["edit"]["changes"][uri][0]["range"], published["range"], "{actions:#?}");
+    // Without it, or with one the text no longer has, nothing.
+    assert_eq!(ask(&mut client, json!({ "diagnostics": [] })), json!([]));
+    let mut stale = as_neovim_sends.clone();
+    stale["message"] = json!("no event named `Eee`\nhelp: did you mean `E`?");
+    assert_eq!(ask(&mut client, json!({ "diagnostics": [stale] })), json!([]));
     client.shutdown();
 }
 

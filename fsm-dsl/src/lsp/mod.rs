@@ -181,7 +181,8 @@ impl Server {
             "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
                 let view = self.view(p.text_document.uri.as_str())?;
                 let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
-                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range))
+                let asked = &p.context.diagnostics;
+                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range, asked))
             }),
             "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
                 let view = self.view(p.text_document.uri.as_str())?;

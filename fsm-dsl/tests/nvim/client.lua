@@ -142,11 +142,14 @@ end
 -- Picks the quick fix titled `title` at the cursor, as `vim.lsp.buf.code_action()` offers it.
 local function quick_fix(title)
   local before = published
+  local count = #notified
   wanted_action, offered = title, nil
   vim.lsp.buf.code_action()
+  -- Neovim says "No code actions available" rather than offering none.
   wait_for('the code actions', function()
-    return offered ~= nil
+    return offered ~= nil or #notified > count
   end)
+  assert(offered, 'no code actions offered: ' .. vim.inspect(notified[#notified]))
   return { offered = offered, diagnostics = fresh_diagnostics(before), text = text() }
 end
 
@@ -186,7 +189,8 @@ step('hover', function()
 end)
 
 step('fix_state', function()
-  cursor_on(line_of('-> Opn'), 'Opn')
+  -- At the start of the line, off the name, as a user asks for the line's fixes.
+  vim.api.nvim_win_set_cursor(0, { line_of('-> Opn') + 1, 0 })
   return quick_fix('Replace with `Open`')
 end)
 
