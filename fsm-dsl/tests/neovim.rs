@@ -1,8 +1,9 @@
 //! `fsm lsp` under a real client: Neovim's built-in LSP client (Debian's `neovim`, 0.7.2,
 //! installed by `scripts/install-deps`), headless and driven by `tests/nvim/client.lua`. Neovim
 //! opens a spec with mistakes; the script records what the editor shows and what its own
-//! commands (`vim.lsp.buf.hover`, `code_action`, `rename`, `formatting_sync`) do to the buffer,
-//! and this test judges it against texts worked out here and against `fsm fmt`.
+//! commands (`vim.lsp.buf.hover`, `code_action`, `rename`, `definition`, `references`,
+//! `document_symbol`, `formatting_sync`) do to the buffer, the cursor and the quickfix list, and
+//! this test judges it against texts worked out here and against `fsm fmt`.
 //!
 //! Without `nvim` the test fails under CI (`CI` set) and is skipped with a notice elsewhere.
 
@@ -221,6 +222,54 @@ fn neovim_shows_and_applies_what_the_server_says() {
     assert_eq!(steps["rename"], renamed);
     assert_ne!(renamed, clean);
 
+    // Go to definition: from the target of `Open -> Shut` to the state's name (1-based line,
+    // byte column).
+    let (line, col) = place(&renamed, "Shut {");
+    assert_eq!(steps["definition"], serde_json::json!([line + 1, col]));
+
+    // References fill the quickfix list: every use of the timer, the expiry event's too, at byte
+    // columns (1-based) that Neovim worked out from the server's UTF-16 ones.
+    let lines: Vec<&str> = renamed.lines().collect();
+    let references = steps["references"].as_array().unwrap();
+    let mut expected = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        for (col, _) in line.match_indices("DoorTimer") {
+            expected.push((i as u64 + 1, col as u64 + 1));
+        }
+    }
+    let found: Vec<(u64, u64)> =
+        references.iter().map(|r| (r["lnum"].as_u64().unwrap(), r["col"].as_u64().unwrap())).collect();
+    assert_eq!(found, expected);
+    assert!(lines[found[1].0 as usize - 1].contains('🚪'), "a reference after the emoji: {references:#?}");
+
+    // The outline, as the quickfix list shows it: the machine, then each declaration and
+    // transition at its place.
+    let symbols: Vec<&str> = steps["symbols"].as_array().unwrap().iter().map(|s| s["text"].as_str().unwrap()).collect();
+    assert_eq!(
+        symbols,
+        [
+            "[Module] Door",
+            "[Class] Shut",
+            "[Class] Open",
+            "[Event] Push",
+            "[Event] Force",
+            "[Function] Lock",
+            "[Constant] DoorTimer",
+            "[Operator] Shut -> Open on Push ref \"§2.1\"",
+            "[Operator] Open -> Shut on DoorTimerExpiry ref \"§2.2\"",
+            "[Operator] internal Open on Push / start DoorTimer",
+        ]
+    );
+    for s in steps["symbols"].as_array().unwrap() {
+        let name = s["text"].as_str().unwrap().split_once("] ").unwrap().1;
+        let (line, col) = (s["lnum"].as_u64().unwrap() as usize, s["col"].as_u64().unwrap() as usize);
+        let first_word = name.split_whitespace().next().unwrap();
+        assert!(lines[line - 1][col - 1..].starts_with(first_word), "{s} at {:?}", lines[line - 1]);
+    }
+
+    // Completion where a transition's target stands: the states, nothing else.
+    assert_eq!(steps["completion"], serde_json::json!(["Open", "Shut"]));
+
     // A keyword is refused with the server's reason, as an error, and the text stays.
     let refused = &steps["refused_rename"];
     assert_eq!(refused["unchanged"], true);
@@ -233,6 +282,9 @@ fn neovim_shows_and_applies_what_the_server_says() {
     assert_ne!(formatted, renamed, "the spec was meant to have a line to format");
     assert_eq!(steps["format"]["text"], formatted);
     assert_eq!(steps["format"]["diagnostics"], serde_json::json!([]));
+
+    // `:write` sends `didSave`, which the server did not ask for: it goes on answering.
+    assert_eq!(steps["save"], serde_json::json!({ "saved": true, "hover": true }));
 
     // `shutdown` then `exit`: the server ends cleanly.
     assert_eq!(steps["stop"], serde_json::json!({ "code": 0, "signal": 0 }));

@@ -1,6 +1,7 @@
--- Drives `fsm lsp` from Neovim's built-in LSP client (0.7 and later), as a user would: opens the
--- spec, reads the diagnostics Neovim shows, hovers, applies quick fixes and renames through
--- `vim.lsp.buf`, formats, and stops the server. Started by fsm-dsl/tests/neovim.rs:
+-- Drives `fsm lsp` from Neovim's built-in LSP client (0.7), as a user would: opens the spec,
+-- reads the diagnostics Neovim shows, hovers, applies quick fixes and renames through
+-- `vim.lsp.buf`, jumps to a definition, lists references and the outline, completes, formats,
+-- writes the file, and stops the server. Started by fsm-dsl/tests/neovim.rs:
 --
 --   nvim --headless --clean -n -c 'luafile client.lua'
 --
@@ -229,6 +230,59 @@ step('rename', function()
   return text()
 end)
 
+step('definition', function()
+  cursor_on(line_of('Open -> Shut on'), 'Shut')
+  local before = vim.api.nvim_win_get_cursor(0)
+  vim.lsp.buf.definition()
+  wait_for('the jump to the definition', function()
+    local now = vim.api.nvim_win_get_cursor(0)
+    return now[1] ~= before[1] or now[2] ~= before[2]
+  end)
+  -- 1-based line, byte column.
+  return vim.api.nvim_win_get_cursor(0)
+end)
+
+-- The items of the quickfix list a request fills, its window closed again.
+local function list_of(get, close)
+  wait_for('the list', function()
+    return #get() > 0
+  end)
+  local items = {}
+  for _, item in ipairs(get()) do
+    -- 1-based line, 1-based byte column.
+    table.insert(items, { lnum = item.lnum, col = item.col, text = item.text })
+  end
+  vim.cmd(close)
+  vim.api.nvim_set_current_buf(buf)
+  return items
+end
+
+step('references', function()
+  cursor_on(line_of('timer DoorTimer'), 'DoorTimer')
+  vim.fn.setqflist({}, 'r')
+  vim.lsp.buf.references()
+  return list_of(vim.fn.getqflist, 'cclose')
+end)
+
+step('symbols', function()
+  vim.fn.setqflist({}, 'r')
+  vim.lsp.buf.document_symbol()
+  return list_of(vim.fn.getqflist, 'cclose')
+end)
+
+step('completion', function()
+  -- At the start of the target of `Open -> Shut`: states are expected there.
+  cursor_on(line_of('Open -> Shut on'), 'Shut')
+  local params = vim.lsp.util.make_position_params()
+  local responses = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, TIMEOUT_MS)
+  assert(responses and responses[client_id], 'no completion response')
+  local labels = {}
+  for _, item in ipairs(vim.lsp.util.extract_completion_items(responses[client_id].result)) do
+    table.insert(labels, item.label)
+  end
+  return labels
+end)
+
 step('refused_rename', function()
   cursor_on(line_of('state Shut'), 'Shut')
   local before, count = text(), #notified
@@ -248,6 +302,16 @@ step('format', function()
     vim.lsp.buf.formatting_sync(nil, TIMEOUT_MS)
   end
   return { text = text(), diagnostics = fresh_diagnostics(before) }
+end)
+
+step('save', function()
+  -- `:write` sends `didSave`, which the server does not ask for; it answers on.
+  vim.cmd('write')
+  cursor_on(line_of('state Shut'), 'Shut')
+  local responses =
+    vim.lsp.buf_request_sync(buf, 'textDocument/hover', vim.lsp.util.make_position_params(), TIMEOUT_MS)
+  assert(responses and responses[client_id], 'no hover after :write')
+  return { saved = table.concat(vim.fn.readfile(spec), '\n') .. '\n' == text(), hover = responses[client_id].result ~= nil }
 end)
 
 step('stop', function()
