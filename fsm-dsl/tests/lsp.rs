@@ -621,6 +621,17 @@ fn code_actions_follow_the_range_and_the_context_but_not_its_columns() {
     client.shutdown();
 }
 
+/// LSP 3.17's `exit`: status 0 after `shutdown`, 1 without it (an error from `serve`, which the
+/// command prints and exits with 1).
+#[test]
+fn exit_without_shutdown_is_an_error() {
+    let mut client = Client::start();
+    client.open("file:///x.fsm", DOOR);
+    client.notify("exit", Value::Null);
+    let result = client.server.take().unwrap().join().unwrap();
+    assert_eq!(result, Err("the client sent `exit` before `shutdown`".to_owned()));
+}
+
 #[test]
 fn semantic_tokens_say_each_names_kind() {
     let mut client = Client::start();

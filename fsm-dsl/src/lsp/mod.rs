@@ -64,6 +64,7 @@ fn capabilities() -> lsp::ServerCapabilities {
 }
 
 /// Serves one client on `connection`: the initialisation, then every message until `exit`.
+/// Returns an error when the connection fails or the client sends `exit` before `shutdown`.
 pub fn serve(connection: &Connection) -> Result<(), String> {
     let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     connection.initialize(caps).map_err(|e| format!("initialisation failed: {e}"))?;
@@ -76,6 +77,11 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 }
                 let response = server.request(request);
                 connection.sender.send(response.into()).map_err(|e| e.to_string())?;
+            }
+            // The protocol's `exit` without `shutdown` first ends the server with an error (its
+            // status 1, as LSP 3.17 § exit says).
+            Message::Notification(notification) if notification.method == "exit" => {
+                return Err("the client sent `exit` before `shutdown`".to_owned());
             }
             Message::Notification(notification) => {
                 for out in server.notification(notification) {
