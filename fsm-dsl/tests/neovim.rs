@@ -270,6 +270,15 @@ fn neovim_shows_and_applies_what_the_server_says() {
     // Completion where a transition's target stands: the states, nothing else.
     assert_eq!(steps["completion"], serde_json::json!(["Open", "Shut"]));
 
+    // Typing a line in insert mode: the diagnostics follow the text, and the undo.
+    let last = "    internal Open on Push / start DoorTimer;\n";
+    let typed = renamed.replace(last, &format!("{last}    Shut -> Nowhere on Push;\n"));
+    let step = &steps["typing"];
+    assert_eq!(step["typed"]["text"], typed);
+    assert_eq!(shown(&step["typed"]["diagnostics"]), vec![expect(&typed, "E0003", 1, "-> Nowhere", "Nowhere")]);
+    assert_eq!(step["undone"]["text"], renamed);
+    assert_eq!(step["undone"]["diagnostics"], serde_json::json!([]));
+
     // A keyword is refused with the server's reason, as an error, and the text stays.
     let refused = &steps["refused_rename"];
     assert_eq!(refused["unchanged"], true);

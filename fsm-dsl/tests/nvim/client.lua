@@ -283,6 +283,17 @@ step('completion', function()
   return labels
 end)
 
+step('typing', function()
+  -- A line typed in insert mode below the last transition, then undone: the diagnostics follow.
+  vim.api.nvim_win_set_cursor(0, { line_of('internal Open on Push') + 1, 0 })
+  local before = published
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('oShut -> Nowhere on Push;<Esc>', true, false, true), 'xt', false)
+  local typed = { text = text(), diagnostics = fresh_diagnostics(before) }
+  before = published
+  vim.api.nvim_feedkeys('u', 'xt', false)
+  return { typed = typed, undone = { text = text(), diagnostics = fresh_diagnostics(before) } }
+end)
+
 step('refused_rename', function()
   cursor_on(line_of('state Shut'), 'Shut')
   local before, count = text(), #notified
