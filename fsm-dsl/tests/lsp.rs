@@ -21,8 +21,12 @@ impl Client {
         let thread = std::thread::spawn(move || fsm_dsl::lsp::serve(&server));
         let mut client = Client { connection: client, next_id: 0, server: Some(thread) };
         let init = client.request("initialize", json!({ "capabilities": {} }));
-        let caps = &init.response_result.as_ref().unwrap()["capabilities"];
+        let result = init.response_result.as_ref().unwrap();
+        let caps = &result["capabilities"];
         assert_eq!(caps["hoverProvider"], true);
+        // Columns in UTF-16 units, said outright; the server's name and version.
+        assert_eq!(caps["positionEncoding"], "utf-16");
+        assert_eq!(result["serverInfo"], json!({ "name": "fsm", "version": env!("CARGO_PKG_VERSION") }));
         assert_eq!(caps["documentFormattingProvider"], true);
         client.notify("initialized", json!({}));
         client

@@ -33,6 +33,9 @@ pub fn run_stdio() -> Result<(), String> {
 /// The capabilities this server announces.
 fn capabilities() -> lsp::ServerCapabilities {
     lsp::ServerCapabilities {
+        // Columns count UTF-16 code units, the protocol's default and the one encoding every
+        // client knows (Neovim 0.7 offers no other); said outright for clients that read it.
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
@@ -66,8 +69,16 @@ fn capabilities() -> lsp::ServerCapabilities {
 /// Serves one client on `connection`: the initialisation, then every message until `exit`.
 /// Returns an error when the connection fails or the client sends `exit` before `shutdown`.
 pub fn serve(connection: &Connection) -> Result<(), String> {
-    let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
-    connection.initialize(caps).map_err(|e| format!("initialisation failed: {e}"))?;
+    let result = lsp::InitializeResult {
+        capabilities: capabilities(),
+        server_info: Some(lsp::ServerInfo {
+            name: "fsm".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+    };
+    let result = serde_json::to_value(result).map_err(|e| e.to_string())?;
+    let (id, _params) = connection.initialize_start().map_err(|e| format!("initialisation failed: {e}"))?;
+    connection.initialize_finish(id, result).map_err(|e| format!("initialisation failed: {e}"))?;
     let mut server = Server { documents: HashMap::new() };
     for message in &connection.receiver {
         match message {
