@@ -270,10 +270,17 @@ fn neovim_shows_and_applies_what_the_server_says() {
     // Completion where a transition's target stands: the states, nothing else.
     assert_eq!(steps["completion"], serde_json::json!(["Open", "Shut"]));
 
-    // Typing a line in insert mode: the diagnostics follow the text, and the undo.
+    // Typing a line in insert mode: the diagnostics follow the text, half a line is a syntax
+    // error where completion still offers the states, and the undo clears it all.
     let last = "    internal Open on Push / start DoorTimer;\n";
-    let typed = renamed.replace(last, &format!("{last}    Shut -> Nowhere on Push;\n"));
     let step = &steps["typing"];
+    let half = renamed.replace(last, &format!("{last}    Shut -> \n"));
+    assert_eq!(step["half"]["text"], half);
+    let codes: Vec<&str> =
+        step["half"]["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["E0001"], "{step:#}");
+    assert_eq!(step["half"]["completion"], serde_json::json!(["Open", "Shut"]));
+    let typed = renamed.replace(last, &format!("{last}    Shut -> Nowhere on Push;\n"));
     assert_eq!(step["typed"]["text"], typed);
     assert_eq!(shown(&step["typed"]["diagnostics"]), vec![expect(&typed, "E0003", 1, "-> Nowhere", "Nowhere")]);
     assert_eq!(step["undone"]["text"], renamed);

@@ -284,14 +284,32 @@ step('completion', function()
 end)
 
 step('typing', function()
-  -- A line typed in insert mode below the last transition, then undone: the diagnostics follow.
+  -- A transition typed in insert mode below the last one, in two goes: half a line (a syntax
+  -- error, and completion there offers the states), then the rest with an unknown state; then
+  -- both undone. The diagnostics follow each.
+  local function keys(typed)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(typed, true, false, true), 'xt', false)
+  end
   vim.api.nvim_win_set_cursor(0, { line_of('internal Open on Push') + 1, 0 })
   local before = published
-  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('oShut -> Nowhere on Push;<Esc>', true, false, true), 'xt', false)
+  keys('oShut -> <Esc>')
+  local half = { text = text(), diagnostics = fresh_diagnostics(before) }
+  local lnum = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local line = vim.api.nvim_buf_get_lines(buf, lnum, lnum + 1, false)[1]
+  local params = vim.lsp.util.make_position_params()
+  params.position = { line = lnum, character = vim.str_utfindex(line) }
+  local responses = vim.lsp.buf_request_sync(buf, 'textDocument/completion', params, TIMEOUT_MS)
+  assert(responses and responses[client_id], 'no completion response')
+  half.completion = {}
+  for _, item in ipairs(vim.lsp.util.extract_completion_items(responses[client_id].result)) do
+    table.insert(half.completion, item.label)
+  end
+  before = published
+  keys('ANowhere on Push;<Esc>')
   local typed = { text = text(), diagnostics = fresh_diagnostics(before) }
   before = published
-  vim.api.nvim_feedkeys('u', 'xt', false)
-  return { typed = typed, undone = { text = text(), diagnostics = fresh_diagnostics(before) } }
+  keys('uu')
+  return { half = half, typed = typed, undone = { text = text(), diagnostics = fresh_diagnostics(before) } }
 end)
 
 step('refused_rename', function()
