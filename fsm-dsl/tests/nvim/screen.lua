@@ -1,26 +1,13 @@
--- The Neovim setup of scripts/screenshot-nvim: the README's few lines that start `fsm lsp` for
--- `.fsm` files on Neovim 0.7 (the script puts `fsm` on the path), then, for the picture, a hover
--- on the line of the first diagnostic once the diagnostics are in. Writes the file FSM_READY
--- names when the screen is complete.
+-- The picture's part of the Neovim setup of scripts/screenshot-nvim, which puts it after the
+-- README's lines for Neovim 0.7 (the first `lua` block of its Neovim section: they give `.fsm`
+-- files their filetype and start `fsm lsp`; the script puts `fsm` on the path): a hover on the
+-- line of the first diagnostic once the diagnostics are in. Writes the file FSM_READY names
+-- when the screen is complete.
 vim.opt.shortmess:append('IF')
 vim.opt.laststatus = 0
 vim.opt.ruler = false
 vim.opt.showmode = false
 vim.opt.signcolumn = 'yes'
-
--- From the README: `.fsm` files have the filetype `fsm`, which starts the server.
-vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, { pattern = '*.fsm', command = 'setfiletype fsm' })
-vim.api.nvim_create_autocmd('FileType', {
-  pattern = 'fsm',
-  callback = function(args)
-    local client = vim.lsp.start_client({
-      name = 'fsm',
-      cmd = { 'fsm', 'lsp' },
-      root_dir = vim.fn.fnamemodify(args.file, ':p:h'),
-    })
-    vim.lsp.buf_attach_client(args.buf, client)
-  end,
-})
 
 -- A border round the hover, so that the window reads apart from the text under it in a capture
 -- without colours.
