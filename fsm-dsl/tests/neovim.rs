@@ -40,9 +40,10 @@ fn run_client(spec: &str) -> Value {
     let log = dir.path().join("nvim.log");
     let mut command = Command::new("nvim");
     command
-        .args(["--headless", "--clean", "-n", "-i", "NONE", "-c"])
-        .arg(format!("luafile {}", nvim_dir().join("client.lua").display()))
+        // The script's path goes by the environment, which needs no quoting on a command line.
+        .args(["--headless", "--clean", "-n", "-i", "NONE", "-c", "lua dofile(os.getenv('FSM_CLIENT'))"])
         .current_dir(dir.path())
+        .env("FSM_CLIENT", nvim_dir().join("client.lua"))
         .env("FSM_BIN", env!("CARGO_BIN_EXE_fsm"))
         .env("FSM_SPEC", &spec_path)
         .env("FSM_RESULTS", &results)

@@ -3,9 +3,9 @@
 -- `vim.lsp.buf`, jumps to a definition, lists references and the outline, completes, formats,
 -- writes the file, and stops the server. Started by fsm-dsl/tests/neovim.rs:
 --
---   nvim --headless --clean -n -c 'luafile client.lua'
+--   nvim --headless --clean -n -i NONE -c "lua dofile(os.getenv('FSM_CLIENT'))"
 --
--- with FSM_BIN (the `fsm` binary), FSM_SPEC (the spec to open, in a scratch directory) and
+-- with FSM_CLIENT (this file), FSM_BIN (the `fsm` binary), FSM_SPEC (the spec to open, in a scratch directory) and
 -- FSM_RESULTS (where to write what each step saw, as JSON). The Rust test judges the results;
 -- this script only records them. A step that fails or times out records its error, and the
 -- script exits with `:cq` (status 1) after writing what it has.
