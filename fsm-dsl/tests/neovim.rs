@@ -303,6 +303,12 @@ fn neovim_shows_and_applies_what_the_server_says() {
     // `:write` sends `didSave`, which the server did not ask for: it goes on answering.
     assert_eq!(steps["save"], serde_json::json!({ "saved": true, "hover": true }));
 
+    // A second spec, opened and wiped: its own diagnostics, then `didClose`; the first is kept.
+    let second = &steps["second_file"];
+    assert_eq!(second["codes"], serde_json::json!(["E0003"]), "{second}");
+    assert_eq!(second["first"], 0);
+    assert_eq!(second["first_text"], formatted);
+
     // `shutdown` then `exit`: the server ends cleanly.
     assert_eq!(steps["stop"], serde_json::json!({ "code": 0, "signal": 0 }));
 }

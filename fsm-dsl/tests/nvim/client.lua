@@ -343,6 +343,31 @@ step('save', function()
   return { saved = table.concat(vim.fn.readfile(spec), '\n') .. '\n' == text(), hover = responses[client_id].result ~= nil }
 end)
 
+step('second_file', function()
+  -- A second spec in the same server: its own diagnostics; wiping its buffer closes it
+  -- (`didClose`) and the server clears them, while the first spec is left as it is.
+  local other = vim.fn.fnamemodify(spec, ':h') .. '/other.fsm'
+  vim.fn.writefile({ 'machine Other {', '    initial state A;', '    event E;', '    A -> B on E;', '}' }, other)
+  local before = published
+  vim.cmd('edit ' .. vim.fn.fnameescape(other))
+  local other_buf = vim.api.nvim_get_current_buf()
+  assert(vim.lsp.buf_attach_client(other_buf, client_id), 'buf_attach_client refused the second buffer')
+  wait_for('the diagnostics of the second spec', function()
+    return published > before and #vim.diagnostic.get(other_buf) > 0
+  end)
+  local codes = {}
+  for _, d in ipairs(vim.diagnostic.get(other_buf)) do
+    table.insert(codes, d.code)
+  end
+  before = published
+  vim.cmd('bwipeout ' .. other_buf)
+  wait_for('the diagnostics cleared after didClose', function()
+    return published > before
+  end)
+  vim.api.nvim_set_current_buf(buf)
+  return { codes = codes, first = #vim.diagnostic.get(buf), first_text = text() }
+end)
+
 step('stop', function()
   vim.lsp.stop_client(client_id)
   wait_for('the server to exit', function()
