@@ -21,8 +21,12 @@ impl Client {
         let thread = std::thread::spawn(move || fsm_dsl::lsp::serve(&server));
         let mut client = Client { connection: client, next_id: 0, server: Some(thread) };
         let init = client.request("initialize", json!({ "capabilities": {} }));
-        let caps = &init.response_result.as_ref().unwrap()["capabilities"];
+        let result = init.response_result.as_ref().unwrap();
+        let caps = &result["capabilities"];
         assert_eq!(caps["hoverProvider"], true);
+        // Columns in UTF-16 units, said outright; the server's name and version.
+        assert_eq!(caps["positionEncoding"], "utf-16");
+        assert_eq!(result["serverInfo"], json!({ "name": "fsm", "version": env!("CARGO_PKG_VERSION") }));
         assert_eq!(caps["documentFormattingProvider"], true);
         client.notify("initialized", json!({}));
         client
@@ -560,6 +564,76 @@ fn code_actions_fix_what_the_help_lines_say() {
     );
     assert_eq!(r.response_result.unwrap(), json!([]));
     client.shutdown();
+}
+
+/// Neovim 0.7 asks for code actions with the cursor as the range and, as the context, the
+/// diagnostics of the cursor's line with its own byte columns in place of the published UTF-16
+/// ones (`vim.lsp.buf.code_action` reads them from `vim.diagnostic`). The server offers the fixes
+/// of the diagnostics the range meets or the context names (by code, message and line), with
+/// its own ranges, never the context's columns.
+#[test]
+fn code_actions_follow_the_range_and_the_context_but_not_its_columns() {
+    let mut client = Client::start();
+    let uri = "file:///fix.fsm";
+    let text = "machine M {\n    ref \"Öffen 🚪\"; initial state A; event E; internal A on Ee;\n}\n";
+    let diagnostics = client.open(uri, text);
+    let published = diagnostics.iter().find(|d| d["code"] == "E0003").unwrap().clone();
+    let line = text.lines().nth(1).unwrap();
+    let bytes = line.find("Ee;").unwrap();
+    let units = line[..bytes].encode_utf16().count();
+    assert_eq!(published["range"]["start"], json!({ "line": 1, "character": units }));
+    // What Neovim 0.7 sends: the cursor as the range, in UTF-16; the diagnostic in bytes.
+    let mut as_neovim_sends = published.clone();
+    as_neovim_sends["range"] = json!({
+        "start": { "line": 1, "character": bytes },
+        "end": { "line": 1, "character": bytes + 2 },
+    });
+    let cursor = json!({ "line": 1, "character": units });
+    let r = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": cursor, "end": cursor },
+            "context": { "diagnostics": [as_neovim_sends] },
+        }),
+    );
+    let actions = r.response_result.unwrap();
+    assert_eq!(actions.as_array().unwrap().len(), 1, "{actions:#?}");
+    assert_eq!(actions[0]["title"], "Replace with `E`");
+    // The edit and the diagnostic it fixes are the server's, in UTF-16.
+    assert_eq!(actions[0]["diagnostics"][0]["range"], published["range"]);
+    let edit = &actions[0]["edit"]["changes"][uri][0];
+    assert_eq!(edit["range"], published["range"]);
+    assert_eq!(edit["newText"], "E");
+
+    // The cursor at the start of the line, off the name: the context names the diagnostic.
+    let start = json!({ "line": 1, "character": 0 });
+    let ask = |client: &mut Client, context: Value| {
+        let r = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": start, "end": start }, "context": context }),
+        );
+        r.response_result.unwrap()
+    };
+    let actions = ask(&mut client, json!({ "diagnostics": [as_neovim_sends] }));
+    assert_eq!(actions[0]["edit"]["changes"][uri][0]["range"], published["range"], "{actions:#?}");
+    // Without it, or with one the text no longer has, nothing.
+    assert_eq!(ask(&mut client, json!({ "diagnostics": [] })), json!([]));
+    let mut stale = as_neovim_sends.clone();
+    stale["message"] = json!("no event named `Eee`\nhelp: did you mean `E`?");
+    assert_eq!(ask(&mut client, json!({ "diagnostics": [stale] })), json!([]));
+    client.shutdown();
+}
+
+/// LSP 3.17's `exit`: status 0 after `shutdown`, 1 without it (an error from `serve`, which the
+/// command prints and exits with 1).
+#[test]
+fn exit_without_shutdown_is_an_error() {
+    let mut client = Client::start();
+    client.open("file:///x.fsm", DOOR);
+    client.notify("exit", Value::Null);
+    let result = client.server.take().unwrap().join().unwrap();
+    assert_eq!(result, Err("the client sent `exit` before `shutdown`".to_owned()));
 }
 
 #[test]

@@ -1,13 +1,17 @@
 //! Spec text: parse and check; whatever comes out is consistent, bounded and printable; a spec
-//! that parses formats (`fsm fmt`) to the same meaning and to a fixed point; when a machine
-//! comes out, every output is made from it and holds its own properties, and the interpreter
-//! runs over events drawn from the input.
+//! that parses formats (`fsm fmt`) to the same meaning and to a fixed point; the language
+//! server's analysis (its diagnostics, name index, outline and semantic tokens) stays within the
+//! text; when a machine comes out, every output is made from it and holds its own properties,
+//! and the interpreter runs over events drawn from the input.
 
 use fsm_dsl::Compiled;
-use fsm_dsl::diag::{self, MAX_DIAGNOSTICS, Source};
+use fsm_dsl::diag::{self, Code, MAX_DIAGNOSTICS, Source};
 use fsm_dsl::fmt::{self, without_spans};
 use fsm_dsl::interp::Interpreter;
 use fsm_dsl::ir::{EventId, StepKind};
+use fsm_dsl::lsp::index::Index;
+use fsm_dsl::lsp::symbols;
+use lsp_types as lsp;
 
 /// The properties, on one input.
 pub fn run(data: &[u8]) {
@@ -34,12 +38,15 @@ pub fn run(data: &[u8]) {
         assert_eq!(json["code"], d.code.as_str());
     }
     formats_faithfully(&text, &compiled);
+    analyses_within_text(&text, &compiled);
     let Some(m) = &compiled.machine else { return };
 
     let dot = fsm_dsl::dot::render(m);
     assert!(dot.contains("digraph \""), "{dot}");
     let markdown = fsm_dsl::markdown::render(m, "fuzz.fsm", None);
     assert!(!markdown.is_empty());
+    let mermaid = fsm_dsl::mermaid::render(m);
+    assert!(mermaid.contains("\nstateDiagram-v2\n"), "{mermaid}");
     let tokens = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
     if let Err(e) = syn::parse2::<syn::File>(tokens) {
         panic!("the generated code does not parse: {e}");
@@ -88,6 +95,11 @@ pub fn run(data: &[u8]) {
 /// the same generated Rust, keeps its comments, and formats again to itself; one that does not
 /// parse is refused as a syntax error, never as the formatter's own failure.
 fn formats_faithfully(text: &str, compiled: &Compiled) {
+    // The formatter reads the text with the parser `compile` used: a syntax error there is one
+    // here, and most mutated inputs have one. Reading them twice checks nothing more.
+    if compiled.diagnostics.iter().any(|d| d.code == Code::Syntax) {
+        return;
+    }
     let formatted = match fmt::layout(text) {
         Ok(formatted) => formatted,
         Err(fmt::Error::Syntax(_)) => return,
@@ -106,7 +118,56 @@ fn formats_faithfully(text: &str, compiled: &Compiled) {
         c.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()).to_string())
     };
     assert_eq!(rust(compiled), rust(&again), "{text:?} formats into {:?}", formatted.text);
-    let twice = fmt::layout(&formatted.text).expect("the formatted text formats");
-    assert_eq!(twice, formatted, "{text:?}: a second run changes the layout");
-    assert_eq!(fmt::format(text).ok(), Some(formatted.text), "format refuses what layout produced");
+    // `format` lays the text out again and refuses a second layout that differs in text or
+    // comments: the fixed point.
+    match fmt::format(text) {
+        Ok(again) => assert_eq!(again, formatted.text, "{text:?}: format and layout differ"),
+        Err(e) => panic!("{text:?}: {e}"),
+    }
+}
+
+/// What the language server computes from a spec stays within its text: every diagnostic's
+/// range and related place in order and inside the document, every name the index finds
+/// spelled where its span says, every outline entry's name range inside its whole range, and
+/// the semantic tokens in order, one line each, none overlapping the one before.
+fn analyses_within_text(text: &str, compiled: &Compiled) {
+    let lines = text.split('\n').collect::<Vec<_>>();
+    let inside = |p: lsp::Position| {
+        lines.get(p.line as usize).is_some_and(|line| p.character as usize <= line.encode_utf16().count())
+    };
+    let uri: lsp::Uri = "file:///fuzz.fsm".parse().expect("a URI");
+    let published = fsm_dsl::lsp::diagnostics(&uri, text, compiled);
+    assert_eq!(published.len(), compiled.diagnostics.len());
+    for d in &published {
+        assert!(d.range.start <= d.range.end && inside(d.range.start) && inside(d.range.end), "{d:?}");
+        for related in d.related_information.iter().flatten() {
+            let range = related.location.range;
+            assert!(range.start <= range.end && inside(range.start) && inside(range.end), "{d:?}");
+        }
+    }
+    let Some(spec) = &compiled.ast else { return };
+    let index = Index::new(spec);
+    for o in &index.occurrences {
+        assert_eq!(text.get(o.span.start..o.span.end), Some(o.name.as_str()), "{o:?}");
+    }
+    let mut outline = symbols::outline(text, spec);
+    while let Some(symbol) = outline.pop() {
+        let (whole, name) = (symbol.range, symbol.selection_range);
+        assert!(whole.start <= name.start && name.end <= whole.end, "{symbol:?}");
+        assert!(inside(whole.start) && inside(whole.end), "{symbol:?}");
+        outline.extend(symbol.children.into_iter().flatten());
+    }
+    let (mut line, mut start, mut end) = (0u32, 0u32, 0u32);
+    for (i, token) in symbols::tokens(text, &index).into_iter().enumerate() {
+        assert!(token.length > 0);
+        if token.delta_line > 0 || i == 0 {
+            line += token.delta_line;
+            start = token.delta_start;
+        } else {
+            start += token.delta_start;
+            assert!(start >= end, "a semantic token overlaps the one before on line {line}");
+        }
+        end = start + token.length;
+        assert!(inside(lsp::Position::new(line, end)), "a semantic token past the end of line {line}");
+    }
 }

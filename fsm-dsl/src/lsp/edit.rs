@@ -208,22 +208,33 @@ pub fn complete(text: &str, index: &Index, at: usize) -> Vec<lsp::CompletionItem
     }
 }
 
-/// The code actions for the diagnostics whose primary span meets `range` (bytes): the "did you
-/// mean" rename of E0003, the `ignore` line of E0008's help, the removal of a declaration that
-/// W0002 reports as never used.
+/// The code actions for the diagnostics whose primary span meets `range` (bytes) or that the
+/// client names in the request's context (`asked`): the "did you mean" rename of E0003, the
+/// `ignore` line of E0008's help, the removal of a declaration that W0002 reports as never used.
+///
+/// A diagnostic of the context is matched by its code, its message and its first line, never by
+/// its columns: Neovim 0.7 asks with the cursor as the range and the diagnostics of the cursor's
+/// line as the context, their columns in bytes where the server published UTF-16 units. The
+/// edits are always the server's own, from the text it holds.
 pub fn code_actions(
     uri: &lsp::Uri,
     text: &str,
     compiled: &Compiled,
     index: &Index,
     range: Span,
+    asked: &[lsp::Diagnostic],
 ) -> Vec<lsp::CodeActionOrCommand> {
     let lines = Lines::new(text);
     let published = super::diagnostics(uri, text, compiled);
     let mut out = Vec::new();
     for (d, lsp_diagnostic) in compiled.diagnostics.iter().zip(published) {
         let span = d.primary.span;
-        if span.end < range.start || range.end < span.start {
+        let named = asked.iter().any(|a| {
+            a.code == lsp_diagnostic.code
+                && a.message == lsp_diagnostic.message
+                && a.range.start.line == lsp_diagnostic.range.start.line
+        });
+        if (span.end < range.start || range.end < span.start) && !named {
             continue;
         }
         let help = d.help.as_deref().unwrap_or("");

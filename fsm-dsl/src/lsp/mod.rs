@@ -13,7 +13,7 @@
 
 mod edit;
 pub mod index;
-mod symbols;
+pub mod symbols;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::{Compiled, ast};
@@ -33,6 +33,9 @@ pub fn run_stdio() -> Result<(), String> {
 /// The capabilities this server announces.
 fn capabilities() -> lsp::ServerCapabilities {
     lsp::ServerCapabilities {
+        // Columns count UTF-16 code units, the protocol's default and the one encoding every
+        // client knows (Neovim 0.7 offers no other); said outright for clients that read it.
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
@@ -64,9 +67,18 @@ fn capabilities() -> lsp::ServerCapabilities {
 }
 
 /// Serves one client on `connection`: the initialisation, then every message until `exit`.
+/// Returns an error when the connection fails or the client sends `exit` before `shutdown`.
 pub fn serve(connection: &Connection) -> Result<(), String> {
-    let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
-    connection.initialize(caps).map_err(|e| format!("initialisation failed: {e}"))?;
+    let result = lsp::InitializeResult {
+        capabilities: capabilities(),
+        server_info: Some(lsp::ServerInfo {
+            name: "fsm".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+    };
+    let result = serde_json::to_value(result).map_err(|e| e.to_string())?;
+    let (id, _params) = connection.initialize_start().map_err(|e| format!("initialisation failed: {e}"))?;
+    connection.initialize_finish(id, result).map_err(|e| format!("initialisation failed: {e}"))?;
     let mut server = Server { documents: HashMap::new() };
     for message in &connection.receiver {
         match message {
@@ -76,6 +88,11 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 }
                 let response = server.request(request);
                 connection.sender.send(response.into()).map_err(|e| e.to_string())?;
+            }
+            // The protocol's `exit` without `shutdown` first ends the server with an error (its
+            // status 1, as LSP 3.17 § exit says).
+            Message::Notification(notification) if notification.method == "exit" => {
+                return Err("the client sent `exit` before `shutdown`".to_owned());
             }
             Message::Notification(notification) => {
                 for out in server.notification(notification) {
@@ -181,7 +198,8 @@ impl Server {
             "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
                 let view = self.view(p.text_document.uri.as_str())?;
                 let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
-                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range))
+                let asked = &p.context.diagnostics;
+                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range, asked))
             }),
             "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
                 let view = self.view(p.text_document.uri.as_str())?;
