@@ -169,7 +169,7 @@ fn tree_sitter_node_types() -> BTreeSet<String> {
 }
 
 #[test]
-fn every_item_form_of_the_parser_has_its_tree_sitter_node() {
+fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
     // fsm.pest's rule, then the node that stands for it in grammar.js.
     const NODES: [(&str, &str); 18] = [
         ("transition", "transition"),
@@ -199,8 +199,19 @@ fn every_item_form_of_the_parser_has_its_tree_sitter_node() {
     assert_eq!(forms, mapped, "the item forms of fsm.pest (`item`, `state_body`) and this test's table");
 
     let nodes = tree_sitter_node_types();
+    // The corpus has a case for each: its expected trees name the node.
+    let mut corpus = String::new();
+    for entry in std::fs::read_dir(tree_sitter_dir().join("test/corpus")).unwrap() {
+        corpus.push_str(&read(&entry.unwrap().path()));
+    }
     for (rule, node) in NODES {
         assert!(nodes.contains(node), "fsm.pest's `{rule}` has no node `{node}` in the tree-sitter grammar");
+        let opened = format!("({node}\n");
+        let leaf = format!("({node})");
+        assert!(
+            corpus.contains(&opened) || corpus.contains(&leaf),
+            "no case of editors/tree-sitter-fsm/test/corpus has a `{node}` (fsm.pest's `{rule}`)"
+        );
     }
 }
 
