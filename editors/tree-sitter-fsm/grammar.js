@@ -1,0 +1,285 @@
+/**
+ * @file The state machine DSL of rfc-fsm: one `machine` per file, transcribed from an RFC.
+ * @license MIT OR Apache-2.0
+ *
+ * Written from fsm-dsl/src/syntax/fsm.pest, the grammar of record; fsm-dsl/tests/editors/ keeps
+ * the two in step (the keywords, the item forms, and every spec of the repository). Node names
+ * use the statechart terms of the README: state, superstate (a state with substates), event,
+ * guard, action, entry, exit, internal transition.
+ */
+
+/// <reference types="tree-sitter-cli/dsl" />
+// @ts-check
+
+// `syntax::KEYWORDS`: never a name, wherever a name may stand.
+const KEYWORDS = [
+  'machine', 'state', 'initial', 'final', 'event', 'action', 'guard', 'timer', 'var', 'ref',
+  'on', 'internal', 'ignore', 'in', 'except', 'else', 'entry', 'exit', 'start', 'stop',
+  'unhandled', 'true', 'false', 'bool', 'otherwise', 'output',
+];
+
+const PREC = {
+  or: 1,
+  and: 2,
+  not: 3,
+};
+
+/**
+ * One or more `rule`, separated by commas.
+ * @param {RuleOrLiteral} rule
+ */
+function commaSep1(rule) {
+  return seq(rule, repeat(seq(',', rule)));
+}
+
+module.exports = grammar({
+  name: 'fsm',
+
+  // A byte order mark is white space too, as in fsm.pest.
+  extras: $ => [/[\s\uFEFF]/, $.comment],
+
+  word: $ => $.identifier,
+
+  reserved: {
+    global: _ => KEYWORDS,
+    // The data type of an event is Rust's path, where `state` or `in` may be a segment.
+    payload: _ => [],
+  },
+
+  rules: {
+    source_file: $ => $.machine,
+
+    machine: $ => seq(
+      repeat($.doc_comment),
+      'machine',
+      field('name', $.identifier),
+      optional(field('label', $.string)),
+      field('body', $.machine_body),
+    ),
+
+    machine_body: $ => seq('{', repeat($._item), '}'),
+
+    // Doc comments and attributes stand before the item they belong to.
+    _item: $ => seq(
+      repeat(choice($.doc_comment, $.attribute)),
+      choice(
+        $.transition,
+        $.internal_transition,
+        $.ignore_item,
+        $.state_declaration,
+        $.event_declaration,
+        $.action_declaration,
+        $.guard_declaration,
+        $.timer_declaration,
+        $.variable_declaration,
+        $.machine_reference,
+        $.unhandled_policy,
+        $.diagram_settings,
+        $.inner_attribute,
+      ),
+    ),
+
+    // `#[allow(W0002)]` before an item; `#![allow(W0001)]` for the whole machine.
+    attribute: $ => seq('#', '[', $.allow_list, ']'),
+    inner_attribute: $ => seq('#', '!', '[', $.allow_list, ']'),
+    allow_list: $ => seq('allow', '(', commaSep1($.identifier), ')'),
+
+    machine_reference: $ => seq($.reference, ';'),
+    reference: $ => seq('ref', field('text', $.string)),
+
+    unhandled_policy: $ => seq('unhandled', '=', field('policy', $.policy), ';'),
+    policy: _ => choice('error', 'warn', 'ignore'),
+
+    // `diagram { direction = LR; events = show; actions = hide; }`. `diagram` is no keyword: a
+    // state may be named so (`diagram -> Up on E;`), so `diagram {` is read as one token, which
+    // a transition's first name cannot be followed by.
+    diagram_settings: $ => seq(alias($._diagram_open, 'diagram {'), repeat($.diagram_setting), '}'),
+    _diagram_open: _ => token(seq('diagram', /[ \t\r\n\uFEFF]*/, '{')),
+    diagram_setting: $ => seq(
+      choice(
+        seq(field('name', 'direction'), '=', field('value', $.direction)),
+        seq(field('name', choice('events', 'actions')), '=', field('value', $.visibility)),
+      ),
+      ';',
+    ),
+    direction: _ => choice('TB', 'LR', 'BT', 'RL'),
+    visibility: _ => choice('show', 'hide'),
+
+    // A state; with substates in its body, a superstate.
+    state_declaration: $ => seq(
+      repeat($.state_modifier),
+      'state',
+      field('name', $.identifier),
+      optional(field('label', $.string)),
+      choice(field('body', $.state_body), ';'),
+    ),
+    state_modifier: _ => choice('initial', 'final'),
+    state_body: $ => seq(
+      '{',
+      repeat(choice(
+        $.entry_clause,
+        $.exit_clause,
+        $.state_timer,
+        seq(repeat(choice($.doc_comment, $.attribute)), $.state_declaration),
+      )),
+      '}',
+    ),
+    entry_clause: $ => seq('entry', $.effect_list, ';'),
+    exit_clause: $ => seq('exit', $.effect_list, ';'),
+    // `timer T;` in a state: started on entry, stopped on exit.
+    state_timer: $ => seq('timer', field('timer', $.identifier), ';'),
+
+    event_declaration: $ => seq(
+      'event',
+      field('name', $.identifier),
+      optional(field('payload', $.payload)),
+      optional(field('label', $.string)),
+      ';',
+    ),
+    // The Rust type of an event's data, between balanced brackets. fsm.pest takes this text
+    // whole and the checker says what is not a path (E0020), so anything balanced is read here.
+    payload: $ => seq('(', optional($.payload_type), ')'),
+    payload_type: $ => repeat1($._payload_part),
+    _payload_part: $ => choice(
+      reserved('payload', alias($.identifier, $.type_identifier)),
+      $.integer,
+      $.payload_group,
+      $.payload_array,
+      '::', '<', '>', ',', '&',
+      /[^\sA-Za-z0-9_()\[\]{};"<>,&:\/-]+/,
+      ':', '-', '/',
+    ),
+    payload_group: $ => seq('(', repeat($._payload_part), ')'),
+    payload_array: $ => seq('[', repeat(choice($._payload_part, ';')), ']'),
+
+    action_declaration: $ => seq(
+      'action',
+      field('name', $.identifier),
+      optional(field('label', $.string)),
+      optional(seq('=', field('alias', $.timer_operation))),
+      ';',
+    ),
+    guard_declaration: $ => seq(
+      'guard',
+      field('name', $.identifier),
+      optional(field('label', $.string)),
+      ';',
+    ),
+    timer_declaration: $ => seq(
+      'timer',
+      field('name', $.identifier),
+      optional(field('payload', $.payload)),
+      optional(field('label', $.string)),
+      optional(seq('=', field('duration', $.duration))),
+      ';',
+    ),
+    // `500 ms`, `2 s`, `4 min`, `1 h`.
+    duration: $ => seq(field('value', $.integer), field('unit', $.time_unit)),
+    time_unit: _ => choice('ms', 'min', 's', 'h'),
+
+    variable_declaration: $ => seq(
+      optional($.output),
+      'var',
+      field('name', $.identifier),
+      ':',
+      field('type', choice($.bool_type, $.range_type)),
+      '=',
+      field('value', $._literal),
+      ';',
+    ),
+    output: _ => 'output',
+    bool_type: _ => 'bool',
+    range_type: $ => seq(field('low', $.integer), '..=', field('high', $.integer)),
+
+    transition: $ => seq(
+      field('source', $.state_set),
+      '->',
+      field('target', $.identifier),
+      'on',
+      field('events', $.event_list),
+      optional(field('guard', $.guard)),
+      optional(field('effects', $.effects)),
+      repeat($.reference),
+      ';',
+    ),
+    internal_transition: $ => seq(
+      'internal',
+      field('source', $.state_set),
+      'on',
+      field('events', $.event_list),
+      optional(field('guard', $.guard)),
+      optional(field('effects', $.effects)),
+      repeat($.reference),
+      ';',
+    ),
+    // `otherwise` makes it a fallback: only what no transition handles is ignored.
+    ignore_item: $ => seq(
+      'ignore',
+      field('events', choice($.wildcard, $.event_list)),
+      optional(seq('in', field('states', $.state_set))),
+      optional($.otherwise),
+      repeat($.reference),
+      ';',
+    ),
+    otherwise: _ => 'otherwise',
+
+    state_set: $ => choice(
+      seq($.wildcard, optional(seq('except', commaSep1($.identifier)))),
+      commaSep1($.identifier),
+    ),
+    wildcard: _ => '*',
+    event_list: $ => commaSep1($.identifier),
+
+    guard: $ => seq('[', choice($.else, $._expression), ']'),
+    else: _ => 'else',
+    _expression: $ => choice(
+      $.binary_expression,
+      $.unary_expression,
+      $._primary,
+    ),
+    binary_expression: $ => choice(
+      prec.left(PREC.or, seq(field('left', $._expression), field('operator', '||'), field('right', $._expression))),
+      prec.left(PREC.and, seq(field('left', $._expression), field('operator', '&&'), field('right', $._expression))),
+    ),
+    // `!` binds to a primary, and a comparison is one: `!n < 3` is `!(n < 3)`, as in fsm.pest.
+    unary_expression: $ => prec(PREC.not, seq(field('operator', '!'), field('operand', choice($.unary_expression, $._primary)))),
+    _primary: $ => choice(
+      $.parenthesized_expression,
+      $.comparison,
+      $.boolean,
+      $.identifier,
+    ),
+    parenthesized_expression: $ => seq('(', $._expression, ')'),
+    comparison: $ => seq(
+      field('left', $._operand),
+      field('operator', choice('==', '!=', '<=', '>=', '<', '>')),
+      field('right', $._operand),
+    ),
+    _operand: $ => choice($.integer, $.identifier),
+
+    effects: $ => seq('/', $.effect_list),
+    effect_list: $ => commaSep1($._effect),
+    _effect: $ => choice($.timer_operation, $.assignment, $.identifier),
+    timer_operation: $ => seq(field('operation', choice('start', 'stop')), field('timer', $.identifier)),
+    assignment: $ => seq(
+      field('variable', $.identifier),
+      field('operator', choice('=', '+=', '-=')),
+      field('value', $._literal),
+    ),
+
+    _literal: $ => choice($.boolean, $.integer),
+    boolean: _ => choice('true', 'false'),
+
+    identifier: _ => /[A-Za-z_][A-Za-z0-9_]*/,
+    integer: _ => /-?[0-9]+/,
+    // A string ends on its line; the escapes are `\"`, `\\`, `\n` and `\t` (the checker refuses
+    // others, so any escaped character is read here, a line break too, as in fsm.pest).
+    string: $ => seq('"', repeat(choice($.string_content, $.escape_sequence)), token.immediate('"')),
+    string_content: _ => token.immediate(prec(1, /[^"\\\n]+/)),
+    escape_sequence: _ => token.immediate(/\\(.|\n)/),
+
+    // `//` starts a comment, `///` a doc comment, `////` a comment again.
+    comment: _ => token(seq('//', optional(choice(/\/\/[^\n]*/, /[^\/\n][^\n]*/)))),
+    doc_comment: _ => token(seq('///', optional(/[^\/\n][^\n]*/))),
+  },
+});
