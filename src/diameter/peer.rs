@@ -759,8 +759,8 @@ struct Core<T, R> {
 /// watchdog's jitter (a `SmallRng` of 32 octets, passed in to the 64-octet watchdog at each
 /// call; `R` itself is not kept).
 ///
-/// Each input returns the [`Output`]s to carry out, in order; [`deadline`](Self::deadline) says
-/// when to call [`timer_expired`](Self::timer_expired) next. See the [module](self) documentation
+/// Each input returns the [`Output`]s to carry out, in order; [`poll_timeout`](Self::poll_timeout) says
+/// when to call [`handle_timeout`](Self::handle_timeout) next. See the [module](self) documentation
 /// for how the two machines are joined.
 pub struct Peer<T, R> {
     machine: machine::Machine,
@@ -972,7 +972,7 @@ where
 
     /// A timer fired: the Timeout of the machine, the CER wait of an accepted connection, or Tw.
     /// An early or stale call does nothing.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         let mut run = Run::new(now);
         if self.core.timeout.is_some_and(|t| t <= now) {
             self.core.timeout = None;
@@ -986,15 +986,15 @@ where
             run.report(PeerEvent::Error(PeerError::NoCer { conn: pending.id, reason: "no CER within the Timeout" }));
         }
         self.drain(&mut run);
-        let commands = self.watchdog(&mut run, |wd, now, rng| wd.timer_expired_with(now, rng));
+        let commands = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout_with(now, rng));
         self.commands(&mut run, &commands);
         self.finish(run)
     }
 
-    /// When [`timer_expired`](Self::timer_expired) must be called next, if a timer runs.
-    pub fn deadline(&self) -> Option<T> {
+    /// When [`handle_timeout`](Self::handle_timeout) must be called next, if a timer runs.
+    pub fn poll_timeout(&self) -> Option<T> {
         let pending = self.core.pending.iter().filter_map(|p| p.deadline);
-        [self.core.timeout, self.core.watchdog.deadline()].into_iter().flatten().chain(pending).min()
+        [self.core.timeout, self.core.watchdog.poll_timeout()].into_iter().flatten().chain(pending).min()
     }
 
     /// The state of the peer state machine (RFC 6733 §5.6).

@@ -252,7 +252,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// When T(ack) expires, if it runs.
-    pub fn deadline(&self) -> Option<T> {
+    pub fn poll_timeout(&self) -> Option<T> {
         self.deadline
     }
 
@@ -355,7 +355,7 @@ impl<T: Time> Asp<T> {
     /// Sends a Q.921 frame (QPTM Data Request) if the ASP is active; refuses it otherwise, and
     /// refuses a frame for an interface the ASP knows it is not active for, and a frame no Data
     /// Request can carry.
-    pub fn send_data(&mut self, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
+    pub fn send_data(&mut self, now: T, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>) -> Vec<Output> {
         let request = Message::DataRequest { interface_id, dlci, data };
         if let Err(error) = request.validate() {
             return vec![Output::Event(AspEvent::DataInvalid(error))];
@@ -374,7 +374,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// T(ack) fired: if `now` is at or after its deadline, the pending request is sent again.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
@@ -385,7 +385,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// A message arrived from the SG.
-    pub fn receive(&mut self, bytes: &[u8], now: T) -> Vec<Output> {
+    pub fn receive(&mut self, now: T, bytes: &[u8]) -> Vec<Output> {
         let message = match codec::decode(bytes) {
             Ok(message) => message,
             Err(error) => {

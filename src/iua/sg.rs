@@ -41,13 +41,13 @@
 //!
 //! | input | cost |
 //! |---|---|
-//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::next_deadline`] | O(1) |
+//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::poll_timeout`] | O(1) |
 //! | [`Sg::deliver`], [`Sg::deliver_into`] (routed, queued, refused or discarded) | O(1) |
 //! | Data Request, Heartbeat, Error, any message the SG does not expect | O(1) |
 //! | ASP Up (from ASP-DOWN) | O(1) per AS whose machine it moves (an AS told the AS state, an AS that changes state), plus each Notify's recipients |
 //! | ASP Up (from ASP-ACTIVE), ASP Down, association lost or restarted | O(1) per AS the ASP was active in or whose machine it moves, plus each Notify's recipients |
 //! | ASP Active, ASP Inactive | O(1) per Interface Identifier and per AS named (for ranges, a logarithm in the configured identifiers per range, plus those inside it), or per AS when it names none; plus each Notify's recipients; Over-ride: O(1) per ASP taken over; a flush, O(1) per queued message |
-//! | [`Sg::timer_expired`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
+//! | [`Sg::handle_timeout`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
 //! | a Notify from an AS | O(1) per recipient (the ASPs that are up), the sort included |
 //!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
@@ -525,7 +525,7 @@ impl<T: Time> Sg<T> {
     }
 
     /// The earliest T(r) deadline, if one runs. In O(1).
-    pub fn next_deadline(&self) -> Option<T> {
+    pub fn poll_timeout(&self) -> Option<T> {
         self.deadlines.front().map(|&(deadline, ..)| deadline)
     }
 
@@ -567,7 +567,7 @@ impl<T: Time> Sg<T> {
 
     /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten (its
     /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
-    pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+    pub fn association_down(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
         self.asp_event(assoc, iua_asp::Event::SctpCdi, Guards::default(), now, &mut out);
         self.set_up(assoc, false);
@@ -576,7 +576,7 @@ impl<T: Time> Sg<T> {
     }
 
     /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
-    pub fn association_restart(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+    pub fn association_restart(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
         self.asp_event(assoc, iua_asp::Event::SctpRi, Guards::default(), now, &mut out);
         out
@@ -587,16 +587,16 @@ impl<T: Time> Sg<T> {
     /// SG sends (see [`DecodeError::answer_code`]). A message on an association that is not up (see
     /// [`association_up`](Self::association_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
-    pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
+    pub fn receive(&mut self, now: T, assoc: AssocId, bytes: &[u8]) -> Vec<Output> {
         let mut out = Vec::new();
-        self.receive_into(assoc, bytes, now, &mut out);
+        self.receive_into(now, assoc, bytes, &mut out);
         out
     }
 
     /// [`receive`](Self::receive), appending the outputs to `out`, which the caller may clear
     /// and reuse: an ASP Up that is told the state of a thousand ASes then fills a list that
     /// already has the room.
-    pub fn receive_into(&mut self, assoc: AssocId, bytes: &[u8], now: T, out: &mut Vec<Output>) {
+    pub fn receive_into(&mut self, now: T, assoc: AssocId, bytes: &[u8], out: &mut Vec<Output>) {
         if !self.asps.contains_key(&assoc) {
             self.unknown_drops = self.unknown_drops.saturating_add(1);
             out.push(Output::Event(SgEvent::UnknownAssociation { assoc }));
@@ -626,20 +626,20 @@ impl<T: Time> Sg<T> {
     /// The outputs come back as [`Delivered`], a list held inline (a Data Indication, or the
     /// event of a queue overflow or a discard): delivering allocates nothing but, in AS-PENDING,
     /// the growth of the AS's queue past its largest length so far.
-    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Delivered {
+    pub fn deliver(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>) -> Delivered {
         let mut out = Delivered::default();
-        self.deliver_to(interface_id, dlci, data, now, &mut out.0);
+        self.deliver_to(now, interface_id, dlci, data, &mut out.0);
         out
     }
 
     /// [`deliver`](Self::deliver), appending the outputs to `out`: with an `out` that has room
     /// (cleared and reused by the caller), delivering allocates nothing. Queueing in AS-PENDING
     /// allocates only when the AS's queue grows past its largest length so far.
-    pub fn deliver_into(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut Vec<Output>) {
-        self.deliver_to(interface_id, dlci, data, now, out);
+    pub fn deliver_into(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, out: &mut Vec<Output>) {
+        self.deliver_to(now, interface_id, dlci, data, out);
     }
 
-    fn deliver_to<O: Sink>(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut O) {
+    fn deliver_to<O: Sink>(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, out: &mut O) {
         let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
             return;
         };
@@ -649,7 +649,7 @@ impl<T: Time> Sg<T> {
 
     /// Time passed: every T(r) whose deadline is at or before `now` expires, in the order of
     /// the ASes. In O(1) amortized per expiry, plus what each sends.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         let mut expired = Vec::new();
         while let Some(&(deadline, as_index, _)) = self.deadlines.front()
@@ -1456,7 +1456,7 @@ mod tests {
     }
 
     fn rx(sg: &mut Sg<Duration>, assoc: AssocId, message: &Message, now: Duration) -> Vec<Output> {
-        sg.receive(assoc, &codec::encode(message).unwrap(), now)
+        sg.receive(now, assoc, &codec::encode(message).unwrap())
     }
 
     fn active(iid: u32) -> Message {
@@ -1514,11 +1514,11 @@ mod tests {
         // One leaves from the middle of the list, one ASP stops being active: the others are
         // told the AS is pending, still in association order.
         let gone = assocs[300];
-        sg.association_down(gone, now);
+        sg.association_down(now, gone);
         expected.retain(|&a| a != gone);
         let out = rx(&mut sg, assocs[17], &inactive(1), now);
         assert_eq!(notified(&out, Status::as_pending()), expected);
-        assert_eq!(sg.next_deadline(), Some(now + SgConfig::default().recovery_timer));
+        assert_eq!(sg.poll_timeout(), Some(now + SgConfig::default().recovery_timer));
     }
 
     #[test]
@@ -1538,15 +1538,15 @@ mod tests {
         rx(&mut sg, a, &inactive(2), t5);
         rx(&mut sg, a, &inactive(3), t10);
         rx(&mut sg, a, &active(3), t10);
-        assert_eq!(sg.next_deadline(), Some(t5 + t_r));
-        let out = sg.timer_expired(t5 + t_r);
+        assert_eq!(sg.poll_timeout(), Some(t5 + t_r));
+        let out = sg.handle_timeout(t5 + t_r);
         assert!(out.contains(&Output::Event(SgEvent::AsState { as_index: 1, state: iua_as::State::AS_INACTIVE })));
         assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
-        assert_eq!(sg.next_deadline(), Some(t10 + t_r));
-        sg.timer_expired(t10 + t_r);
+        assert_eq!(sg.poll_timeout(), Some(t10 + t_r));
+        sg.handle_timeout(t10 + t_r);
         assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
         assert_eq!(sg.as_state(2), Some(iua_as::State::AS_ACTIVE));
-        assert_eq!(sg.next_deadline(), None);
+        assert_eq!(sg.poll_timeout(), None);
     }
 
     #[test]
@@ -1561,6 +1561,6 @@ mod tests {
             rx(&mut sg, a, &inactive(1), now);
         }
         assert!(sg.deadlines.len() <= 2 * sg.running + 16, "{} entries", sg.deadlines.len());
-        assert_eq!(sg.next_deadline(), Some(Duration::from_millis(999) + SgConfig::default().recovery_timer));
+        assert_eq!(sg.poll_timeout(), Some(Duration::from_millis(999) + SgConfig::default().recovery_timer));
     }
 }
