@@ -334,15 +334,16 @@ struct Core<T> {
     failed_over: bool,
 }
 
-/// Collects the machine's actions as commands.
-struct Collect<'a, T, G> {
+/// The watchdog's part in a step of its machine: its actions become commands, Tw is drawn
+/// and armed (RFC 3539 §3.4.1).
+struct Rfc3539WatchdogHooks<'a, T, G> {
     now: T,
     core: &'a mut Core<T>,
     rng: &'a mut G,
     commands: Commands,
 }
 
-impl<T, G> machine::Hooks for Collect<'_, T, G>
+impl<T, G> machine::Hooks for Rfc3539WatchdogHooks<'_, T, G>
 where
     T: Time,
     G: rand::Rng,
@@ -397,7 +398,7 @@ impl<T: Time> Core<T> {
     #[inline]
     fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Commands {
         let Some(mut m) = self.machine else { return Commands::new() };
-        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
         let target = m.step(event, &mut hooks).target;
         let mut commands = hooks.commands;
         self.machine = Some(m);
@@ -416,7 +417,7 @@ impl<T: Time> Core<T> {
         if self.machine.is_some() {
             return Commands::new();
         }
-        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
         let m = machine::Machine::start(&mut hooks);
         let commands = hooks.commands;
         self.machine = Some(m);

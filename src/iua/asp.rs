@@ -23,6 +23,7 @@ use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Mess
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
 use crate::machines::iua_asp_side as machine;
 use crate::time::Time;
+use machine::Guards;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -148,15 +149,9 @@ pub struct Asp<T> {
     active_ids: Option<BTreeSet<u32>>,
 }
 
-/// The guard values of one step (all false unless the input sets them).
-#[derive(Clone, Copy, Default)]
-struct Guards {
-    active_elsewhere: bool,
-    scope_unknown: bool,
-    foreign_iid: bool,
-}
-
-struct Hooks<'a, T> {
+/// The ASP side's part in a step of its machine: the guards' values for the input, and what
+/// the actions do (messages to send, T(ack), events for layer management).
+struct IuaAspSideHooks<'a, T> {
     now: T,
     config: &'a AspConfig,
     asking: &'a Option<InterfaceIds>,
@@ -167,13 +162,9 @@ struct Hooks<'a, T> {
     sent_requests: &'a mut u64,
 }
 
-impl<T: Time> machine::Hooks for Hooks<'_, T> {
+impl<T: Time> machine::Hooks for IuaAspSideHooks<'_, T> {
     fn guard(&mut self, guard: machine::Guard) -> bool {
-        match guard {
-            machine::Guard::active_elsewhere => self.guards.active_elsewhere,
-            machine::Guard::scope_unknown => self.guards.scope_unknown,
-            machine::Guard::foreign_iid => self.guards.foreign_iid,
-        }
+        self.guards.get(guard)
     }
 
     fn action(&mut self, action: machine::Action) {
@@ -275,7 +266,7 @@ impl<T: Time> Asp<T> {
         guards: Guards,
     ) -> Vec<Output> {
         let before = self.machine.state();
-        let mut hooks = Hooks {
+        let mut hooks = IuaAspSideHooks {
             now,
             config: &self.config,
             asking: &self.asking,

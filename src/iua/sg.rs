@@ -569,7 +569,7 @@ impl<T: Time> Sg<T> {
     /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
     pub fn association_down(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpCdi, Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpCdi, AspInput::default(), now, &mut out);
         self.set_up(assoc, false);
         self.asps.remove(&assoc);
         out
@@ -578,7 +578,7 @@ impl<T: Time> Sg<T> {
     /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
     pub fn association_restart(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpRi, Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpRi, AspInput::default(), now, &mut out);
         out
     }
 
@@ -864,10 +864,13 @@ impl<T: Time> Sg<T> {
                 }
                 let blocked = self.blocked_assocs.contains(&assoc)
                     || known_id.is_some_and(|id| self.blocked_asp_ids.contains(&id));
-                let guards = Guards { blocked, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspUp, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards { blocked, ..iua_asp::Guards::default() },
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::AspUp, input, now, out);
             }
-            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, Guards::default(), now, out),
+            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, AspInput::default(), now, out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
@@ -878,16 +881,19 @@ impl<T: Time> Sg<T> {
                 let served: Vec<u32> =
                     targets.iter().flat_map(|&i| self.ases[i].config.interface_ids.iter().copied()).collect();
                 let ack_ids = interface_ids_parameter(&served);
-                let guards = Guards {
-                    text_iid,
-                    unknown_iid: unknown,
-                    mode_mismatch,
+                let input = AspInput {
+                    guards: iua_asp::Guards {
+                        text_iid,
+                        unknown_iid: unknown,
+                        mode_mismatch,
+                        ..iua_asp::Guards::default()
+                    },
                     targets,
                     ack_ids,
                     traffic_mode,
-                    ..Guards::default()
+                    ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::AspActive, guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::AspActive, input, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
@@ -903,12 +909,21 @@ impl<T: Time> Sg<T> {
                 };
                 // The targets are distinct ASes the ASP is active in: any other is elsewhere.
                 let active_elsewhere = active_count > targets.len();
-                let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspInactive, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards {
+                        text_iid,
+                        unknown_iid: unknown,
+                        active_elsewhere,
+                        ..iua_asp::Guards::default()
+                    },
+                    targets,
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::AspInactive, input, now, out);
             }
             Message::Heartbeat { data } => {
-                let guards = Guards { heartbeat: data, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::Heartbeat, guards, now, out);
+                let input = AspInput { heartbeat: data, ..AspInput::default() };
+                self.asp_event(assoc, iua_asp::Event::Heartbeat, input, now, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
                 let (text_iid, foreign_iid) = match interface_id {
@@ -918,9 +933,12 @@ impl<T: Time> Sg<T> {
                         (false, !served)
                     }
                 };
-                let guards =
-                    Guards { text_iid, foreign_iid, data: Some((interface_id, dlci, data)), ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::DataRequest, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards { text_iid, foreign_iid, ..iua_asp::Guards::default() },
+                    data: Some((interface_id, dlci, data)),
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::DataRequest, input, now, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
             // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
@@ -993,14 +1011,14 @@ impl<T: Time> Sg<T> {
     }
 
     /// Runs an event on an ASP machine, then what its change means for the ASes.
-    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, mut guards: Guards, now: T, out: &mut Vec<Output>) {
+    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, mut input: AspInput, now: T, out: &mut Vec<Output>) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
-        let mut hooks = AspHooks { assoc, guards: &guards, out, forward: false, discard: false };
+        let mut hooks = IuaAspHooks { assoc, input: &input, out, forward: false, discard: false };
         let outcome = asp.machine.handle(event, &mut hooks);
         let (forward, discard) = (hooks.forward, hooks.discard);
         if forward {
-            if let Some((interface_id, dlci, data)) = guards.data.take() {
+            if let Some((interface_id, dlci, data)) = input.data.take() {
                 out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
             }
         } else if discard {
@@ -1011,7 +1029,7 @@ impl<T: Time> Sg<T> {
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
-        self.asp_changed(assoc, event, before, after, &outcome, &guards, now, out);
+        self.asp_changed(assoc, event, before, after, &outcome, &input, now, out);
     }
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
@@ -1023,7 +1041,7 @@ impl<T: Time> Sg<T> {
         before: iua_asp::State,
         after: iua_asp::State,
         outcome: &iua_asp::Outcome,
-        guards: &Guards,
+        input: &AspInput,
         now: T,
         out: &mut Vec<Output>,
     ) {
@@ -1045,8 +1063,8 @@ impl<T: Time> Sg<T> {
                 let active_in = self.active_in_order(assoc);
                 self.leave(assoc, &active_in, now, out);
             }
-            _ if acked_active => self.join(assoc, &guards.targets, now, out),
-            _ if acked_inactive => self.leave(assoc, &guards.targets, now, out),
+            _ if acked_active => self.join(assoc, &input.targets, now, out),
+            _ if acked_inactive => self.leave(assoc, &input.targets, now, out),
             _ => {}
         }
     }
@@ -1068,14 +1086,14 @@ impl<T: Time> Sg<T> {
                 for other in others {
                     // Active in this AS and at least one other.
                     let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.len() > 1);
-                    let guards = Guards {
-                        active_elsewhere: elsewhere,
+                    let input = AspInput {
+                        guards: iua_asp::Guards { active_elsewhere: elsewhere, ..iua_asp::Guards::default() },
                         targets: vec![i],
                         notify_ids: self.ases[i].notify_ids.clone(),
                         notify_asp_id: new_asp_id,
-                        ..Guards::default()
+                        ..AspInput::default()
                     };
-                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, guards, now, out);
+                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, input, now, out);
                     self.set_active(i, other, false);
                     self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(other), now, out);
                 }
@@ -1102,7 +1120,7 @@ impl<T: Time> Sg<T> {
         // there (every ASP active in it is up).
         let any_inactive = up > entry.active.len();
         let before = entry.machine.state();
-        let mut hooks = AsHooks { any_active, any_inactive, came_up: cause.came_up };
+        let mut hooks = IuaAsHooks { guards: iua_as::Guards { any_active, any_inactive, came_up: cause.came_up } };
         let outcome = entry.machine.handle(event, &mut hooks);
         let mut data = cause.data;
         for &action in outcome.actions {
@@ -1234,9 +1252,8 @@ fn probe(
     any_inactive: bool,
     came_up: bool,
 ) -> iua_as::Outcome {
-    let mut hooks = AsHooks { any_active, any_inactive, came_up };
     let mut vars = iua_as::Vars::INITIAL;
-    iua_as::dispatch_with(state, &mut vars, event, |g| iua_as::Hooks::guard(&mut hooks, g))
+    iua_as::dispatch(state, &mut vars, event, iua_as::Guards { any_active, any_inactive, came_up })
 }
 
 fn does_something(state: iua_as::State, outcome: &iua_as::Outcome) -> bool {
@@ -1336,15 +1353,11 @@ fn data_indication(assoc: AssocId, queued: Queued) -> Output {
     }
 }
 
-/// The guard values and message contents of one ASP event.
+/// One input to an ASP's machine: the values of its guards (the generated `Guards`), and what
+/// of the message the actions need.
 #[derive(Default)]
-struct Guards {
-    blocked: bool,
-    mode_mismatch: bool,
-    unknown_iid: bool,
-    text_iid: bool,
-    foreign_iid: bool,
-    active_elsewhere: bool,
+struct AspInput {
+    guards: iua_asp::Guards,
     /// The ASes an ASP Active or ASP Inactive concerns.
     targets: Vec<AsIndex>,
     /// The Interface Identifiers an ASP Active Ack names.
@@ -1358,24 +1371,17 @@ struct Guards {
     data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
 }
 
-struct AspHooks<'a> {
+struct IuaAspHooks<'a> {
     assoc: AssocId,
-    guards: &'a Guards,
+    input: &'a AspInput,
     out: &'a mut Vec<Output>,
     forward: bool,
     discard: bool,
 }
 
-impl iua_asp::Hooks for AspHooks<'_> {
+impl iua_asp::Hooks for IuaAspHooks<'_> {
     fn guard(&mut self, guard: iua_asp::Guard) -> bool {
-        match guard {
-            iua_asp::Guard::blocked => self.guards.blocked,
-            iua_asp::Guard::mode_mismatch => self.guards.mode_mismatch,
-            iua_asp::Guard::unknown_iid => self.guards.unknown_iid,
-            iua_asp::Guard::text_iid => self.guards.text_iid,
-            iua_asp::Guard::foreign_iid => self.guards.foreign_iid,
-            iua_asp::Guard::active_elsewhere => self.guards.active_elsewhere,
-        }
+        self.input.guards.get(guard)
     }
 
     fn action(&mut self, action: iua_asp::Action) {
@@ -1384,14 +1390,14 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::SendAspUpAck => Message::AspUpAck { info: None },
             A::SendAspDownAck => Message::AspDownAck { info: None },
             A::SendAspActiveAck => {
-                let traffic_mode = self.guards.traffic_mode;
-                Message::AspActiveAck { traffic_mode, interface_ids: self.guards.ack_ids.clone(), info: None }
+                let traffic_mode = self.input.traffic_mode;
+                Message::AspActiveAck { traffic_mode, interface_ids: self.input.ack_ids.clone(), info: None }
             }
             A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
             A::NotifyAlternateAspActive => Message::Notify {
                 status: Status::alternate_asp_active(),
-                asp_id: self.guards.notify_asp_id,
-                interface_ids: self.guards.notify_ids.clone(),
+                asp_id: self.input.notify_asp_id,
+                interface_ids: self.input.notify_ids.clone(),
                 info: None,
             },
             A::ErrorUnexpectedMessage => error_message(ErrorCode::UnexpectedMessage),
@@ -1399,7 +1405,7 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::ErrorUnsupportedTrafficMode => error_message(ErrorCode::UnsupportedTrafficHandlingMode),
             A::ErrorInvalidInterfaceIdentifier => error_message(ErrorCode::InvalidInterfaceIdentifier),
             A::ErrorUnsupportedInterfaceIdentifierType => error_message(ErrorCode::UnsupportedInterfaceIdentifierType),
-            A::SendHeartbeatAck => Message::HeartbeatAck { data: self.guards.heartbeat.clone() },
+            A::SendHeartbeatAck => Message::HeartbeatAck { data: self.input.heartbeat.clone() },
             A::ForwardData => {
                 self.forward = true;
                 return;
@@ -1418,19 +1424,15 @@ fn error_message(code: ErrorCode) -> Message {
 }
 
 /// The guard values of one AS event; the actions are read from the outcome.
-struct AsHooks {
-    any_active: bool,
-    any_inactive: bool,
-    came_up: bool,
+/// An AS machine's part in a step: its guards' values. Its actions (notifications, T(r)) are
+/// carried out by [`Sg::as_event`] from the step's outcome, in order with the queue.
+struct IuaAsHooks {
+    guards: iua_as::Guards,
 }
 
-impl iua_as::Hooks for AsHooks {
+impl iua_as::Hooks for IuaAsHooks {
     fn guard(&mut self, guard: iua_as::Guard) -> bool {
-        match guard {
-            iua_as::Guard::any_inactive => self.any_inactive,
-            iua_as::Guard::any_active => self.any_active,
-            iua_as::Guard::came_up => self.came_up,
-        }
+        self.guards.get(guard)
     }
 
     fn action(&mut self, _: iua_as::Action) {}
