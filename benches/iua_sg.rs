@@ -92,10 +92,10 @@ fn run(ases: u32, asps: u32) {
     for j in 0..asps {
         let assoc = AssocId(j);
         sg.association_up(assoc);
-        sg.receive_into(assoc, &up, t, &mut out);
+        sg.receive_into(t, assoc, &up, &mut out);
         sent += out.len();
         out.clear();
-        sg.receive_into(assoc, &active[(j % ases) as usize], t, &mut out);
+        sg.receive_into(t, assoc, &active[(j % ases) as usize], &mut out);
         sent += out.len();
         out.clear();
     }
@@ -110,7 +110,7 @@ fn run(ases: u32, asps: u32) {
     for _ in 0..REPEATS {
         let begin = Instant::now();
         for n in 0..MESSAGES {
-            let out = sg.deliver(n as u32 % ases, dlci, vec![0; FRAME], t);
+            let out = sg.deliver(t, n as u32 % ases, dlci, vec![0; FRAME]);
             black_box(&out);
         }
         deliver = deliver.min(begin.elapsed());
@@ -123,7 +123,7 @@ fn run(ases: u32, asps: u32) {
     for _ in 0..REPEATS {
         let begin = Instant::now();
         for n in 0..MESSAGES {
-            sg.deliver_into(n as u32 % ases, dlci, frame, t, &mut out);
+            sg.deliver_into(t, n as u32 % ases, dlci, frame, &mut out);
             frame = match out.pop() {
                 Some(Output::Send { message: Message::DataIndication { data, .. }, .. }) => data,
                 other => panic!("not routed: {other:?}"),
@@ -135,13 +135,13 @@ fn run(ases: u32, asps: u32) {
 
     // Enqueue: every association lost, every AS pending.
     for j in 0..asps {
-        sg.association_down(AssocId(j), t);
+        sg.association_down(t, AssocId(j));
     }
     assert!((0..ases as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let mut frames: Vec<Vec<u8>> = (0..MESSAGES).map(|_| vec![0; FRAME]).collect();
     let begin = Instant::now();
     for (n, frame) in frames.drain(..).enumerate() {
-        sg.deliver_into(n as u32 % ases, dlci, frame, t, &mut out);
+        sg.deliver_into(t, n as u32 % ases, dlci, frame, &mut out);
     }
     let enqueue = begin.elapsed();
     assert!(out.is_empty(), "every message queued");
@@ -150,12 +150,12 @@ fn run(ases: u32, asps: u32) {
 
     // Flush: ASP 0 comes back (and is told every AS is pending), then activates for all ASes.
     sg.association_up(AssocId(0));
-    black_box(sg.receive(AssocId(0), &up, t));
+    black_box(sg.receive(t, AssocId(0), &up));
     let all = codec::encode(&Message::AspActive { traffic_mode: None, interface_ids: None, info: None }).unwrap();
     // The output list has the room, as a driver's reused list would after the first flush.
     let mut out: Vec<Output> = Vec::with_capacity(MESSAGES + 2 * ases as usize + 4);
     let begin = Instant::now();
-    sg.receive_into(AssocId(0), &all, t, &mut out);
+    sg.receive_into(t, AssocId(0), &all, &mut out);
     let flush = begin.elapsed();
     let delivered =
         out.iter().filter(|o| matches!(o, Output::Send { message: Message::DataIndication { .. }, .. })).count();

@@ -59,14 +59,14 @@ fn main() {
     let mut now = at;
     for _ in 0..ROUNDS {
         now += step;
-        expiry.pass(&mut wds, &mut rng, |wd, rng| wd.timer_expired_with(now, rng).len());
+        expiry.pass(&mut wds, &mut rng, |wd, rng| wd.handle_timeout_with(now, rng).len());
         dwa.pass(&mut wds, &mut rng, |wd, rng| wd.message_received_with(now, MessageKind::Dwa, rng).len());
     }
     expiry.print();
     dwa.print();
     let mut early = Tally::new("early timer call (no expiry)");
     for _ in 0..ROUNDS {
-        early.pass(&mut wds, &mut rng, |wd, rng| wd.timer_expired_with(at, rng).len());
+        early.pass(&mut wds, &mut rng, |wd, rng| wd.handle_timeout_with(at, rng).len());
     }
     early.print();
     assert_eq!(expiry.outputs, expiry.events, "every Tw expiry sends one DWR");

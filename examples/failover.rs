@@ -65,9 +65,9 @@ fn main() {
     loop {
         // The next thing to happen: the watchdog's timer or the script's next entry.
         let next_input = agenda.first_key_value().map(|(&(t, _), _)| t);
-        let next_timer = wd.deadline();
+        let next_timer = wd.poll_timeout();
         let (now, label, commands) = match (next_input, next_timer) {
-            (Some(t), Some(d)) if d < t => (d, "Tw expires".to_owned(), wd.timer_expired(d)),
+            (Some(t), Some(d)) if d < t => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
             (Some(t), _) => {
                 let Some(((_, _), input)) = agenda.pop_first() else { break };
                 let (label, commands) = match input {
@@ -88,7 +88,7 @@ fn main() {
                 };
                 (t, label, commands)
             }
-            (None, Some(d)) => (d, "Tw expires".to_owned(), wd.timer_expired(d)),
+            (None, Some(d)) => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
             (None, None) => break,
         };
         if now > end {
@@ -120,6 +120,6 @@ fn print_line(now: Duration, event: &str, wd: &Watchdog<Duration, StdRng>, comma
     let state = wd.state().map_or("stopped".to_owned(), |s| s.to_string());
     let pending = if wd.pending() { "*" } else { " " };
     let commands: Vec<String> = commands.iter().map(|c| format!("{c:?}")).collect();
-    let next = wd.deadline().map_or(String::new(), |d| format!("  [{:.1} s]", (d - now).as_secs_f64()));
+    let next = wd.poll_timeout().map_or(String::new(), |d| format!("  [{:.1} s]", (d - now).as_secs_f64()));
     println!("{:>8.3}s  {:<24} {:<7}{pending} {}{next}", now.as_secs_f64(), event, state, commands.join(", "));
 }

@@ -87,12 +87,12 @@ async fn run_sg(listener: TcpListener, mut inbox: mpsc::Receiver<ToSg>, inbox_tx
         }
     });
     loop {
-        let deadline = sg.next_deadline();
+        let deadline = sg.poll_timeout();
         let input = match deadline {
             Some(at) => tokio::select! {
                 input = inbox.recv() => input,
                 () = tokio::time::sleep_until(at) => {
-                    let out = sg.timer_expired(Instant::now());
+                    let out = sg.handle_timeout(Instant::now());
                     log("SG", "T(r) expired");
                     act(&out, &mut writers, &pcap).await;
                     continue;
@@ -113,17 +113,17 @@ async fn run_sg(listener: TcpListener, mut inbox: mpsc::Receiver<ToSg>, inbox_tx
                 if let Ok(m) = codec::decode(&bytes) {
                     log("SG", &format!("<- ASP{} {}", assoc.0, describe(&m)));
                 }
-                sg.receive(assoc, &bytes, now)
+                sg.receive(now, assoc, &bytes)
             }
             Some(ToSg::Closed(assoc)) => {
                 log("SG", &format!("association {} lost", assoc.0));
                 writers.remove(&assoc);
-                sg.association_down(assoc, now)
+                sg.association_down(now, assoc)
             }
             Some(ToSg::Traffic(n)) => {
                 log("SG", &format!("traffic #{n} from the ISDN side"));
                 // A Q.931 STATUS ENQUIRY, call reference n.
-                sg.deliver(IID, Dlci { sapi: 0, tei: 64 }, vec![0x08, 0x01, n, 0x75], now).into()
+                sg.deliver(now, IID, Dlci { sapi: 0, tei: 64 }, vec![0x08, 0x01, n, 0x75]).into()
             }
         };
         act(&out, &mut writers, &pcap).await;
@@ -192,7 +192,7 @@ async fn run_asp(
                 asp::Output::Event(e) => log(name, &format!("{e:?}")),
             }
         }
-        let deadline = asp.deadline();
+        let deadline = asp.poll_timeout();
         tokio::select! {
             command = commands.recv() => match command {
                 Some("up") => out = asp.request_up(Instant::now()),
@@ -204,7 +204,7 @@ async fn run_asp(
                 _ => return,
             },
             received = transport.recv() => match received {
-                Ok(Some((_, bytes))) => out = asp.receive(&bytes, Instant::now()),
+                Ok(Some((_, bytes))) => out = asp.receive(Instant::now(), &bytes),
                 _ => return,
             },
             () = async {
@@ -212,7 +212,7 @@ async fn run_asp(
                     Some(at) => tokio::time::sleep_until(at).await,
                     None => std::future::pending().await,
                 }
-            } => out = asp.timer_expired(Instant::now()),
+            } => out = asp.handle_timeout(Instant::now()),
         }
     }
 }

@@ -28,6 +28,7 @@ impl Time for std::time::Instant {
     }
 }
 
+#[cfg(feature = "tokio")]
 impl Time for tokio::time::Instant {
     fn checked_add(self, duration: Duration) -> Option<Self> {
         tokio::time::Instant::checked_add(&self, duration)
@@ -46,7 +47,13 @@ mod tests {
         let now = std::time::Instant::now();
         assert_eq!(Time::checked_add(now, Duration::MAX), None);
         assert!(Time::checked_add(now, Duration::from_secs(1)).is_some_and(|t| t > now));
+    }
+
+    #[cfg(feature = "tokio")]
+    #[test]
+    fn tokio_instant_is_a_time() {
         let now = tokio::time::Instant::now();
         assert_eq!(Time::checked_add(now, Duration::MAX), None);
+        assert!(Time::checked_add(now, Duration::from_secs(1)).is_some_and(|t| t > now));
     }
 }

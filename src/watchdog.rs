@@ -20,8 +20,8 @@
 //! let t0 = Duration::ZERO; // any rfc_fsm::time::Time: std or tokio Instant, or a Duration
 //! wd.start(t0);
 //! assert!(wd.connection_up(t0).is_empty()); // row 20: no DWR on a new connection
-//! let expiry = wd.deadline().unwrap();
-//! assert_eq!(wd.timer_expired(expiry), [Command::SendDwr]);
+//! let expiry = wd.poll_timeout().unwrap();
+//! assert_eq!(wd.handle_timeout(expiry), [Command::SendDwr]);
 //! assert!(wd.message_received(expiry, MessageKind::Dwa).is_empty());
 //! assert_eq!(wd.counters().dwr_sent, 1);
 //! ```
@@ -312,7 +312,7 @@ impl From<Commands> for Vec<Command> {
 ///
 /// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
 /// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
-/// [`deadline`](Self::deadline) is `None`.
+/// [`poll_timeout`](Self::poll_timeout) is `None`.
 #[derive(Clone, Debug)]
 pub struct Watchdog<T, R> {
     core: Core<T>,
@@ -334,15 +334,16 @@ struct Core<T> {
     failed_over: bool,
 }
 
-/// Collects the machine's actions as commands.
-struct Collect<'a, T, G> {
+/// The watchdog's part in a step of its machine: its actions become commands, Tw is drawn
+/// and armed (RFC 3539 §3.4.1).
+struct Rfc3539WatchdogHooks<'a, T, G> {
     now: T,
     core: &'a mut Core<T>,
     rng: &'a mut G,
     commands: Commands,
 }
 
-impl<T, G> machine::Hooks for Collect<'_, T, G>
+impl<T, G> machine::Hooks for Rfc3539WatchdogHooks<'_, T, G>
 where
     T: Time,
     G: rand::Rng,
@@ -397,7 +398,7 @@ impl<T: Time> Core<T> {
     #[inline]
     fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Commands {
         let Some(mut m) = self.machine else { return Commands::new() };
-        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
         let target = m.step(event, &mut hooks).target;
         let mut commands = hooks.commands;
         self.machine = Some(m);
@@ -416,7 +417,7 @@ impl<T: Time> Core<T> {
         if self.machine.is_some() {
             return Commands::new();
         }
-        let mut hooks = Collect { now, core: self, rng, commands: Commands::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
         let m = machine::Machine::start(&mut hooks);
         let commands = hooks.commands;
         self.machine = Some(m);
@@ -446,7 +447,7 @@ impl<T: Time> Core<T> {
         commands
     }
 
-    fn timer_expired<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    fn handle_timeout<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
@@ -507,9 +508,9 @@ impl<T: Time, R> Watchdog<T, R> {
         self.core.message_received(now, kind, rng)
     }
 
-    /// [`timer_expired`](Self::timer_expired) with the jitter drawn from `rng`.
-    pub fn timer_expired_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
-        self.core.timer_expired(now, rng)
+    /// [`handle_timeout`](Self::handle_timeout) with the jitter drawn from `rng`.
+    pub fn handle_timeout_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+        self.core.handle_timeout(now, rng)
     }
 
     /// Stops supervising: the timer is disarmed and every input is ignored (and not counted)
@@ -529,7 +530,7 @@ impl<T: Time, R> Watchdog<T, R> {
     }
 
     /// When the timer fires next, if it is armed.
-    pub fn deadline(&self) -> Option<T> {
+    pub fn poll_timeout(&self) -> Option<T> {
         self.core.deadline
     }
 
@@ -604,7 +605,7 @@ where
 
     /// The timer fired. If `now` is at or after the deadline, Tw has expired (RFC 3539 rows
     /// 12-19); an early or stale call (no deadline, or `now` before it) does nothing.
-    pub fn timer_expired(&mut self, now: T) -> Commands {
-        self.core.timer_expired(now, &mut self.rng)
+    pub fn handle_timeout(&mut self, now: T) -> Commands {
+        self.core.handle_timeout(now, &mut self.rng)
     }
 }

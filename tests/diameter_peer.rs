@@ -278,7 +278,7 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
     assert_eq!(p.open_connection(), Some((conn, Role::Initiator)));
     assert_eq!(p.remote().unwrap().capabilities.vendor_id, 10415);
     // Tw restarted at the connection-up: Twinit 6 s +/- 2 s from 5 ms.
-    let tw = p.deadline().unwrap() - ms(5);
+    let tw = p.poll_timeout().unwrap() - ms(5);
     assert!((secs(4)..=secs(8)).contains(&tw), "{tw:?}");
 }
 
@@ -396,8 +396,8 @@ fn a_cea_with_a_failure_result_closes_the_connection_and_the_watchdog_retries() 
     );
     assert_eq!((p.state(), p.watchdog_state()), (State::Closed, Some(watchdog::State::INITIAL)));
     // RFC 3539 row 15: the next Tw expiry in INITIAL attempts to open again.
-    let tw = p.deadline().unwrap();
-    let out = p.timer_expired(tw);
+    let tw = p.poll_timeout().unwrap();
+    let out = p.handle_timeout(tw);
     assert_eq!(connects(&out).len(), 1, "{out:#?}");
 }
 
@@ -448,37 +448,37 @@ fn a_dwr_is_answered_with_a_dwa_on_either_connection() {
         let counters = p.watchdog_ref().counters();
         assert_eq!((counters.dwr_received, counters.dwa_sent), (1, 1));
         let restarted = secs(1) + p.watchdog_ref().tw().unwrap();
-        assert_eq!(p.watchdog_ref().deadline(), Some(restarted), "any message restarts Tw (RFC 3539 row 2)");
+        assert_eq!(p.watchdog_ref().poll_timeout(), Some(restarted), "any message restarts Tw (RFC 3539 row 2)");
     }
 }
 
 #[test]
 fn the_watchdog_sends_a_dwr_at_tw_and_fails_over_without_answer() {
     let (mut p, conn) = open_initiator();
-    let tw1 = p.deadline().unwrap();
-    let out = p.timer_expired(tw1);
+    let tw1 = p.poll_timeout().unwrap();
+    let out = p.handle_timeout(tw1);
     let (to, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, dwr.origin_state_id), (conn, Some(5)));
     // Answered: Pending cleared, Tw restarted.
     let out = p.received(tw1 + ms(20), conn, &bytes(&their_dwa(&dwr)));
     assert!(out.is_empty(), "{out:#?}");
-    let tw2 = p.deadline().unwrap();
-    assert_eq!(only_send(&p.timer_expired(tw2)).1.name(), "DWR");
+    let tw2 = p.poll_timeout().unwrap();
+    assert_eq!(only_send(&p.handle_timeout(tw2)).1.name(), "DWR");
     // Not answered: the next expiry fails over (row 13), the one after closes (row 14).
-    let tw3 = p.deadline().unwrap();
-    let out = p.timer_expired(tw3);
+    let tw3 = p.poll_timeout().unwrap();
+    let out = p.handle_timeout(tw3);
     assert!(sends(&out).is_empty(), "no second DWR while one is pending");
     assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::OKAY), Some(watchdog::State::SUSPECT))]);
     assert!(reports(&out).contains(&PeerEvent::Failover));
-    let tw4 = p.deadline().unwrap();
-    let out = p.timer_expired(tw4);
+    let tw4 = p.poll_timeout().unwrap();
+    let out = p.handle_timeout(tw4);
     assert_eq!(closes(&out), [conn]);
     assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::SUSPECT), Some(watchdog::State::DOWN))]);
     assert_eq!(p.state(), State::Closed);
     // Row 16: the next expiry attempts to reopen.
-    let tw5 = p.deadline().unwrap();
+    let tw5 = p.poll_timeout().unwrap();
     assert!((secs(4)..=secs(8)).contains(&(tw5 - tw4)));
-    assert_eq!(connects(&p.timer_expired(tw5)).len(), 1);
+    assert_eq!(connects(&p.handle_timeout(tw5)).len(), 1);
 }
 
 /// RFC 6733 §3: reserved command flags are ignored by the receiver, so a DWA with one set is the
@@ -486,14 +486,14 @@ fn the_watchdog_sends_a_dwr_at_tw_and_fails_over_without_answer() {
 #[test]
 fn a_dwa_with_a_reserved_command_flag_answers_the_watchdog() {
     let (mut p, conn) = open_initiator();
-    let tw = p.deadline().unwrap();
-    let (_, Message::Dwr(dwr)) = only_send(&p.timer_expired(tw)) else { panic!() };
+    let tw = p.poll_timeout().unwrap();
+    let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
     let mut answer = bytes(&their_dwa(&dwr));
     answer[4] |= 0x08;
     let out = p.received(tw + ms(10), conn, &answer);
     assert!(out.is_empty(), "{out:#?}");
     assert!(!p.watchdog_ref().pending());
-    let out = p.timer_expired(p.deadline().unwrap());
+    let out = p.handle_timeout(p.poll_timeout().unwrap());
     assert!(!reports(&out).contains(&PeerEvent::Failover), "{out:#?}");
     assert_eq!(only_send(&out).1.name(), "DWR", "the next DWR, not a failover");
 }
@@ -519,8 +519,8 @@ fn a_dpr_is_answered_and_the_peer_closes() {
         // (§5.4.3 "SHOULD NOT attempt reconnection") until the application starts the peer again.
         let mut attempts = 0;
         for _ in 0..3 {
-            let tw = p.deadline().unwrap();
-            attempts += connects(&p.timer_expired(tw)).len();
+            let tw = p.poll_timeout().unwrap();
+            attempts += connects(&p.handle_timeout(tw)).len();
             if attempts > 0 {
                 break;
             }
@@ -541,9 +541,9 @@ fn after_a_dpa_the_peer_that_does_not_disconnect_is_disconnected_at_the_timeout(
     // Tw may expire first (a DWR is not sent in Closing); the Timeout closes.
     let mut out = Vec::new();
     while closes(&out).is_empty() {
-        let deadline = p.deadline().unwrap();
+        let deadline = p.poll_timeout().unwrap();
         assert!(deadline <= secs(6));
-        out = p.timer_expired(deadline);
+        out = p.handle_timeout(deadline);
         if !closes(&out).is_empty() {
             assert_eq!(deadline, secs(1) + secs(5), "the Timeout of Closing");
         }
@@ -567,7 +567,7 @@ fn stop_sends_a_dpr_and_closes_on_the_dpa() {
         assert_eq!(closes(&out), [conn], "the DPA's receiver disconnects (§5.4)");
         assert_eq!(p.state(), State::Closed);
         assert!(!reports(&out).contains(&PeerEvent::Failover), "a stop is not a failure");
-        assert_eq!(p.deadline(), None, "nothing left to do");
+        assert_eq!(p.poll_timeout(), None, "nothing left to do");
     }
 }
 
@@ -594,7 +594,7 @@ fn a_dpr_that_crosses_ours_is_answered() {
 fn stop_without_a_dpa_closes_at_the_timeout() {
     let (mut p, conn) = open_initiator();
     p.stop(secs(2), DisconnectCause::Rebooting);
-    let out = p.timer_expired(secs(7));
+    let out = p.handle_timeout(secs(7));
     assert_eq!(closes(&out), [conn]);
     assert_eq!(p.state(), State::Closed);
 }
@@ -621,7 +621,7 @@ fn stop_while_connecting_aborts_the_connection() {
     assert_eq!(closes(&out), [conn]);
     assert!(sends(&out).is_empty(), "{out:#?}");
     assert_eq!(moves(&out), [(State::Wait_Conn_Ack, State::Closed, Event::Stop)]);
-    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
+    assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
     // A connection reported late is closed.
     assert_eq!(closes(&p.connected(ms(2), conn)), [conn]);
     // Waiting for the CEA: aborted too, and the CEA that comes late opens nothing.
@@ -631,7 +631,7 @@ fn stop_while_connecting_aborts_the_connection() {
     assert_eq!(closes(&out), [conn]);
     assert!(sends(&out).is_empty(), "no DPR before the capabilities exchange: {out:#?}");
     assert_eq!(moves(&out), [(State::Wait_I_CEA, State::Closed, Event::Stop)]);
-    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
+    assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
     assert!(p.received(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4]))).is_empty());
     assert_eq!(p.state(), State::Closed);
 }
@@ -648,7 +648,7 @@ fn stop_during_the_election_aborts_both_connections() {
     assert_eq!(closes(&out), [accepted, initiated]);
     assert!(sends(&out).is_empty(), "{out:#?}");
     assert_eq!(moves(&out), [(State::Wait_Returns, State::Closed, Event::Stop)]);
-    assert_eq!((p.state(), p.deadline(), p.open_connection()), (State::Closed, None, None));
+    assert_eq!((p.state(), p.poll_timeout(), p.open_connection()), (State::Closed, None, None));
 
     // The CER came while connecting: Wait-Conn-Ack/Elect.
     let mut c = client_config();
@@ -662,7 +662,7 @@ fn stop_during_the_election_aborts_both_connections() {
     assert_eq!(closes(&out), [accepted, initiated]);
     assert!(sends(&out).is_empty(), "{out:#?}");
     assert_eq!(moves(&out), [(State::Wait_Conn_Ack_Elect, State::Closed, Event::Stop)]);
-    assert_eq!((p.state(), p.deadline()), (State::Closed, None));
+    assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
     // The initiated connection, reported established late, is closed and elects nothing.
     let out = p.connected(ms(4), initiated);
     assert_eq!(closes(&out), [initiated]);
@@ -678,11 +678,11 @@ fn stop_in_closed_or_closing_changes_nothing() {
     assert_eq!(p.state(), State::Closed);
     let (mut p, conn) = open_initiator();
     let (_, Message::Dpr(_)) = only_send(&p.stop(secs(1), DisconnectCause::Rebooting)) else { panic!() };
-    let deadline = p.deadline();
+    let deadline = p.poll_timeout();
     let out = p.stop(secs(2), DisconnectCause::Busy);
     assert!(out.is_empty(), "{out:#?}");
     assert_eq!(
-        (p.state(), p.deadline(), p.open_connection()),
+        (p.state(), p.poll_timeout(), p.open_connection()),
         (State::Closing, deadline, Some((conn, Role::Initiator)))
     );
 }
@@ -790,8 +790,8 @@ fn in_wait_conn_ack_elect_the_accepted_connection_may_go_and_another_cer_is_reje
     // Neither connection answers within the Timeout (5 s from entering Wait-Conn-Ack/Elect):
     // both are closed, Closed, an error reported.
     let (mut p, initiated, accepted) = electing_while_connecting("z.example.net", "a.example.net");
-    assert_eq!(p.deadline(), Some(ms(2) + secs(5)));
-    let out = p.timer_expired(ms(2) + secs(5));
+    assert_eq!(p.poll_timeout(), Some(ms(2) + secs(5)));
+    let out = p.handle_timeout(ms(2) + secs(5));
     let mut closed = closes(&out);
     closed.sort();
     let mut both = vec![initiated, accepted];
@@ -827,8 +827,8 @@ fn in_wait_returns_a_cer_is_rejected_the_accepted_connection_may_go_and_the_time
     // No CEA within the Timeout (5 s from entering Wait-Returns): both connections closed,
     // Closed, an error reported.
     let (mut p, initiated, _, accepted, _) = crossing("a.example.net", "z.example.net");
-    assert_eq!(p.deadline(), Some(ms(2) + secs(5)));
-    let out = p.timer_expired(ms(2) + secs(5));
+    assert_eq!(p.poll_timeout(), Some(ms(2) + secs(5)));
+    let out = p.handle_timeout(ms(2) + secs(5));
     let mut closed = closes(&out);
     closed.sort();
     let mut both = vec![initiated, accepted];
@@ -929,7 +929,7 @@ fn the_timeout_bounds_every_wait() {
     // No transport connection.
     let mut p = new_peer(client_config());
     let [conn] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
-    let out = p.timer_expired(secs(5));
+    let out = p.handle_timeout(secs(5));
     assert_eq!(closes(&out), [conn]);
     assert!(
         reports(&out).contains(&PeerEvent::Error(PeerError::Failed {
@@ -940,17 +940,17 @@ fn the_timeout_bounds_every_wait() {
     // No CEA.
     let mut p = new_peer(client_config());
     let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
-    let out = p.timer_expired(secs(5));
+    let out = p.handle_timeout(secs(5));
     assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
     // No CER on an accepted connection (§5.6.2).
     let (mut p, _) = open_initiator();
     let (other, _) = p.accepted(secs(1));
-    let out = p.timer_expired(secs(6));
+    let out = p.handle_timeout(secs(6));
     assert_eq!(closes(&out), [other]);
     assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::NoCer { .. })]));
     // Early and stale expiries do nothing.
     let (mut p, _) = open_initiator();
-    assert!(p.timer_expired(ms(1)).is_empty());
+    assert!(p.handle_timeout(ms(1)).is_empty());
 }
 
 // --- Accepted connections before their CER ------------------------------------------------------
@@ -997,7 +997,7 @@ fn accepted_connections_are_bounded_and_refused_when_stopped() {
     assert_eq!((to, cea.result_code), (third, DIAMETER_SUCCESS));
     assert_eq!(p.open_connection(), Some((third, Role::Responder)));
     // The one left waiting still times out; the evicted one is gone.
-    let out = p.timer_expired(ms(2) + secs(5));
+    let out = p.handle_timeout(ms(2) + secs(5));
     assert_eq!(closes(&out), [second]);
     assert!(p.received(ms(5), first, &bytes(&Message::Cer(their_cer("server.example.org", &[4])))).is_empty());
 }
@@ -1115,8 +1115,8 @@ fn identifiers_follow_rfc_6733_section_3() {
     let mut hop_by_hop = Vec::new();
     let mut end_to_end = Vec::new();
     for i in 0..3 {
-        let tw = p.deadline().unwrap();
-        let out = p.timer_expired(tw);
+        let tw = p.poll_timeout().unwrap();
+        let out = p.handle_timeout(tw);
         let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
         hop_by_hop.push(dwr.hop_by_hop);
         end_to_end.push(dwr.end_to_end);
@@ -1211,8 +1211,8 @@ fn stop_ends_within_the_longest_timeout() {
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
     p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     p.stop(secs(1), DisconnectCause::Rebooting);
-    assert_eq!(p.deadline(), Some(secs(1) + MAX_TIMEOUT));
-    let out = p.timer_expired(secs(1) + MAX_TIMEOUT);
+    assert_eq!(p.poll_timeout(), Some(secs(1) + MAX_TIMEOUT));
+    let out = p.handle_timeout(secs(1) + MAX_TIMEOUT);
     assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
 }
 
@@ -1281,8 +1281,8 @@ fn a_cea_with_the_e_bit_refuses_the_capabilities_exchange() {
 fn only_answers_to_our_dwrs_count_towards_the_reopen() {
     let (mut p, conn) = open_initiator();
     p.disconnected(secs(1), conn);
-    let tw = p.deadline().unwrap();
-    let [conn] = connects(&p.timer_expired(tw))[..] else { panic!() };
+    let tw = p.poll_timeout().unwrap();
+    let [conn] = connects(&p.handle_timeout(tw))[..] else { panic!() };
     let (_, Message::Cer(cer)) = only_send(&p.connected(tw + ms(1), conn)) else { panic!() };
     let out = p.received(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
@@ -1303,13 +1303,13 @@ fn only_answers_to_our_dwrs_count_towards_the_reopen() {
 #[test]
 fn a_dwa_to_no_dwr_of_ours_does_not_answer_the_watchdog() {
     for (mut p, conn) in [open_initiator(), open_responder()] {
-        let tw = p.deadline().unwrap();
-        let (_, Message::Dwr(dwr)) = only_send(&p.timer_expired(tw)) else { panic!() };
+        let tw = p.poll_timeout().unwrap();
+        let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
         let stray = Dwr { hop_by_hop: dwr.hop_by_hop.wrapping_add(77), ..dwr.clone() };
         let out = p.received(tw + ms(1), conn, &bytes(&their_dwa(&stray)));
         assert!(unsolicited(&out, conn, stray.hop_by_hop), "{out:#?}");
         assert!(p.watchdog_ref().pending());
-        let out = p.timer_expired(p.deadline().unwrap());
+        let out = p.handle_timeout(p.poll_timeout().unwrap());
         assert!(reports(&out).contains(&PeerEvent::Failover), "our DWR is still unanswered: {out:#?}");
     }
 }
@@ -1319,14 +1319,14 @@ fn a_dwa_to_no_dwr_of_ours_does_not_answer_the_watchdog() {
 #[test]
 fn a_dwa_with_the_e_bit_answers_the_watchdog() {
     let (mut p, conn) = open_initiator();
-    let tw = p.deadline().unwrap();
-    let (_, Message::Dwr(dwr)) = only_send(&p.timer_expired(tw)) else { panic!() };
+    let tw = p.poll_timeout().unwrap();
+    let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
     let busy = answer(command_code::DEVICE_WATCHDOG, 0, dwr.hop_by_hop, true, DIAMETER_TOO_BUSY);
     let out = p.received(tw + ms(1), conn, &busy.encode().unwrap());
     assert!(out.is_empty(), "{out:#?}");
     assert!(!p.watchdog_ref().pending());
     assert_eq!(p.watchdog_ref().counters().dwa_received, 1);
-    let out = p.timer_expired(p.deadline().unwrap());
+    let out = p.handle_timeout(p.poll_timeout().unwrap());
     assert!(!reports(&out).contains(&PeerEvent::Failover), "{out:#?}");
     assert_eq!(only_send(&out).1.name(), "DWR");
 }
@@ -1428,8 +1428,8 @@ fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
     // The connection breaks: DOWN.
     let out = p.disconnected(secs(1), conn);
     assert!(reports(&out).contains(&PeerEvent::Failover));
-    let tw = p.deadline().unwrap();
-    let [conn] = connects(&p.timer_expired(tw))[..] else { panic!() };
+    let tw = p.poll_timeout().unwrap();
+    let [conn] = connects(&p.handle_timeout(tw))[..] else { panic!() };
     let out = p.connected(tw + ms(1), conn);
     let (_, Message::Cer(cer)) = only_send(&out) else { panic!() };
     let out = p.received(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
@@ -1445,12 +1445,12 @@ fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
     // Three DWAs, one per Tw: failback on the third (rows 6, 6, 5).
     let mut dwr = dwr;
     for n in 1..=3 {
-        let out = p.received(p.deadline().unwrap() - ms(1), conn, &bytes(&their_dwa(&dwr)));
+        let out = p.received(p.poll_timeout().unwrap() - ms(1), conn, &bytes(&their_dwa(&dwr)));
         if n < 3 {
             assert!(out.is_empty(), "DWA {n}: {out:#?}");
             assert_eq!(p.watchdog_state(), Some(watchdog::State::REOPEN));
-            let expiry = p.deadline().unwrap();
-            let out = p.timer_expired(expiry);
+            let expiry = p.poll_timeout().unwrap();
+            let out = p.handle_timeout(expiry);
             let (_, Message::Dwr(next)) = only_send(&out) else { panic!("{out:#?}") };
             dwr = next;
         } else {
@@ -1464,7 +1464,7 @@ fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
         }
     }
     let ccr = request(272, 4, vec![]);
-    let out = p.received(p.deadline().unwrap() - ms(1), conn, &ccr.encode().unwrap());
+    let out = p.received(p.poll_timeout().unwrap() - ms(1), conn, &ccr.encode().unwrap());
     assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]));
 }
 
@@ -1725,10 +1725,10 @@ proptest! {
                     now += ms(n.into());
                     Vec::new()
                 }
-                Input::Timer => match p.deadline() {
+                Input::Timer => match p.poll_timeout() {
                     Some(d) => {
                         now = now.max(d);
-                        p.timer_expired(now)
+                        p.handle_timeout(now)
                     }
                     None => Vec::new(),
                 },

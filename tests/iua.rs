@@ -39,7 +39,7 @@ fn dlci() -> Dlci {
 
 /// Sends a message from an ASP and returns the messages the SG sends back, per association.
 fn rx(sg: &mut Sg<Duration>, assoc: AssocId, message: Message, now: Duration) -> Vec<Output> {
-    sg.receive(assoc, &codec::encode(&message).unwrap(), now)
+    sg.receive(now, assoc, &codec::encode(&message).unwrap())
 }
 
 fn sent(out: &[Output]) -> Vec<(AssocId, Message)> {
@@ -159,12 +159,12 @@ fn the_last_active_asp_going_inactive_makes_the_as_pending_then_inactive_after_t
     let out = rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     assert_eq!(sent(&out), [(A, inactive_ack()), (A, notify(Status::as_pending()))]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
-    assert_eq!(sg.next_deadline(), Some(Duration::from_secs(2)));
-    assert_eq!(sent(&sg.timer_expired(Duration::from_millis(1999))), []);
-    let out = sg.timer_expired(Duration::from_secs(2));
+    assert_eq!(sg.poll_timeout(), Some(Duration::from_secs(2)));
+    assert_eq!(sent(&sg.handle_timeout(Duration::from_millis(1999))), []);
+    let out = sg.handle_timeout(Duration::from_secs(2));
     assert_eq!(sent(&out), [(A, notify(Status::as_inactive()))]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
-    assert_eq!(sg.next_deadline(), None);
+    assert_eq!(sg.poll_timeout(), None);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
     sg.association_up(A);
     assert_eq!(sent(&rx(&mut sg, A, heartbeat.clone(), Duration::ZERO)), [(A, Message::HeartbeatAck { data: None })]);
     rx(&mut sg, A, asp_up(), Duration::ZERO);
-    sg.association_down(A, Duration::ZERO);
+    sg.association_down(Duration::ZERO, A);
     assert_eq!(sg.asp_state(A), None, "forgotten with its association");
     let late = rx(&mut sg, A, asp_active(None), Duration::ZERO);
     assert_eq!(late, [Output::Event(SgEvent::UnknownAssociation { assoc: A })]);
@@ -212,11 +212,11 @@ fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
 fn a_lockout_outlives_the_association_and_can_follow_the_asp_identifier() {
     let mut sg = sg(TrafficMode::Override);
     sg.set_blocked(A, true);
-    sg.association_down(A, Duration::ZERO);
+    sg.association_down(Duration::ZERO, A);
     sg.association_up(A);
     let blocked = [(A, error(ErrorCode::RefusedManagementBlocking))];
     assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked);
-    sg.association_down(A, Duration::ZERO);
+    sg.association_down(Duration::ZERO, A);
     sg.association_up(A);
     assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked, "still locked out after a reconnection");
     sg.set_blocked(A, false);
@@ -264,7 +264,7 @@ fn interface_identifiers_are_looked_up_by_value_and_by_range() {
         [(A, error(ErrorCode::InvalidInterfaceIdentifier))]
     );
     // Interface 150 belongs to the first AS that lists it.
-    assert_eq!(indications(&sg.deliver(150, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, 150, dlci(), data(1))), [(A, data(1))]);
     assert_eq!(sg.as_counters(0).unwrap().routed, 1);
     assert_eq!(sg.as_counters(1).unwrap().routed, 0);
 }
@@ -415,8 +415,8 @@ fn an_asp_withdrawing_from_one_of_two_ases_stays_active_and_a_pending_as_waits()
     rx(&mut sg, B, Message::AspInactive { interface_ids: ids(&[20]), info: None }, t);
     assert_eq!(sg.asp_state(B), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING), "T(r) decides");
-    assert_eq!(sg.next_deadline(), Some(Duration::from_secs(2)));
-    sg.timer_expired(Duration::from_secs(2));
+    assert_eq!(sg.poll_timeout(), Some(Duration::from_secs(2)));
+    sg.handle_timeout(Duration::from_secs(2));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
 }
 
@@ -505,8 +505,8 @@ fn qptm_establish_release_and_unit_data_are_unexpected_at_the_side_that_sends_th
     asp.association_up(Duration::ZERO);
     for type_code in 3..=10u8 {
         let from_asp = [3, 5, 8].contains(&type_code);
-        let at_sg = sent(&sg.receive(A, &qptm(type_code), Duration::ZERO));
-        let at_asp = asp_sent(&asp.receive(&qptm(type_code), Duration::ZERO));
+        let at_sg = sent(&sg.receive(Duration::ZERO, A, &qptm(type_code)));
+        let at_asp = asp_sent(&asp.receive(Duration::ZERO, &qptm(type_code)));
         let (expected_sg, expected_asp) = if from_asp {
             (ErrorCode::UnsupportedMessageType, ErrorCode::UnexpectedMessage)
         } else {
@@ -532,7 +532,7 @@ fn bad_version_class_and_type_get_their_errors() {
         (corrupted(3, 9), ErrorCode::UnsupportedMessageType, 0x04),
     ] {
         let mut sg = sg(TrafficMode::Override);
-        let out = sg.receive(A, &bytes, Duration::ZERO);
+        let out = sg.receive(Duration::ZERO, A, &bytes);
         let replies = sent(&out);
         assert_eq!(replies.len(), 1);
         match &replies[0].1 {
@@ -554,12 +554,12 @@ fn heartbeat_data_is_echoed_unchanged() {
 #[test]
 fn transport_down_takes_the_asp_down_and_the_as_pending() {
     let mut sg = active_sg(TrafficMode::Override);
-    let out = sg.association_down(A, Duration::ZERO);
+    let out = sg.association_down(Duration::ZERO, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     assert!(events(&out).contains(&SgEvent::AspState { assoc: A, state: iua_asp::State::ASP_DOWN }));
     // Nobody is left to notify.
     assert_eq!(sent(&out), []);
-    let out = sg.timer_expired(Duration::from_secs(2));
+    let out = sg.handle_timeout(Duration::from_secs(2));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_DOWN), "T(r) expires with no ASP inactive");
     assert_eq!(events(&out), [SgEvent::AsState { as_index: 0, state: iua_as::State::AS_DOWN }], "nothing to discard");
 }
@@ -567,7 +567,7 @@ fn transport_down_takes_the_asp_down_and_the_as_pending() {
 #[test]
 fn sctp_restart_takes_the_asp_down() {
     let mut sg = active_sg(TrafficMode::Override);
-    sg.association_restart(A, Duration::ZERO);
+    sg.association_restart(Duration::ZERO, A);
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_DOWN));
 }
 
@@ -589,7 +589,7 @@ fn indications(out: &[Output]) -> Vec<(AssocId, Vec<u8>)> {
 fn override_moves_the_traffic_to_the_new_active_asp() {
     let mut sg = active_sg(TrafficMode::Override);
     rx(&mut sg, B, asp_up(), Duration::ZERO);
-    assert_eq!(indications(&sg.deliver(IID, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, IID, dlci(), data(1))), [(A, data(1))]);
     let out = rx(&mut sg, B, asp_active(Some(TrafficMode::Override)), Duration::ZERO);
     let messages = sent(&out);
     assert_eq!(messages[0], (B, active_ack_echoing(TrafficMode::Override)));
@@ -597,7 +597,7 @@ fn override_moves_the_traffic_to_the_new_active_asp() {
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_INACTIVE));
     assert_eq!(sg.active_asps(0), [B]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE), "the AS never stopped being active");
-    assert_eq!(indications(&sg.deliver(IID, dlci(), data(2), Duration::ZERO)), [(B, data(2))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, IID, dlci(), data(2))), [(B, data(2))]);
 }
 
 #[test]
@@ -607,12 +607,12 @@ fn loadshare_shares_the_traffic_round_robin() {
     rx(&mut sg, B, asp_active(Some(TrafficMode::Loadshare)), Duration::ZERO);
     assert_eq!(sg.active_asps(0), [A, B]);
     let targets: Vec<AssocId> =
-        (0..6).flat_map(|n| indications(&sg.deliver(IID, dlci(), data(n), Duration::ZERO))).map(|(a, _)| a).collect();
+        (0..6).flat_map(|n| indications(&sg.deliver(Duration::ZERO, IID, dlci(), data(n)))).map(|(a, _)| a).collect();
     assert_eq!(targets, [A, B, A, B, A, B]);
     // One leaving keeps the AS active: the other takes all.
     rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
-    assert_eq!(indications(&sg.deliver(IID, dlci(), data(9), Duration::ZERO)), [(B, data(9))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, IID, dlci(), data(9))), [(B, data(9))]);
 }
 
 #[test]
@@ -625,7 +625,7 @@ fn loadshare_keeps_sharing_among_the_asps_left_when_one_in_the_middle_leaves() {
     assert_eq!(sg.active_asps(0), [A, B, C], "in association order, whatever the order of activation");
     let round = |sg: &mut Sg<Duration>, n: u8| -> Vec<AssocId> {
         let mut targets: Vec<AssocId> = (0..n)
-            .flat_map(|n| indications(&sg.deliver(IID, dlci(), data(n), Duration::ZERO)))
+            .flat_map(|n| indications(&sg.deliver(Duration::ZERO, IID, dlci(), data(n))))
             .map(|(a, _)| a)
             .collect();
         targets.sort_unstable();
@@ -657,17 +657,17 @@ fn notify_goes_to_every_asp_that_is_up_after_the_ack() {
 fn traffic_queued_while_pending_is_delivered_in_order_to_the_next_active_asp() {
     let mut sg = active_sg(TrafficMode::Override);
     rx(&mut sg, B, asp_up(), Duration::ZERO);
-    sg.association_down(A, Duration::ZERO);
+    sg.association_down(Duration::ZERO, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     for n in 0..3 {
-        assert_eq!(indications(&sg.deliver(IID, dlci(), data(n), Duration::from_millis(100))), []);
+        assert_eq!(indications(&sg.deliver(Duration::from_millis(100), IID, dlci(), data(n))), []);
     }
     assert_eq!(sg.queue_len(0), 3);
     let out = rx(&mut sg, B, asp_active(None), Duration::from_secs(1));
     assert_eq!(indications(&out), [(B, data(0)), (B, data(1)), (B, data(2))]);
     assert_eq!(sent(&out)[0], (B, active_ack()), "the ack comes first");
     assert_eq!(sg.queue_len(0), 0);
-    assert_eq!(sg.next_deadline(), None, "T(r) stopped");
+    assert_eq!(sg.poll_timeout(), None, "T(r) stopped");
     assert_eq!(sg.as_counters(0).unwrap().delivered, 3);
 }
 
@@ -678,14 +678,14 @@ fn a_full_queue_refuses_and_counts_and_expiry_discards_and_counts() {
     rx(&mut sg, A, asp_inactive(), Duration::ZERO);
     let mut overflow = Vec::new();
     for n in 0..6 {
-        overflow.extend(events(&sg.deliver(IID, dlci(), data(n), Duration::ZERO)));
+        overflow.extend(events(&sg.deliver(Duration::ZERO, IID, dlci(), data(n))));
     }
     assert_eq!(sg.queue_len(0), 4, "the configured limit");
     assert_eq!(
         overflow,
         [SgEvent::QueueOverflow { as_index: 0, total: 1 }, SgEvent::QueueOverflow { as_index: 0, total: 2 }]
     );
-    let out = sg.timer_expired(Duration::from_secs(2));
+    let out = sg.handle_timeout(Duration::from_secs(2));
     assert!(events(&out).contains(&SgEvent::QueueDiscarded { as_index: 0, count: 4 }));
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE), "T(r) expires with ASPs inactive");
     let counters = sg.as_counters(0).unwrap();
@@ -719,9 +719,9 @@ fn a_recovery_timer_too_long_to_represent_never_expires_and_the_queue_waits_for_
     let out = rx(&mut sg, A, asp_down(), t);
     assert_eq!(sent(&out), [(A, down_ack()), (B, notify(Status::as_pending()))]);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
-    assert_eq!(sg.next_deadline(), None, "T(r) cannot expire");
-    sg.deliver(IID, dlci(), data(1), t);
-    assert_eq!(sent(&sg.timer_expired(Duration::MAX)), []);
+    assert_eq!(sg.poll_timeout(), None, "T(r) cannot expire");
+    sg.deliver(t, IID, dlci(), data(1));
+    assert_eq!(sent(&sg.handle_timeout(Duration::MAX)), []);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     let out = rx(&mut sg, B, asp_active(None), Duration::MAX);
     assert_eq!(indications(&out), [(B, data(1))]);
@@ -739,7 +739,7 @@ fn asp_sent(out: &[asp::Output]) -> Vec<Message> {
 }
 
 fn from_sg(asp: &mut Asp<Duration>, message: Message, now: Duration) -> Vec<asp::Output> {
-    asp.receive(&codec::encode(&message).unwrap(), now)
+    asp.receive(now, &codec::encode(&message).unwrap())
 }
 
 #[test]
@@ -747,14 +747,14 @@ fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
     let mut asp = Asp::new(AspConfig::default());
     asp.association_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_up(Duration::ZERO)), [asp_up()]);
-    assert_eq!(asp.deadline(), Some(Duration::from_secs(2)), "T(ack) defaults to 2 s");
-    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(1))), [], "not yet");
-    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(2))), [asp_up()]);
-    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(4))), [asp_up()]);
+    assert_eq!(asp.poll_timeout(), Some(Duration::from_secs(2)), "T(ack) defaults to 2 s");
+    assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(1))), [], "not yet");
+    assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(2))), [asp_up()]);
+    assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(4))), [asp_up()]);
     assert_eq!(asp.requests_sent(), 3);
     asp.association_down(Duration::from_secs(5));
-    assert_eq!(asp.deadline(), None, "T(ack) stopped");
-    assert_eq!(asp_sent(&asp.timer_expired(Duration::from_secs(6))), []);
+    assert_eq!(asp.poll_timeout(), None, "T(ack) stopped");
+    assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(6))), []);
     assert_eq!(asp.state(), asp::State::NO_ASSOCIATION);
 }
 
@@ -764,8 +764,8 @@ fn a_tack_too_long_to_represent_sends_each_request_once() {
     asp.association_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_up(Duration::from_secs(1))), [asp_up()]);
     assert_eq!(asp.state(), asp::State::UP_PENDING);
-    assert_eq!(asp.deadline(), None, "T(ack) cannot expire: no retransmission");
-    assert_eq!(asp_sent(&asp.timer_expired(Duration::MAX)), []);
+    assert_eq!(asp.poll_timeout(), None, "T(ack) cannot expire: no retransmission");
+    assert_eq!(asp_sent(&asp.handle_timeout(Duration::MAX)), []);
     from_sg(&mut asp, up_ack(), Duration::from_secs(2));
     assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
 }
@@ -775,7 +775,7 @@ fn the_asp_sends_nothing_before_the_up_ack_and_no_data_before_the_active_ack() {
     let mut asp = Asp::new(AspConfig { traffic_mode: Some(TrafficMode::Override), ..AspConfig::default() });
     asp.association_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_active(Duration::ZERO)), [asp_up()], "ASP Up first");
-    let refused = asp.send_data(InterfaceId::Integer(IID), dlci(), data(1), Duration::ZERO);
+    let refused = asp.send_data(Duration::ZERO, InterfaceId::Integer(IID), dlci(), data(1));
     assert_eq!(asp_sent(&refused), []);
     assert!(refused.contains(&asp::Output::Event(AspEvent::DataRefused)));
     let out = from_sg(&mut asp, up_ack(), Duration::ZERO);
@@ -783,11 +783,11 @@ fn the_asp_sends_nothing_before_the_up_ack_and_no_data_before_the_active_ack() {
         asp_sent(&out),
         [Message::AspActive { traffic_mode: Some(TrafficMode::Override), interface_ids: None, info: None }]
     );
-    assert!(asp_sent(&asp.send_data(InterfaceId::Integer(IID), dlci(), data(2), Duration::ZERO)).is_empty());
+    assert!(asp_sent(&asp.send_data(Duration::ZERO, InterfaceId::Integer(IID), dlci(), data(2))).is_empty());
     from_sg(&mut asp, active_ack(), Duration::ZERO);
     assert_eq!(asp.state(), asp::State::ASP_ACTIVE);
-    assert_eq!(asp.deadline(), None);
-    let out = asp.send_data(InterfaceId::Integer(IID), dlci(), data(3), Duration::ZERO);
+    assert_eq!(asp.poll_timeout(), None);
+    let out = asp.send_data(Duration::ZERO, InterfaceId::Integer(IID), dlci(), data(3));
     assert_eq!(
         asp_sent(&out),
         [Message::DataRequest { interface_id: InterfaceId::Integer(IID), dlci: dlci(), data: data(3) }]
@@ -929,13 +929,13 @@ fn a_takeover_of_one_as_leaves_an_asp_active_in_the_others_at_both_ends() {
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_ACTIVE));
     assert_eq!(asp_mut(&mut asps, A).active_interface_ids(), Some(&[20].into()));
     assert_eq!((sg.active_asps(0), sg.active_asps(1)), (vec![B], vec![A]));
-    assert_eq!(indications(&sg.deliver(20, dlci(), data(1), Duration::ZERO)), [(A, data(1))]);
-    assert_eq!(indications(&sg.deliver(10, dlci(), data(2), Duration::ZERO)), [(B, data(2))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, 20, dlci(), data(1))), [(A, data(1))]);
+    assert_eq!(indications(&sg.deliver(Duration::ZERO, 10, dlci(), data(2))), [(B, data(2))]);
     // A refuses data for the AS it lost, and sends data for the other, which the SG forwards.
     let a = asp_mut(&mut asps, A);
-    let refused = a.send_data(InterfaceId::Integer(10), dlci(), data(3), Duration::ZERO);
+    let refused = a.send_data(Duration::ZERO, InterfaceId::Integer(10), dlci(), data(3));
     assert_eq!(refused, [asp::Output::Event(AspEvent::DataRefused)]);
-    let request = asp_sent(&a.send_data(InterfaceId::Integer(20), dlci(), data(4), Duration::ZERO));
+    let request = asp_sent(&a.send_data(Duration::ZERO, InterfaceId::Integer(20), dlci(), data(4)));
     let out = rx(&mut sg, A, request[0].clone(), Duration::ZERO);
     assert_eq!(
         events(&out),
@@ -1033,7 +1033,7 @@ fn a_retransmitted_asp_active_crossing_a_takeover_leaves_both_ends_in_agreement(
     rx(&mut sg, B, asp_up(), Duration::ZERO);
     // A asks to be active; no answer within T(ack), so it asks again.
     let first = asp_sent(&a.request_active(Duration::ZERO));
-    let again = asp_sent(&a.timer_expired(t));
+    let again = asp_sent(&a.handle_timeout(t));
     assert_eq!(first, again);
     // The SG takes A's first ASP Active, then B's (a takeover), then A's second: A is active
     // again, and B told Alternate ASP Active.
@@ -1059,8 +1059,8 @@ fn a_retransmitted_asp_active_crossing_a_takeover_leaves_both_ends_in_agreement(
         (Some(iua_asp::State::ASP_ACTIVE), Some(iua_asp::State::ASP_INACTIVE))
     );
     // The traffic goes to the ASP that thinks itself active, and that ASP may answer it.
-    assert_eq!(indications(&sg.deliver(10, dlci(), data(1), t)), [(A, data(1))]);
-    let request = asp_sent(&a.send_data(InterfaceId::Integer(10), dlci(), data(2), t));
+    assert_eq!(indications(&sg.deliver(t, 10, dlci(), data(1))), [(A, data(1))]);
+    let request = asp_sent(&a.send_data(t, InterfaceId::Integer(10), dlci(), data(2)));
     assert_eq!(request.len(), 1);
     assert!(matches!(events(&rx(&mut sg, A, request[0].clone(), t))[..], [SgEvent::DataFromAsp { .. }]));
 }
@@ -1176,20 +1176,20 @@ proptest! {
         for input in inputs {
             let out = match input {
                 Input::Message(assoc, m) => rx(&mut sg, assoc, m, now),
-                Input::Garbage(assoc, bytes) => sg.receive(assoc, &bytes, now),
+                Input::Garbage(assoc, bytes) => sg.receive(now, assoc, &bytes),
                 Input::Up(assoc) => {
                     sg.association_up(assoc);
                     Vec::new()
                 }
-                Input::Down(assoc) => sg.association_down(assoc, now),
-                Input::Restart(assoc) => sg.association_restart(assoc, now),
+                Input::Down(assoc) => sg.association_down(now, assoc),
+                Input::Restart(assoc) => sg.association_restart(now, assoc),
                 Input::Deliver => {
                     sent_data = sent_data.wrapping_add(1);
-                    sg.deliver(IID, dlci(), vec![sent_data], now).into()
+                    sg.deliver(now, IID, dlci(), vec![sent_data]).into()
                 }
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
-                    sg.timer_expired(now)
+                    sg.handle_timeout(now)
                 }
             };
             received.extend(indications(&out).into_iter().map(|(_, d)| d[0]));
@@ -1288,9 +1288,9 @@ fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<[asp::State;
                 to_sg[k].extend(asp_sent(&out));
             }
             Step::Retransmit(k) => {
-                if let Some(at) = asps[k].deadline() {
+                if let Some(at) = asps[k].poll_timeout() {
                     now = now.max(at);
-                    to_sg[k].extend(asp_sent(&asps[k].timer_expired(now)));
+                    to_sg[k].extend(asp_sent(&asps[k].handle_timeout(now)));
                 }
             }
             Step::ToSg(k) => {
@@ -1315,7 +1315,7 @@ fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<[asp::State;
                     }
                 }
             }
-            Step::Traffic(iid) => route(sg.deliver(iid, dlci(), data(1), now).into(), to_asp),
+            Step::Traffic(iid) => route(sg.deliver(now, iid, dlci(), data(1)).into(), to_asp),
         }
         if trace && matches!(step, Step::Request(..) | Step::Retransmit(_)) {
             println!("{step:?}: ASPs {:?}", asps.iter().map(Asp::state).collect::<Vec<_>>());
@@ -1468,17 +1468,17 @@ fn an_asp_that_comes_up_in_an_inactive_as_gets_its_ack_only() {
 fn an_asp_that_reconnects_while_tr_runs_learns_the_as_is_pending_and_gets_the_queue() {
     let mut sg = active_sg(TrafficMode::Override);
     let t = Duration::from_millis(100);
-    sg.association_down(A, t);
+    sg.association_down(t, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
-    sg.deliver(IID, dlci(), data(1), t);
-    sg.deliver(IID, dlci(), data(2), t);
+    sg.deliver(t, IID, dlci(), data(1));
+    sg.deliver(t, IID, dlci(), data(2));
     sg.association_up(A);
     let out = rx(&mut sg, A, asp_up(), t);
     assert_eq!(sent(&out), [(A, up_ack()), (A, notify(Status::as_pending()))]);
     let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), t);
     assert_eq!(indications(&out), [(A, data(1)), (A, data(2))], "the queue, in order");
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_ACTIVE));
-    assert_eq!(sg.next_deadline(), None);
+    assert_eq!(sg.poll_timeout(), None);
 }
 
 #[test]

@@ -32,13 +32,13 @@ fn active_sg() -> Sg<Duration> {
     let t = Duration::ZERO;
     for j in 0..ASPS {
         sg.association_up(AssocId(j));
-        sg.receive(AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap(), t);
+        sg.receive(t, AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap());
         let active = Message::AspActive {
             traffic_mode: Some(TrafficMode::Loadshare),
             interface_ids: Some(InterfaceIds::Integers(vec![j % ASES])),
             info: None,
         };
-        sg.receive(AssocId(j), &codec::encode(&active).unwrap(), t);
+        sg.receive(t, AssocId(j), &codec::encode(&active).unwrap());
     }
     sg
 }
@@ -51,7 +51,7 @@ fn routing_a_message_allocates_nothing_and_moves_the_frame() {
     let pointer = frame.as_ptr();
     let region = Region::new(GLOBAL);
     for n in 0..10_000u32 {
-        sg.deliver_into(n % ASES, dlci, frame, Duration::ZERO, &mut out);
+        sg.deliver_into(Duration::ZERO, n % ASES, dlci, frame, &mut out);
         frame = match out.pop() {
             Some(Output::Send { message: Message::DataIndication { data, .. }, .. }) => data,
             other => panic!("not routed: {other:?}"),
@@ -67,7 +67,7 @@ fn queueing_allocates_only_as_the_queues_grow() {
     let mut sg = active_sg();
     let t = Duration::ZERO;
     for j in 0..ASPS {
-        sg.association_down(AssocId(j), t);
+        sg.association_down(t, AssocId(j));
     }
     assert!((0..ASES as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let dlci = Dlci { sapi: 0, tei: 1 };
@@ -75,7 +75,7 @@ fn queueing_allocates_only_as_the_queues_grow() {
     let mut out: Vec<Output> = Vec::new();
     let region = Region::new(GLOBAL);
     for (n, frame) in frames.into_iter().enumerate() {
-        sg.deliver_into(n as u32 % ASES, dlci, frame, t, &mut out);
+        sg.deliver_into(t, n as u32 % ASES, dlci, frame, &mut out);
     }
     let change = region.change();
     assert!(out.is_empty());
@@ -90,7 +90,7 @@ fn routing_through_deliver_allocates_nothing_but_the_frame_and_moves_it() {
     let pointer = frame.as_ptr();
     let region = Region::new(GLOBAL);
     for n in 0..10_000u32 {
-        let out = sg.deliver(n % ASES, dlci, frame, Duration::ZERO);
+        let out = sg.deliver(Duration::ZERO, n % ASES, dlci, frame);
         assert_eq!(out.len(), 1);
         frame = match out.into_iter().next() {
             Some(Output::Send { message: Message::DataIndication { data, .. }, .. }) => data,
@@ -106,33 +106,33 @@ fn queueing_through_deliver_allocates_nothing_once_the_queues_have_grown() {
     let mut sg = active_sg();
     let t = Duration::ZERO;
     for j in 0..ASPS {
-        sg.association_down(AssocId(j), t);
+        sg.association_down(t, AssocId(j));
     }
     let dlci = Dlci { sapi: 0, tei: 1 };
     // A first round grows every queue to its length; a second, after a flush, reuses the room.
     let frames: Vec<Vec<u8>> = (0..20_000).map(|_| vec![1u8; 32]).collect();
     for (n, frame) in frames.into_iter().enumerate() {
-        assert!(sg.deliver(n as u32 % ASES, dlci, frame, t).is_empty());
+        assert!(sg.deliver(t, n as u32 % ASES, dlci, frame).is_empty());
     }
     for j in 0..ASPS {
         sg.association_up(AssocId(j));
-        sg.receive(AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap(), t);
+        sg.receive(t, AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap());
         let active = Message::AspActive {
             traffic_mode: Some(TrafficMode::Loadshare),
             interface_ids: Some(InterfaceIds::Integers(vec![j % ASES])),
             info: None,
         };
-        sg.receive(AssocId(j), &codec::encode(&active).unwrap(), t);
+        sg.receive(t, AssocId(j), &codec::encode(&active).unwrap());
     }
     assert!((0..ASES as usize).all(|i| sg.queue_len(i) == 0), "flushed");
     for j in 0..ASPS {
-        sg.association_down(AssocId(j), t);
+        sg.association_down(t, AssocId(j));
     }
     assert!((0..ASES as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let frames: Vec<Vec<u8>> = (0..20_000).map(|_| vec![1u8; 32]).collect();
     let region = Region::new(GLOBAL);
     for (n, frame) in frames.into_iter().enumerate() {
-        let out = sg.deliver(n as u32 % ASES, dlci, frame, t);
+        let out = sg.deliver(t, n as u32 % ASES, dlci, frame);
         assert!(out.is_empty());
     }
     let change = region.change();

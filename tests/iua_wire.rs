@@ -53,7 +53,7 @@ fn exchange() -> Vec<Message> {
             let mut to_asps = Vec::new();
             for (i, m) in to_sg.drain(..) {
                 wire.push(m.clone());
-                for o in sg.receive(AssocId(i as u32), &codec::encode(&m).unwrap(), t) {
+                for o in sg.receive(t, AssocId(i as u32), &codec::encode(&m).unwrap()) {
                     if let sg::Output::Send { assoc, message, .. } = o {
                         to_asps.push((assoc.0 as usize, message));
                     }
@@ -61,7 +61,7 @@ fn exchange() -> Vec<Message> {
             }
             for (i, m) in to_asps {
                 wire.push(m.clone());
-                for o in asps[i].receive(&codec::encode(&m).unwrap(), t) {
+                for o in asps[i].receive(t, &codec::encode(&m).unwrap()) {
                     if let asp::Output::Send { message, .. } = o {
                         to_sg.push((i, message));
                     }
@@ -86,13 +86,13 @@ fn exchange() -> Vec<Message> {
     let start = sends(1, asps[1].request_up(t));
     run(&mut sg, &mut asps, start, &mut wire);
     for n in 1..=2 {
-        for o in sg.deliver(IID, Dlci { sapi: 0, tei: 1 }, q931(n), t) {
+        for o in sg.deliver(t, IID, Dlci { sapi: 0, tei: 1 }, q931(n)) {
             if let sg::Output::Send { message, .. } = o {
                 wire.push(message);
             }
         }
     }
-    let start = sends(0, asps[0].send_data(InterfaceId::Integer(IID), Dlci { sapi: 0, tei: 1 }, q931(9), t));
+    let start = sends(0, asps[0].send_data(t, InterfaceId::Integer(IID), Dlci { sapi: 0, tei: 1 }, q931(9)));
     run(&mut sg, &mut asps, start, &mut wire);
     // The second ASP takes over (Over-ride), the first is told.
     let start = sends(1, asps[1].request_active(t));

@@ -50,11 +50,11 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
         let mut now = Duration::ZERO;
         assert!(wd.start(now).is_empty());
         assert_eq!(wd.state().unwrap().name(), suite.initial);
-        assert_eq!(wd.deadline(), Some(now + wd.tw().unwrap()), "the entry action sets Tw");
+        assert_eq!(wd.poll_timeout(), Some(now + wd.tw().unwrap()), "the entry action sets Tw");
         for (i, step) in case.steps.iter().enumerate() {
             let at = format!("case {} step {} ({} in {})", n + 1, i + 1, step.input, step.from);
             assert_eq!(wd.state().unwrap().name(), step.from, "{at}");
-            let before = wd.deadline();
+            let before = wd.poll_timeout();
             let open = wd.connection_open();
             let commands = match step.event.as_str() {
                 "ConnectionUp" => {
@@ -74,8 +74,8 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
                     wd.message_received(now, non_dwa)
                 }
                 "TwExpiry" => {
-                    now = wd.deadline().expect("Tw runs in every state");
-                    wd.timer_expired(now)
+                    now = wd.poll_timeout().expect("Tw runs in every state");
+                    wd.handle_timeout(now)
                 }
                 other => panic!("an event the watchdog test does not know: {other}"),
             };
@@ -87,9 +87,9 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
             assert_eq!(wd.state().unwrap().name(), step.to, "{at}");
             assert_eq!(i64::from(wd.pending()), var(step, "Pending"), "{at}");
             if step.actions.iter().any(|a| a == "start Tw") {
-                assert_eq!(wd.deadline(), Some(now + wd.tw().unwrap()), "{at}: Tw set");
+                assert_eq!(wd.poll_timeout(), Some(now + wd.tw().unwrap()), "{at}: Tw set");
             } else if step.event != "TwExpiry" {
-                assert_eq!(wd.deadline(), before, "{at}: Tw left alone");
+                assert_eq!(wd.poll_timeout(), before, "{at}: Tw left alone");
             }
         }
     }
@@ -267,7 +267,7 @@ mod iua_asp {
             for (i, step) in case.steps.iter().enumerate() {
                 let at = format!("case {} step {} ({} in {})", n + 1, i + 1, step.input, step.from);
                 assert_eq!(asp.state().name(), step.from, "{at}");
-                let before = asp.deadline();
+                let before = asp.poll_timeout();
                 if step.event != "TackExpiry" {
                     now += Duration::from_millis(100);
                 }
@@ -278,22 +278,22 @@ mod iua_asp {
                     "ActiveRequest" => asp.request_active(now),
                     "InactiveRequest" => asp.request_inactive(now),
                     "DownRequest" => asp.request_down(now),
-                    "AspUpAck" => asp.receive(&bytes(&Message::AspUpAck { info: None }), now),
-                    "AspDownAck" => asp.receive(&bytes(&Message::AspDownAck { info: None }), now),
+                    "AspUpAck" => asp.receive(now, &bytes(&Message::AspUpAck { info: None })),
+                    "AspDownAck" => asp.receive(now, &bytes(&Message::AspDownAck { info: None })),
                     "AspInactiveAck" => {
-                        asp.receive(&bytes(&Message::AspInactiveAck { interface_ids: None, info: None }), now)
+                        asp.receive(now, &bytes(&Message::AspInactiveAck { interface_ids: None, info: None }))
                     }
                     "AspActiveAck" => {
                         let ids = must_know_ids(case, i).then(|| InterfaceIds::Integers(vec![1, 2]));
                         let ack = Message::AspActiveAck { traffic_mode: None, interface_ids: ids, info: None };
-                        asp.receive(&bytes(&ack), now)
+                        asp.receive(now, &bytes(&ack))
                     }
                     "AlternateAspActive" => {
                         let partial = guard(step, "active_elsewhere") || guard(step, "scope_unknown");
                         let ids = partial.then(|| InterfaceIds::Integers(vec![1]));
                         let status = Status::alternate_asp_active();
                         let notify = Message::Notify { status, asp_id: None, interface_ids: ids, info: None };
-                        asp.receive(&bytes(&notify), now)
+                        asp.receive(now, &bytes(&notify))
                     }
                     "SendData" => {
                         let id = if guard(step, "foreign_iid") {
@@ -301,17 +301,17 @@ mod iua_asp {
                         } else {
                             asp.active_interface_ids().and_then(|ids| ids.iter().next().copied()).unwrap_or(1)
                         };
-                        asp.send_data(InterfaceId::Integer(id), dlci, vec![1, 2, 3], now)
+                        asp.send_data(now, InterfaceId::Integer(id), dlci, vec![1, 2, 3])
                     }
                     "DataIndication" => {
                         let data =
                             Message::DataIndication { interface_id: InterfaceId::Integer(1), dlci, data: vec![7] };
-                        asp.receive(&bytes(&data), now)
+                        asp.receive(now, &bytes(&data))
                     }
                     "TackExpiry" => {
                         // The suite sends an expiry only where the timer may be running.
-                        now = asp.deadline().expect("T(ack) runs where the suite lets it expire");
-                        asp.timer_expired(now)
+                        now = asp.poll_timeout().expect("T(ack) runs where the suite lets it expire");
+                        asp.handle_timeout(now)
                     }
                     other => panic!("an event the ASP test does not know: {other}"),
                 };
@@ -332,7 +332,7 @@ mod iua_asp {
                     None if step.event == "TackExpiry" => None,
                     None => before,
                 };
-                assert_eq!(asp.deadline(), deadline, "{at}: T(ack)");
+                assert_eq!(asp.poll_timeout(), deadline, "{at}: T(ack)");
             }
         }
     }

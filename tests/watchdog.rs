@@ -28,8 +28,8 @@ fn okay(seed: u64) -> (Wd, Duration) {
 
 /// Lets time run to the deadline and fires the timer.
 fn expire(wd: &mut Wd) -> (Duration, Commands) {
-    let at = wd.deadline().expect("the timer is armed");
-    (at, wd.timer_expired(at))
+    let at = wd.poll_timeout().expect("the timer is armed");
+    (at, wd.handle_timeout(at))
 }
 
 fn assert_tw_in_range(wd: &Wd) {
@@ -46,7 +46,7 @@ fn initial_and_connection_up_goes_to_okay_with_the_timer_armed_and_no_dwr() {
     let t = Duration::from_millis(300);
     assert_eq!(wd.connection_up(t), []);
     assert_eq!(wd.state(), Some(State::OKAY));
-    assert_eq!(wd.deadline(), Some(t + wd.tw().unwrap()));
+    assert_eq!(wd.poll_timeout(), Some(t + wd.tw().unwrap()));
     assert_tw_in_range(&wd);
     assert_eq!(wd.counters().dwr_sent, 0);
 }
@@ -87,7 +87,7 @@ fn traffic_more_often_than_tw_means_no_dwr_at_all() {
     let (mut wd, mut t) = okay(4);
     for _ in 0..10_000 {
         t += Duration::from_secs(20); // under the smallest Tw, 28 s
-        assert_eq!(wd.timer_expired(t), [], "the timer has not expired");
+        assert_eq!(wd.handle_timeout(t), [], "the timer has not expired");
         assert_eq!(wd.message_received(t, MessageKind::Other), []);
     }
     assert_eq!(wd.counters().dwr_sent, 0);
@@ -123,7 +123,7 @@ fn down_attempts_to_open_at_each_expiry_and_reopens_with_a_dwr_at_once() {
         assert_eq!(expire(&mut wd).1, [Command::AttemptOpen]);
         assert_eq!(wd.state(), Some(State::DOWN));
     }
-    let t = wd.deadline().unwrap() - Duration::from_secs(1);
+    let t = wd.poll_timeout().unwrap() - Duration::from_secs(1);
     assert_eq!(wd.connection_up(t), [Command::SendDwr]);
     assert_eq!(wd.state(), Some(State::REOPEN));
     assert!(wd.pending());
@@ -132,7 +132,7 @@ fn down_attempts_to_open_at_each_expiry_and_reopens_with_a_dwr_at_once() {
 #[test]
 fn reopen_returns_to_okay_with_failback_after_three_answered_watchdogs() {
     let mut wd = down(7);
-    let t = wd.deadline().unwrap();
+    let t = wd.poll_timeout().unwrap();
     assert_eq!(wd.connection_up(t), [Command::SendDwr]); // the first watchdog
     let answer = |wd: &mut Wd, at: Duration| wd.message_received(at + Duration::from_millis(10), MessageKind::Dwa);
     assert_eq!(answer(&mut wd, t), []);
@@ -155,7 +155,7 @@ fn reopen_returns_to_okay_with_failback_after_three_answered_watchdogs() {
 #[test]
 fn reopen_with_a_silent_peer_goes_down_after_two_expiries() {
     let mut wd = down(8);
-    wd.connection_up(wd.deadline().unwrap());
+    wd.connection_up(wd.poll_timeout().unwrap());
     assert_eq!(expire(&mut wd).1, [], "row 19: NumDWA = -1, no new DWR");
     assert_eq!(wd.state(), Some(State::REOPEN));
     assert_eq!(expire(&mut wd).1, [Command::CloseConnection]);
@@ -172,11 +172,11 @@ fn connection_down_fails_over_only_from_okay() {
     expire(&mut wd);
     expire(&mut wd);
     assert_eq!(wd.state(), Some(State::SUSPECT));
-    assert_eq!(wd.connection_down(wd.deadline().unwrap()), [Command::CloseConnection]);
+    assert_eq!(wd.connection_down(wd.poll_timeout().unwrap()), [Command::CloseConnection]);
     assert_eq!(wd.state(), Some(State::DOWN));
 
     let mut wd = down(11);
-    let t = wd.deadline().unwrap();
+    let t = wd.poll_timeout().unwrap();
     wd.connection_up(t);
     assert_eq!(wd.state(), Some(State::REOPEN));
     assert_eq!(wd.connection_down(t), [Command::CloseConnection]);
@@ -208,8 +208,8 @@ fn the_testing_twinit_keeps_tw_at_one_second_or_more() {
     for _ in 0..10_000 {
         let tw = wd.tw().unwrap();
         assert!((Duration::from_secs(1)..=Duration::from_secs(5)).contains(&tw), "Tw {tw:?}");
-        let expiry = wd.deadline().unwrap();
-        wd.timer_expired(expiry);
+        let expiry = wd.poll_timeout().unwrap();
+        wd.handle_timeout(expiry);
     }
 }
 
@@ -226,7 +226,7 @@ fn twinit_above_a_day_is_refused_and_a_day_works() {
     wd.start(Duration::ZERO);
     let tw = wd.tw().unwrap();
     assert!(tw >= TWINIT_MAX - Duration::from_secs(2) && tw <= TWINIT_MAX + Duration::from_secs(2), "Tw {tw:?}");
-    assert_eq!(wd.deadline(), Some(tw));
+    assert_eq!(wd.poll_timeout(), Some(tw));
 }
 
 #[test]
@@ -235,9 +235,9 @@ fn a_deadline_past_the_end_of_the_clock_leaves_the_timer_unarmed() {
     let end = Duration::MAX - Duration::from_secs(1);
     assert_eq!(wd.start(end), []);
     assert_eq!(wd.state(), Some(State::INITIAL));
-    assert_eq!(wd.deadline(), None, "the deadline cannot be represented, so it is never reached");
+    assert_eq!(wd.poll_timeout(), None, "the deadline cannot be represented, so it is never reached");
     assert_eq!(wd.tw(), None);
-    assert_eq!(wd.timer_expired(Duration::MAX), []);
+    assert_eq!(wd.handle_timeout(Duration::MAX), []);
     assert_eq!(wd.connection_up(end), []);
     assert_eq!(wd.state(), Some(State::OKAY));
 }
@@ -267,7 +267,7 @@ fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_
     wd.stop();
     assert!(wd.failed_over(), "stopping does not move the traffic back");
     wd.start(at);
-    assert_eq!(wd.timer_expired(wd.deadline().unwrap()), [Command::AttemptOpen], "INITIAL, row 15");
+    assert_eq!(wd.handle_timeout(wd.poll_timeout().unwrap()), [Command::AttemptOpen], "INITIAL, row 15");
     assert_eq!(wd.connection_up(at + Duration::from_secs(40)), [Command::Failback]);
     assert_eq!(wd.state(), Some(State::OKAY));
     assert!(!wd.failed_over());
@@ -285,7 +285,7 @@ fn a_dwr_is_answered_while_the_connection_is_open() {
     let (mut wd, t) = okay(12);
     assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::SendDwa]);
     let mut wd = down(13);
-    let t = wd.deadline().unwrap();
+    let t = wd.poll_timeout().unwrap();
     assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::Throwaway], "no connection to answer on");
     wd.connection_up(t);
     // In REOPEN a DWR is answered and does not count towards the validation.
@@ -299,12 +299,12 @@ fn stop_disarms_and_start_begins_again_from_initial() {
     let (mut wd, t) = okay(14);
     wd.stop();
     assert_eq!(wd.state(), None);
-    assert_eq!(wd.deadline(), None);
+    assert_eq!(wd.poll_timeout(), None);
     assert_eq!(wd.connection_down(t), []);
-    assert_eq!(wd.timer_expired(t + Duration::from_secs(100)), []);
+    assert_eq!(wd.handle_timeout(t + Duration::from_secs(100)), []);
     wd.start(t);
     assert_eq!(wd.state(), Some(State::INITIAL));
-    assert!(wd.deadline().is_some());
+    assert!(wd.poll_timeout().is_some());
 }
 
 #[test]
@@ -373,17 +373,17 @@ proptest! {
                     }
                     wd.message_received(now, kind)
                 }
-                Input::Expire => match wd.deadline() {
+                Input::Expire => match wd.poll_timeout() {
                     Some(at) => {
                         prop_assert!(at >= now);
                         now = at;
-                        wd.timer_expired(now)
+                        wd.handle_timeout(now)
                     }
                     None => Commands::new(),
                 },
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
-                    wd.timer_expired(now)
+                    wd.handle_timeout(now)
                 }
                 Input::Stop => {
                     // Supervision ends; the next connection up is a new connection.
@@ -411,9 +411,9 @@ proptest! {
             prop_assert!(!(wd.state() == Some(State::OKAY) && wd.failed_over()), "in service with the traffic failed over");
             if let Some(tw) = wd.tw() {
                 prop_assert!(tw >= Duration::from_secs(28) && tw <= Duration::from_secs(32), "Tw {:?}", tw);
-                prop_assert!(wd.deadline().unwrap() <= now + tw);
+                prop_assert!(wd.poll_timeout().unwrap() <= now + tw);
             }
-            prop_assert_eq!(wd.state().is_some(), wd.deadline().is_some(), "a running watchdog always has its timer armed");
+            prop_assert_eq!(wd.state().is_some(), wd.poll_timeout().is_some(), "a running watchdog always has its timer armed");
         }
     }
 }
@@ -452,9 +452,9 @@ fn a_random_source_passed_in_draws_the_same_tw_as_one_owned() {
     assert_eq!(owned.start(t), lean.start_with(t, &mut rng));
     assert_eq!(owned.connection_up(t), lean.connection_up_with(t, &mut rng));
     for _ in 0..20 {
-        assert_eq!(owned.deadline(), lean.deadline());
-        let at = owned.deadline().unwrap();
-        assert_eq!(owned.timer_expired(at), lean.timer_expired_with(at, &mut rng));
+        assert_eq!(owned.poll_timeout(), lean.poll_timeout());
+        let at = owned.poll_timeout().unwrap();
+        assert_eq!(owned.handle_timeout(at), lean.handle_timeout_with(at, &mut rng));
         assert_eq!(
             owned.message_received(at, MessageKind::Dwa),
             lean.message_received_with(at, MessageKind::Dwa, &mut rng)

@@ -31,15 +31,15 @@ fn no_input_allocates() {
                 3 => wd.message_received_with(now, MessageKind::Dwr, &mut rng),
                 4 => wd.message_received_with(now, MessageKind::Other, &mut rng),
                 5 | 6 => {
-                    let at = wd.deadline().unwrap_or(now);
-                    wd.timer_expired_with(at, &mut rng)
+                    let at = wd.poll_timeout().unwrap_or(now);
+                    wd.handle_timeout_with(at, &mut rng)
                 }
                 7 => wd.connection_down_with(now, &mut rng),
                 _ => {
                     if round % 7 == 0 {
                         wd.stop();
                     }
-                    wd.timer_expired_with(now, &mut rng)
+                    wd.handle_timeout_with(now, &mut rng)
                 }
             };
             events += 1;

@@ -172,7 +172,7 @@ pub fn run(data: &[u8]) {
             }
             _ => {
                 now += Duration::from_millis(u.int_in_range(0..=8000).unwrap_or(0));
-                if peer.deadline().is_some_and(|d| d <= now) { peer.timer_expired(now) } else { Vec::new() }
+                if peer.poll_timeout().is_some_and(|d| d <= now) { peer.handle_timeout(now) } else { Vec::new() }
             }
         };
         let mut state = state_before;

@@ -61,23 +61,23 @@ pub fn run(data: &[u8]) {
             4 => asp.request_inactive(now),
             5 => asp.request_down(now),
             6 => asp.send_data(
+                now,
                 InterfaceId::Integer(u.int_in_range(0..=2).unwrap_or(1)),
                 Dlci { sapi: 0, tei: 1 },
                 vec![1; 2],
-                now,
             ),
             7 => match sg_message(&mut u).ok().and_then(|m| encode(&m).ok()) {
-                Some(bytes) => asp.receive(&bytes, now),
+                Some(bytes) => asp.receive(now, &bytes),
                 None => break,
             },
             8 => {
                 let len = usize::from(u.int_in_range(0u8..=40).unwrap_or(0));
                 let bytes = u.bytes(len.min(u.len())).unwrap_or_default().to_vec();
-                asp.receive(&bytes, now)
+                asp.receive(now, &bytes)
             }
             _ => {
                 now += Duration::from_millis(u.int_in_range(0..=3000).unwrap_or(0));
-                if asp.deadline().is_some_and(|d| d <= now) { asp.timer_expired(now) } else { Vec::new() }
+                if asp.poll_timeout().is_some_and(|d| d <= now) { asp.handle_timeout(now) } else { Vec::new() }
             }
         };
         let mut state = before;
@@ -97,7 +97,7 @@ pub fn run(data: &[u8]) {
         }
         assert_eq!(state, asp.state(), "the reported states end elsewhere");
         // T(ack) runs only in a state that waits for an acknowledgement (whose entry starts it).
-        if let Some(deadline) = asp.deadline() {
+        if let Some(deadline) = asp.poll_timeout() {
             assert!(deadline <= now + tack, "T(ack) set beyond one period");
             let waits = asp.state().entry_actions().iter().any(|a| a.starts().is_some());
             assert!(waits, "T(ack) runs in {:?}", asp.state());

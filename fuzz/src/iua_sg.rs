@@ -90,11 +90,11 @@ pub fn run(data: &[u8]) {
                 sg.association_up(assoc);
                 Vec::new()
             }
-            1 => sg.association_down(assoc, now),
-            2 => sg.association_restart(assoc, now),
+            1 => sg.association_down(now, assoc),
+            2 => sg.association_restart(now, assoc),
             3 | 4 => match asp_message(&mut u) {
                 Ok(message) => match encode(&message) {
-                    Ok(bytes) => sg.receive(assoc, &bytes, now),
+                    Ok(bytes) => sg.receive(now, assoc, &bytes),
                     Err(_) => Vec::new(),
                 },
                 Err(_) => break,
@@ -102,12 +102,12 @@ pub fn run(data: &[u8]) {
             5 => {
                 let len = usize::from(u.int_in_range(0u8..=40).unwrap_or(0));
                 let bytes = u.bytes(len.min(u.len())).unwrap_or_default().to_vec();
-                sg.receive(assoc, &bytes, now)
+                sg.receive(now, assoc, &bytes)
             }
             6 => {
                 let iid = u.int_in_range(0..=4).unwrap_or(0);
                 delivered_to = config.application_servers.iter().position(|a| a.interface_ids.contains(&iid));
-                sg.deliver(iid, Dlci { sapi: 0, tei: 1 }, vec![7; 3], now).into()
+                sg.deliver(now, iid, Dlci { sapi: 0, tei: 1 }, vec![7; 3]).into()
             }
             7 => {
                 sg.set_blocked(assoc, u.arbitrary().unwrap_or(false));
@@ -115,7 +115,7 @@ pub fn run(data: &[u8]) {
             }
             _ => {
                 now += Duration::from_millis(u.int_in_range(0..=3000).unwrap_or(0));
-                if sg.next_deadline().is_some_and(|d| d <= now) { sg.timer_expired(now) } else { Vec::new() }
+                if sg.poll_timeout().is_some_and(|d| d <= now) { sg.handle_timeout(now) } else { Vec::new() }
             }
         };
         check(&sg, &config, &out, &asps_before, &ases_before, &counters_before, delivered_to);

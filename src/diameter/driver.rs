@@ -631,7 +631,7 @@ pub async fn run(
     let mut control_open = true;
     let events = driver.events.clone();
     while !(stopping && driver.peer.state() == State::Closed) {
-        let deadline = driver.peer.deadline();
+        let deadline = driver.peer.poll_timeout();
         let full = driver.full_queue();
         // Backpressure: while events wait for room, no input is taken.
         let holding = !driver.held.is_empty();
@@ -658,7 +658,7 @@ pub async fn run(
             () = sleep(deadline), if !holding => {
                 let now = driver.begin();
                 let now = deadline.map_or(now, |d| d.max(now));
-                let outputs = driver.peer.timer_expired(now);
+                let outputs = driver.peer.handle_timeout(now);
                 driver.apply(outputs);
             }
         }

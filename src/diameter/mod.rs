@@ -6,6 +6,8 @@
 //! - [`pcap`]: writing a peer's messages as a pcap file that tshark decodes as Diameter.
 
 pub mod codec;
+#[cfg(feature = "tokio")]
 pub mod driver;
+#[cfg(feature = "pcap")]
 pub mod pcap;
 pub mod peer;

@@ -759,8 +759,8 @@ struct Core<T, R> {
 /// watchdog's jitter (a `SmallRng` of 32 octets, passed in to the 64-octet watchdog at each
 /// call; `R` itself is not kept).
 ///
-/// Each input returns the [`Output`]s to carry out, in order; [`deadline`](Self::deadline) says
-/// when to call [`timer_expired`](Self::timer_expired) next. See the [module](self) documentation
+/// Each input returns the [`Output`]s to carry out, in order; [`poll_timeout`](Self::poll_timeout) says
+/// when to call [`handle_timeout`](Self::handle_timeout) next. See the [module](self) documentation
 /// for how the two machines are joined.
 pub struct Peer<T, R> {
     machine: machine::Machine,
@@ -801,8 +801,10 @@ where
         let hop_by_hop = rng.next_u32();
         let time_bits = u32::try_from(unix_seconds & 0xfff).unwrap_or(0);
         let end_to_end = (time_bits << 20) | (rng.next_u32() & 0x000f_ffff);
-        let mut noop = NoHooks;
-        let machine = machine::Machine::start(&mut noop);
+        // The spec's initial state, Closed, has no entry action: there is nothing to run.
+        let mut vars = machine::Vars::INITIAL;
+        debug_assert!(machine::enter_initial(&mut vars).is_empty());
+        let machine = machine::Machine::at(machine::INITIAL, vars);
         let config_max_requests = config.max_outstanding_requests;
         Ok(Peer {
             machine,
@@ -972,7 +974,7 @@ where
 
     /// A timer fired: the Timeout of the machine, the CER wait of an accepted connection, or Tw.
     /// An early or stale call does nothing.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         let mut run = Run::new(now);
         if self.core.timeout.is_some_and(|t| t <= now) {
             self.core.timeout = None;
@@ -986,15 +988,15 @@ where
             run.report(PeerEvent::Error(PeerError::NoCer { conn: pending.id, reason: "no CER within the Timeout" }));
         }
         self.drain(&mut run);
-        let commands = self.watchdog(&mut run, |wd, now, rng| wd.timer_expired_with(now, rng));
+        let commands = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout_with(now, rng));
         self.commands(&mut run, &commands);
         self.finish(run)
     }
 
-    /// When [`timer_expired`](Self::timer_expired) must be called next, if a timer runs.
-    pub fn deadline(&self) -> Option<T> {
+    /// When [`handle_timeout`](Self::handle_timeout) must be called next, if a timer runs.
+    pub fn poll_timeout(&self) -> Option<T> {
         let pending = self.core.pending.iter().filter_map(|p| p.deadline);
-        [self.core.timeout, self.core.watchdog.deadline()].into_iter().flatten().chain(pending).min()
+        [self.core.timeout, self.core.watchdog.poll_timeout()].into_iter().flatten().chain(pending).min()
     }
 
     /// The state of the peer state machine (RFC 6733 §5.6).
@@ -1077,7 +1079,7 @@ where
         let from = self.machine.state();
         let mark = run.out.len();
         let mut m = self.machine;
-        let outcome = m.handle(event, &mut Actions { core: &mut self.core, run, context, from, event });
+        let outcome = m.handle(event, &mut DiameterPeerHooks { core: &mut self.core, run, context, from, event });
         self.machine = m;
         if outcome.target != from {
             // Reported before what the transition's actions output.
@@ -1518,15 +1520,8 @@ fn lenient_header(bytes: &[u8]) -> Option<Header> {
     })
 }
 
-/// Hooks for the machine's initial entry, which has no action.
-struct NoHooks;
-
-impl machine::Hooks for NoHooks {
-    fn action(&mut self, _action: machine::Action) {}
-}
-
 /// Carries out the peer state machine's actions (RFC 6733 §5.6.3) for one event.
-struct Actions<'a, T, R> {
+struct DiameterPeerHooks<'a, T, R> {
     core: &'a mut Core<T, R>,
     run: &'a mut Run<T>,
     context: &'a Context,
@@ -1535,7 +1530,7 @@ struct Actions<'a, T, R> {
     event: Event,
 }
 
-impl<T, R> Actions<'_, T, R> {
+impl<T, R> DiameterPeerHooks<'_, T, R> {
     fn send_initiated(&mut self, message: Message) {
         if let Some(id) = self.core.initiated.filter(|i| i.open).map(|i| i.id) {
             self.core.sent(id, &message);
@@ -1684,7 +1679,7 @@ impl<T, R> Actions<'_, T, R> {
     }
 }
 
-impl<T, R> machine::Hooks for Actions<'_, T, R>
+impl<T, R> machine::Hooks for DiameterPeerHooks<'_, T, R>
 where
     T: Time,
 {

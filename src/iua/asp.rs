@@ -23,6 +23,7 @@ use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Mess
 use super::sg::{DATA_STREAM, MANAGEMENT_STREAM};
 use crate::machines::iua_asp_side as machine;
 use crate::time::Time;
+use machine::Guards;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -148,15 +149,9 @@ pub struct Asp<T> {
     active_ids: Option<BTreeSet<u32>>,
 }
 
-/// The guard values of one step (all false unless the input sets them).
-#[derive(Clone, Copy, Default)]
-struct Guards {
-    active_elsewhere: bool,
-    scope_unknown: bool,
-    foreign_iid: bool,
-}
-
-struct Hooks<'a, T> {
+/// The ASP side's part in a step of its machine: the guards' values for the input, and what
+/// the actions do (messages to send, T(ack), events for layer management).
+struct IuaAspSideHooks<'a, T> {
     now: T,
     config: &'a AspConfig,
     asking: &'a Option<InterfaceIds>,
@@ -167,13 +162,9 @@ struct Hooks<'a, T> {
     sent_requests: &'a mut u64,
 }
 
-impl<T: Time> machine::Hooks for Hooks<'_, T> {
+impl<T: Time> machine::Hooks for IuaAspSideHooks<'_, T> {
     fn guard(&mut self, guard: machine::Guard) -> bool {
-        match guard {
-            machine::Guard::active_elsewhere => self.guards.active_elsewhere,
-            machine::Guard::scope_unknown => self.guards.scope_unknown,
-            machine::Guard::foreign_iid => self.guards.foreign_iid,
-        }
+        self.guards.get(guard)
     }
 
     fn action(&mut self, action: machine::Action) {
@@ -252,7 +243,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// When T(ack) expires, if it runs.
-    pub fn deadline(&self) -> Option<T> {
+    pub fn poll_timeout(&self) -> Option<T> {
         self.deadline
     }
 
@@ -275,7 +266,7 @@ impl<T: Time> Asp<T> {
         guards: Guards,
     ) -> Vec<Output> {
         let before = self.machine.state();
-        let mut hooks = Hooks {
+        let mut hooks = IuaAspSideHooks {
             now,
             config: &self.config,
             asking: &self.asking,
@@ -355,7 +346,7 @@ impl<T: Time> Asp<T> {
     /// Sends a Q.921 frame (QPTM Data Request) if the ASP is active; refuses it otherwise, and
     /// refuses a frame for an interface the ASP knows it is not active for, and a frame no Data
     /// Request can carry.
-    pub fn send_data(&mut self, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Vec<Output> {
+    pub fn send_data(&mut self, now: T, interface_id: InterfaceId, dlci: codec::Dlci, data: Vec<u8>) -> Vec<Output> {
         let request = Message::DataRequest { interface_id, dlci, data };
         if let Err(error) = request.validate() {
             return vec![Output::Event(AspEvent::DataInvalid(error))];
@@ -374,7 +365,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// T(ack) fired: if `now` is at or after its deadline, the pending request is sent again.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
@@ -385,7 +376,7 @@ impl<T: Time> Asp<T> {
     }
 
     /// A message arrived from the SG.
-    pub fn receive(&mut self, bytes: &[u8], now: T) -> Vec<Output> {
+    pub fn receive(&mut self, now: T, bytes: &[u8]) -> Vec<Output> {
         let message = match codec::decode(bytes) {
             Ok(message) => message,
             Err(error) => {

@@ -5,6 +5,8 @@
 
 pub mod asp;
 pub mod codec;
+#[cfg(feature = "pcap")]
 pub mod pcap;
 pub mod sg;
+#[cfg(feature = "tokio")]
 pub mod transport;

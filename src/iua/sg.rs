@@ -41,13 +41,13 @@
 //!
 //! | input | cost |
 //! |---|---|
-//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::next_deadline`] | O(1) |
+//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::poll_timeout`] | O(1) |
 //! | [`Sg::deliver`], [`Sg::deliver_into`] (routed, queued, refused or discarded) | O(1) |
 //! | Data Request, Heartbeat, Error, any message the SG does not expect | O(1) |
 //! | ASP Up (from ASP-DOWN) | O(1) per AS whose machine it moves (an AS told the AS state, an AS that changes state), plus each Notify's recipients |
 //! | ASP Up (from ASP-ACTIVE), ASP Down, association lost or restarted | O(1) per AS the ASP was active in or whose machine it moves, plus each Notify's recipients |
 //! | ASP Active, ASP Inactive | O(1) per Interface Identifier and per AS named (for ranges, a logarithm in the configured identifiers per range, plus those inside it), or per AS when it names none; plus each Notify's recipients; Over-ride: O(1) per ASP taken over; a flush, O(1) per queued message |
-//! | [`Sg::timer_expired`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
+//! | [`Sg::handle_timeout`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
 //! | a Notify from an AS | O(1) per recipient (the ASPs that are up), the sort included |
 //!
 //! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
@@ -525,7 +525,7 @@ impl<T: Time> Sg<T> {
     }
 
     /// The earliest T(r) deadline, if one runs. In O(1).
-    pub fn next_deadline(&self) -> Option<T> {
+    pub fn poll_timeout(&self) -> Option<T> {
         self.deadlines.front().map(|&(deadline, ..)| deadline)
     }
 
@@ -567,18 +567,18 @@ impl<T: Time> Sg<T> {
 
     /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten (its
     /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
-    pub fn association_down(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+    pub fn association_down(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpCdi, Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpCdi, AspInput::default(), now, &mut out);
         self.set_up(assoc, false);
         self.asps.remove(&assoc);
         out
     }
 
     /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
-    pub fn association_restart(&mut self, assoc: AssocId, now: T) -> Vec<Output> {
+    pub fn association_restart(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpRi, Guards::default(), now, &mut out);
+        self.asp_event(assoc, iua_asp::Event::SctpRi, AspInput::default(), now, &mut out);
         out
     }
 
@@ -587,16 +587,16 @@ impl<T: Time> Sg<T> {
     /// SG sends (see [`DecodeError::answer_code`]). A message on an association that is not up (see
     /// [`association_up`](Self::association_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
-    pub fn receive(&mut self, assoc: AssocId, bytes: &[u8], now: T) -> Vec<Output> {
+    pub fn receive(&mut self, now: T, assoc: AssocId, bytes: &[u8]) -> Vec<Output> {
         let mut out = Vec::new();
-        self.receive_into(assoc, bytes, now, &mut out);
+        self.receive_into(now, assoc, bytes, &mut out);
         out
     }
 
     /// [`receive`](Self::receive), appending the outputs to `out`, which the caller may clear
     /// and reuse: an ASP Up that is told the state of a thousand ASes then fills a list that
     /// already has the room.
-    pub fn receive_into(&mut self, assoc: AssocId, bytes: &[u8], now: T, out: &mut Vec<Output>) {
+    pub fn receive_into(&mut self, now: T, assoc: AssocId, bytes: &[u8], out: &mut Vec<Output>) {
         if !self.asps.contains_key(&assoc) {
             self.unknown_drops = self.unknown_drops.saturating_add(1);
             out.push(Output::Event(SgEvent::UnknownAssociation { assoc }));
@@ -626,20 +626,20 @@ impl<T: Time> Sg<T> {
     /// The outputs come back as [`Delivered`], a list held inline (a Data Indication, or the
     /// event of a queue overflow or a discard): delivering allocates nothing but, in AS-PENDING,
     /// the growth of the AS's queue past its largest length so far.
-    pub fn deliver(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T) -> Delivered {
+    pub fn deliver(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>) -> Delivered {
         let mut out = Delivered::default();
-        self.deliver_to(interface_id, dlci, data, now, &mut out.0);
+        self.deliver_to(now, interface_id, dlci, data, &mut out.0);
         out
     }
 
     /// [`deliver`](Self::deliver), appending the outputs to `out`: with an `out` that has room
     /// (cleared and reused by the caller), delivering allocates nothing. Queueing in AS-PENDING
     /// allocates only when the AS's queue grows past its largest length so far.
-    pub fn deliver_into(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut Vec<Output>) {
-        self.deliver_to(interface_id, dlci, data, now, out);
+    pub fn deliver_into(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, out: &mut Vec<Output>) {
+        self.deliver_to(now, interface_id, dlci, data, out);
     }
 
-    fn deliver_to<O: Sink>(&mut self, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, now: T, out: &mut O) {
+    fn deliver_to<O: Sink>(&mut self, now: T, interface_id: u32, dlci: codec::Dlci, data: Vec<u8>, out: &mut O) {
         let Some(&as_index) = self.as_of_iid.get(&interface_id) else {
             return;
         };
@@ -649,7 +649,7 @@ impl<T: Time> Sg<T> {
 
     /// Time passed: every T(r) whose deadline is at or before `now` expires, in the order of
     /// the ASes. In O(1) amortized per expiry, plus what each sends.
-    pub fn timer_expired(&mut self, now: T) -> Vec<Output> {
+    pub fn handle_timeout(&mut self, now: T) -> Vec<Output> {
         let mut out = Vec::new();
         let mut expired = Vec::new();
         while let Some(&(deadline, as_index, _)) = self.deadlines.front()
@@ -864,10 +864,13 @@ impl<T: Time> Sg<T> {
                 }
                 let blocked = self.blocked_assocs.contains(&assoc)
                     || known_id.is_some_and(|id| self.blocked_asp_ids.contains(&id));
-                let guards = Guards { blocked, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspUp, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards { blocked, ..iua_asp::Guards::default() },
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::AspUp, input, now, out);
             }
-            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, Guards::default(), now, out),
+            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, AspInput::default(), now, out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
@@ -878,16 +881,19 @@ impl<T: Time> Sg<T> {
                 let served: Vec<u32> =
                     targets.iter().flat_map(|&i| self.ases[i].config.interface_ids.iter().copied()).collect();
                 let ack_ids = interface_ids_parameter(&served);
-                let guards = Guards {
-                    text_iid,
-                    unknown_iid: unknown,
-                    mode_mismatch,
+                let input = AspInput {
+                    guards: iua_asp::Guards {
+                        text_iid,
+                        unknown_iid: unknown,
+                        mode_mismatch,
+                        ..iua_asp::Guards::default()
+                    },
                     targets,
                     ack_ids,
                     traffic_mode,
-                    ..Guards::default()
+                    ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::AspActive, guards, now, out);
+                self.asp_event(assoc, iua_asp::Event::AspActive, input, now, out);
             }
             Message::AspInactive { interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
@@ -903,12 +909,21 @@ impl<T: Time> Sg<T> {
                 };
                 // The targets are distinct ASes the ASP is active in: any other is elsewhere.
                 let active_elsewhere = active_count > targets.len();
-                let guards = Guards { text_iid, unknown_iid: unknown, active_elsewhere, targets, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::AspInactive, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards {
+                        text_iid,
+                        unknown_iid: unknown,
+                        active_elsewhere,
+                        ..iua_asp::Guards::default()
+                    },
+                    targets,
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::AspInactive, input, now, out);
             }
             Message::Heartbeat { data } => {
-                let guards = Guards { heartbeat: data, ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::Heartbeat, guards, now, out);
+                let input = AspInput { heartbeat: data, ..AspInput::default() };
+                self.asp_event(assoc, iua_asp::Event::Heartbeat, input, now, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
                 let (text_iid, foreign_iid) = match interface_id {
@@ -918,9 +933,12 @@ impl<T: Time> Sg<T> {
                         (false, !served)
                     }
                 };
-                let guards =
-                    Guards { text_iid, foreign_iid, data: Some((interface_id, dlci, data)), ..Guards::default() };
-                self.asp_event(assoc, iua_asp::Event::DataRequest, guards, now, out);
+                let input = AspInput {
+                    guards: iua_asp::Guards { text_iid, foreign_iid, ..iua_asp::Guards::default() },
+                    data: Some((interface_id, dlci, data)),
+                    ..AspInput::default()
+                };
+                self.asp_event(assoc, iua_asp::Event::DataRequest, input, now, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
             // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
@@ -993,14 +1011,14 @@ impl<T: Time> Sg<T> {
     }
 
     /// Runs an event on an ASP machine, then what its change means for the ASes.
-    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, mut guards: Guards, now: T, out: &mut Vec<Output>) {
+    fn asp_event(&mut self, assoc: AssocId, event: iua_asp::Event, mut input: AspInput, now: T, out: &mut Vec<Output>) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
-        let mut hooks = AspHooks { assoc, guards: &guards, out, forward: false, discard: false };
+        let mut hooks = IuaAspHooks { assoc, input: &input, out, forward: false, discard: false };
         let outcome = asp.machine.handle(event, &mut hooks);
         let (forward, discard) = (hooks.forward, hooks.discard);
         if forward {
-            if let Some((interface_id, dlci, data)) = guards.data.take() {
+            if let Some((interface_id, dlci, data)) = input.data.take() {
                 out.push(Output::Event(SgEvent::DataFromAsp { assoc, interface_id, dlci, data }));
             }
         } else if discard {
@@ -1011,7 +1029,7 @@ impl<T: Time> Sg<T> {
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
-        self.asp_changed(assoc, event, before, after, &outcome, &guards, now, out);
+        self.asp_changed(assoc, event, before, after, &outcome, &input, now, out);
     }
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
@@ -1023,7 +1041,7 @@ impl<T: Time> Sg<T> {
         before: iua_asp::State,
         after: iua_asp::State,
         outcome: &iua_asp::Outcome,
-        guards: &Guards,
+        input: &AspInput,
         now: T,
         out: &mut Vec<Output>,
     ) {
@@ -1045,8 +1063,8 @@ impl<T: Time> Sg<T> {
                 let active_in = self.active_in_order(assoc);
                 self.leave(assoc, &active_in, now, out);
             }
-            _ if acked_active => self.join(assoc, &guards.targets, now, out),
-            _ if acked_inactive => self.leave(assoc, &guards.targets, now, out),
+            _ if acked_active => self.join(assoc, &input.targets, now, out),
+            _ if acked_inactive => self.leave(assoc, &input.targets, now, out),
             _ => {}
         }
     }
@@ -1068,14 +1086,14 @@ impl<T: Time> Sg<T> {
                 for other in others {
                     // Active in this AS and at least one other.
                     let elsewhere = self.asps.get(&other).is_some_and(|a| a.active_in.len() > 1);
-                    let guards = Guards {
-                        active_elsewhere: elsewhere,
+                    let input = AspInput {
+                        guards: iua_asp::Guards { active_elsewhere: elsewhere, ..iua_asp::Guards::default() },
                         targets: vec![i],
                         notify_ids: self.ases[i].notify_ids.clone(),
                         notify_asp_id: new_asp_id,
-                        ..Guards::default()
+                        ..AspInput::default()
                     };
-                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, guards, now, out);
+                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, input, now, out);
                     self.set_active(i, other, false);
                     self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(other), now, out);
                 }
@@ -1102,7 +1120,7 @@ impl<T: Time> Sg<T> {
         // there (every ASP active in it is up).
         let any_inactive = up > entry.active.len();
         let before = entry.machine.state();
-        let mut hooks = AsHooks { any_active, any_inactive, came_up: cause.came_up };
+        let mut hooks = IuaAsHooks { guards: iua_as::Guards { any_active, any_inactive, came_up: cause.came_up } };
         let outcome = entry.machine.handle(event, &mut hooks);
         let mut data = cause.data;
         for &action in outcome.actions {
@@ -1234,9 +1252,8 @@ fn probe(
     any_inactive: bool,
     came_up: bool,
 ) -> iua_as::Outcome {
-    let mut hooks = AsHooks { any_active, any_inactive, came_up };
     let mut vars = iua_as::Vars::INITIAL;
-    iua_as::dispatch_with(state, &mut vars, event, |g| iua_as::Hooks::guard(&mut hooks, g))
+    iua_as::dispatch(state, &mut vars, event, iua_as::Guards { any_active, any_inactive, came_up })
 }
 
 fn does_something(state: iua_as::State, outcome: &iua_as::Outcome) -> bool {
@@ -1336,15 +1353,11 @@ fn data_indication(assoc: AssocId, queued: Queued) -> Output {
     }
 }
 
-/// The guard values and message contents of one ASP event.
+/// One input to an ASP's machine: the values of its guards (the generated `Guards`), and what
+/// of the message the actions need.
 #[derive(Default)]
-struct Guards {
-    blocked: bool,
-    mode_mismatch: bool,
-    unknown_iid: bool,
-    text_iid: bool,
-    foreign_iid: bool,
-    active_elsewhere: bool,
+struct AspInput {
+    guards: iua_asp::Guards,
     /// The ASes an ASP Active or ASP Inactive concerns.
     targets: Vec<AsIndex>,
     /// The Interface Identifiers an ASP Active Ack names.
@@ -1358,24 +1371,17 @@ struct Guards {
     data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
 }
 
-struct AspHooks<'a> {
+struct IuaAspHooks<'a> {
     assoc: AssocId,
-    guards: &'a Guards,
+    input: &'a AspInput,
     out: &'a mut Vec<Output>,
     forward: bool,
     discard: bool,
 }
 
-impl iua_asp::Hooks for AspHooks<'_> {
+impl iua_asp::Hooks for IuaAspHooks<'_> {
     fn guard(&mut self, guard: iua_asp::Guard) -> bool {
-        match guard {
-            iua_asp::Guard::blocked => self.guards.blocked,
-            iua_asp::Guard::mode_mismatch => self.guards.mode_mismatch,
-            iua_asp::Guard::unknown_iid => self.guards.unknown_iid,
-            iua_asp::Guard::text_iid => self.guards.text_iid,
-            iua_asp::Guard::foreign_iid => self.guards.foreign_iid,
-            iua_asp::Guard::active_elsewhere => self.guards.active_elsewhere,
-        }
+        self.input.guards.get(guard)
     }
 
     fn action(&mut self, action: iua_asp::Action) {
@@ -1384,14 +1390,14 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::SendAspUpAck => Message::AspUpAck { info: None },
             A::SendAspDownAck => Message::AspDownAck { info: None },
             A::SendAspActiveAck => {
-                let traffic_mode = self.guards.traffic_mode;
-                Message::AspActiveAck { traffic_mode, interface_ids: self.guards.ack_ids.clone(), info: None }
+                let traffic_mode = self.input.traffic_mode;
+                Message::AspActiveAck { traffic_mode, interface_ids: self.input.ack_ids.clone(), info: None }
             }
             A::SendAspInactiveAck => Message::AspInactiveAck { interface_ids: None, info: None },
             A::NotifyAlternateAspActive => Message::Notify {
                 status: Status::alternate_asp_active(),
-                asp_id: self.guards.notify_asp_id,
-                interface_ids: self.guards.notify_ids.clone(),
+                asp_id: self.input.notify_asp_id,
+                interface_ids: self.input.notify_ids.clone(),
                 info: None,
             },
             A::ErrorUnexpectedMessage => error_message(ErrorCode::UnexpectedMessage),
@@ -1399,7 +1405,7 @@ impl iua_asp::Hooks for AspHooks<'_> {
             A::ErrorUnsupportedTrafficMode => error_message(ErrorCode::UnsupportedTrafficHandlingMode),
             A::ErrorInvalidInterfaceIdentifier => error_message(ErrorCode::InvalidInterfaceIdentifier),
             A::ErrorUnsupportedInterfaceIdentifierType => error_message(ErrorCode::UnsupportedInterfaceIdentifierType),
-            A::SendHeartbeatAck => Message::HeartbeatAck { data: self.guards.heartbeat.clone() },
+            A::SendHeartbeatAck => Message::HeartbeatAck { data: self.input.heartbeat.clone() },
             A::ForwardData => {
                 self.forward = true;
                 return;
@@ -1418,19 +1424,15 @@ fn error_message(code: ErrorCode) -> Message {
 }
 
 /// The guard values of one AS event; the actions are read from the outcome.
-struct AsHooks {
-    any_active: bool,
-    any_inactive: bool,
-    came_up: bool,
+/// An AS machine's part in a step: its guards' values. Its actions (notifications, T(r)) are
+/// carried out by [`Sg::as_event`] from the step's outcome, in order with the queue.
+struct IuaAsHooks {
+    guards: iua_as::Guards,
 }
 
-impl iua_as::Hooks for AsHooks {
+impl iua_as::Hooks for IuaAsHooks {
     fn guard(&mut self, guard: iua_as::Guard) -> bool {
-        match guard {
-            iua_as::Guard::any_inactive => self.any_inactive,
-            iua_as::Guard::any_active => self.any_active,
-            iua_as::Guard::came_up => self.came_up,
-        }
+        self.guards.get(guard)
     }
 
     fn action(&mut self, _: iua_as::Action) {}
@@ -1456,7 +1458,7 @@ mod tests {
     }
 
     fn rx(sg: &mut Sg<Duration>, assoc: AssocId, message: &Message, now: Duration) -> Vec<Output> {
-        sg.receive(assoc, &codec::encode(message).unwrap(), now)
+        sg.receive(now, assoc, &codec::encode(message).unwrap())
     }
 
     fn active(iid: u32) -> Message {
@@ -1514,11 +1516,11 @@ mod tests {
         // One leaves from the middle of the list, one ASP stops being active: the others are
         // told the AS is pending, still in association order.
         let gone = assocs[300];
-        sg.association_down(gone, now);
+        sg.association_down(now, gone);
         expected.retain(|&a| a != gone);
         let out = rx(&mut sg, assocs[17], &inactive(1), now);
         assert_eq!(notified(&out, Status::as_pending()), expected);
-        assert_eq!(sg.next_deadline(), Some(now + SgConfig::default().recovery_timer));
+        assert_eq!(sg.poll_timeout(), Some(now + SgConfig::default().recovery_timer));
     }
 
     #[test]
@@ -1538,15 +1540,15 @@ mod tests {
         rx(&mut sg, a, &inactive(2), t5);
         rx(&mut sg, a, &inactive(3), t10);
         rx(&mut sg, a, &active(3), t10);
-        assert_eq!(sg.next_deadline(), Some(t5 + t_r));
-        let out = sg.timer_expired(t5 + t_r);
+        assert_eq!(sg.poll_timeout(), Some(t5 + t_r));
+        let out = sg.handle_timeout(t5 + t_r);
         assert!(out.contains(&Output::Event(SgEvent::AsState { as_index: 1, state: iua_as::State::AS_INACTIVE })));
         assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
-        assert_eq!(sg.next_deadline(), Some(t10 + t_r));
-        sg.timer_expired(t10 + t_r);
+        assert_eq!(sg.poll_timeout(), Some(t10 + t_r));
+        sg.handle_timeout(t10 + t_r);
         assert_eq!(sg.as_state(0), Some(iua_as::State::AS_INACTIVE));
         assert_eq!(sg.as_state(2), Some(iua_as::State::AS_ACTIVE));
-        assert_eq!(sg.next_deadline(), None);
+        assert_eq!(sg.poll_timeout(), None);
     }
 
     #[test]
@@ -1561,6 +1563,6 @@ mod tests {
             rx(&mut sg, a, &inactive(1), now);
         }
         assert!(sg.deadlines.len() <= 2 * sg.running + 16, "{} entries", sg.deadlines.len());
-        assert_eq!(sg.next_deadline(), Some(Duration::from_millis(999) + SgConfig::default().recovery_timer));
+        assert_eq!(sg.poll_timeout(), Some(Duration::from_millis(999) + SgConfig::default().recovery_timer));
     }
 }

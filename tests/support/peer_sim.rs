@@ -142,7 +142,7 @@ impl Sim {
     pub fn run_until(&mut self, until: Duration) {
         for _ in 0..1_000_000 {
             let next_delivery = self.agenda.first_key_value().map(|(&(t, _), _)| t);
-            let timers = [0, 1].map(|s| if self.frozen[s] { None } else { self.peers[s].deadline() });
+            let timers = [0, 1].map(|s| if self.frozen[s] { None } else { self.peers[s].poll_timeout() });
             let next_timer = timers.iter().flatten().min().copied();
             let next = [next_delivery, next_timer].into_iter().flatten().min();
             let Some(next) = next.filter(|&t| t <= until) else { break };
@@ -160,7 +160,7 @@ impl Sim {
             } else {
                 for side in [0, 1] {
                     if timers[side] == Some(next) {
-                        let outputs = self.peers[side].timer_expired(next);
+                        let outputs = self.peers[side].handle_timeout(next);
                         self.apply(side, outputs);
                     }
                 }
