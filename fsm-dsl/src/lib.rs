@@ -43,6 +43,7 @@ pub mod lsp;
 pub mod markdown;
 #[cfg(feature = "cli")]
 pub mod mermaid;
+pub mod naming;
 #[cfg(feature = "cli")]
 pub mod observe;
 pub mod syntax;

@@ -26,9 +26,7 @@ use crate::diag::Diagnostic;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Names that the generated code of a machine with superstates uses for associated items of
-/// `State` and `Superstate`, so that no state may take them.
-const GENERATED_ITEMS: &[&str] = &["is_in", "superstate", "parent", "states"];
+use crate::naming::{ENUM_ITEMS, SUPERSTATE_ITEMS, is_rust_keyword};
 
 /// A superstate, for the checked model: its name, its parent and the leaves below it.
 pub(super) struct Superstate {
@@ -235,13 +233,13 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
 fn declare(tree: &mut Tree<'_>, diagnostics: &mut Vec<Diagnostic>) {
     for id in 0..tree.nodes.len() {
         let name = tree.name(id);
-        if GENERATED_ITEMS.contains(&name.text.as_str()) {
+        if SUPERSTATE_ITEMS.contains(&name.text.as_str()) {
             diagnostics.push(report::reserved(Kind::State, name, "the generated code of superstates uses it"));
         } else if !tree.is_leaf(id) {
             // A leaf's name is the flat checker's to judge; a superstate's never reaches it.
-            if super::is_rust_keyword(&name.text) {
+            if is_rust_keyword(&name.text) {
                 diagnostics.push(report::reserved(Kind::State, name, "it is a Rust keyword"));
-            } else if super::resolve::GENERATED_ITEMS.contains(&name.text.as_str()) {
+            } else if ENUM_ITEMS.contains(&name.text.as_str()) {
                 diagnostics.push(report::reserved(Kind::State, name, "the generated code uses it"));
             }
         }

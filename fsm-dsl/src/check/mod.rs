@@ -122,7 +122,7 @@ pub fn skeleton(spec: &ast::Spec) -> Option<ir::Machine> {
     fn unique<'a>(names: impl Iterator<Item = &'a mut ir::Named>) {
         let mut seen = std::collections::HashSet::new();
         for named in names {
-            let base = crate::codegen::ident(&named.name).to_string();
+            let base = crate::naming::rust_ident(&named.name);
             let mut candidate = base.clone();
             let mut n = 2;
             while !seen.insert(candidate.clone()) {
@@ -140,67 +140,4 @@ pub fn skeleton(spec: &ast::Spec) -> Option<ir::Machine> {
     Some(m)
 }
 
-/// The Rust module name the generated code uses for a machine: its name in snake case.
-pub fn module_name(machine: &str) -> String {
-    heck::ToSnakeCase::to_snake_case(machine)
-}
-
-/// Whether a name is a Rust keyword (strict, reserved, or weak in item position).
-pub fn is_rust_keyword(name: &str) -> bool {
-    matches!(
-        name,
-        "as" | "break"
-            | "const"
-            | "continue"
-            | "crate"
-            | "else"
-            | "enum"
-            | "extern"
-            | "false"
-            | "fn"
-            | "for"
-            | "if"
-            | "impl"
-            | "in"
-            | "let"
-            | "loop"
-            | "match"
-            | "mod"
-            | "move"
-            | "mut"
-            | "pub"
-            | "ref"
-            | "return"
-            | "self"
-            | "Self"
-            | "static"
-            | "struct"
-            | "super"
-            | "trait"
-            | "true"
-            | "type"
-            | "unsafe"
-            | "use"
-            | "where"
-            | "while"
-            | "async"
-            | "await"
-            | "dyn"
-            | "abstract"
-            | "become"
-            | "box"
-            | "do"
-            | "final"
-            | "macro"
-            | "override"
-            | "priv"
-            | "typeof"
-            | "unsized"
-            | "virtual"
-            | "yield"
-            | "try"
-            | "gen"
-            | "union"
-            | "_"
-    )
-}
+pub use crate::naming::{is_rust_keyword, module_name};

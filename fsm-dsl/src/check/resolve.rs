@@ -15,23 +15,7 @@ pub const MAX_DOMAIN: u128 = 1 << 16;
 /// table of them.
 pub const MAX_CELLS: usize = 1 << 22;
 
-/// Names that the generated code uses for associated items of the enums (`State::ALL`,
-/// `State::from_name`, ...), so that no variant may take them.
-pub(super) const GENERATED_ITEMS: &[&str] = &[
-    "ALL",
-    "name",
-    "label",
-    "index",
-    "from_name",
-    "is_final",
-    "entry_actions",
-    "exit_actions",
-    "starts",
-    "stops",
-    "expiry",
-    "timer",
-    "default_duration",
-];
+use crate::naming::ENUM_ITEMS as GENERATED_ITEMS;
 
 #[derive(Default)]
 struct Table {
@@ -112,7 +96,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
         || (module.starts_with('_') && module.chars().any(|c| c.is_ascii_alphanumeric()));
-    if !valid || super::is_rust_keyword(&module) {
+    if !valid || crate::naming::is_rust_keyword(&module) {
         r.diagnostics.push(report::bad_module_name(&spec.name, &module));
     }
     r.declare_all();
@@ -214,7 +198,7 @@ impl Resolver<'_> {
                 return false;
             }
         }
-        if super::is_rust_keyword(&name.text) {
+        if crate::naming::is_rust_keyword(&name.text) {
             self.diagnostics.push(report::reserved(kind, name, "it is a Rust keyword"));
         } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
             self.diagnostics.push(report::reserved(kind, name, "the generated code uses it"));
@@ -453,7 +437,7 @@ impl Resolver<'_> {
                     if n.doc.is_empty() {
                         n.doc = doc;
                     }
-                    if super::is_rust_keyword(&n.name) {
+                    if crate::naming::is_rust_keyword(&n.name) {
                         self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "it is a Rust keyword"));
                     } else if GENERATED_ITEMS.contains(&n.name.as_str()) {
                         self.diagnostics.push(report::reserved(Kind::Action, &decl.name, "the generated code uses it"));

@@ -38,17 +38,9 @@ pub struct Options {
     pub diagram: Option<String>,
 }
 
-/// An identifier for a name the checker accepted. Names that are not identifiers (possible only
-/// for a model built by hand) are mangled rather than allowed to panic.
+/// The identifier of a name (see [`crate::naming::rust_ident`]).
 pub fn ident(name: &str) -> Ident {
-    let mut clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) || clean == "_" {
-        clean.insert(0, 'X');
-    }
-    if crate::check::is_rust_keyword(&clean) {
-        clean.push('_');
-    }
-    Ident::new(&clean, Span::call_site())
+    Ident::new(&crate::naming::rust_ident(name), Span::call_site())
 }
 
 fn doc_or(doc: &str, fallback: String) -> String {
@@ -190,7 +182,7 @@ fn record_call(recorder: Option<&TokenStream>) -> TokenStream {
 
 /// Generates the module for a checked machine.
 pub fn generate(m: &Machine, options: &Options) -> TokenStream {
-    let module = ident(&crate::check::module_name(&m.named.name));
+    let module = ident(&crate::naming::module_name(&m.named.name));
     let mut machine_doc = doc_or(&m.named.doc, format!("The `{}` state machine.", m.named.name));
     if !m.refs.is_empty() {
         machine_doc.push_str("\n\nSource: ");

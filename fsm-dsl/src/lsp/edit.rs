@@ -23,7 +23,7 @@ pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) 
     if KEYWORDS.contains(&new) {
         return Some(format!("`{new}` is a keyword of the DSL"));
     }
-    if crate::check::is_rust_keyword(new) {
+    if crate::naming::is_rust_keyword(new) {
         return Some(format!("`{new}` is a Rust keyword, which the generated code cannot use as a name"));
     }
     // One namespace per kind, guards and variables sharing one, as the checker has them.

@@ -58,7 +58,7 @@ fn is_rust_path(text: &str) -> bool {
                         "super" => !rooted && leading,
                         _ => {
                             leading = false;
-                            !crate::check::is_rust_keyword(name)
+                            !crate::naming::is_rust_keyword(name)
                         }
                     };
                     if !allowed {

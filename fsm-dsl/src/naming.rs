@@ -1,0 +1,164 @@
+//! The names the generated code uses, in one place: the checker refuses a spec name that would
+//! collide with them, and the code generator writes them. A test in `codegen` keeps the lists
+//! here equal to the associated items it generates.
+
+/// The Rust module name the generated code uses for a machine: its name in snake case.
+pub fn module_name(machine: &str) -> String {
+    heck::ToSnakeCase::to_snake_case(machine)
+}
+
+/// The Rust identifier for a name the checker accepted: the name itself, with `_` appended to a
+/// Rust keyword. Names that are not identifiers (possible only for a model built by hand) are
+/// mangled rather than allowed to fail: other characters become `_`, and an `X` goes before a
+/// leading digit or a lone `_`.
+pub fn rust_ident(name: &str) -> String {
+    let mut clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) || clean == "_" {
+        clean.insert(0, 'X');
+    }
+    if is_rust_keyword(&clean) {
+        clean.push('_');
+    }
+    clean
+}
+
+/// Names that the generated code uses for associated items of the enums (`State::ALL`,
+/// `State::from_name`, `Timer::default_duration`, ...), so that no variant may take them.
+pub const ENUM_ITEMS: &[&str] = &[
+    "ALL",
+    "name",
+    "label",
+    "index",
+    "from_name",
+    "is_final",
+    "entry_actions",
+    "exit_actions",
+    "starts",
+    "stops",
+    "expiry",
+    "timer",
+    "default_duration",
+];
+
+/// Names that the generated code of a machine with superstates uses for associated items of
+/// `State` and `Superstate`, so that no state may take them.
+pub const SUPERSTATE_ITEMS: &[&str] = &["is_in", "superstate", "parent", "states"];
+
+/// Whether a name is a Rust keyword (strict, reserved, or weak in item position).
+pub fn is_rust_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "as" | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "Self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "async"
+            | "await"
+            | "dyn"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "try"
+            | "gen"
+            | "union"
+            | "_"
+    )
+}
+
+#[cfg(all(test, feature = "build"))]
+mod tests {
+    use super::{ENUM_ITEMS, SUPERSTATE_ITEMS};
+
+    /// Every associated item the generator writes on the enums a spec's names become variants of
+    /// is in the lists the checker protects, so that no name the checker accepts can collide.
+    #[test]
+    fn the_checker_protects_every_generated_enum_item() {
+        let spec = "machine M {
+            initial state A { entry Go; timer T; }
+            state Outer { initial state B; state C; }
+            final state D;
+            event E; action Go; guard g; timer T = 1s;
+            A -> B on E [g] / Go; A -> D on E [!g]; A -> A on TExpiry;
+            Outer -> A on E; ignore TExpiry in Outer;
+        }";
+        let compiled = crate::compile(spec);
+        assert!(!compiled.has_errors(), "{:?}", compiled.diagnostics);
+        let machine = compiled.machine.expect("a model");
+        let tokens = crate::codegen::generate(&machine, &crate::codegen::Options::default());
+        let file: syn::File = syn::parse2(tokens).expect("the generated code parses");
+        let enums = ["State", "Event", "Action", "Guard", "Timer", "Superstate"];
+        let mut seen = Vec::new();
+        let mut visit = |items: &[syn::Item]| {
+            for item in items {
+                let syn::Item::Impl(block) = item else { continue };
+                if block.trait_.is_some() {
+                    continue;
+                }
+                let syn::Type::Path(ty) = &*block.self_ty else { continue };
+                let Some(name) = ty.path.get_ident() else { continue };
+                if !enums.contains(&name.to_string().as_str()) {
+                    continue;
+                }
+                for member in &block.items {
+                    match member {
+                        syn::ImplItem::Fn(f) => seen.push(f.sig.ident.to_string()),
+                        syn::ImplItem::Const(c) => seen.push(c.ident.to_string()),
+                        _ => {}
+                    }
+                }
+            }
+        };
+        for item in &file.items {
+            if let syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) = item {
+                visit(items);
+            }
+        }
+        visit(&file.items);
+        assert!(seen.len() > 10, "the test found the generated items: {seen:?}");
+        for name in &seen {
+            assert!(
+                ENUM_ITEMS.contains(&name.as_str()) || SUPERSTATE_ITEMS.contains(&name.as_str()),
+                "the generated code has `{name}` on an enum of the spec's names, which the checker does not protect"
+            );
+        }
+    }
+}
