@@ -448,9 +448,12 @@ fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
     let mut docs = Vec::new();
     let mut name = None;
     let mut label = None;
-    let mut items = Vec::new();
+    let pairs = file.into_inner();
+    // One item per pair but the machine's head: sized once, so that the items of a large spec
+    // are not copied as the vector grows.
+    let mut items = Vec::with_capacity(pairs.len());
     let mut broken = std::collections::BTreeSet::new();
-    for pair in file.into_inner() {
+    for pair in pairs {
         match pair.as_rule() {
             Rule::machine_head => {
                 for part in pair.into_inner() {
