@@ -30,6 +30,8 @@ fn is_rust_path(text: &str) -> bool {
     let mut depth = 0usize;
     for c in text.chars() {
         match c {
+            // The spec's grammar skips a byte order mark as white space; Rust's lexer does not.
+            '\u{FEFF}' => return false,
             '<' => depth += 1,
             '>' => depth = depth.saturating_sub(1),
             _ => {}
@@ -121,6 +123,9 @@ mod tests {
             "Vec<u8",
             "a b",
             "u8 + 1",
+            // Found by the `spec` fuzz target: the grammar skips a byte order mark, Rust does not.
+            "super::\u{FEFF}Shared",
+            "Vec<\u{FEFF}u8>",
         ] {
             assert!(!is_rust_path(not), "{not:?} is not a path");
         }
