@@ -261,20 +261,6 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
     }
     // A misspelled keyword at the start of an item reads as the first name of a transition.
-    const STARTS: &[&str] = &[
-        "state",
-        "initial",
-        "final",
-        "event",
-        "action",
-        "guard",
-        "timer",
-        "var",
-        "ref",
-        "ignore",
-        "internal",
-        "unhandled",
-    ];
     let before = text[..found.span.start.min(text.len())].trim_end();
     let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
     let item_start = before[..before.len() - previous.len()].trim_end().ends_with([';', '{', '}']);
@@ -283,7 +269,7 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         if at_start
             && !candidate.is_empty()
             && !is_keyword(candidate)
-            && let Some(keyword) = crate::check::suggest(candidate, STARTS.iter().copied())
+            && let Some(keyword) = crate::check::suggest(candidate, ITEM_KEYWORDS.iter().copied())
         {
             return Some(format!("did you mean `{keyword}` instead of `{candidate}`?"));
         }
@@ -293,6 +279,24 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     }
     None
 }
+
+/// The keywords that start an item of a machine (the language server completes them where an
+/// item may start; a misspelling of one there gets a "did you mean").
+pub const ITEM_KEYWORDS: [&str; 13] = [
+    "state",
+    "initial",
+    "final",
+    "event",
+    "action",
+    "guard",
+    "timer",
+    "var",
+    "output",
+    "ref",
+    "internal",
+    "ignore",
+    "unhandled",
+];
 
 /// The DSL's keywords: words that cannot be names (the language server highlights and
 /// completes them, and refuses them as new names).

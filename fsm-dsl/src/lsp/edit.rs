@@ -181,27 +181,8 @@ pub fn complete(text: &str, index: &Index, at: usize) -> Vec<lsp::CompletionItem
         }
         Context::Timers => names(Kind::Timer, lsp::CompletionItemKind::CONSTANT).collect(),
         Context::Item => {
-            let mut out = keywords(&[
-                "state",
-                "initial",
-                "final",
-                "event",
-                "action",
-                "guard",
-                "timer",
-                "var",
-                "output",
-                "ref",
-                "internal",
-                "ignore",
-                "unhandled",
-                "entry",
-                "exit",
-                "on",
-                "except",
-                "in",
-                "otherwise",
-            ]);
+            let mut out = keywords(&crate::syntax::ITEM_KEYWORDS);
+            out.extend(keywords(&["entry", "exit", "on", "except", "in", "otherwise"]));
             out.extend(names(Kind::State, lsp::CompletionItemKind::CLASS));
             out
         }
