@@ -25,7 +25,8 @@ where
         let end_to_end = (time_bits << 20) | (rng.next_u32() & 0x000f_ffff);
         // The spec's initial state, Closed, has no entry action: there is nothing to run.
         let mut vars = machine::Vars::INITIAL;
-        debug_assert!(machine::enter_initial(&mut vars).is_empty());
+        let entry = machine::enter_initial(&mut vars);
+        debug_assert!(entry.is_empty(), "Closed gained entry actions: run them through the hooks");
         let machine = machine::Machine::at(machine::INITIAL, vars);
         let config_max_requests = config.max_outstanding_requests;
         Ok(Peer {
