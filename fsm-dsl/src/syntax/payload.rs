@@ -3,8 +3,9 @@
 //! whole (balanced brackets), so that a type that is not a path is the checker's E0020, said
 //! where it stands, rather than a syntax error.
 
+use super::MAX_NESTING;
 use super::grammar::{Grammar, Rule};
-use super::{MAX_NESTING, span_of};
+use super::walk::span_of;
 use crate::ast;
 use pest::Parser as _;
 use pest::iterators::Pair;

@@ -1,0 +1,274 @@
+//! Syntax errors in words: a pest error becomes a diagnostic that says what was expected and
+//! what was found (rules and tokens described as a reader names them, long junk shortened), with
+//! a help line for the commonest slips (a missing `;`, a keyword used as a name, a misspelled
+//! keyword at the start of an item: "did you mean").
+
+use super::grammar::Rule;
+use super::{ITEM_KEYWORDS, is_keyword};
+use crate::ast::Span;
+use crate::diag::{Code, Diagnostic};
+use pest::error::{ErrorVariant, InputLocation};
+
+/// Turns a pest error into a diagnostic that says, in words, what was expected and what was
+/// found. `offset` is where the parsed text starts in the whole spec.
+pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
+    let mut pos = offset
+        + match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    let mut expected: Vec<String> = Vec::new();
+    let attempts = error.parse_attempts();
+    // pest places the error where a rule last failed; the literal tokens it tried may have got
+    // further (past a complete name or number, say). Where they did, they are what was expected.
+    // (Only when one of them is punctuation: letters and digits tried past a name come from the
+    // test that the name is not a keyword, not from what may follow it.)
+    let further = attempts.as_ref().filter(|a| {
+        let punctuation = a.expected_tokens().iter().any(|t| {
+            let t = t.to_string();
+            !t.is_empty()
+                && t.chars().all(|c| c.is_ascii_punctuation())
+                && !matches!(t.as_str(), "//" | "////" | "_" | "\"")
+        });
+        offset + a.max_position > pos && punctuation
+    });
+    match further {
+        Some(a) => pos = offset + a.max_position,
+        None => {
+            if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+                expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
+            }
+        }
+    }
+    if let Some(attempts) = attempts {
+        let tokens: Vec<String> = attempts.expected_tokens().iter().map(ToString::to_string).collect();
+        // Digits are expected after a letter (inside a name) as well as at the start of an
+        // integer; only the optional `-` of an integer, or the absence of letters, says which.
+        let letters = tokens.iter().any(|t| t == "a..z" || t == "A..Z");
+        let integer = tokens.iter().any(|t| t == "-") || !letters;
+        for token in &tokens {
+            match describe_token(token) {
+                Some(words) if words == "an integer" && !integer => {}
+                Some(words) => expected.push(words),
+                None => {}
+            }
+        }
+    }
+    let found = found_at(text, pos);
+    expected.sort();
+    expected.dedup();
+    // A rule's description already names the tokens it stands for.
+    if expected.iter().any(|e| e.starts_with("a comparison")) {
+        expected.retain(|e| !matches!(e.as_str(), "`==`" | "`!=`" | "`<`" | "`<=`" | "`>`" | "`>=`"));
+    }
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        // The digits expected are more of the number, which is complete.
+        expected.retain(|e| e != "an integer" && e != "a number");
+    }
+    if expected.iter().any(|e| e.starts_with("`=`, `+=`")) {
+        expected.retain(|e| !matches!(e.as_str(), "`=`" | "`+=`" | "`-=`"));
+    }
+    if expected.iter().any(|e| e.starts_with("an item")) {
+        // Everything else that can start an item is already said by "an item".
+        expected.retain(|e| e.starts_with("an item") || e == "`}`" || e == "end of file");
+    }
+    let message = match (expected.as_slice(), &error.variant) {
+        (_, ErrorVariant::CustomError { message }) => message.clone(),
+        ([], _) => format!("unexpected {}", found.describe()),
+        (list, _) => format!("expected {}, found {}", join_or(list), found.describe()),
+    };
+    let label =
+        if expected.is_empty() { "unexpected here".to_owned() } else { format!("expected {}", join_or(&expected)) };
+    let mut diagnostic = Diagnostic::new(Code::Syntax, message, found.span, label);
+    if let Some(help) = syntax_help(text, pos, &expected) {
+        diagnostic = diagnostic.with_help(help);
+    }
+    if expected.iter().any(|e| e == "`;`") {
+        // Point where the `;` belongs: right after the previous token, as rustc does.
+        let end = text[..pos.min(text.len())].trim_end().len();
+        if end < pos && end > 0 {
+            diagnostic = diagnostic.with_secondary(Span::new(end, end), "`;` may belong here");
+        }
+    }
+    diagnostic
+}
+
+/// What stands at a position, for "found ..." in messages.
+struct Found {
+    span: Span,
+    text: Option<String>,
+    /// A `///` doc comment.
+    doc: bool,
+}
+
+impl Found {
+    fn describe(&self) -> String {
+        match &self.text {
+            None if self.doc => "a doc comment".to_owned(),
+            None => "end of file".to_owned(),
+            Some(t) => quote_truncated(t),
+        }
+    }
+}
+
+/// Most characters of a word of junk quoted in a message.
+const MAX_QUOTED: usize = 32;
+
+/// A word in backquotes, shortened to its first [`MAX_QUOTED`] characters when longer, so that
+/// a megabyte of junk is not echoed whole: "`yyyy...` (1000000 characters)".
+fn quote_truncated(word: &str) -> String {
+    match word.char_indices().nth(MAX_QUOTED) {
+        None => format!("`{word}`"),
+        Some((cut, _)) => format!("`{}...` ({} characters)", &word[..cut], word.chars().count()),
+    }
+}
+
+fn found_at(text: &str, pos: usize) -> Found {
+    let mut pos = pos.min(text.len());
+    while !text.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    let rest = &text[pos..];
+    let Some(first) = rest.chars().next() else {
+        return Found { span: Span::new(pos, pos), text: None, doc: false };
+    };
+    if rest.starts_with("///") {
+        return Found { span: Span::new(pos, pos + 3), text: None, doc: true };
+    }
+    let len = if first.is_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    Found { span: Span::new(pos, pos + len), text: Some(rest[..len].to_owned()), doc: false }
+}
+
+/// A help line for the commonest slips.
+fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
+    let found = found_at(text, pos);
+    let word = found.text.clone().unwrap_or_default();
+    if expected.iter().any(|e| e.starts_with("a unit of time")) {
+        return Some("a duration has a unit after its number: `30 s`, `500 ms`".to_owned());
+    }
+    if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
+        return Some("the previous item may be missing its closing `;`".to_owned());
+    }
+    // Words that follow a name in the grammar are more likely a missing name than a misused one.
+    if expected.iter().any(|e| e == "a name") && is_keyword(&word) && !matches!(word.as_str(), "on" | "in" | "except") {
+        return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
+    }
+    // A misspelled keyword at the start of an item reads as the first name of a transition.
+    let before = text[..found.span.start.min(text.len())].trim_end();
+    let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    let item_start = before[..before.len() - previous.len()].trim_end().ends_with([';', '{', '}']);
+    for candidate in [word.as_str(), previous] {
+        let at_start = if candidate == word { expected.iter().any(|e| e.starts_with("an item")) } else { item_start };
+        if at_start
+            && !candidate.is_empty()
+            && !is_keyword(candidate)
+            && let Some(keyword) = crate::check::suggest(candidate, ITEM_KEYWORDS.iter().copied())
+        {
+            return Some(format!("did you mean `{keyword}` instead of `{candidate}`?"));
+        }
+    }
+    if found.doc && expected.iter().any(|e| e.starts_with("`}`") || e == "end of file") {
+        return Some("a doc comment documents the item that follows it; this one has none".to_owned());
+    }
+    None
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// Plain words for a grammar rule that can be expected; `None` for rules that are never the
+/// first thing missing (their first token is reported instead).
+fn describe_rule(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::ident => "a name",
+        Rule::string => "a quoted string",
+        Rule::int => "an integer",
+        Rule::doc => "a doc comment",
+        Rule::item | Rule::junk => {
+            "an item (`state`, `event`, `action`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)"
+        }
+        Rule::kw_machine => "`machine`",
+        Rule::kw_state => "`state`",
+        Rule::kw_initial => "`initial`",
+        Rule::kw_final => "`final`",
+        Rule::kw_event => "`event`",
+        Rule::kw_action => "`action`",
+        Rule::kw_guard => "`guard`",
+        Rule::kw_timer => "`timer`",
+        Rule::kw_var => "`var`",
+        Rule::kw_ref => "`ref`",
+        Rule::kw_on => "`on`",
+        Rule::kw_internal => "`internal`",
+        Rule::kw_ignore => "`ignore`",
+        Rule::kw_in => "`in`",
+        Rule::kw_except => "`except`",
+        Rule::kw_else => "`else`",
+        Rule::kw_entry => "`entry`",
+        Rule::kw_exit => "`exit`",
+        Rule::kw_start => "`start`",
+        Rule::kw_stop => "`stop`",
+        Rule::kw_unhandled => "`unhandled`",
+        Rule::kw_true => "`true`",
+        Rule::kw_false => "`false`",
+        Rule::kw_bool => "`bool`",
+        Rule::kw_otherwise => "`otherwise`",
+        Rule::kw_output => "`output`",
+        Rule::kw_allow => "`allow`",
+        Rule::kw_diagram => "`diagram`",
+        Rule::kw_direction => "`direction`",
+        Rule::kw_events => "`events`",
+        Rule::kw_actions => "`actions`",
+        Rule::diagram_setting => "a diagram setting (`direction = TB;`, `events = hide;`, `actions = hide;`)",
+        Rule::direction => "a direction (`TB`, `LR`, `BT` or `RL`)",
+        Rule::visibility => "`show` or `hide`",
+        Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`)",
+        Rule::uint => "a number",
+        Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
+        Rule::state_timer => "`timer`",
+        Rule::substate => "a substate (`state NAME;`)",
+        Rule::payload => "the event's data in parentheses (`(Segment)`)",
+        Rule::payload_type => "a Rust type path (`Segment`)",
+        Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
+        Rule::any_event => "`*`",
+        Rule::policy => "`error`, `warn` or `ignore`",
+        Rule::any_state => "`*`",
+        Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
+        Rule::assign_op => "`=`, `+=` or `-=`",
+        Rule::or_op => "`||`",
+        Rule::and_op => "`&&`",
+        Rule::not_op => "`!`",
+        Rule::int_range => "a range (`0..=3`)",
+        Rule::EOI => "end of file",
+        _ => return None,
+    })
+}
+
+/// Plain words for a literal token of the grammar.
+fn describe_token(token: &str) -> Option<String> {
+    let chars: Vec<char> = token.chars().collect();
+    match chars.as_slice() {
+        // Character ranges are white space, the first letter of a name or the first digit of
+        // an integer.
+        [a, '.', '.', _] if a.is_whitespace() => None,
+        [a, '.', '.', _] if a.is_ascii_digit() => Some("an integer".to_owned()),
+        [_, '.', '.', _] | ['_'] => Some("a name".to_owned()),
+        // Whitespace, and the pieces of keywords and comments, are reported through their rules.
+        [] => None,
+        _ if chars.iter().all(|c| c.is_whitespace() || *c == '\u{feff}') => None,
+        // Keywords; the letters of `error`, `warn` and `ignore` come through their rule.
+        _ if chars.iter().all(|c| c.is_ascii_alphabetic()) => is_keyword(token).then(|| format!("`{token}`")),
+        _ => match token {
+            "///" | "//" | "////" | "\"" | "\\" | "-" => None,
+            t => Some(format!("`{t}`")),
+        },
+    }
+}
