@@ -1,0 +1,196 @@
+//! Transitions and the (state, event) table: the entry and exit effects of each state, every
+//! transition (one with an error dropped, the pairs it may concern remembered for the analyses),
+//! and the cells they fill, with the `ignore` items.
+
+use super::Resolver;
+use crate::ast::{self, Name, Span};
+use crate::check::report::{self, Kind};
+use crate::ir::{self, EventId, StateId, TransitionId};
+
+impl Resolver<'_> {
+    pub(super) fn resolve_entry_exit(&mut self) -> Vec<(Vec<ir::Effect>, Vec<ir::Effect>)> {
+        let mut out = vec![(Vec::new(), Vec::new()); self.states.len()];
+        for item in &self.spec.items {
+            let ast::ItemKind::State(s) = &item.kind else { continue };
+            let Some((i, span)) = self.state_tab.get(&s.decl.name.text) else { continue };
+            if span != s.decl.name.span {
+                continue; // a duplicate declaration, already reported
+            }
+            let (entry, exit) = (self.effects(&s.entry), self.effects(&s.exit));
+            self.unsound |= entry.is_none() || exit.is_none();
+            out[i] = (entry.unwrap_or_default(), exit.unwrap_or_default());
+        }
+        out
+    }
+
+    /// Reports a name written twice in one list (`A, A -> B`).
+    fn repeats(&mut self, kind: Kind, names: &[Name]) {
+        for (i, name) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().find(|n| n.text == name.text) {
+                self.diagnostics.push(report::listed_twice(kind, name, first.span));
+            }
+        }
+    }
+
+    fn state_set(&mut self, set: &ast::StateSet) -> Option<Vec<StateId>> {
+        match set {
+            ast::StateSet::Names(names) => {
+                self.repeats(Kind::State, names);
+                let ids: Vec<Option<StateId>> = names.iter().map(|n| self.state(n)).collect();
+                ids.into_iter().collect()
+            }
+            ast::StateSet::All { except, .. } => {
+                self.repeats(Kind::State, except);
+                let excluded: Vec<Option<StateId>> = except.iter().map(|n| self.state(n)).collect();
+                let excluded: Vec<StateId> = excluded.into_iter().collect::<Option<_>>()?;
+                Some(
+                    (0..self.states.len())
+                        .map(StateId)
+                        .filter(|s| !self.states[s.0].is_final && !excluded.contains(s))
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// Resolves every transition; those with an error are dropped (the error is reported).
+    pub(super) fn resolve_transitions(&mut self) -> Vec<ir::Transition> {
+        let spec = self.spec;
+        let mut out = Vec::new();
+        for item in &spec.items {
+            let ast::ItemKind::Transition(t) = &item.kind else { continue };
+            let sources = self.state_set(&t.sources);
+            let target = t.target.as_ref().map(|n| self.state(n));
+            self.repeats(Kind::Event, &t.events);
+            let events: Vec<Option<EventId>> = t.events.iter().map(|e| self.event(e)).collect();
+            let condition = match &t.guard {
+                None => Some(ir::Condition::Always),
+                Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
+                Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
+            };
+            let effects = self.effects(&t.effects);
+            let events: Option<Vec<EventId>> = events.into_iter().collect();
+            let target = match target {
+                None => Some(None),
+                Some(Some(s)) => Some(Some(s)),
+                Some(None) => None,
+            };
+            // A transition with an error is dropped; the pairs it may concern are remembered, so
+            // that the analyses leave them alone instead of reporting what its absence causes.
+            let (Some(_), Some(_), Some(condition), Some(effects), Some(target)) =
+                (&sources, &events, condition, effects, target)
+            else {
+                self.dropped.push((sources, events));
+                continue;
+            };
+            let (Some(sources), Some(events)) = (sources, events) else { continue };
+            for name in source_names(&t.sources) {
+                if let Some((i, decl)) = self.state_tab.get(&name.text)
+                    && self.states[i].is_final
+                {
+                    let declared = self.final_keyword(&name.text).unwrap_or(decl);
+                    self.diagnostics.push(report::leaves_final(name, declared, item.span));
+                }
+            }
+            let guard_text = match &t.guard {
+                None => String::new(),
+                Some(ast::GuardClause::Else(_)) => "else".to_owned(),
+                Some(ast::GuardClause::Expr(e)) => e.to_string(),
+            };
+            out.push(ir::Transition {
+                sources,
+                wildcard: matches!(t.sources, ast::StateSet::All { .. }),
+                events,
+                condition,
+                guard_text,
+                target,
+                effects,
+                refs: t.refs.iter().map(|r| r.value.clone()).collect(),
+                doc: item.docs.join("\n"),
+                span: item.span,
+            });
+        }
+        out
+    }
+
+    fn final_keyword(&self, state: &str) -> Option<Span> {
+        self.items().find_map(|item| match &item.kind {
+            ast::ItemKind::State(s) if s.decl.name.text == state => s.is_final,
+            _ => None,
+        })
+    }
+
+    /// Fills the (state, event) table from the transitions and the `ignore` items.
+    pub(super) fn build_cells(&mut self, transitions: &[ir::Transition]) -> Vec<ir::Cell> {
+        let n_events = self.events.len();
+        let mut cells = vec![ir::Cell::Unmentioned; self.states.len() * n_events];
+        for (i, t) in transitions.iter().enumerate() {
+            for &s in &t.sources {
+                for &e in &t.events {
+                    let cell = &mut cells[s.0 * n_events + e.0];
+                    match cell {
+                        // A name listed twice (reported) puts the transition in a pair once.
+                        ir::Cell::Rules(rules) if rules.last() == Some(&TransitionId(i)) => {}
+                        ir::Cell::Rules(rules) => rules.push(TransitionId(i)),
+                        _ => *cell = ir::Cell::Rules(vec![TransitionId(i)]),
+                    }
+                }
+            }
+        }
+        let spec = self.spec;
+        for item in &spec.items {
+            let ast::ItemKind::Ignore(ignore) = &item.kind else { continue };
+            let states = match &ignore.states {
+                None => Some((0..self.states.len()).map(StateId).collect()),
+                Some(set) => self.state_set(set),
+            };
+            self.repeats(Kind::Event, &ignore.events);
+            let (events, names): (Vec<Option<EventId>>, Vec<Name>) = match ignore.every_event {
+                Some(star) => (0..n_events)
+                    .map(|e| (Some(EventId(e)), Name { text: self.events[e].named.name.clone(), span: star }))
+                    .unzip(),
+                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.clone()),
+            };
+            if states.is_none() || events.iter().any(Option::is_none) {
+                self.dropped.push((states.clone(), events.iter().copied().collect()));
+            }
+            let Some(states) = states else { continue };
+            for (e, name) in events.into_iter().zip(&names) {
+                let Some(e) = e else { continue };
+                if ignore.otherwise {
+                    // A fallback: the pairs some transition handles keep their transitions.
+                    for &s in &states {
+                        let cell = &mut cells[s.0 * n_events + e.0];
+                        if matches!(cell, ir::Cell::Unmentioned) {
+                            *cell = ir::Cell::Ignored;
+                        }
+                    }
+                    continue;
+                }
+                // One diagnostic per ignored event, naming every state where it is also handled.
+                let mut conflicts: Vec<(String, Span)> = Vec::new();
+                for &s in &states {
+                    let cell = &mut cells[s.0 * n_events + e.0];
+                    match cell {
+                        ir::Cell::Rules(rules) => {
+                            let handled = rules.first().map_or(item.span, |t| transitions[t.0].span);
+                            conflicts.push((self.states[s.0].named.name.clone(), handled));
+                        }
+                        _ => *cell = ir::Cell::Ignored,
+                    }
+                }
+                if !conflicts.is_empty() {
+                    self.diagnostics.push(report::ignored_and_handled(&conflicts, &name.text, item.span));
+                }
+            }
+        }
+        cells
+    }
+}
+
+fn source_names(set: &ast::StateSet) -> &[Name] {
+    match set {
+        ast::StateSet::Names(names) => names,
+        ast::StateSet::All { .. } => &[],
+    }
+}
