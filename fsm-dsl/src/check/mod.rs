@@ -12,6 +12,7 @@ mod hierarchy;
 mod payload;
 mod report;
 mod resolve;
+mod suggest;
 mod timers;
 
 use crate::ast;
@@ -19,7 +20,7 @@ use crate::diag::Diagnostic;
 use crate::ir;
 
 pub use analysis::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
-pub use report::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
+pub use suggest::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
 pub use timers::{MAX_TIMERS, Running};
 
 /// Checks a parsed spec. Returns the model when there is no error (warnings allowed), and every

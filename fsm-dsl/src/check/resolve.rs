@@ -237,7 +237,7 @@ impl Resolver<'_> {
             Some((actual, span)) => report::wrong_kind(kind, name, actual, span),
             None => {
                 let names = candidates.iter().flat_map(|&k| self.table(k).names());
-                report::undefined(kind, name, report::suggest(&name.text, names))
+                report::undefined(kind, name, super::suggest(&name.text, names))
             }
         };
         self.diagnostics.push(diagnostic);
