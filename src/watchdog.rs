@@ -25,113 +25,25 @@
 //! assert!(wd.message_received(expiry, MessageKind::Dwa).is_empty());
 //! assert_eq!(wd.counters().dwr_sent, 1);
 //! ```
+//!
+//! This module holds the [`Watchdog`], its inputs and outputs and the hooks of the generated
+//! machine; `watchdog/config.rs` holds [`Config`] and the bounds of Twinit, `watchdog/commands.rs`
+//! the inline list of [`Commands`] an input returns.
 
 use crate::machines::rfc3539_watchdog as machine;
 use crate::time::Time;
 use rand::RngExt as _;
 use std::time::Duration;
-use thiserror::Error;
+
+mod commands;
+mod config;
+pub use commands::{Commands, MAX_COMMANDS};
+pub use config::{Config, ConfigError, TWINIT_DEFAULT, TWINIT_MAX, TWINIT_MIN, TWINIT_TESTING_MIN};
 
 pub use machine::State;
 
-/// Twinit when none is configured: 30 s (RFC 3539 §3.4.1), as `specs/rfc3539_watchdog.fsm`
-/// declares it (`timer Tw = 30 s;`).
-pub const TWINIT_DEFAULT: Duration = match machine::Timer::Tw.default_duration() {
-    Some(twinit) => twinit,
-    None => panic!("specs/rfc3539_watchdog.fsm gives Tw its default"),
-};
-/// The smallest Twinit allowed: 6 s (RFC 3539 §3.4.1: "MUST NOT be set lower than 6 seconds").
-pub const TWINIT_MIN: Duration = Duration::from_secs(6);
-/// The largest Twinit allowed: 24 hours. RFC 3539 sets no maximum; a watchdog that waits longer
-/// than a day before its first DWR detects nothing useful, and the bound keeps Tw (Twinit + 2 s)
-/// far from any overflow.
-pub const TWINIT_MAX: Duration = Duration::from_secs(24 * 60 * 60);
 /// The jitter added to Twinit each time Tw is set: uniform in [-2 s, +2 s] (RFC 3539 §3.4.1).
 pub const JITTER: Duration = Duration::from_secs(2);
-/// The smallest Twinit [`Config::for_testing_below_rfc_minimum`] allows: 3 s, so that Tw (Twinit
-/// +/- 2 s) is never under 1 s.
-pub const TWINIT_TESTING_MIN: Duration = Duration::from_secs(3);
-
-/// A configuration that RFC 3539 does not allow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum ConfigError {
-    /// Twinit under 6 s (under 3 s for [`Config::for_testing_below_rfc_minimum`]).
-    #[error("Twinit of {0:?} is below the minimum of 6 s (RFC 3539 §3.4.1)")]
-    TwinitTooSmall(Duration),
-    /// Twinit under [`TWINIT_TESTING_MIN`] (3 s), even for a test.
-    #[error("Twinit of {0:?} is below the minimum of 3 s for tests (Tw would drop under 1 s)")]
-    TwinitTooSmallForTesting(Duration),
-    /// Twinit over [`TWINIT_MAX`] (24 hours).
-    #[error("Twinit of {0:?} is above the maximum of 24 hours")]
-    TwinitTooLarge(Duration),
-}
-
-/// The watchdog's settings.
-///
-/// Twinit is held in nanoseconds (8 octets: at most [`TWINIT_MAX`], 24 hours, fits), so that a
-/// [`Watchdog`] stays within 64 octets.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Config {
-    twinit_nanos: u64,
-}
-
-impl std::fmt::Debug for Config {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Config").field("twinit", &self.twinit()).finish()
-    }
-}
-
-impl Config {
-    /// A configuration with the given Twinit, which must be at least [`TWINIT_MIN`] (6 s, RFC
-    /// 3539 §3.4.1) and at most [`TWINIT_MAX`] (24 hours).
-    ///
-    /// # Errors
-    ///
-    /// [`ConfigError::TwinitTooSmall`] for a Twinit under 6 s, [`ConfigError::TwinitTooLarge`]
-    /// for one over 24 hours.
-    pub fn new(twinit: Duration) -> Result<Self, ConfigError> {
-        if twinit < TWINIT_MIN {
-            return Err(ConfigError::TwinitTooSmall(twinit));
-        }
-        Self::at_most_max(twinit)
-    }
-
-    /// A configuration that may break RFC 3539's 6 s minimum, for tests against real peers
-    /// that must run quickly. Twinit must still be at least [`TWINIT_TESTING_MIN`] (3 s), so
-    /// that Tw (Twinit +/- 2 s of jitter) is at least 1 s, and at most [`TWINIT_MAX`] (24
-    /// hours).
-    ///
-    /// # Errors
-    ///
-    /// [`ConfigError::TwinitTooSmallForTesting`] for a Twinit under 3 s,
-    /// [`ConfigError::TwinitTooLarge`] for one over 24 hours.
-    pub fn for_testing_below_rfc_minimum(twinit: Duration) -> Result<Self, ConfigError> {
-        if twinit < TWINIT_TESTING_MIN {
-            return Err(ConfigError::TwinitTooSmallForTesting(twinit));
-        }
-        Self::at_most_max(twinit)
-    }
-
-    fn at_most_max(twinit: Duration) -> Result<Self, ConfigError> {
-        if twinit > TWINIT_MAX {
-            return Err(ConfigError::TwinitTooLarge(twinit));
-        }
-        // At most 24 hours: the nanoseconds fit in a u64 (the fallback is never taken).
-        Ok(Config { twinit_nanos: u64::try_from(twinit.as_nanos()).unwrap_or(u64::MAX) })
-    }
-
-    /// Twinit.
-    pub fn twinit(&self) -> Duration {
-        Duration::from_nanos(self.twinit_nanos)
-    }
-}
-
-impl Default for Config {
-    /// Twinit of 30 s.
-    fn default() -> Self {
-        Config { twinit_nanos: TWINIT_DEFAULT.as_secs() * 1_000_000_000 }
-    }
-}
 
 /// What the caller must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,115 +100,6 @@ pub struct Counters {
     pub failovers: u32,
     /// Failbacks (traffic moved back).
     pub failbacks: u32,
-}
-
-/// The most commands one input produces: two actions of one row of Appendix A, a
-/// [`Command::Failback`] after a restart and the [`Command::SendDwa`] of a DWR
-/// (`tests/watchdog.rs` checks the bound against the spec).
-pub const MAX_COMMANDS: usize = 4;
-
-/// The commands one input produces, in order: a list of at most [`MAX_COMMANDS`], held inline
-/// (5 octets, no allocation). It dereferences to `[Command]`, iterates, and compares with
-/// arrays, slices and vectors of commands.
-#[derive(Clone, Copy)]
-pub struct Commands {
-    len: u8,
-    /// The first `len` are the commands; the rest are filler.
-    items: [Command; MAX_COMMANDS],
-}
-
-impl Commands {
-    /// No command.
-    pub const fn new() -> Self {
-        Commands { len: 0, items: [Command::SendDwr; MAX_COMMANDS] }
-    }
-
-    /// Appends a command. The list never holds more than [`MAX_COMMANDS`] (no input of the
-    /// watchdog produces more); a command past that would be dropped rather than panic.
-    fn push(&mut self, command: Command) {
-        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
-            *slot = command;
-            self.len += 1;
-        }
-    }
-
-    /// The commands as a slice.
-    pub fn as_slice(&self) -> &[Command] {
-        self.items.get(..usize::from(self.len)).unwrap_or_default()
-    }
-}
-
-impl Default for Commands {
-    fn default() -> Self {
-        Commands::new()
-    }
-}
-
-impl std::ops::Deref for Commands {
-    type Target = [Command];
-    fn deref(&self) -> &[Command] {
-        self.as_slice()
-    }
-}
-
-impl std::fmt::Debug for Commands {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl PartialEq for Commands {
-    fn eq(&self, other: &Commands) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for Commands {}
-
-impl<const N: usize> PartialEq<[Command; N]> for Commands {
-    fn eq(&self, other: &[Command; N]) -> bool {
-        self.as_slice() == other
-    }
-}
-
-impl PartialEq<[Command]> for Commands {
-    fn eq(&self, other: &[Command]) -> bool {
-        self.as_slice() == other
-    }
-}
-
-impl PartialEq<&[Command]> for Commands {
-    fn eq(&self, other: &&[Command]) -> bool {
-        self.as_slice() == *other
-    }
-}
-
-impl PartialEq<Vec<Command>> for Commands {
-    fn eq(&self, other: &Vec<Command>) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl IntoIterator for Commands {
-    type Item = Command;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Command, MAX_COMMANDS>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().take(usize::from(self.len))
-    }
-}
-
-impl<'a> IntoIterator for &'a Commands {
-    type Item = &'a Command;
-    type IntoIter = std::slice::Iter<'a, Command>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-impl From<Commands> for Vec<Command> {
-    fn from(commands: Commands) -> Vec<Command> {
-        commands.as_slice().to_vec()
-    }
 }
 
 /// The watchdog of one peer connection. `T` is the time type (a [`Time`]: `std::time::Instant`,
