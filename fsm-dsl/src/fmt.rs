@@ -12,7 +12,7 @@
 //! and reads the text between two tokens with the same rule as the grammar's implicit skip, so
 //! it sees exactly the comments the parser skipped, and nothing else.
 //!
-//! [`format`] checks its own work before returning it: the text it returns parses to the same
+//! [`format()`] checks its own work before returning it: the text it returns parses to the same
 //! syntax tree as the input (spans aside), holds the same comments in the same order, and is
 //! left as it is by a second run. A spec with a syntax error is not formatted; its diagnostics
 //! are returned.
@@ -71,8 +71,8 @@ pub fn format(text: &str) -> Result<String, Error> {
     Ok(first.text)
 }
 
-/// Lays a spec out without checking the result: what [`format`] returns when its checks pass.
-/// Errors as [`format`]'s.
+/// Lays a spec out without checking the result: what [`format()`] returns when its checks pass.
+/// Errors as [`format()`]'s.
 pub fn layout(text: &str) -> Result<Formatted, Error> {
     read_and_lay_out(text).map(|(formatted, _)| formatted)
 }

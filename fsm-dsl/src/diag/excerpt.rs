@@ -78,7 +78,8 @@ pub fn visible_char(c: char) -> Option<String> {
     }
 }
 
-/// A message with its control characters made visible (see [`visible_char`]).
+/// A message with its control characters made visible: C0 controls as their Unicode control
+/// pictures, other controls and the bidirectional overrides as `<U+XXXX>`.
 pub fn visible(text: &str) -> String {
     if !text.chars().any(|c| visible_char(c).is_some()) {
         return text.to_owned();
