@@ -25,7 +25,7 @@ pub enum ConfigError {
     #[error("{0} must be at least 1")]
     Zero(&'static str),
     /// The CER and CEA of these capabilities cannot be encoded (more than
-    /// [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets, ...): the peer could never
+    /// [`MAX_MESSAGE_LEN`](crate::diameter::codec::MAX_MESSAGE_LEN) octets, ...): the peer could never
     /// connect.
     #[error("no CER or CEA can carry these capabilities: {0}")]
     Capabilities(EncodeError),

@@ -152,7 +152,7 @@ where
     }
 
     /// One message arrived on a connection: `bytes` is exactly one message, as
-    /// [`Framer`](super::codec::Framer) cuts it. Never panics, whatever the octets.
+    /// [`Framer`](crate::diameter::codec::Framer) cuts it. Never panics, whatever the octets.
     pub fn received(&mut self, now: T, conn: ConnId, bytes: &[u8]) -> Vec<Output> {
         let mut run = Run::new(now);
         let received = match Message::decode(bytes) {
@@ -166,7 +166,7 @@ where
         self.finish(run)
     }
 
-    /// The octets on a connection do not frame (the [`Framer`](super::codec::Framer) failed):
+    /// The octets on a connection do not frame (the [`Framer`](crate::diameter::codec::Framer) failed):
     /// the connection is closed and handled as lost.
     pub fn framing_failed(&mut self, now: T, conn: ConnId, error: DecodeError) -> Vec<Output> {
         let mut run = Run::new(now);
