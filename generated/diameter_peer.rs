@@ -21,7 +21,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod diameter_peer {
@@ -664,69 +664,6 @@ pub mod diameter_peer {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::I_Snd_Conn_Req, Action::StartTimeout];
-    const ACTIONS_2: &[Action] = &[
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::R_Snd_CEA,
-    ];
-    const ACTIONS_3: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_4: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Snd_CER,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_5: &[Action] = &[Action::StopTimeout, Action::Cleanup];
-    const ACTIONS_6: &[Action] = &[Action::StopTimeout, Action::Abort];
-    const ACTIONS_7: &[Action] = &[Action::StopTimeout, Action::Error];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::Elect,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::StopTimeout, Action::Process_CEA];
-    const ACTIONS_10: &[Action] = &[Action::StopTimeout, Action::I_Disc];
-    const ACTIONS_11: &[Action] = &[Action::R_Reject];
-    const ACTIONS_12: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Snd_CER,
-        Action::Elect,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_13: &[Action] = &[Action::StopTimeout, Action::R_Snd_CEA];
-    const ACTIONS_14: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Disc,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_15: &[Action] = &[Action::StopTimeout, Action::R_Disc];
-    const ACTIONS_16: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Disc,
-        Action::R_Snd_CEA,
-    ];
-    const ACTIONS_17: &[Action] = &[Action::R_Disc];
-    const ACTIONS_18: &[Action] = &[Action::R_Snd_Message];
-    const ACTIONS_19: &[Action] = &[Action::Process];
-    const ACTIONS_20: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
-    const ACTIONS_21: &[Action] = &[Action::Process_DWA];
-    const ACTIONS_22: &[Action] = &[Action::R_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_23: &[Action] = &[Action::R_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_24: &[Action] = &[Action::I_Disc];
-    const ACTIONS_25: &[Action] = &[Action::I_Snd_Message];
-    const ACTIONS_26: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
-    const ACTIONS_27: &[Action] = &[Action::I_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_28: &[Action] = &[Action::I_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_29: &[Action] = &[Action::I_Snd_DPA];
-    const ACTIONS_30: &[Action] = &[Action::R_Snd_DPA];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -1168,6 +1105,69 @@ pub mod diameter_peer {
             doc: "The same on the accepted connection.",
         },
     ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::I_Snd_Conn_Req, Action::StartTimeout];
+    const ACTIONS_2: &[Action] = &[
+        Action::R_Accept,
+        Action::Process_CER,
+        Action::R_Snd_CEA,
+    ];
+    const ACTIONS_3: &[Action] = &[
+        Action::StopTimeout,
+        Action::R_Accept,
+        Action::Process_CER,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_4: &[Action] = &[
+        Action::StopTimeout,
+        Action::I_Snd_CER,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_5: &[Action] = &[Action::StopTimeout, Action::Cleanup];
+    const ACTIONS_6: &[Action] = &[Action::StopTimeout, Action::Abort];
+    const ACTIONS_7: &[Action] = &[Action::StopTimeout, Action::Error];
+    const ACTIONS_8: &[Action] = &[
+        Action::StopTimeout,
+        Action::R_Accept,
+        Action::Process_CER,
+        Action::Elect,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_9: &[Action] = &[Action::StopTimeout, Action::Process_CEA];
+    const ACTIONS_10: &[Action] = &[Action::StopTimeout, Action::I_Disc];
+    const ACTIONS_11: &[Action] = &[Action::R_Reject];
+    const ACTIONS_12: &[Action] = &[
+        Action::StopTimeout,
+        Action::I_Snd_CER,
+        Action::Elect,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_13: &[Action] = &[Action::StopTimeout, Action::R_Snd_CEA];
+    const ACTIONS_14: &[Action] = &[
+        Action::StopTimeout,
+        Action::R_Disc,
+        Action::StartTimeout,
+    ];
+    const ACTIONS_15: &[Action] = &[Action::StopTimeout, Action::R_Disc];
+    const ACTIONS_16: &[Action] = &[
+        Action::StopTimeout,
+        Action::I_Disc,
+        Action::R_Snd_CEA,
+    ];
+    const ACTIONS_17: &[Action] = &[Action::R_Disc];
+    const ACTIONS_18: &[Action] = &[Action::R_Snd_Message];
+    const ACTIONS_19: &[Action] = &[Action::Process];
+    const ACTIONS_20: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
+    const ACTIONS_21: &[Action] = &[Action::Process_DWA];
+    const ACTIONS_22: &[Action] = &[Action::R_Snd_DPA, Action::StartTimeout];
+    const ACTIONS_23: &[Action] = &[Action::R_Snd_DPR, Action::StartTimeout];
+    const ACTIONS_24: &[Action] = &[Action::I_Disc];
+    const ACTIONS_25: &[Action] = &[Action::I_Snd_Message];
+    const ACTIONS_26: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
+    const ACTIONS_27: &[Action] = &[Action::I_Snd_DPA, Action::StartTimeout];
+    const ACTIONS_28: &[Action] = &[Action::I_Snd_DPR, Action::StartTimeout];
+    const ACTIONS_29: &[Action] = &[Action::I_Snd_DPA];
+    const ACTIONS_30: &[Action] = &[Action::R_Snd_DPA];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

@@ -18,7 +18,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod failover {
@@ -641,34 +641,6 @@ pub mod failover {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::CmdAck, Action::SetWatchdog];
-    const ACTIONS_2: &[Action] = &[Action::CmdAck];
-    const ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
-    const ACTIONS_4: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_5: &[Action] = &[Action::Throwaway];
-    const ACTIONS_6: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
-    const ACTIONS_8: &[Action] = &[
-        Action::Failover,
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const ACTIONS_9: &[Action] = &[
-        Action::Failover,
-        Action::CloseConnection,
-        Action::SetWatchdog,
-    ];
-    const ACTIONS_10: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_11: &[Action] = &[
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const ACTIONS_12: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_13: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_14: &[Action] = &[Action::Failback];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -1056,6 +1028,34 @@ pub mod failover {
             doc: "Other messages are discarded until the connection is validated.",
         },
     ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::CmdAck, Action::SetWatchdog];
+    const ACTIONS_2: &[Action] = &[Action::CmdAck];
+    const ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
+    const ACTIONS_4: &[Action] = &[Action::SetWatchdog];
+    const ACTIONS_5: &[Action] = &[Action::Throwaway];
+    const ACTIONS_6: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
+    const ACTIONS_7: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
+    const ACTIONS_8: &[Action] = &[
+        Action::Failover,
+        Action::CloseConnection,
+        Action::StopTw,
+        Action::CmdAck,
+    ];
+    const ACTIONS_9: &[Action] = &[
+        Action::Failover,
+        Action::CloseConnection,
+        Action::SetWatchdog,
+    ];
+    const ACTIONS_10: &[Action] = &[Action::Failover, Action::SetWatchdog];
+    const ACTIONS_11: &[Action] = &[
+        Action::CloseConnection,
+        Action::StopTw,
+        Action::CmdAck,
+    ];
+    const ACTIONS_12: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
+    const ACTIONS_13: &[Action] = &[Action::Failback, Action::SetWatchdog];
+    const ACTIONS_14: &[Action] = &[Action::Failback];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

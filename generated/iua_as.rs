@@ -18,7 +18,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod iua_as {
@@ -445,22 +445,6 @@ pub mod iua_as {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::NotifyAsInactive];
-    const ACTIONS_2: &[Action] = &[Action::Discard];
-    const ACTIONS_3: &[Action] = &[Action::NotifyAsActive];
-    const ACTIONS_4: &[Action] = &[Action::StartTr, Action::NotifyAsPending];
-    const ACTIONS_5: &[Action] = &[Action::TellAsActive];
-    const ACTIONS_6: &[Action] = &[Action::Route];
-    const ACTIONS_7: &[Action] = &[Action::TellAsPending];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTr,
-        Action::DeliverQueue,
-        Action::NotifyAsActive,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::Enqueue];
-    const ACTIONS_10: &[Action] = &[Action::DiscardQueue, Action::NotifyAsInactive];
-    const ACTIONS_11: &[Action] = &[Action::DiscardQueue];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -626,6 +610,22 @@ pub mod iua_as {
             doc: "Other ASPs change state while the AS waits; T(r) decides.",
         },
     ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::NotifyAsInactive];
+    const ACTIONS_2: &[Action] = &[Action::Discard];
+    const ACTIONS_3: &[Action] = &[Action::NotifyAsActive];
+    const ACTIONS_4: &[Action] = &[Action::StartTr, Action::NotifyAsPending];
+    const ACTIONS_5: &[Action] = &[Action::TellAsActive];
+    const ACTIONS_6: &[Action] = &[Action::Route];
+    const ACTIONS_7: &[Action] = &[Action::TellAsPending];
+    const ACTIONS_8: &[Action] = &[
+        Action::StopTr,
+        Action::DeliverQueue,
+        Action::NotifyAsActive,
+    ];
+    const ACTIONS_9: &[Action] = &[Action::Enqueue];
+    const ACTIONS_10: &[Action] = &[Action::DiscardQueue, Action::NotifyAsInactive];
+    const ACTIONS_11: &[Action] = &[Action::DiscardQueue];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

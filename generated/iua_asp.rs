@@ -13,7 +13,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod iua_asp {
@@ -486,23 +486,6 @@ pub mod iua_asp {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::SendAspUpAck];
-    const ACTIONS_2: &[Action] = &[Action::ErrorManagementBlocking];
-    const ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
-    const ACTIONS_4: &[Action] = &[Action::DiscardData];
-    const ACTIONS_5: &[Action] = &[Action::SendHeartbeatAck];
-    const ACTIONS_6: &[Action] = &[Action::SendAspActiveAck];
-    const ACTIONS_7: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
-    const ACTIONS_8: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
-    const ACTIONS_9: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
-    const ACTIONS_10: &[Action] = &[Action::SendAspInactiveAck];
-    const ACTIONS_11: &[Action] = &[
-        Action::SendAspUpAck,
-        Action::ErrorUnexpectedMessage,
-    ];
-    const ACTIONS_12: &[Action] = &[Action::NotifyAlternateAspActive];
-    const ACTIONS_13: &[Action] = &[Action::ForwardData];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -740,6 +723,23 @@ pub mod iua_asp {
             doc: "Heartbeats are answered in every state.",
         },
     ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::SendAspUpAck];
+    const ACTIONS_2: &[Action] = &[Action::ErrorManagementBlocking];
+    const ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
+    const ACTIONS_4: &[Action] = &[Action::DiscardData];
+    const ACTIONS_5: &[Action] = &[Action::SendHeartbeatAck];
+    const ACTIONS_6: &[Action] = &[Action::SendAspActiveAck];
+    const ACTIONS_7: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
+    const ACTIONS_8: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
+    const ACTIONS_9: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
+    const ACTIONS_10: &[Action] = &[Action::SendAspInactiveAck];
+    const ACTIONS_11: &[Action] = &[
+        Action::SendAspUpAck,
+        Action::ErrorUnexpectedMessage,
+    ];
+    const ACTIONS_12: &[Action] = &[Action::NotifyAlternateAspActive];
+    const ACTIONS_13: &[Action] = &[Action::ForwardData];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

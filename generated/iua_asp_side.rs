@@ -25,7 +25,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod iua_asp_side {
@@ -697,71 +697,6 @@ pub mod iua_asp_side {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::RefuseData];
-    const ACTIONS_2: &[Action] = &[Action::DropData];
-    const ACTIONS_3: &[Action] = &[Action::ConfirmDown];
-    const ACTIONS_4: &[Action] = &[Action::SendAspUp, Action::StartTack];
-    const ACTIONS_5: &[Action] = &[Action::SendAspDown, Action::StartTack];
-    const ACTIONS_6: &[Action] = &[Action::DropData, Action::ErrorUnexpectedMessage];
-    const ACTIONS_7: &[Action] = &[Action::StopTack, Action::ConfirmDown];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspDown,
-        Action::StartTack,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::StopTack, Action::ConfirmUp];
-    const ACTIONS_10: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmUp,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_11: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmDown,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_12: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_13: &[Action] = &[Action::SendAspActive, Action::StartTack];
-    const ACTIONS_14: &[Action] = &[
-        Action::ConfirmDown,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_15: &[Action] = &[Action::ConfirmActive];
-    const ACTIONS_16: &[Action] = &[Action::SendAspInactive, Action::StartTack];
-    const ACTIONS_17: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspInactive,
-        Action::StartTack,
-    ];
-    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmActive];
-    const ACTIONS_19: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
-    const ACTIONS_20: &[Action] = &[Action::PassUpData];
-    const ACTIONS_21: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_22: &[Action] = &[
-        Action::ConfirmInactive,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_23: &[Action] = &[Action::ConfirmInactive];
-    const ACTIONS_24: &[Action] = &[Action::TransmitData];
-    const ACTIONS_25: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmInactive,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -1161,6 +1096,71 @@ pub mod iua_asp_side {
             refs: &["RFC 4233 §4.3.3.2"],
             doc: "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
         },
+    ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::RefuseData];
+    const ACTIONS_2: &[Action] = &[Action::DropData];
+    const ACTIONS_3: &[Action] = &[Action::ConfirmDown];
+    const ACTIONS_4: &[Action] = &[Action::SendAspUp, Action::StartTack];
+    const ACTIONS_5: &[Action] = &[Action::SendAspDown, Action::StartTack];
+    const ACTIONS_6: &[Action] = &[Action::DropData, Action::ErrorUnexpectedMessage];
+    const ACTIONS_7: &[Action] = &[Action::StopTack, Action::ConfirmDown];
+    const ACTIONS_8: &[Action] = &[
+        Action::StopTack,
+        Action::SendAspDown,
+        Action::StartTack,
+    ];
+    const ACTIONS_9: &[Action] = &[Action::StopTack, Action::ConfirmUp];
+    const ACTIONS_10: &[Action] = &[
+        Action::StopTack,
+        Action::ConfirmUp,
+        Action::SendAspActive,
+        Action::StartTack,
+    ];
+    const ACTIONS_11: &[Action] = &[
+        Action::StopTack,
+        Action::ConfirmDown,
+        Action::SendAspUp,
+        Action::StartTack,
+    ];
+    const ACTIONS_12: &[Action] = &[
+        Action::StopTack,
+        Action::SendAspUp,
+        Action::StartTack,
+    ];
+    const ACTIONS_13: &[Action] = &[Action::SendAspActive, Action::StartTack];
+    const ACTIONS_14: &[Action] = &[
+        Action::ConfirmDown,
+        Action::SendAspUp,
+        Action::StartTack,
+    ];
+    const ACTIONS_15: &[Action] = &[Action::ConfirmActive];
+    const ACTIONS_16: &[Action] = &[Action::SendAspInactive, Action::StartTack];
+    const ACTIONS_17: &[Action] = &[
+        Action::StopTack,
+        Action::SendAspInactive,
+        Action::StartTack,
+    ];
+    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmActive];
+    const ACTIONS_19: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
+    const ACTIONS_20: &[Action] = &[Action::PassUpData];
+    const ACTIONS_21: &[Action] = &[
+        Action::StopTack,
+        Action::SendAspActive,
+        Action::StartTack,
+    ];
+    const ACTIONS_22: &[Action] = &[
+        Action::ConfirmInactive,
+        Action::SendAspActive,
+        Action::StartTack,
+    ];
+    const ACTIONS_23: &[Action] = &[Action::ConfirmInactive];
+    const ACTIONS_24: &[Action] = &[Action::TransmitData];
+    const ACTIONS_25: &[Action] = &[
+        Action::StopTack,
+        Action::ConfirmInactive,
+        Action::SendAspActive,
+        Action::StartTack,
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -16,7 +16,7 @@
     non_camel_case_types,
     non_snake_case,
     clippy::upper_case_acronyms,
-    reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+    reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
 )]
 #[allow(dead_code, reason = "a crate may use only part of a machine")]
 pub mod rfc3539_watchdog {
@@ -351,20 +351,6 @@ pub mod rfc3539_watchdog {
             Vars::INITIAL
         }
     }
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_2: &[Action] = &[Action::Throwaway];
-    const ACTIONS_3: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_4: &[Action] = &[
-        Action::CloseConnection,
-        Action::Failover,
-        Action::SetWatchdog,
-    ];
-    const ACTIONS_5: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
-    const ACTIONS_6: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_8: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_9: &[Action] = &[Action::Failback];
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -602,6 +588,20 @@ pub mod rfc3539_watchdog {
             doc: "",
         },
     ];
+    const ACTIONS_0: &[Action] = &[];
+    const ACTIONS_1: &[Action] = &[Action::SetWatchdog];
+    const ACTIONS_2: &[Action] = &[Action::Throwaway];
+    const ACTIONS_3: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
+    const ACTIONS_4: &[Action] = &[
+        Action::CloseConnection,
+        Action::Failover,
+        Action::SetWatchdog,
+    ];
+    const ACTIONS_5: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
+    const ACTIONS_6: &[Action] = &[Action::Failover, Action::SetWatchdog];
+    const ACTIONS_7: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
+    const ACTIONS_8: &[Action] = &[Action::Failback, Action::SetWatchdog];
+    const ACTIONS_9: &[Action] = &[Action::Failback];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

@@ -200,7 +200,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             non_camel_case_types,
             non_snake_case,
             clippy::upper_case_acronyms,
-            reason = "the spec's names are the RFC's own (OKAY_Pending, NumDWA, DWA)"
+            reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
         )]
         pub mod #module {
             #include
@@ -226,8 +226,8 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #timer_defaults
             #guards_struct
             #vars_struct
-            #lists
             #table
+            #lists
             #dispatch
             #wrapper
         }
