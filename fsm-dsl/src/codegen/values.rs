@@ -123,20 +123,33 @@ pub(super) fn assignments(m: &Machine, effects: &[Effect]) -> Vec<TokenStream> {
         .collect()
 }
 
-/// How tightly an expression binds, as [`ir::Machine::expr_text`] counts it.
+/// How tightly an expression binds as written here: [`ir::Machine::expr_text`]'s order.
 fn precedence(e: &ir::Expr) -> u8 {
-    match e {
+    match without_double_negation(e) {
         ir::Expr::Or(..) => 1,
         ir::Expr::And(..) => 2,
+        // `!(x < 2)` is written `x >= 2`: a comparison.
         ir::Expr::Cmp(..) => 3,
+        ir::Expr::Not(e) if matches!(**e, ir::Expr::Cmp(..)) => 3,
         ir::Expr::Not(..) => 4,
         _ => 5,
     }
 }
 
+/// `e` without the `!!` in front of it, which changes nothing.
+fn without_double_negation(mut e: &ir::Expr) -> &ir::Expr {
+    while let ir::Expr::Not(a) = e
+        && let ir::Expr::Not(b) = &**a
+    {
+        e = b;
+    }
+    e
+}
+
 /// A guard expression, parenthesized only where Rust needs it or where `&&` sits in `||`;
 /// named guards are the locals `locals[g]` read at the top of the cell.
 pub(super) fn guard_expr(m: &Machine, e: &ir::Expr, locals: &HashMap<ir::GuardId, Ident>) -> TokenStream {
+    let e = without_double_negation(e);
     let inner = |child: &ir::Expr, own: u8| {
         let tokens = guard_expr(m, child, locals);
         if precedence(child) < own {
@@ -155,10 +168,14 @@ pub(super) fn guard_expr(m: &Machine, e: &ir::Expr, locals: &HashMap<ir::GuardId
             let v = ident(&m.vars[v.0].named.name);
             quote! { vars.#v }
         }
-        ir::Expr::Not(child) => {
-            let child = inner(child, 4);
-            quote! { !#child }
-        }
+        ir::Expr::Not(child) => match &**child {
+            // `!(x < 2)` is `x >= 2` for integers, exactly, and what clippy asks for.
+            ir::Expr::Cmp(op, a, b) => comparison(m, negate(*op), *a, *b),
+            _ => {
+                let child = inner(child, 4);
+                quote! { !#child }
+            }
+        },
         ir::Expr::And(a, b) => {
             let (a, b) = (inner(a, 2), inner(b, 2));
             quote! { #a && #b }
@@ -184,6 +201,18 @@ fn operator(op: CmpOp) -> TokenStream {
         CmpOp::Le => quote! { <= },
         CmpOp::Gt => quote! { > },
         CmpOp::Ge => quote! { >= },
+    }
+}
+
+/// The comparison that holds exactly when `op` does not.
+fn negate(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Eq => CmpOp::Ne,
+        CmpOp::Ne => CmpOp::Eq,
+        CmpOp::Lt => CmpOp::Ge,
+        CmpOp::Le => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Le,
+        CmpOp::Ge => CmpOp::Lt,
     }
 }
 
@@ -239,38 +268,161 @@ fn comparison(m: &Machine, op: CmpOp, a: ir::Operand, b: ir::Operand) -> TokenSt
     }
 }
 
-/// `field op c` for a field of type `int`.
+/// How `field op c` is written for a field of type `int`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    /// `field op c`, in the field's type (`op` may differ from the spec's at an extreme of the
+    /// type: `x <= MIN` is written `x == MIN`).
+    Typed(CmpOp),
+    /// `i64::from(field) op c`: the type decides alone, and the spec's text is kept.
+    Widened,
+    /// The answer, the same for every value of the type.
+    Constant(bool),
+}
+
+/// How to write `field op c` for a field of type `int`, exactly for every value of the type,
+/// and without a comparison that the type decides (which rustc's `unused_comparisons` and
+/// clippy's `absurd_extreme_comparisons` report).
+fn written(int: Int, op: CmpOp, c: i64) -> Written {
+    // Inside the type's range, apart from its extremes: as the spec writes it.
+    if int.min < c && c < int.max {
+        return Written::Typed(op);
+    }
+    // At an extreme, an order comparison that leaves one value is that value's equality.
+    let (at_min, at_max) = (c == int.min, c == int.max);
+    match op {
+        CmpOp::Eq | CmpOp::Ne if at_min || at_max => return Written::Typed(op),
+        CmpOp::Le if at_min => return Written::Typed(CmpOp::Eq),
+        CmpOp::Gt if at_min => return Written::Typed(CmpOp::Ne),
+        CmpOp::Ge if at_max => return Written::Typed(CmpOp::Eq),
+        CmpOp::Lt if at_max => return Written::Typed(CmpOp::Ne),
+        _ => {}
+    }
+    // What remains the type decides alone (`x > 300` for an `i8`, `x >= MIN`): every value
+    // of the type gives the same answer. Widened to `i64` it still reads as the spec wrote it;
+    // only where that would compare with an extreme of `i64` is it the constant it is.
+    if int.name == "i64" || c == i64::MIN || c == i64::MAX {
+        Written::Constant(holds(op, if c < int.min { int.min } else { int.max }, c))
+    } else {
+        Written::Widened
+    }
+}
+
+/// `field op c` for a field of type `int` (see [`written`]).
 fn var_against(field: TokenStream, int: Int, op: CmpOp, c: i64) -> TokenStream {
     let lit = Literal::i64_unsuffixed(c);
-    // Inside the type's range, apart from its extremes: written as is.
-    if int.min < c && c < int.max {
-        let op = operator(op);
-        return quote! { #field #op #lit };
+    match written(int, op, c) {
+        Written::Typed(op) => {
+            let op = operator(op);
+            quote! { #field #op #lit }
+        }
+        Written::Widened => {
+            let op = operator(op);
+            quote! { i64::from(#field) #op #lit }
+        }
+        Written::Constant(answer) => quote! { #answer },
     }
-    // At an extreme, an order comparison that leaves one value is that value's equality
-    // (`x <= MIN` is `x == MIN`).
-    let at_min = c == int.min;
-    let at_max = c == int.max;
-    let exact = match op {
-        CmpOp::Eq | CmpOp::Ne if at_min || at_max => Some(op),
-        CmpOp::Le if at_min => Some(CmpOp::Eq),
-        CmpOp::Gt if at_min => Some(CmpOp::Ne),
-        CmpOp::Ge if at_max => Some(CmpOp::Eq),
-        CmpOp::Lt if at_max => Some(CmpOp::Ne),
-        _ => None,
-    };
-    if let Some(op) = exact {
-        let op = operator(op);
-        return quote! { #field #op #lit };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the written comparison gives for a field holding `x`.
+    fn evaluate(written: Written, op: CmpOp, x: i64, c: i64) -> bool {
+        match written {
+            Written::Typed(written) => holds(written, x, c),
+            Written::Widened => holds(op, x, c),
+            Written::Constant(answer) => answer,
+        }
     }
-    // What remains the type decides alone (`x > 300` for an `i8`, `x >= MIN`): the same answer
-    // for every value. Widened to `i64`, it still reads as the spec wrote it; only where `c` is
-    // itself an extreme of `i64` is the answer written as the constant it is.
-    let answer = holds(op, if c < int.min { int.min } else { int.max }, c);
-    if int.name == "i64" || c == i64::MIN || c == i64::MAX {
-        quote! { #answer }
-    } else {
-        let op = operator(op);
-        quote! { i64::from(#field) #op #lit }
+
+    /// Every comparison, written in the field's type or not, answers as `i64` compares, for
+    /// every value of `i8` and the extremes of the wider types, against constants inside,
+    /// at the edge of and outside each type.
+    #[test]
+    fn comparisons_are_exact_for_every_value_of_the_type() {
+        let ops = [CmpOp::Eq, CmpOp::Ne, CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge];
+        for ty in [
+            VarType::Int { min: -1, max: 3 },
+            VarType::Int { min: 0, max: 255 },
+            VarType::Int { min: 0, max: 70_000 },
+            VarType::Int { min: i64::MIN, max: 0 },
+        ] {
+            let int = Int::of(ty);
+            let mut values: Vec<i64> = if int.name == "i8" { (-128..=127).collect() } else { Vec::new() };
+            values.extend([int.min, int.min + 1, -1, 0, 1, int.max - 1, int.max]);
+            let mut constants = vec![i64::MIN, i64::MIN + 1, -300, -1, 0, 2, 300, i64::MAX - 1, i64::MAX];
+            for edge in [int.min, int.max] {
+                constants.extend([edge.saturating_sub(1), edge, edge.saturating_add(1)]);
+            }
+            for op in ops {
+                for &c in &constants {
+                    let written = written(int, op, c);
+                    if let Written::Typed(_) = written {
+                        assert!(int.min < c && c < int.max || c == int.min || c == int.max, "{c} in {int:?}");
+                    }
+                    for &x in &values {
+                        assert_eq!(evaluate(written, op, x, c), holds(op, x, c), "{x} {op:?} {c} in {int:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rest of the type decides no `Typed` comparison: no `x >= MIN` or `x > MAX` left
+    /// for rustc or clippy to call useless.
+    #[test]
+    fn no_typed_comparison_is_decided_by_the_type() {
+        let int = Int::of(VarType::Int { min: -1, max: 3 });
+        for op in [CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge] {
+            for c in [int.min, int.max] {
+                if let Written::Typed(written) = written(int, op, c) {
+                    assert!(matches!(written, CmpOp::Eq | CmpOp::Ne), "{op:?} {c} written {written:?}");
+                }
+            }
+        }
+    }
+
+    /// Guards as the generated `step_with` writes them: in the variables' types, widened
+    /// only where the type cannot hold the constant, negations folded into comparisons, and
+    /// parentheses only where they matter.
+    #[test]
+    fn guards_read_as_written_by_hand() {
+        let spec = "machine M {
+            initial state A; state B;
+            event E1; event E2; event E3; event E4; event E5;
+            guard g;
+            var x: -1..=3 = 0;
+            var y: 0..=300 = 0;
+            A -> B on E1 [!(x < 2)]; internal A on E1 [else] / x += 1;
+            A -> B on E2 [x < y]; internal A on E2 [else] / y = 300;
+            A -> B on E3 [g || x == -1 && !g]; internal A on E3 [else];
+            A -> B on E4 [x > 300]; internal A on E4 [else];
+            A -> B on E5 [!!g]; internal A on E5 [else];
+            B -> A on E1, E2, E3, E4, E5 / x = -1;
+        }";
+        let compiled = crate::compile(spec);
+        let machine = compiled.machine.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
+        let code: String = crate::codegen::generate(&machine, &crate::codegen::Options::default())
+            .to_string()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        for expected in [
+            "ifvars.x>=2{",
+            "ifi16::from(vars.x)<vars.y{",
+            "ifg0||(vars.x==-1&&!g0){",
+            "ifi64::from(vars.x)>300{",
+            "ifg0{",
+            "vars.x=-1;",
+            "vars.x=vars.x.wrapping_add(1);",
+            "vars.y=300;",
+            "Vars{x:0,y:0,}",
+        ] {
+            assert!(code.contains(expected), "no `{expected}` in the generated code");
+        }
+        assert!(!code.contains("asi64"), "a cast to i64 is left");
+        assert!(!code.contains("!!"), "a double negation is left");
     }
 }
