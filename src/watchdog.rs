@@ -166,10 +166,6 @@ where
                 self.core.deadline = self.now.checked_add(Duration::from_nanos(tw));
                 return;
             }
-            machine::Action::StopTw => {
-                self.core.deadline = None;
-                return;
-            }
             machine::Action::SendWatchdog => {
                 counters.dwr_sent = counters.dwr_sent.saturating_add(1);
                 Command::SendDwr

@@ -230,8 +230,13 @@ fn generate_with(
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
     if let Some(machine) = &compiled.machine {
-        let options =
-            codegen::Options { spec_path: include, dot: dot.then(|| dot_text(machine)).flatten(), coverage, diagram };
+        let options = codegen::Options {
+            spec_path: include,
+            dot: dot.then(|| dot_text(machine)).flatten(),
+            coverage,
+            diagram,
+            skeleton: false,
+        };
         return codegen::generate(machine, &options);
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
@@ -240,8 +245,13 @@ fn generate_with(
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options =
-            codegen::Options { spec_path: include.clone(), dot: dot.then(String::new), coverage, diagram: None };
+        let options = codegen::Options {
+            spec_path: include.clone(),
+            dot: dot.then(String::new),
+            coverage,
+            diagram: None,
+            skeleton: true,
+        };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {

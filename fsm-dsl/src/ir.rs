@@ -6,7 +6,12 @@
 //! kind, every id is in range, exactly one initial state, at most one transition of a cell can
 //! be taken for any guard values and reachable variable values, and variables stay in range.
 
-use crate::ast::{CmpOp, Direction, Policy, Span};
+mod expr;
+mod text;
+
+pub use expr::{Condition, Expr, Operand};
+
+use crate::ast::{Direction, Policy, Span};
 
 macro_rules! id {
     ($name:ident, $what:literal) => {
@@ -185,143 +190,6 @@ pub enum Effect {
     Add(VarId, i64),
 }
 
-/// A guard expression over named guards and variables.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expr {
-    /// A constant.
-    Const(bool),
-    /// A named guard.
-    Guard(GuardId),
-    /// A `bool` variable.
-    Var(VarId),
-    /// `!e`
-    Not(Box<Expr>),
-    /// `a && b`
-    And(Box<Expr>, Box<Expr>),
-    /// `a || b`
-    Or(Box<Expr>, Box<Expr>),
-    /// A comparison of integers.
-    Cmp(CmpOp, Operand, Operand),
-}
-
-/// One side of a comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
-    /// An integer variable.
-    Var(VarId),
-    /// A constant.
-    Const(i64),
-}
-
-impl Expr {
-    /// Evaluates the expression for given guard values (indexed by `GuardId`) and variable
-    /// values (indexed by `VarId`). Missing entries count as `false` / 0.
-    pub fn eval(&self, guards: &[bool], vars: &[i64]) -> bool {
-        let var = |v: VarId| vars.get(v.0).copied().unwrap_or(0);
-        let operand = |o: &Operand| match *o {
-            Operand::Var(v) => var(v),
-            Operand::Const(c) => c,
-        };
-        match self {
-            Expr::Const(b) => *b,
-            Expr::Guard(g) => guards.get(g.0).copied().unwrap_or(false),
-            Expr::Var(v) => var(*v) != 0,
-            Expr::Not(e) => !e.eval(guards, vars),
-            Expr::And(a, b) => a.eval(guards, vars) && b.eval(guards, vars),
-            Expr::Or(a, b) => a.eval(guards, vars) || b.eval(guards, vars),
-            Expr::Cmp(op, a, b) => {
-                let (a, b) = (operand(a), operand(b));
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
-            }
-        }
-    }
-
-    /// Substitutes variable values (indexed by `VarId`) and simplifies: what remains reads only
-    /// named guards, or is a constant.
-    pub fn with_vars(&self, vars: &[i64]) -> Expr {
-        let constant = |e: &Expr| match e {
-            Expr::Const(b) => Some(*b),
-            _ => None,
-        };
-        match self {
-            Expr::Const(_) | Expr::Guard(_) => self.clone(),
-            Expr::Var(_) | Expr::Cmp(..) => Expr::Const(self.eval(&[], vars)),
-            Expr::Not(e) => match e.with_vars(vars) {
-                Expr::Const(b) => Expr::Const(!b),
-                Expr::Not(inner) => *inner,
-                other => Expr::Not(Box::new(other)),
-            },
-            Expr::And(a, b) => {
-                let (a, b) = (a.with_vars(vars), b.with_vars(vars));
-                match (constant(&a), constant(&b)) {
-                    (Some(false), _) | (_, Some(false)) => Expr::Const(false),
-                    (Some(true), _) => b,
-                    (_, Some(true)) => a,
-                    _ => Expr::And(Box::new(a), Box::new(b)),
-                }
-            }
-            Expr::Or(a, b) => {
-                let (a, b) = (a.with_vars(vars), b.with_vars(vars));
-                match (constant(&a), constant(&b)) {
-                    (Some(true), _) | (_, Some(true)) => Expr::Const(true),
-                    (Some(false), _) => b,
-                    (_, Some(false)) => a,
-                    _ => Expr::Or(Box::new(a), Box::new(b)),
-                }
-            }
-        }
-    }
-
-    /// Adds the named guards and the variables the expression reads to the two lists (no
-    /// duplicates).
-    pub fn collect(&self, guards: &mut Vec<GuardId>, vars: &mut Vec<VarId>) {
-        let add_var = |v: VarId, vars: &mut Vec<VarId>| {
-            if !vars.contains(&v) {
-                vars.push(v);
-            }
-        };
-        match self {
-            Expr::Const(_) => {}
-            Expr::Guard(g) => {
-                if !guards.contains(g) {
-                    guards.push(*g);
-                }
-            }
-            Expr::Var(v) => add_var(*v, vars),
-            Expr::Not(e) => e.collect(guards, vars),
-            Expr::And(a, b) | Expr::Or(a, b) => {
-                a.collect(guards, vars);
-                b.collect(guards, vars);
-            }
-            Expr::Cmp(_, a, b) => {
-                for o in [a, b] {
-                    if let Operand::Var(v) = o {
-                        add_var(*v, vars);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The condition under which a transition is taken, besides its state and event.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Condition {
-    /// No guard: always.
-    Always,
-    /// `[else]`: when no other transition of the same state and event can be taken.
-    Else,
-    /// `[expr]`: when the expression holds.
-    When(Expr),
-}
-
 /// A transition, with its source states expanded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transition {
@@ -495,6 +363,36 @@ impl Machine {
         self.events.iter().any(|e| e.payload.is_some())
     }
 
+    /// Whether the action is one that a timer's declaration implies (`StartT` / `StopT` of
+    /// `timer T;`), not one the spec declares (`action SetWatchdog = start Tw;`). The model
+    /// tells them apart by where they are named: an implied operation is named at the timer.
+    pub fn is_implied(&self, id: ActionId) -> bool {
+        let action = self.action(id);
+        match action.kind {
+            ActionKind::User => false,
+            ActionKind::Start(t) | ActionKind::Stop(t) => {
+                self.timers.get(t.0).is_some_and(|timer| timer.named.span == action.named.span)
+            }
+        }
+    }
+
+    /// Which actions something runs (a transition, or the entry or exit of a state or a
+    /// superstate), indexed by `ActionId`.
+    pub fn emitted_actions(&self) -> Vec<bool> {
+        let mut emitted = vec![false; self.actions.len()];
+        let lists = self.transitions.iter().map(|t| &t.effects);
+        let lists = lists.chain(self.states.iter().flat_map(|s| [&s.entry, &s.exit]));
+        let lists = lists.chain(self.superstates.iter().flat_map(|s| [&s.entry, &s.exit]));
+        for effect in lists.flatten() {
+            if let Effect::Action(a) = effect
+                && let Some(slot) = emitted.get_mut(a.0)
+            {
+                *slot = true;
+            }
+        }
+        emitted
+    }
+
     /// Looks a state up by name.
     pub fn state_named(&self, name: &str) -> Option<StateId> {
         self.states.iter().position(|s| s.named.name == name).map(StateId)
@@ -508,93 +406,6 @@ impl Machine {
     /// Looks a guard up by name.
     pub fn guard_named(&self, name: &str) -> Option<GuardId> {
         self.guards.iter().position(|g| g.named.name == name).map(GuardId)
-    }
-
-    /// An effect as the spec writes it: the action's display name (`SetWatchdog`, `start Tw`),
-    /// or the assignment (`Pending = false`, `NumDWA += 1`).
-    pub fn effect_text(&self, effect: &Effect) -> String {
-        match *effect {
-            Effect::Action(a) => self.action(a).named.display().to_owned(),
-            Effect::Set(v, x) => {
-                let var = &self.vars[v.0];
-                match var.ty {
-                    VarType::Bool => format!("{} = {}", var.named.name, x != 0),
-                    VarType::Int { .. } => format!("{} = {x}", var.named.name),
-                }
-            }
-            Effect::Add(v, d) if d < 0 => format!("{} -= {}", self.vars[v.0].named.name, d.unsigned_abs()),
-            Effect::Add(v, d) => format!("{} += {d}", self.vars[v.0].named.name),
-        }
-    }
-
-    /// An action as `fsm sim` prints it: its identifier, or `start T` / `stop T` for a timer
-    /// operation (whatever name the spec gives it).
-    pub fn action_sim_text(&self, id: ActionId) -> String {
-        let action = self.action(id);
-        match action.kind {
-            ActionKind::User => action.named.name.clone(),
-            ActionKind::Start(t) => format!("start {}", self.timers[t.0].named.name),
-            ActionKind::Stop(t) => format!("stop {}", self.timers[t.0].named.name),
-        }
-    }
-
-    /// A guard expression as DSL text, with only the parentheses that precedence needs.
-    pub fn expr_text(&self, e: &Expr) -> String {
-        fn precedence(e: &Expr) -> u8 {
-            match e {
-                Expr::Or(..) => 1,
-                Expr::And(..) => 2,
-                Expr::Cmp(..) => 3,
-                Expr::Not(..) => 4,
-                _ => 5,
-            }
-        }
-        fn write(m: &Machine, e: &Expr, parent: u8, out: &mut String) {
-            let own = precedence(e);
-            if own < parent {
-                out.push('(');
-            }
-            let operand = |o: &Operand| match *o {
-                Operand::Var(v) => m.vars[v.0].named.name.clone(),
-                Operand::Const(c) => c.to_string(),
-            };
-            match e {
-                Expr::Const(b) => out.push_str(if *b { "true" } else { "false" }),
-                Expr::Guard(g) => out.push_str(&m.guards[g.0].named.name),
-                Expr::Var(v) => out.push_str(&m.vars[v.0].named.name),
-                Expr::Not(inner) => {
-                    out.push('!');
-                    write(m, inner, own, out);
-                }
-                Expr::And(a, b) | Expr::Or(a, b) => {
-                    write(m, a, own, out);
-                    out.push_str(if own == 1 { " || " } else { " && " });
-                    write(m, b, own, out);
-                }
-                Expr::Cmp(op, a, b) => out.push_str(&format!("{} {} {}", operand(a), op.as_str(), operand(b))),
-            }
-            if own < parent {
-                out.push(')');
-            }
-        }
-        let mut out = String::new();
-        write(self, e, 0, &mut out);
-        out
-    }
-
-    /// Effects as the spec writes them, comma-separated.
-    pub fn effects_text(&self, effects: &[Effect]) -> String {
-        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
-    }
-
-    /// A transition's trigger as the spec writes it: `E1, E2 [guard]`.
-    pub fn trigger_text(&self, t: &Transition) -> String {
-        let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
-        let mut text = events.join(", ");
-        if !t.guard_text.is_empty() {
-            text.push_str(&format!(" [{}]", t.guard_text));
-        }
-        text
     }
 
     /// The initial values of the variables, indexed by `VarId`.

@@ -9,10 +9,15 @@
 //! outcome last. The lean `Step` (the target and the effect, a few octets) is what the hot
 //! path returns; `Outcome` (kind, actions, transition index) is derived from it on request.
 
-use super::{ident, int_type, literal};
-use crate::ir::{self, ActionId, Cell, Condition, Effect, EventId, Machine, StateId, StepKind};
+mod cells;
+
+use super::lists::ActionLists;
+use super::values::assignments;
+use super::{ident, tokens};
+use crate::ir::{self, Effect, Machine, StateId, StepKind};
+use cells::{Uses, cells};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
@@ -57,54 +62,22 @@ struct Ctx<'m> {
     m: &'m Machine,
     states: Vec<Ident>,
     actions: Vec<Ident>,
-    /// Distinct action lists, each a constant `ACTIONS_n`.
-    lists: HashMap<Vec<ActionId>, usize>,
-    list_items: Vec<TokenStream>,
+    /// The module's action lists, which `TRANSITIONS` shares.
+    lists: &'m mut ActionLists,
     /// Distinct effects (action list, transition taken), numbered from 2.
     effects: HashMap<(usize, usize), usize>,
     /// The action list and the transition of each effect, by number (the first two unused).
     effect_rows: Vec<(usize, usize)>,
-    /// Scratch for an action list being looked up, so that only new lists allocate.
-    scratch: Vec<ActionId>,
+    /// Whether some code calls `ignored` and `unhandled`: each is written only if so.
+    calls_ignored: bool,
+    calls_unhandled: bool,
 }
 
 impl Ctx<'_> {
-    /// The number of the constant `ACTIONS_n` that holds the actions of `effects`.
-    fn list_index(&mut self, effects: &[Effect]) -> usize {
-        self.list_index_of(&[effects])
-    }
-
-    /// [`Ctx::list_index`] of the effects of `parts` one after the other.
-    fn list_index_of(&mut self, parts: &[&[Effect]]) -> usize {
-        self.scratch.clear();
-        self.scratch.extend(parts.iter().flat_map(|p| p.iter()).filter_map(|e| match e {
-            Effect::Action(a) => Some(*a),
-            _ => None,
-        }));
-        if let Some(&n) = self.lists.get(self.scratch.as_slice()) {
-            return n;
-        }
-        let ids = self.scratch.clone();
-        let n = self.lists.len();
-        let name = format_ident!("ACTIONS_{n}");
-        let items = ids.iter().map(|a| &self.actions[a.0]);
-        self.list_items.push(quote! { const #name: &[Action] = &[#( Action::#items ),*]; });
-        self.lists.insert(ids, n);
-        n
-    }
-
-    fn list(&mut self, effects: &[Effect]) -> Ident {
-        format_ident!("ACTIONS_{}", self.list_index(effects))
-    }
-
-    /// The number of the effect "run the actions of `effects`, transition `t` taken".
-    fn effect(&mut self, effects: &[Effect], t: ir::TransitionId) -> usize {
-        self.effect_of(&[effects], t)
-    }
-
-    /// [`Ctx::effect`] of the effects of `parts` one after the other.
+    /// The number of the effect "run the actions of `parts`' effects one part after the other,
+    /// transition `t` taken".
     fn effect_of(&mut self, parts: &[&[Effect]], t: ir::TransitionId) -> usize {
-        let list = self.list_index_of(parts);
+        let list = self.lists.number(self.m, parts);
         let next = self.effect_rows.len();
         let n = *self.effects.entry((list, t.0)).or_insert(next);
         if n == next {
@@ -118,269 +91,25 @@ impl Ctx<'_> {
         let m = self.m;
         let effects = m.effects_of(source, t);
         let assignments = assignments(m, &effects);
-        let effect = Literal::usize_unsuffixed(self.effect(&effects, t));
+        let effect = Literal::usize_unsuffixed(self.effect_of(&[&effects], t));
         let target = &self.states[m.transition(t).target.unwrap_or(source).0];
         (assignments, quote! { Step { target: State::#target, effect: #effect } })
     }
-}
-fn assignments(m: &Machine, effects: &[Effect]) -> Vec<TokenStream> {
-    effects
-        .iter()
-        .filter_map(|e| match *e {
-            Effect::Action(_) => None,
-            Effect::Set(v, x) => {
-                let field = ident(&m.vars[v.0].named.name);
-                let value = literal(&m.vars[v.0], x);
-                Some(quote! { vars.#field = #value; })
+
+    /// The step of a cell with no transition to take, as text: `ignored(state)` or
+    /// `unhandled(state)`.
+    fn nothing(&mut self, kind: StepKind) -> &'static str {
+        match kind {
+            StepKind::Ignored => {
+                self.calls_ignored = true;
+                "ignored(state)"
             }
-            Effect::Add(v, d) => {
-                // The checker proves that it stays in range; `wrapping_add` only makes sure that
-                // a `Vars` value set out of range by hand cannot make this panic on overflow. A
-                // step too large for the type can only sit on a transition never taken.
-                let var = &m.vars[v.0];
-                let field = ident(&var.named.name);
-                let rust = int_type(var.ty);
-                let d = Literal::i64_suffixed(d);
-                Some(quote! { vars.#field = vars.#field.wrapping_add(#d as #rust); })
-            }
-        })
-        .collect()
-}
-
-/// A guard expression; named guards are the locals `locals[g]` read at the top of the cell.
-fn expr(m: &Machine, e: &ir::Expr, locals: &HashMap<ir::GuardId, Ident>) -> TokenStream {
-    match e {
-        ir::Expr::Const(b) => quote! { #b },
-        ir::Expr::Guard(g) => {
-            let local = &locals[g];
-            quote! { #local }
-        }
-        ir::Expr::Var(v) => {
-            let v = ident(&m.vars[v.0].named.name);
-            quote! { vars.#v }
-        }
-        ir::Expr::Not(e) => {
-            let e = expr(m, e, locals);
-            quote! { !(#e) }
-        }
-        ir::Expr::And(a, b) => {
-            let (a, b) = (expr(m, a, locals), expr(m, b, locals));
-            quote! { (#a && #b) }
-        }
-        ir::Expr::Or(a, b) => {
-            let (a, b) = (expr(m, a, locals), expr(m, b, locals));
-            quote! { (#a || #b) }
-        }
-        ir::Expr::Cmp(op, a, b) => {
-            let operand = |o: &ir::Operand| match *o {
-                ir::Operand::Var(v) => {
-                    let v = ident(&m.vars[v.0].named.name);
-                    quote! { (vars.#v as i64) }
-                }
-                ir::Operand::Const(c) => {
-                    let lit = Literal::i64_suffixed(c);
-                    quote! { #lit }
-                }
-            };
-            let (a, b) = (operand(a), operand(b));
-            let op: TokenStream = match op {
-                crate::ast::CmpOp::Eq => quote! { == },
-                crate::ast::CmpOp::Ne => quote! { != },
-                crate::ast::CmpOp::Lt => quote! { < },
-                crate::ast::CmpOp::Le => quote! { <= },
-                crate::ast::CmpOp::Gt => quote! { > },
-                crate::ast::CmpOp::Ge => quote! { >= },
-            };
-            quote! { (#a #op #b) }
-        }
-    }
-}
-
-/// The step of a cell with no transition to take.
-fn nothing(kind: StepKind) -> &'static str {
-    match kind {
-        StepKind::Ignored => "ignored(state)",
-        _ => "unhandled(state)",
-    }
-}
-
-/// The effect number of [`nothing`].
-fn nothing_effect(kind: StepKind) -> usize {
-    match kind {
-        StepKind::Ignored => EFFECT_IGNORED,
-        _ => EFFECT_UNHANDLED,
-    }
-}
-
-/// What the generator learned about the machine that decides the function's signature.
-#[derive(Default)]
-struct Uses {
-    guard: bool,
-    vars: bool,
-}
-
-/// A cell with one unguarded transition and no assignment, the common case: its target and
-/// effect, for the table. `None` for the others, which need code.
-fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<(StateId, usize)> {
-    let &[t] = rules else { return None };
-    let transition = ctx.m.transition(t);
-    if transition.condition != Condition::Always {
-        return None;
-    }
-    // The effects of `ir::Machine::effects_of`, read in place: this runs for every cell.
-    let m = ctx.m;
-    let parts: [&[Effect]; 3] = match transition.target {
-        None => [&[], &transition.effects, &[]],
-        Some(target) => [&m.state(s).exit, &transition.effects, &m.state(target).entry],
-    };
-    if parts.iter().flat_map(|p| p.iter()).any(|e| !matches!(e, Effect::Action(_))) {
-        return None;
-    }
-    Some((transition.target.unwrap_or(s), ctx.effect_of(&parts, t)))
-}
-
-/// Reads generated text back as tokens. The text is built from checked identifiers and
-/// literals, so it always reads; if it ever did not, the user sees why instead of a panic.
-pub(super) fn tokens(text: &str) -> TokenStream {
-    match text.parse() {
-        Ok(tokens) => tokens,
-        Err(error) => {
-            let message = format!("internal error in the fsm code generator: {error}");
-            quote! { compile_error!(#message); }
-        }
-    }
-}
-
-/// The body of one cell that needs code.
-fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
-    let m = ctx.m;
-    let mut guards = Vec::new();
-    let mut read = Vec::new();
-    for &t in rules {
-        if let Condition::When(e) = &m.transition(t).condition {
-            e.collect(&mut guards, &mut read);
-        }
-    }
-    uses.guard |= !guards.is_empty();
-    uses.vars |= !read.is_empty();
-    // Each named guard is asked once, so that every test of the cell sees the same value.
-    let locals: HashMap<ir::GuardId, Ident> =
-        guards.iter().enumerate().map(|(i, g)| (*g, Ident::new(&format!("g{i}"), Span::call_site()))).collect();
-    let reads = guards.iter().map(|g| {
-        let local = &locals[g];
-        let name = ident(&m.guards[g.0].named.name);
-        quote! { let #local = guard(Guard::#name); }
-    });
-    let reads: Vec<TokenStream> = reads.collect();
-    let mut tests = Vec::new();
-    let mut last = None;
-    for &t in rules {
-        let (assign, outcome) = ctx.take(s, t);
-        uses.vars |= !assign.is_empty();
-        match &m.transition(t).condition {
-            Condition::Always if assign.is_empty() => last = Some(outcome),
-            Condition::Always => last = Some(quote! { { #( #assign )* #outcome } }),
-            Condition::Else => last = last.or(Some(quote! { { #( #assign )* #outcome } })),
-            Condition::When(e) => {
-                let c = expr(m, e, &locals);
-                tests.push(quote! { if #c { #( #assign )* return #outcome; } });
+            _ => {
+                self.calls_unhandled = true;
+                "unhandled(state)"
             }
         }
     }
-    let last = last.unwrap_or_else(|| tokens(nothing(m.fallback())));
-    if tests.is_empty() && reads.is_empty() {
-        last
-    } else {
-        quote! { { #( #reads )* #( #tests )* #last } }
-    }
-}
-
-/// The tables of every cell, and the `match` of the cells that need code (empty if none).
-struct Cells {
-    /// With the table, each cell's target and effect, state by state (`None` for code cells).
-    records: Vec<(usize, Option<usize>)>,
-    /// The arms of `decide`, as text.
-    arms: String,
-    /// Whether any cell needs code.
-    any_code: bool,
-    /// The number of states with an arm in `arms`.
-    states_with_arms: usize,
-}
-
-/// Collects the table's records (with the table) and writes the `match` arms: of the cells
-/// that need code with the table, of every cell without.
-fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
-    let m = ctx.m;
-    let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
-    let fallback = nothing_effect(m.fallback());
-    let cells = m.states.len() * m.events.len();
-    let mut out = Cells {
-        records: Vec::with_capacity(if table { cells } else { 0 }),
-        arms: String::new(),
-        any_code: false,
-        states_with_arms: 0,
-    };
-    for s in (0..m.states.len()).map(StateId) {
-        let state = ctx.states[s.0].clone();
-        // Events whose cells need the same code share one arm.
-        let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
-        for (e, event) in event_names.iter().enumerate() {
-            let cell = m.cell(s, EventId(e));
-            let (target, effect) = match cell {
-                Cell::Unmentioned => (s, Some(fallback)),
-                Cell::Ignored if !table => {
-                    if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                        same.push(event);
-                    } else {
-                        arms.push((cell, vec![event], "ignored(state)".to_owned()));
-                    }
-                    (s, Some(EFFECT_IGNORED))
-                }
-                Cell::Ignored => (s, Some(EFFECT_IGNORED)),
-                Cell::Rules(rules) => match plain(ctx, s, rules) {
-                    Some((target, effect)) if table => (target, Some(effect)),
-                    Some((target, effect)) => {
-                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                            same.push(event);
-                        } else {
-                            let body = format!("Step {{ target: State::{}, effect: {effect} }}", ctx.states[target.0]);
-                            arms.push((cell, vec![event], body));
-                        }
-                        (target, Some(effect))
-                    }
-                    None => {
-                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                            same.push(event);
-                        } else {
-                            arms.push((cell, vec![event], cell_body(ctx, s, rules, uses).to_string()));
-                        }
-                        (s, None)
-                    }
-                },
-            };
-            if table {
-                out.records.push((target.0, effect));
-            }
-        }
-        if arms.is_empty() {
-            continue;
-        }
-        out.any_code = true;
-        let _ = write!(out.arms, "State::{state} => match event {{");
-        for (_, events, body) in &arms {
-            for (i, event) in events.iter().enumerate() {
-                let _ = write!(out.arms, "{}Event::{event}", if i == 0 { "" } else { " | " });
-            }
-            let _ = write!(out.arms, " => {body},");
-        }
-        // Unmentioned cells (and, with the table, the cells it decides, never asked for here).
-        if arms.iter().map(|(_, events, _)| events.len()).sum::<usize>() < m.events.len() {
-            let _ = write!(out.arms, "_ => {},", nothing(m.fallback()));
-        }
-        out.arms.push_str("},");
-        out.states_with_arms += 1;
-    }
-    out
 }
 
 /// The body of `Step::for_each_action`. A small machine's is a `match` on the effect, with
@@ -396,10 +125,7 @@ fn for_each_body(ctx: &Ctx<'_>, table: bool) -> TokenStream {
             }
         };
     }
-    let mut lists: Vec<&[ActionId]> = vec![&[]; ctx.lists.len()];
-    for (ids, &n) in &ctx.lists {
-        lists[n] = ids;
-    }
+    let lists = ctx.lists.by_number();
     // The effects of each list, in the order the lists were numbered.
     let mut effects_of: Vec<Vec<usize>> = vec![Vec::new(); lists.len()];
     for (effect, &(list, _)) in ctx.effect_rows.iter().enumerate() {
@@ -422,19 +148,19 @@ fn for_each_body(ctx: &Ctx<'_>, table: bool) -> TokenStream {
 
 /// `Kind`, `Outcome`, `Step`, the tables, `step_with`, `step`, `dispatch_with`, `dispatch` and
 /// `enter_initial`.
-pub(super) fn dispatch(m: &Machine) -> TokenStream {
+pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
+    // The first two effects do nothing; they have no transition.
+    let none = lists.number(m, &[]);
     let mut ctx = Ctx {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
         actions: m.actions.iter().map(|a| ident(&a.named.name)).collect(),
-        lists: HashMap::default(),
-        list_items: Vec::new(),
+        lists,
         effects: HashMap::default(),
         effect_rows: Vec::new(),
-        scratch: Vec::new(),
+        calls_ignored: false,
+        calls_unhandled: false,
     };
-    // The first two effects do nothing; they have no transition.
-    let none = ctx.list_index(&[]);
     ctx.effect_rows.extend([(none, usize::MAX), (none, usize::MAX)]);
     let mut uses = Uses::default();
     let table = uses_table(m);
@@ -455,7 +181,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             }
         }
         let effects = Literal::byte_string(&bytes);
-        let lists = (0..ctx.lists.len()).map(|n| format_ident!("ACTIONS_{n}"));
+        let lists = (0..ctx.lists.len()).map(|n| ctx.lists.ident(n));
         let list_count = Literal::usize_unsuffixed(ctx.lists.len());
         let [wl, wt] = widths.map(Literal::usize_unsuffixed);
         let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
@@ -523,7 +249,8 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
 
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
-    let initial_list = ctx.list(entry);
+    let initial_list = ctx.lists.number(m, &[entry]);
+    let initial_list = ctx.lists.ident(initial_list).clone();
     let enter_vars = if initial_assignments.is_empty() {
         quote! { _vars }
     } else {
@@ -543,7 +270,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     );
     // States with no arm of their own.
     let other_states = if cells.states_with_arms < m.states.len() {
-        let fallback = tokens(nothing(m.fallback()));
+        let fallback = tokens(ctx.nothing(m.fallback()));
         quote! { _ => #fallback, }
     } else {
         TokenStream::new()
@@ -622,6 +349,24 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     // event's bits of a constant): worth inlining into every caller, which lets the compiler
     // unroll the caller's loop over the step's actions. A large machine's is two table reads
     // and a call for the cells that need code.
+    // The table's read falls back on `unhandled` for a target out of range.
+    ctx.calls_unhandled |= table;
+    let ignored = ctx.calls_ignored.then(|| {
+        quote! {
+            /// The step of an ignored event: the same state, nothing to run.
+            const fn ignored(state: State) -> Step {
+                Step { target: state, effect: 1 }
+            }
+        }
+    });
+    let unhandled = ctx.calls_unhandled.then(|| {
+        quote! {
+            /// The step of an unhandled event: the same state, nothing to run.
+            const fn unhandled(state: State) -> Step {
+                Step { target: state, effect: 0 }
+            }
+        }
+    });
     let (inline, how) = if table {
         (
             quote! { #[inline] },
@@ -630,7 +375,6 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
     } else {
         (quote! { #[inline(always)] }, " O(1): a jump on the state, then on the event; no allocation.")
     };
-    let lists = &ctx.list_items;
     quote! {
         /// How an event was dealt with.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -656,7 +400,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             /// The actions to run, in order: exit, transition, entry.
             pub actions: &'static [Action],
             /// The index in [`TRANSITIONS`] of the transition taken, if any.
-            pub transition: ::core::option::Option<usize>,
+            pub transition: Option<usize>,
         }
 
         /// The result of [`step`]: the state after the event and what to run on the way, in a
@@ -671,20 +415,11 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
             effect: #effect_type,
         }
 
-        #( #lists )*
-
         #effect_data
         #tables
 
-        #[allow(dead_code)]
-        const fn ignored(state: State) -> Step {
-            Step { target: state, effect: 1 }
-        }
-
-        #[allow(dead_code)]
-        const fn unhandled(state: State) -> Step {
-            Step { target: state, effect: 0 }
-        }
+        #ignored
+        #unhandled
 
         impl Step {
             /// The actions to run, in order: exit, transition, entry.
@@ -704,7 +439,7 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
 
             /// The index in [`TRANSITIONS`] of the transition taken, if any.
             #[inline]
-            pub fn transition(self) -> ::core::option::Option<usize> {
+            pub fn transition(self) -> Option<usize> {
                 if self.effect < 2 {
                     return None;
                 }
@@ -768,69 +503,6 @@ pub(super) fn dispatch(m: &Machine) -> TokenStream {
         #[inline]
         pub fn dispatch(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Outcome {
             step(state, vars, event, guards).outcome()
-        }
-    }
-}
-/// The `Hooks` trait and the `Machine` wrapper.
-/// `record` runs after the dispatch (see `Options::coverage`).
-pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
-    let guard_default = if m.guards.is_empty() {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool {
-                match guard {}
-            }
-        }
-    } else {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool;
-        }
-    };
-    let accessors = super::machine_accessors();
-    quote! {
-        /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
-        /// order.
-        pub trait Hooks {
-            /// The value of a named guard for the event being handled.
-            #guard_default
-
-            /// Runs one action (timer operations included: see [`Action::starts`]).
-            fn action(&mut self, action: Action);
-        }
-
-        /// The machine with its current state and variables.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct Machine {
-            state: State,
-            vars: Vars,
-        }
-
-        impl Machine {
-            /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`.
-            pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
-                let mut vars = Vars::INITIAL;
-                for &action in enter_initial(&mut vars) {
-                    hooks.action(action);
-                }
-                Machine { state: INITIAL, vars }
-            }
-
-            #accessors
-
-            /// Handles one event: evaluates guards through `hooks`, runs the actions through
-            /// `hooks` in order, moves to the target state, and returns what happened.
-            pub fn handle<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Outcome {
-                self.step(event, hooks).outcome()
-            }
-
-            /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
-            #[inline]
-            pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-                let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
-                #record
-                step.for_each_action(|action| hooks.action(action));
-                self.state = step.target;
-                step
-            }
         }
     }
 }

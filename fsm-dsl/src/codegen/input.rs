@@ -35,7 +35,7 @@ const MODULE_TYPES: &[&str] = &[
 /// `super` or a name the module defines itself is written from `super`. The text is a path the
 /// checker accepted; if it did not read as tokens, the user would see why instead of a panic.
 pub(super) fn payload_type(path: &str) -> TokenStream {
-    let tokens = super::dispatch::tokens(path);
+    let tokens = super::tokens(path);
     let mut out = Vec::new();
     // Whether the next identifier starts a path: at the start, and after `<` or `,`.
     let mut starts = true;
@@ -166,7 +166,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             fn guard(&mut self, guard: Guard, input: &Input) -> bool;
         }
     };
-    let accessors = super::machine_accessors();
+    let accessors = super::wrapper::machine_accessors();
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -179,7 +179,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// event being handled, with its data, which the action may read or take from (it is
             /// dropped after the step); `None` for the initial state's entry actions, which
             /// [`Machine::start`] runs with no event.
-            fn action(&mut self, action: Action, input: ::core::option::Option<&mut Input>);
+            fn action(&mut self, action: Action, input: Option<&mut Input>);
         }
 
         /// The machine with its current state and variables.
@@ -195,7 +195,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
                 let mut vars = Vars::INITIAL;
                 for &action in enter_initial(&mut vars) {
-                    hooks.action(action, ::core::option::Option::None);
+                    hooks.action(action, None);
                 }
                 Machine { state: INITIAL, vars }
             }
@@ -216,7 +216,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
                 let step = step_with(self.state, &mut self.vars, input.event(), |g| hooks.guard(g, &input));
                 #record
                 for &action in step.actions() {
-                    hooks.action(action, ::core::option::Option::Some(&mut input));
+                    hooks.action(action, Some(&mut input));
                 }
                 self.state = step.target;
                 step

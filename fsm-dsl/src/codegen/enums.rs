@@ -1,0 +1,113 @@
+//! The enums of a machine's names (`State`, `Event`, `Action`, `Guard`, `Timer`,
+//! `Superstate`): each with `ALL`, `name`, `label`, `index`, `from_name` and `Display`, the
+//! same items for every kind, so that a user who learned one knows the others (the checker
+//! keeps spec names off them: `naming::ENUM_ITEMS`).
+
+use super::{doc_attrs, doc_or, ident};
+use crate::ir;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// One enum to write: its type name, what one variant is (`state`), its doc, and its variants.
+pub(super) struct EnumSpec<'a> {
+    pub(super) name: &'a str,
+    pub(super) what: &'a str,
+    pub(super) doc: String,
+    /// Each variant's identifier, spec name, display label and doc.
+    pub(super) variants: Vec<(Ident, String, String, String)>,
+}
+
+/// The enum, its tables and its `impl`s.
+pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
+    let ty = format_ident!("{}", spec.name);
+    let doc = doc_attrs(&spec.doc);
+    let idents: Vec<&Ident> = spec.variants.iter().map(|v| &v.0).collect();
+    let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
+    let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
+    let docs: Vec<TokenStream> = spec.variants.iter().map(|v| doc_attrs(&v.3)).collect();
+    let count = proc_macro2::Literal::usize_unsuffixed(spec.variants.len());
+    let what = spec.what;
+    let all_doc = format!(" Every {what}, in declaration order.");
+    let name_doc = format!(" The {what}'s identifier in the spec.");
+    let label_doc = format!(" The {what}'s display label (its identifier when the spec gives none).");
+    let index_doc = format!(" The {what}'s position in [`{}::ALL`].", spec.name);
+    let from_doc = format!(" The {what} with this identifier, if there is one (a linear search).");
+    // Tables indexed by the discriminant, which is the position in `ALL`; an enum with no
+    // variant has nothing to index and matches on nothing instead.
+    let upper = spec.name.to_uppercase();
+    let names_table = format_ident!("{}_NAMES", upper);
+    let labels_table = format_ident!("{}_LABELS", upper);
+    let (tables, name_body, label_body, index_body) = if idents.is_empty() {
+        (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
+    } else {
+        (
+            quote! {
+                const #names_table: [&str; #count] = [#( #names ),*];
+                const #labels_table: [&str; #count] = [#( #labels ),*];
+            },
+            quote! { #names_table[self as usize] },
+            quote! { #labels_table[self as usize] },
+            quote! { self as usize },
+        )
+    };
+    quote! {
+        #doc
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum #ty {
+            #( #docs #idents, )*
+        }
+
+        #tables
+
+        impl #ty {
+            #[doc = #all_doc]
+            pub const ALL: [#ty; #count] = [#( #ty::#idents ),*];
+
+            #[doc = #name_doc]
+            pub const fn name(self) -> &'static str {
+                #name_body
+            }
+
+            #[doc = #label_doc]
+            pub const fn label(self) -> &'static str {
+                #label_body
+            }
+
+            #[doc = #index_doc]
+            pub const fn index(self) -> usize {
+                #index_body
+            }
+
+            #[doc = #from_doc]
+            pub fn from_name(name: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.name() == name)
+            }
+        }
+
+        impl ::core::fmt::Display for #ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.label())
+            }
+        }
+    }
+}
+
+/// The variants of `items`: identifier, spec name, display label, and the doc (`fallback`
+/// when the spec gives none, with the label when it differs from the name).
+pub(super) fn variants<'a, T: 'a>(
+    items: &'a [T],
+    named: impl Fn(&T) -> &ir::Named,
+    fallback: impl Fn(&T) -> String,
+) -> Vec<(Ident, String, String, String)> {
+    items
+        .iter()
+        .map(|item| {
+            let n = named(item);
+            let mut doc = doc_or(&n.doc, fallback(item));
+            if let Some(label) = n.label.as_ref().filter(|l| **l != n.name) {
+                doc.push_str(&format!("\n\nShown as \"{label}\"."));
+            }
+            (ident(&n.name), n.name.clone(), n.display().to_owned(), doc)
+        })
+        .collect()
+}

@@ -1,0 +1,283 @@
+//! The items around the enums: what states, superstates and timers know of each other
+//! (`State::is_final`, `State::is_in`, `Action::starts`, `Timer::default_duration`, ...), and
+//! the `Guards` and `Vars` structs.
+
+use super::enums::{EnumSpec, enum_items, variants};
+use super::values::{field_type, literal};
+use super::{action_list, doc_attrs, doc_or, ident};
+use crate::ir::{self, Machine, VarType};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+/// `State::is_final`, `entry_actions` and `exit_actions`, from tables indexed by the state.
+pub(super) fn state_extras(m: &Machine) -> TokenStream {
+    let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
+    let finals = m.states.iter().map(|s| s.is_final);
+    let entries: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.entry)).collect();
+    let exits: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.exit)).collect();
+    quote! {
+        const STATE_FINAL: [bool; #count] = [#( #finals ),*];
+        const STATE_ENTRY: [&[Action]; #count] = [#( #entries ),*];
+        const STATE_EXIT: [&[Action]; #count] = [#( #exits ),*];
+
+        impl State {
+            /// Whether the state is final: no transition leaves it.
+            pub const fn is_final(self) -> bool {
+                STATE_FINAL[self as usize]
+            }
+
+            /// The actions run on entering the state, in order.
+            pub const fn entry_actions(self) -> &'static [Action] {
+                STATE_ENTRY[self as usize]
+            }
+
+            /// The actions run on leaving the state (not by internal transitions), in order.
+            pub const fn exit_actions(self) -> &'static [Action] {
+                STATE_EXIT[self as usize]
+            }
+        }
+    }
+}
+
+/// The `Superstate` enum and `State::is_in`, for a machine with superstates only (a flat
+/// machine's module is as it was).
+pub(super) fn superstate_items(m: &Machine) -> TokenStream {
+    if m.superstates.is_empty() {
+        return TokenStream::new();
+    }
+    let items = enum_items(EnumSpec {
+        name: "Superstate",
+        what: "superstate",
+        doc: format!(
+            "The superstates of `{}`: states that hold states. The machine is always in a leaf \
+             [`State`]; [`State::is_in`] says which superstates hold it.",
+            m.named.name
+        ),
+        variants: variants(&m.superstates, |s| &s.named, |s| format!("The `{}` superstate.", s.named.name)),
+    });
+    let (n_super, n_states) = (m.superstates.len(), m.states.len());
+    let count = proc_macro2::Literal::usize_unsuffixed(n_super);
+    let parents = m.superstates.iter().map(|s| match s.parent {
+        Some(p) => {
+            let p = ident(&m.superstates[p.index()].named.name);
+            quote! { Some(Superstate::#p) }
+        }
+        None => quote! { None },
+    });
+    let members = m.superstates.iter().map(|s| {
+        let states = s.states.iter().map(|&st| ident(&m.state(st).named.name));
+        quote! { &[#( State::#states ),*] }
+    });
+    let rows = m.superstates.iter().map(|s| {
+        let row = (0..n_states).map(|i| s.states.contains(&ir::StateId(i)));
+        quote! { [#( #row ),*] }
+    });
+    let innermost = (0..n_states).map(|i| match m.superstates_of(ir::StateId(i)).first() {
+        Some(s) => {
+            let s = ident(&m.superstates[s.index()].named.name);
+            quote! { Some(Superstate::#s) }
+        }
+        None => quote! { None },
+    });
+    let n_states = proc_macro2::Literal::usize_unsuffixed(n_states);
+    quote! {
+        #items
+
+        const SUPERSTATE_PARENT: [Option<Superstate>; #count] = [#( #parents ),*];
+        const SUPERSTATE_STATES: [&[State]; #count] = [#( #members ),*];
+        /// Row per superstate, column per state: whether the state is inside it.
+        const SUPERSTATE_HOLDS: [[bool; #n_states]; #count] = [#( #rows ),*];
+        const STATE_SUPERSTATE: [Option<Superstate>; #n_states] = [#( #innermost ),*];
+
+        impl Superstate {
+            /// The superstate that holds this one, if any.
+            pub const fn parent(self) -> Option<Superstate> {
+                SUPERSTATE_PARENT[self as usize]
+            }
+
+            /// The leaf states inside it, at any depth, in declaration order.
+            pub const fn states(self) -> &'static [State] {
+                SUPERSTATE_STATES[self as usize]
+            }
+        }
+
+        impl State {
+            /// Whether the state is inside `superstate`, at any depth (a table lookup).
+            pub const fn is_in(self, superstate: Superstate) -> bool {
+                SUPERSTATE_HOLDS[superstate as usize][self as usize]
+            }
+
+            /// The innermost superstate that holds the state, if any; [`Superstate::parent`]
+            /// goes outwards from there.
+            pub const fn superstate(self) -> Option<Superstate> {
+                STATE_SUPERSTATE[self as usize]
+            }
+        }
+    }
+}
+
+/// `Timer::expiry`, `Action::starts`, `Action::stops` and `Event::timer`. `declared` says which
+/// actions the `Action` enum has (see [`super::declared_actions`]).
+pub(super) fn timer_extras(m: &Machine, declared: &[bool]) -> TokenStream {
+    let timers: Vec<Ident> = m.timers.iter().map(|t| ident(&t.named.name)).collect();
+    let expiries = m.timers.iter().map(|t| ident(&m.event(t.expiry).named.name));
+    // The arms of a match on an action, from the timer operations the enum has, and the
+    // catch-all only when some variant is left (an enum of timer operations alone needs none).
+    let operations = |of: fn(&ir::Timer) -> ir::ActionId| {
+        let arms: Vec<TokenStream> = m
+            .timers
+            .iter()
+            .filter(|t| declared[of(t).index()])
+            .map(|t| {
+                let (action, timer) = (ident(&m.action(of(t)).named.name), ident(&t.named.name));
+                quote! { Action::#action => Some(Timer::#timer), }
+            })
+            .collect();
+        match_or_none(&arms, declared.iter().filter(|d| **d).count())
+    };
+    let (starts, stops) = (operations(|t| t.start), operations(|t| t.stop));
+    let expiry_arms: Vec<TokenStream> = m
+        .timers
+        .iter()
+        .map(|t| {
+            let (event, timer) = (ident(&m.event(t.expiry).named.name), ident(&t.named.name));
+            quote! { Event::#event => Some(Timer::#timer), }
+        })
+        .collect();
+    let expiries_of_events = match_or_none(&expiry_arms, m.events.len());
+    quote! {
+        impl Timer {
+            /// The event the timer raises when it expires.
+            pub const fn expiry(self) -> Event {
+                match self { #( Timer::#timers => Event::#expiries, )* }
+            }
+        }
+
+        impl Action {
+            /// The timer this action arms (or re-arms), if it is a timer start.
+            pub const fn starts(self) -> Option<Timer> {
+                #starts
+            }
+
+            /// The timer this action disarms, if it is a timer stop.
+            pub const fn stops(self) -> Option<Timer> {
+                #stops
+            }
+        }
+
+        impl Event {
+            /// The timer whose expiry this event is, if it is one.
+            pub const fn timer(self) -> Option<Timer> {
+                #expiries_of_events
+            }
+        }
+    }
+}
+
+/// A `match self` with `arms`, and `_ => None` when they leave some of the `variants`; just
+/// `None` when there is no arm but there are variants.
+fn match_or_none(arms: &[TokenStream], variants: usize) -> TokenStream {
+    match (arms.len(), variants) {
+        (0, 1..) => quote! { None },
+        (n, _) if n < variants => quote! { match self { #( #arms )* _ => None, } },
+        _ => quote! { match self { #( #arms )* } },
+    }
+}
+
+/// `Timer::default_duration`, when a timer of the spec declares its default (`= 2 s`).
+pub(super) fn timer_defaults(m: &Machine) -> TokenStream {
+    if m.timers.iter().all(|t| t.default.is_none()) {
+        return TokenStream::new();
+    }
+    let arms = m.timers.iter().map(|t| {
+        let timer = ident(&t.named.name);
+        match t.default {
+            Some(d) => {
+                // Whole seconds read as the RFCs write them.
+                let millis = u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+                let value = if millis % 1000 == 0 {
+                    let secs = proc_macro2::Literal::u64_unsuffixed(millis / 1000);
+                    quote! { ::core::time::Duration::from_secs(#secs) }
+                } else {
+                    let millis = proc_macro2::Literal::u64_unsuffixed(millis);
+                    quote! { ::core::time::Duration::from_millis(#millis) }
+                };
+                quote! { Timer::#timer => Some(#value) }
+            }
+            None => quote! { Timer::#timer => None },
+        }
+    });
+    quote! {
+        impl Timer {
+            /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
+            /// as its RFC specifies it; `None` for a timer declared without one.
+            pub const fn default_duration(self) -> Option<::core::time::Duration> {
+                match self { #( #arms, )* }
+            }
+        }
+    }
+}
+
+/// The `Guards` struct: one `bool` per named guard.
+pub(super) fn guards_struct(m: &Machine) -> TokenStream {
+    let fields: Vec<Ident> = m.guards.iter().map(|g| ident(&g.named.name)).collect();
+    let docs = m.guards.iter().map(|g| doc_attrs(&doc_or(&g.named.doc, format!("The value of `{}`.", g.named.name))));
+    let get_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f });
+    let set_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f = value });
+    let value = if fields.is_empty() {
+        quote! { _value }
+    } else {
+        quote! { value }
+    };
+    quote! {
+        /// Values of the named guards for one event; all `false` by default.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct Guards {
+            #( #docs pub #fields: bool, )*
+        }
+
+        impl Guards {
+            /// The value of one guard.
+            pub const fn get(&self, guard: Guard) -> bool {
+                match guard { #( #get_arms, )* }
+            }
+
+            /// Sets the value of one guard.
+            pub fn set(&mut self, guard: Guard, #value: bool) {
+                match guard { #( #set_arms, )* }
+            }
+        }
+    }
+}
+
+/// The `Vars` struct: one field per variable, in the type of its range.
+pub(super) fn vars_struct(m: &Machine) -> TokenStream {
+    let fields: Vec<Ident> = m.vars.iter().map(|v| ident(&v.named.name)).collect();
+    let types = m.vars.iter().map(|v| field_type(v.ty));
+    let docs = m.vars.iter().map(|v| {
+        let range = match v.ty {
+            VarType::Bool => String::new(),
+            VarType::Int { min, max } => format!(" Range: {min}..={max}."),
+        };
+        doc_attrs(&format!("{}{range}", doc_or(&v.named.doc, format!("The variable `{}`.", v.named.name))))
+    });
+    let inits = m.vars.iter().map(|v| literal(v, v.init));
+    quote! {
+        /// The extended state: the spec's variables, with their declared initial values by default.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Vars {
+            #( #docs pub #fields: #types, )*
+        }
+
+        impl Vars {
+            /// The values the machine starts with (before the initial state's entry actions).
+            pub const INITIAL: Vars = Vars { #( #fields: #inits, )* };
+        }
+
+        impl ::core::default::Default for Vars {
+            fn default() -> Self {
+                Vars::INITIAL
+            }
+        }
+    }
+}

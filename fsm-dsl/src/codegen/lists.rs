@@ -1,0 +1,76 @@
+//! The one interner of action lists: each distinct list of actions the module needs (a step's
+//! exit, transition and entry actions; in a large machine, a transition row's own actions too)
+//! is one constant `ACTIONS_n`, written once, whoever asks for it. `ACTIONS_0` is the empty
+//! list.
+
+use super::ident;
+use crate::ir::{ActionId, Effect, Machine};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use rustc_hash::FxHashMap as HashMap;
+
+/// Distinct action lists, numbered in the order first asked for.
+pub(super) struct ActionLists {
+    numbers: HashMap<Vec<ActionId>, usize>,
+    /// The constant of each list, by number.
+    idents: Vec<Ident>,
+    /// Each list's constant as tokens, by number.
+    items: Vec<TokenStream>,
+    /// A list being looked up, so that only a new list allocates.
+    scratch: Vec<ActionId>,
+}
+
+impl ActionLists {
+    /// An interner that holds the empty list, as `ACTIONS_0`.
+    pub(super) fn new(m: &Machine) -> Self {
+        let mut lists =
+            ActionLists { numbers: HashMap::default(), idents: Vec::new(), items: Vec::new(), scratch: Vec::new() };
+        lists.number(m, &[]);
+        lists
+    }
+
+    /// The number of the list of the actions of `parts`' effects, one part after the other
+    /// (assignments are not actions and are left out).
+    pub(super) fn number(&mut self, m: &Machine, parts: &[&[Effect]]) -> usize {
+        self.scratch.clear();
+        self.scratch.extend(parts.iter().flat_map(|p| p.iter()).filter_map(|e| match e {
+            Effect::Action(a) => Some(*a),
+            _ => None,
+        }));
+        if let Some(&n) = self.numbers.get(self.scratch.as_slice()) {
+            return n;
+        }
+        let n = self.idents.len();
+        let name = format_ident!("ACTIONS_{n}");
+        let actions = self.scratch.iter().map(|a| ident(&m.action(*a).named.name));
+        self.items.push(quote! { const #name: &[Action] = &[#( Action::#actions ),*]; });
+        self.idents.push(name);
+        self.numbers.insert(self.scratch.clone(), n);
+        n
+    }
+
+    /// The constant `ACTIONS_n` of list `n`.
+    pub(super) fn ident(&self, n: usize) -> &Ident {
+        &self.idents[n]
+    }
+
+    /// How many lists there are.
+    pub(super) fn len(&self) -> usize {
+        self.idents.len()
+    }
+
+    /// The lists, by number.
+    pub(super) fn by_number(&self) -> Vec<&[ActionId]> {
+        let mut lists: Vec<&[ActionId]> = vec![&[]; self.idents.len()];
+        for (ids, &n) in &self.numbers {
+            lists[n] = ids;
+        }
+        lists
+    }
+
+    /// The constants, in number order.
+    pub(super) fn items(&self) -> TokenStream {
+        let items = &self.items;
+        quote! { #( #items )* }
+    }
+}

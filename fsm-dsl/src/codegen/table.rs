@@ -1,0 +1,240 @@
+//! `TRANSITIONS`: every transition of the spec as static data, in spec order.
+//!
+//! A small machine (at most [`NAMED_ROWS`] transitions, and fewer than
+//! [`TABLE_CELLS`](super::TABLE_CELLS) (state, event) cells, below which the dispatch is a
+//! `match`) writes each row as the struct it is,
+//! with named fields, as a person would:
+//!
+//! ```text
+//! Transition {
+//!     sources: &[State::REOPEN],
+//!     events: &[Event::DWA],
+//!     guard: Some("NumDWA == 2"),
+//!     target: Some(State::OKAY),
+//!     actions: &[Action::Failback],
+//!     refs: &["RFC 3539 App. A row 5"],
+//!     doc: "",
+//! },
+//! ```
+//!
+//! A larger machine (up to thousands of states and a hundred thousand rows) writes them
+//! compactly, so that the generator and rustc stay fast: a row of one source, one event, a target and no
+//! guard, refs or doc is `one(SOURCE, EVENT, TARGET, ACTIONS_n)` with indexes into `State::ALL`
+//! and `Event::ALL`; other rows call `go` (no guard, refs or doc) or `tr` (everything), with
+//! the source and event lists shared as constants. Action lists are those of the module's one
+//! interner ([`ActionLists`]).
+
+use super::dispatch;
+use super::ident;
+use super::lists::ActionLists;
+use crate::ir::{self, Machine};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::quote;
+use rustc_hash::FxHashMap as HashMap;
+use std::fmt::Write as _;
+
+/// The `Transition` struct and the `TRANSITIONS` static.
+pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStream {
+    let (helpers, rows) = if named(m) { (TokenStream::new(), named_rows(m)) } else { compact_rows(m, lists) };
+    let count = Literal::usize_unsuffixed(m.transitions.len());
+    quote! {
+        /// One transition of the spec, as data (for introspection and documentation).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Transition {
+            /// The states it leaves from.
+            pub sources: &'static [State],
+            /// The events that trigger it.
+            pub events: &'static [Event],
+            /// Its guard as written in the spec, if it has one (`else` included).
+            pub guard: Option<&'static str>,
+            /// Its target, or `None` for an internal transition (no exit, no entry).
+            pub target: Option<State>,
+            /// Its own actions, in order (exit and entry actions are the states').
+            pub actions: &'static [Action],
+            /// Where it comes from in the source document.
+            pub refs: &'static [&'static str],
+            /// Its doc comment.
+            pub doc: &'static str,
+        }
+
+        #helpers
+
+        /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+        pub static TRANSITIONS: [Transition; #count] = [#rows];
+    }
+}
+
+/// Machines with at most this many transitions (and fewer than
+/// [`TABLE_CELLS`](super::TABLE_CELLS) cells) write
+/// their rows with named fields. Each such row costs rustc about 2.5 ms more than a compact one
+/// (a machine of 200 states and 2,000 transitions compiled in 8.6 s with named rows, 3.7 s
+/// compact, in a debug build), which is nothing for a protocol's few dozen rows (the largest
+/// spec here has 46) and too much for thousands.
+pub(super) const NAMED_ROWS: usize = 256;
+
+/// Whether `m`'s rows are written with named fields (see [`NAMED_ROWS`]).
+fn named(m: &Machine) -> bool {
+    m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
+}
+
+/// A small machine's rows: one struct expression each, every field named.
+fn named_rows(m: &Machine) -> TokenStream {
+    let rows = m.transitions.iter().map(|t| {
+        let sources = t.sources.iter().map(|s| ident(&m.state(*s).named.name));
+        let events = t.events.iter().map(|e| ident(&m.event(*e).named.name));
+        let guard = if t.guard_text.is_empty() {
+            quote! { None }
+        } else {
+            let text = &t.guard_text;
+            quote! { Some(#text) }
+        };
+        let target = match t.target {
+            Some(s) => {
+                let s = ident(&m.state(s).named.name);
+                quote! { Some(State::#s) }
+            }
+            None => quote! { None },
+        };
+        let actions = super::action_list(m, &t.effects);
+        let (refs, doc) = (&t.refs, &t.doc);
+        quote! {
+            Transition {
+                sources: &[#( State::#sources ),*],
+                events: &[#( Event::#events ),*],
+                guard: #guard,
+                target: #target,
+                actions: #actions,
+                refs: &[#( #refs ),*],
+                doc: #doc,
+            }
+        }
+    });
+    quote! { #( #rows ),* }
+}
+
+/// A large machine's rows, and the helpers and constants they use (only those).
+fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStream) {
+    let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
+    let events: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    // Written as text and read back as tokens once (see `dispatch::tokens`). Lists that
+    // several rows share are constants, so that a large table stays small.
+    let mut consts = String::new();
+    let mut rows = String::new();
+    // The common rows are built as tokens directly: reading back as text the hundred thousand
+    // rows of a large machine would take most of the generator's time.
+    let mut row_tokens: Vec<TokenTree> = Vec::new();
+    let one_ident = Ident::new("one", Span::call_site());
+    let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::default();
+    let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::default();
+    let (mut uses_one, mut uses_go, mut uses_tr) = (false, false, false);
+    for t in &m.transitions {
+        let own = lists.number(m, &[&t.effects]);
+        let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
+        if let (true, Some(target), &[source], &[event]) = (plain, t.target, t.sources.as_slice(), t.events.as_slice())
+        {
+            if !rows.is_empty() {
+                row_tokens.extend(super::tokens(&rows));
+                rows.clear();
+            }
+            let comma = || TokenTree::Punct(Punct::new(',', Spacing::Alone));
+            let args: TokenStream = [
+                TokenTree::Literal(Literal::usize_unsuffixed(source.0)),
+                comma(),
+                TokenTree::Literal(Literal::usize_unsuffixed(event.0)),
+                comma(),
+                TokenTree::Literal(Literal::usize_unsuffixed(target.0)),
+                comma(),
+                TokenTree::Ident(lists.ident(own).clone()),
+            ]
+            .into_iter()
+            .collect();
+            row_tokens.push(TokenTree::Ident(one_ident.clone()));
+            row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, args)));
+            row_tokens.push(comma());
+            uses_one = true;
+            continue;
+        }
+        // Lists of sources and events only for the rows that name them.
+        let next = source_lists.len();
+        let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
+            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
+            let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
+            next
+        });
+        let next = event_lists.len();
+        let on = *event_lists.entry(&t.events).or_insert_with(|| {
+            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
+            let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
+            next
+        });
+        match t.target {
+            Some(target) if plain => {
+                let _ = write!(rows, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
+                uses_go = true;
+            }
+            _ => {
+                let guard =
+                    if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
+                let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", states[s.0]));
+                let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
+                let _ = write!(
+                    rows,
+                    "tr(SOURCES_{sources}, EVENTS_{on}, {guard}, {target}, ACTIONS_{own}, &[{}], {:?}),",
+                    refs.join(", "),
+                    t.doc
+                );
+                uses_tr = true;
+            }
+        }
+    }
+    row_tokens.extend(super::tokens(&rows));
+    let rows: TokenStream = row_tokens.into_iter().collect();
+    let consts = super::tokens(&consts);
+    let one = uses_one.then(|| {
+        let (states, events) = (m.states.len(), m.events.len());
+        quote! {
+            /// Every state, as a static for rows to borrow a one-state slice of.
+            static STATE_LIST: [State; #states] = State::ALL;
+            /// Every event, likewise.
+            static EVENT_LIST: [Event; #events] = Event::ALL;
+            /// A row of one source, one event and a target, by their indexes in `State::ALL` and
+            /// `Event::ALL`, with no guard, refs or doc.
+            const fn one(source: usize, event: usize, target: usize, actions: &'static [Action]) -> Transition {
+                Transition {
+                    sources: ::core::slice::from_ref(&STATE_LIST[source]),
+                    events: ::core::slice::from_ref(&EVENT_LIST[event]),
+                    guard: None,
+                    target: Some(State::ALL[target]),
+                    actions,
+                    refs: &[],
+                    doc: "",
+                }
+            }
+        }
+    });
+    let go = uses_go.then(|| {
+        quote! {
+            /// A row with a target and no guard, refs or doc.
+            const fn go(sources: &'static [State], events: &'static [Event], target: State, actions: &'static [Action]) -> Transition {
+                Transition { sources, events, guard: None, target: Some(target), actions, refs: &[], doc: "" }
+            }
+        }
+    });
+    let tr = uses_tr.then(|| {
+        quote! {
+            /// A row with every field given.
+            const fn tr(
+                sources: &'static [State],
+                events: &'static [Event],
+                guard: Option<&'static str>,
+                target: Option<State>,
+                actions: &'static [Action],
+                refs: &'static [&'static str],
+                doc: &'static str,
+            ) -> Transition {
+                Transition { sources, events, guard, target, actions, refs, doc }
+            }
+        }
+    });
+    (quote! { #consts #one #go #tr }, rows)
+}

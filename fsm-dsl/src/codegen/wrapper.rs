@@ -1,0 +1,91 @@
+//! The `Hooks` trait and the `Machine` wrapper of a machine whose events carry no data
+//! (`input.rs` writes those of a machine whose events do), and the accessors both share.
+
+use crate::ir::Machine;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The `Hooks` trait and the `Machine` wrapper.
+/// `record` runs after the dispatch (see `Options::coverage`).
+pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
+    let guard_default = if m.guards.is_empty() {
+        quote! {
+            fn guard(&mut self, guard: Guard) -> bool {
+                match guard {}
+            }
+        }
+    } else {
+        quote! {
+            fn guard(&mut self, guard: Guard) -> bool;
+        }
+    };
+    let accessors = machine_accessors();
+    quote! {
+        /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
+        /// order.
+        pub trait Hooks {
+            /// The value of a named guard for the event being handled.
+            #guard_default
+
+            /// Runs one action (timer operations included: see [`Action::starts`]).
+            fn action(&mut self, action: Action);
+        }
+
+        /// The machine with its current state and variables.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Machine {
+            state: State,
+            vars: Vars,
+        }
+
+        impl Machine {
+            /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`.
+            pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
+                let mut vars = Vars::INITIAL;
+                for &action in enter_initial(&mut vars) {
+                    hooks.action(action);
+                }
+                Machine { state: INITIAL, vars }
+            }
+
+            #accessors
+
+            /// Handles one event: evaluates guards through `hooks`, runs the actions through
+            /// `hooks` in order, moves to the target state, and returns what happened.
+            pub fn handle<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Outcome {
+                self.step(event, hooks).outcome()
+            }
+
+            /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
+            #[inline]
+            pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
+                let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+                #record
+                step.for_each_action(|action| hooks.action(action));
+                self.state = step.target;
+                step
+            }
+        }
+    }
+}
+
+/// The `Machine` methods that resume it or read it (`at`, `state`, `vars`): the same whether
+/// or not its events carry data.
+pub(super) fn machine_accessors() -> TokenStream {
+    quote! {
+        /// A machine at a given state and variables, with no action run (to resume one).
+        pub const fn at(state: State, vars: Vars) -> Self {
+            Machine { state, vars }
+        }
+
+        /// The current state.
+        pub const fn state(&self) -> State {
+            self.state
+        }
+
+        /// The current variables.
+        pub const fn vars(&self) -> &Vars {
+            &self.vars
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The model written back as the spec writes it: effects, guard expressions and triggers as
+//! text, for diagrams, docs, `fsm sim` and diagnostics.
+
+use super::{ActionId, ActionKind, Effect, Expr, Machine, Operand, Transition, VarType};
+
+impl Machine {
+    /// An effect as the spec writes it: the action's display name (`SetWatchdog`, `start Tw`),
+    /// or the assignment (`Pending = false`, `NumDWA += 1`).
+    pub fn effect_text(&self, effect: &Effect) -> String {
+        match *effect {
+            Effect::Action(a) => self.action(a).named.display().to_owned(),
+            Effect::Set(v, x) => {
+                let var = &self.vars[v.0];
+                match var.ty {
+                    VarType::Bool => format!("{} = {}", var.named.name, x != 0),
+                    VarType::Int { .. } => format!("{} = {x}", var.named.name),
+                }
+            }
+            Effect::Add(v, d) if d < 0 => format!("{} -= {}", self.vars[v.0].named.name, d.unsigned_abs()),
+            Effect::Add(v, d) => format!("{} += {d}", self.vars[v.0].named.name),
+        }
+    }
+
+    /// An action as `fsm sim` prints it: its identifier, or `start T` / `stop T` for a timer
+    /// operation (whatever name the spec gives it).
+    pub fn action_sim_text(&self, id: ActionId) -> String {
+        let action = self.action(id);
+        match action.kind {
+            ActionKind::User => action.named.name.clone(),
+            ActionKind::Start(t) => format!("start {}", self.timers[t.0].named.name),
+            ActionKind::Stop(t) => format!("stop {}", self.timers[t.0].named.name),
+        }
+    }
+
+    /// A guard expression as DSL text, with only the parentheses that precedence needs.
+    pub fn expr_text(&self, e: &Expr) -> String {
+        fn precedence(e: &Expr) -> u8 {
+            match e {
+                Expr::Or(..) => 1,
+                Expr::And(..) => 2,
+                Expr::Cmp(..) => 3,
+                Expr::Not(..) => 4,
+                _ => 5,
+            }
+        }
+        fn write(m: &Machine, e: &Expr, parent: u8, out: &mut String) {
+            let own = precedence(e);
+            if own < parent {
+                out.push('(');
+            }
+            let operand = |o: &Operand| match *o {
+                Operand::Var(v) => m.vars[v.0].named.name.clone(),
+                Operand::Const(c) => c.to_string(),
+            };
+            match e {
+                Expr::Const(b) => out.push_str(if *b { "true" } else { "false" }),
+                Expr::Guard(g) => out.push_str(&m.guards[g.0].named.name),
+                Expr::Var(v) => out.push_str(&m.vars[v.0].named.name),
+                Expr::Not(inner) => {
+                    out.push('!');
+                    write(m, inner, own, out);
+                }
+                Expr::And(a, b) | Expr::Or(a, b) => {
+                    write(m, a, own, out);
+                    out.push_str(if own == 1 { " || " } else { " && " });
+                    write(m, b, own, out);
+                }
+                Expr::Cmp(op, a, b) => out.push_str(&format!("{} {} {}", operand(a), op.as_str(), operand(b))),
+            }
+            if own < parent {
+                out.push(')');
+            }
+        }
+        let mut out = String::new();
+        write(self, e, 0, &mut out);
+        out
+    }
+
+    /// Effects as the spec writes them, comma-separated.
+    pub fn effects_text(&self, effects: &[Effect]) -> String {
+        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A transition's trigger as the spec writes it: `E1, E2 [guard]`.
+    pub fn trigger_text(&self, t: &Transition) -> String {
+        let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
+        let mut text = events.join(", ");
+        if !t.guard_text.is_empty() {
+            text.push_str(&format!(" [{}]", t.guard_text));
+        }
+        text
+    }
+}
