@@ -2,6 +2,7 @@
 //! segment event carries the segment, go through RFC 793's three-way handshake (Figure 7) and a
 //! simultaneous close (Figure 14), segment by segment as the RFC draws them.
 
+// The example is the code under test, not support: it is included as it is, by its path.
 #[allow(dead_code)] // `main` is the example's own
 #[path = "../../examples/tcp_handshake.rs"]
 mod example;

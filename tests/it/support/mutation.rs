@@ -1,5 +1,5 @@
 //! Random edits of an encoded message, for the codecs' property tests: set an octet, cut the
-//! message short, insert octets, remove a run. Brought in with `#[path]` by the codec tests.
+//! message short, insert octets, remove a run.
 
 use proptest::prelude::*;
 
