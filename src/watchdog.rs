@@ -192,7 +192,7 @@ pub struct Counters {
 
 /// The most commands one input produces: two actions of one row of Appendix A, a
 /// [`Command::Failback`] after a restart and the [`Command::SendDwa`] of a DWR
-/// (`tests/it/watchdog.rs` checks the bound against the spec).
+/// (`tests/watchdog.rs` checks the bound against the spec).
 pub const MAX_COMMANDS: usize = 4;
 
 /// The commands one input produces, in order: a list of at most [`MAX_COMMANDS`], held inline
