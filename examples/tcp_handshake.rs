@@ -3,7 +3,7 @@
 //! segment event carries the segment: the hooks classify it for the guards (`ack_of_syn`,
 //! `ack_of_fin`, ...) and read it to build the segments they send. Prints the exchange.
 //!
-//! Run with `cargo run --example tcp_handshake`; `tests/tcp_handshake.rs` runs it too.
+//! Run with `cargo run --example tcp_handshake`; `tests/it/tcp_handshake.rs` runs it too.
 
 use std::collections::VecDeque;
 use std::fmt;

@@ -2,6 +2,9 @@
 //! (`tests/data/ok/tcp.fsm`) takes segments that own their octets (a `Box<[u8]>`, neither `Copy`
 //! nor `Clone`), built before the measured region and moved in, under a counting global
 //! allocator (`stats_alloc`, this test binary's own).
+//!
+//! A test binary of its own, not a module of `tests/it/`: the global allocator is the process's,
+//! and in `it` it would count the allocations of every other test running beside this one.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 

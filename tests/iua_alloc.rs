@@ -3,6 +3,9 @@
 //! global allocator (`stats_alloc`, this test binary's own). The counts are the process's, so
 //! the checks run one after the other in a single test: no other test's thread (nor the test
 //! harness reporting one) allocates while one counts.
+//!
+//! A test binary of its own, not a module of `tests/it/`: the global allocator is the process's,
+//! and in `it` it would count the allocations of every other test running beside this one.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 

@@ -1,5 +1,8 @@
 //! The watchdog allocates nothing on any input: a counting global allocator (`stats_alloc`, this test
 //! binary's own) watches every path of RFC 3539 Appendix A, with the random source passed in.
+//!
+//! A test binary of its own, not a module of `tests/it/`: the global allocator is the process's,
+//! and in `it` it would count the allocations of every other test running beside this one.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 

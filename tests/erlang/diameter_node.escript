@@ -4,7 +4,7 @@
 %% that the interop tests run against our peer. It starts one service (base protocol only:
 %% the common application, Auth-Application-Id 0, so CER/CEA succeeds with a peer that supports
 %% nothing else) with ONE TCP transport, listening or connecting, and reports what happens as
-%% one line per event on stdout. The Rust side drives it through tests/support/erlang.rs.
+%% one line per event on stdout. The Rust side drives it through tests/it/support/erlang.rs.
 %%
 %% The emulator flags on the second line turn off the schedulers' busy waiting: on a busy
 %% machine with few cores (the test machine has 2) it made the VM take 10 to 25 s to start

@@ -1,0 +1,193 @@
+//! The interpreter of the checked model (what `fsm sim` runs) and the dispatch that the macro
+//! generates agree, step by step, on random event sequences with random guard values: same
+//! state, same kind of step, same actions in the same order.
+
+use fsm_dsl::interp::Interpreter;
+use proptest::prelude::*;
+
+/// Runs one random sequence through both and compares every step.
+macro_rules! agreement_test {
+    ($test:ident, $module:path, $spec:literal) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+            #[test]
+            fn $test(steps in proptest::collection::vec((any::<usize>(), any::<u32>()), 0..200)) {
+                use $module as generated;
+
+                struct Hooks {
+                    bits: u32,
+                    actions: Vec<&'static str>,
+                }
+                impl generated::Hooks for Hooks {
+                    #[allow(unreachable_code, unused_variables)]
+                    fn guard(&mut self, guard: generated::Guard) -> bool {
+                        self.bits >> guard.index() & 1 == 1
+                    }
+                    fn action(&mut self, action: generated::Action) {
+                        self.actions.push(action.name());
+                    }
+                }
+
+                // Checked once for all the cases.
+                static MODEL: std::sync::OnceLock<fsm_dsl::ir::Machine> = std::sync::OnceLock::new();
+                let model = MODEL.get_or_init(|| {
+                    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $spec));
+                    fsm_dsl::compile(text).machine.expect("the spec checks")
+                });
+                let (mut interpreter, entry) = Interpreter::start(model);
+                let mut hooks = Hooks { bits: 0, actions: Vec::new() };
+                let mut machine = generated::Machine::start(&mut hooks);
+                let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
+                    actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
+                };
+                prop_assert_eq!(names(&entry), hooks.actions.clone());
+                // The transition table as data says what the spec says, row for row.
+                prop_assert_eq!(generated::TRANSITIONS.len(), model.transitions.len());
+                for (row, t) in generated::TRANSITIONS.iter().zip(&model.transitions) {
+                    let sources: Vec<&str> = row.sources.iter().map(|s| s.name()).collect();
+                    let model_sources: Vec<&str> = t.sources.iter().map(|s| model.state(*s).named.name.as_str()).collect();
+                    prop_assert_eq!(sources, model_sources);
+                    let events: Vec<&str> = row.events.iter().map(|e| e.name()).collect();
+                    let model_events: Vec<&str> = t.events.iter().map(|e| model.events[e.0].named.name.as_str()).collect();
+                    prop_assert_eq!(events, model_events);
+                    prop_assert_eq!(row.target.map(|s| s.name()), t.target.map(|s| model.state(s).named.name.as_str()));
+                    let own: Vec<String> = t.effects.iter().filter_map(|e| match e {
+                        fsm_dsl::ir::Effect::Action(a) => Some(model.action(*a).named.name.clone()),
+                        _ => None,
+                    }).collect();
+                    let row_actions: Vec<String> = row.actions.iter().map(|a| a.name().to_owned()).collect();
+                    prop_assert_eq!(row_actions, own);
+                    prop_assert_eq!(row.guard.unwrap_or(""), t.guard_text.as_str());
+                    let model_refs: Vec<&str> = t.refs.iter().map(String::as_str).collect();
+                    prop_assert_eq!(row.refs.to_vec(), model_refs);
+                    prop_assert_eq!(row.doc, t.doc.as_str());
+                }
+                for (event, bits) in steps {
+                    let event = generated::Event::ALL[event % generated::Event::ALL.len()];
+                    let guards: Vec<bool> = (0..model.guards.len()).map(|g| bits >> g & 1 == 1).collect();
+                    let step = interpreter.step(model.event_named(event.name()).unwrap(), &guards);
+                    hooks.bits = bits;
+                    hooks.actions.clear();
+                    let outcome = machine.handle(event, &mut hooks);
+                    prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
+                    prop_assert_eq!(step.kind.as_str(), format!("{:?}", outcome.kind).to_lowercase());
+                    prop_assert_eq!(names(&step.actions), hooks.actions.clone());
+                    // `Step::for_each_action` (what `handle` runs) and `Step::actions` agree.
+                    let listed: Vec<&str> = outcome.actions.iter().map(|a| a.name()).collect();
+                    prop_assert_eq!(listed, hooks.actions.clone());
+                    prop_assert_eq!(step.transition.map(|t| t.0), outcome.transition);
+                }
+            }
+        }
+    };
+}
+
+agreement_test!(failover_agrees, rfc_fsm::machines::failover, "specs/failover.fsm");
+agreement_test!(iua_asp_agrees, rfc_fsm::machines::iua_asp, "specs/iua_asp.fsm");
+agreement_test!(iua_as_agrees, rfc_fsm::machines::iua_as, "specs/iua_as.fsm");
+
+// Smaller specs that exercise what the RFC specs do not: exit actions, self versus internal
+// transitions, variables, `else`, wildcards, final states, the `ignore` policy.
+mod data {
+    fsm_macros::fsm!("tests/data/ok/internal_and_self.fsm");
+    fsm_macros::fsm!("tests/data/ok/variables.fsm");
+    fsm_macros::fsm!("tests/data/ok/guards_and_else.fsm");
+    fsm_macros::fsm!("tests/data/ok/wildcard_and_except.fsm");
+    fsm_macros::fsm!("tests/data/ok/timers.fsm");
+    fsm_macros::fsm!("tests/data/ok/policy_ignore.fsm");
+}
+
+agreement_test!(self_and_internal_agree, data::counter, "tests/data/ok/internal_and_self.fsm");
+agreement_test!(variables_agree, data::reopen, "tests/data/ok/variables.fsm");
+agreement_test!(guards_and_else_agree, data::door, "tests/data/ok/guards_and_else.fsm");
+agreement_test!(wildcards_agree, data::link, "tests/data/ok/wildcard_and_except.fsm");
+agreement_test!(timers_agree, data::watchdog, "tests/data/ok/timers.fsm");
+agreement_test!(policy_ignore_agrees, data::pushed, "tests/data/ok/policy_ignore.fsm");
+agreement_test!(rfc3539_agrees, rfc_fsm::machines::rfc3539_watchdog, "specs/rfc3539_watchdog.fsm");
+
+mod more_data {
+    fsm_macros::fsm!("tests/data/ok/many_guards.fsm");
+    fsm_macros::fsm!("tests/data/ok/timer_alias_and_default_name.fsm");
+}
+agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.fsm");
+agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");
+agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
+agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
+
+// A machine large enough for the generated dispatch to read most cells from a table.
+mod table {
+    fsm_macros::fsm!("tests/data/table/large_table.fsm");
+}
+agreement_test!(table_dispatch_agrees, table::table, "tests/data/table/large_table.fsm");
+
+/// The TCP machine, whose segment event carries the segment: the generated wrapper that takes
+/// an `Input` agrees with the interpreter, which takes the event by name; every guard and action
+/// of a step sees the segment of that step.
+mod tcp_data {
+    /// The segment: only its number, to check that the hooks see the right one.
+    pub struct Segment(pub u32);
+
+    fsm_macros::fsm!("tests/data/ok/tcp.fsm");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn tcp_with_segments_agrees(steps in proptest::collection::vec((any::<usize>(), any::<u32>()), 0..200)) {
+        use tcp_data::tcp as generated;
+
+        struct Hooks {
+            bits: u32,
+            actions: Vec<&'static str>,
+            /// The number of every segment a guard or an action saw.
+            seen: Vec<u32>,
+        }
+        impl generated::Hooks for Hooks {
+            fn guard(&mut self, guard: generated::Guard, input: &generated::Input) -> bool {
+                if let generated::Input::RcvSegment(segment) = input {
+                    self.seen.push(segment.0);
+                }
+                self.bits >> guard.index() & 1 == 1
+            }
+            fn action(&mut self, action: generated::Action, input: Option<&mut generated::Input>) {
+                if let Some(generated::Input::RcvSegment(segment)) = input {
+                    self.seen.push(segment.0);
+                }
+                self.actions.push(action.name());
+            }
+        }
+
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok/tcp.fsm"));
+        let model = fsm_dsl::compile(text).machine.expect("the spec checks");
+        let (mut interpreter, entry) = Interpreter::start(&model);
+        let mut hooks = Hooks { bits: 0, actions: Vec::new(), seen: Vec::new() };
+        let mut machine = generated::Machine::start(&mut hooks);
+        let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
+            actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
+        };
+        prop_assert_eq!(names(&entry), hooks.actions.clone());
+        for (n, (event, bits)) in steps.into_iter().enumerate() {
+            let event = generated::Event::ALL[event % generated::Event::ALL.len()];
+            let number = u32::try_from(n).unwrap();
+            let input = match generated::Input::try_from(event) {
+                Ok(input) => input,
+                Err(generated::Event::RcvSegment) => generated::Input::RcvSegment(tcp_data::Segment(number)),
+                Err(other) => panic!("{other} carries data the test does not know"),
+            };
+            let guards: Vec<bool> = (0..model.guards.len()).map(|g| bits >> g & 1 == 1).collect();
+            let step = interpreter.step(model.event_named(event.name()).unwrap(), &guards);
+            hooks.bits = bits;
+            hooks.actions.clear();
+            hooks.seen.clear();
+            let outcome = machine.handle(input, &mut hooks);
+            prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
+            prop_assert_eq!(step.kind.as_str(), format!("{:?}", outcome.kind).to_lowercase());
+            prop_assert_eq!(names(&step.actions), hooks.actions.clone());
+            if event == generated::Event::RcvSegment {
+                prop_assert!(hooks.seen.iter().all(|&seen| seen == number), "{:?}", hooks.seen);
+            } else {
+                prop_assert!(hooks.seen.is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! `fsm observe` on traces the interop tests recorded (`tests/it/diameter_interop.rs` writes them
+//! to `target/tmp/interop/`; two runs are kept in `tests/data/observe/`): the Erlang/OTP node's
+//! RFC 3539 watchdog, seen from the messages of our driver's trace, against
+//! `specs/rfc3539_watchdog.fsm`. The reports are pinned whole: what the monitor says about an
+//! implementation nobody here wrote is a result, and a change to it should be seen.
+
+use clap::Parser;
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `fsm observe specs/rfc3539_watchdog.fsm TRACE --format diameter-trace`: exit code and report.
+fn observe(trace: &Path) -> (i32, String) {
+    let spec = root().join("specs/rfc3539_watchdog.fsm");
+    let args = ["fsm", "observe", &spec.to_string_lossy(), &trace.to_string_lossy(), "--format", "diameter-trace"];
+    let cli = fsm_dsl::cli::Cli::try_parse_from(args).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut input = std::io::empty();
+    let code =
+        fsm_dsl::cli::run(cli, &mut fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+    let report = String::from_utf8(out).unwrap();
+    println!("{report}");
+    (code, report)
+}
+
+const HEADER: &str = "\
+observed actions: SendWatchdog
+hidden events (may happen unseen): TwExpiry
+unknown guards: each value is tried; a step conforms if some choice explains it
+";
+
+#[test]
+fn the_otp_connector_s_watchdog_conforms() {
+    // The OTP node connects to us, sends a DWR every Tw (1 s), each answered; then DPR/DPA.
+    let (code, report) = observe(&root().join("tests/data/observe/otp_listen.trace"));
+    assert_eq!(code, 0, "{report}");
+    // Our driver's trace shows no close, so the end is open: OKAY, or DOWN after hidden expiries.
+    assert_eq!(
+        report,
+        format!(
+            "{HEADER}\n12 steps, 0 deviations, 11 steps explained more than one way; possible states at the end: OKAY, DOWN\n"
+        )
+    );
+}
+
+#[test]
+fn a_dropped_dwa_makes_the_next_dwr_a_deviation_from_row_13() {
+    // Seeded: our answer to the OTP node's second DWR is taken out of the trace. Its next DWR
+    // then comes with one outstanding, where RFC 3539 has the node fail over, silently.
+    let text = std::fs::read_to_string(root().join("tests/data/observe/otp_listen.trace")).unwrap();
+    let seeded: String = text.lines().filter(|l| !l.contains("3.846s -> #1 DWA")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(seeded.lines().count() + 1, text.lines().count(), "one line taken out");
+    let dir = tempfile_dir();
+    let path = dir.join("otp_listen_seeded.trace");
+    std::fs::write(&path, seeded).unwrap();
+    let (code, report) = observe(&path);
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(
+        report,
+        format!(
+            "{HEADER}
+deviation at step 5 (line 17 at 4.849s): DWR sent by the node
+  happened: action SendWatchdog
+  the spec allows: in OKAY (Pending=true, NumDWA=0) on TwExpiry: OKAY -> SUSPECT on TwExpiry [Pending] (RFC 3539 App. A row 13), showing nothing
+  the spec allows: in SUSPECT (Pending=true, NumDWA=0) on TwExpiry: SUSPECT -> DOWN on TwExpiry (RFC 3539 App. A row 14), showing nothing
+  the spec allows: in DOWN (Pending=true, NumDWA=0) on TwExpiry: internal DOWN on TwExpiry (RFC 3539 App. A row 16), showing nothing
+  should have applied: RFC 3539 App. A row 13; RFC 3539 App. A row 14; RFC 3539 App. A row 16
+
+11 steps, 1 deviation, 9 steps explained more than one way; possible states at the end: OKAY, DOWN
+"
+        )
+    );
+}
+
+#[test]
+fn the_otp_listener_starts_a_new_watchdog_on_reconnection_where_the_spec_reopens() {
+    // We connect to the OTP node, freeze it until our watchdog takes the connection down, and
+    // reconnect. RFC 3539 (and the spec: one watchdog per peer, across connections) has the
+    // node's watchdog go DOWN -> REOPEN on the new connection and send a DWR at once (row 21);
+    // the OTP node logs `watchdog from=initial to=okay` instead (a new watchdog for the accepted
+    // connection) and never sends one. A finding about OTP as a listener, or about where the
+    // spec's one-watchdog-per-peer reading applies: reported, not hidden.
+    let (code, report) = observe(&root().join("tests/data/observe/otp_connect.trace"));
+    assert_eq!(code, 1, "{report}");
+    assert!(report.contains("deviation at the end of the trace\n  happened: the trace ends\n"), "{report}");
+    assert!(
+        report.contains("the spec owed first: SendWatchdog since step 7 (line 32: CEA sent by the node on #2), run by DOWN -> REOPEN on ConnectionUp (RFC 3539 App. A row 21)"),
+        "{report}"
+    );
+    assert!(!report.contains("since step 2"), "only the smallest debt is shown: {report}");
+    assert!(report.contains("1 deviation"), "{report}");
+}
+
+/// A directory of this test binary's own under the target's temporary directory.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("observe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
