@@ -5,7 +5,7 @@ use super::Command;
 
 /// The most commands one input produces: two actions of one row of Appendix A, a
 /// [`Command::Failback`] after a restart and the [`Command::SendDwa`] of a DWR
-/// (`tests/watchdog.rs` checks the bound against the spec).
+/// (`tests/it/watchdog.rs` checks the bound against the spec).
 pub const MAX_COMMANDS: usize = 4;
 
 /// The commands one input produces, in order: a list of at most [`MAX_COMMANDS`], held inline
