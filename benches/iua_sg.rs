@@ -17,7 +17,7 @@
 //!   `receive_into`, into an output list with room).
 //!
 //! The peak memory is the process's VmHWM. The allocator is the system's, uninstrumented:
-//! `tests/iua_alloc.rs` counts the allocations (none per message through `deliver_into`).
+//! `tests/alloc/iua.rs` counts the allocations (none per message through `deliver_into`).
 
 #![allow(clippy::unwrap_used)] // a benchmark that cannot set up stops
 

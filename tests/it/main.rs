@@ -3,8 +3,8 @@
 //! dev-dependencies once instead of once per file (as ripgrep and rust-analyzer do).
 //!
 //! Run one subject with `cargo test --test it SUBJECT::`, e.g. `cargo test --test it specs::`.
-//! Three tests stay binaries of their own (`tests/*_alloc.rs`): each installs a counting global
-//! allocator, which here would count the allocations of every other test running beside it.
+//! The allocation counts are a binary of their own (`tests/alloc/`): its counting global
+//! allocator would here count the allocations of every other test running beside them.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 

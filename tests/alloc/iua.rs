@@ -1,23 +1,13 @@
 //! The IUA SG allocates nothing per routed or queued message beyond the frame's own buffer,
 //! which it moves, through `Sg::deliver` as through `Sg::deliver_into`: counted by a counting
-//! global allocator (`stats_alloc`, this test binary's own). The counts are the process's, so
-//! the checks run one after the other in a single test: no other test's thread (nor the test
-//! harness reporting one) allocates while one counts.
-//!
-//! A test binary of its own, not a module of `tests/it/`: the global allocator is the process's,
-//! and in `it` it would count the allocations of every other test running beside this one.
+//! global allocator (`stats_alloc`, this test binary's own, see `main.rs`).
 
-#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
-
+use crate::GLOBAL;
 use rfc_fsm::iua::codec::{self, Dlci, InterfaceIds, Message, TrafficMode};
 use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig};
 use rfc_fsm::machines::iua_as;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use std::alloc::System;
+use stats_alloc::Region;
 use std::time::Duration;
-
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 const ASES: u32 = 20;
 const ASPS: u32 = 100;
@@ -143,8 +133,7 @@ fn queueing_through_deliver_allocates_nothing_once_the_queues_have_grown() {
     assert!((0..ASES as usize).all(|i| sg.queue_len(i) == 1_000));
 }
 
-#[test]
-fn delivering_allocates_nothing_per_message() {
+pub fn delivering_allocates_nothing_per_message() {
     routing_a_message_allocates_nothing_and_moves_the_frame();
     queueing_allocates_only_as_the_queues_grow();
     routing_through_deliver_allocates_nothing_but_the_frame_and_moves_it();

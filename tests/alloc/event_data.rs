@@ -2,17 +2,9 @@
 //! (`tests/data/ok/tcp.fsm`) takes segments that own their octets (a `Box<[u8]>`, neither `Copy`
 //! nor `Clone`), built before the measured region and moved in, under a counting global
 //! allocator (`stats_alloc`, this test binary's own).
-//!
-//! A test binary of its own, not a module of `tests/it/`: the global allocator is the process's,
-//! and in `it` it would count the allocations of every other test running beside this one.
 
-#![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
-
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use std::alloc::System;
-
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+use crate::GLOBAL;
+use stats_alloc::Region;
 
 /// A segment that owns its text.
 pub struct Segment {
@@ -50,8 +42,7 @@ impl tcp::Hooks for Count {
     }
 }
 
-#[test]
-fn handling_segments_allocates_nothing() {
+pub fn handling_segments_allocates_nothing() {
     // Every user call and segment kind, over and over: both sides of the handshake and closes.
     let mut inputs: Vec<Option<tcp::Input>> = Vec::new();
     for round in 0..500u32 {
