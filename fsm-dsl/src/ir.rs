@@ -105,6 +105,9 @@ pub struct Action {
     pub named: Named,
     /// User hook or timer operation.
     pub kind: ActionKind,
+    /// A timer's start or stop that the spec does not name (`StartT` / `StopT`, which every
+    /// `timer T` implies); `false` for a declared action, and for an `action X = start T;`.
+    pub implied: bool,
 }
 
 /// A named guard: a boolean the user computes at the moment of the event.
@@ -364,16 +367,10 @@ impl Machine {
     }
 
     /// Whether the action is one that a timer's declaration implies (`StartT` / `StopT` of
-    /// `timer T;`), not one the spec declares (`action SetWatchdog = start Tw;`). The model
-    /// tells them apart by where they are named: an implied operation is named at the timer.
+    /// `timer T;`), not one the spec declares (`action SetWatchdog = start Tw;`): see
+    /// [`Action::implied`].
     pub fn is_implied(&self, id: ActionId) -> bool {
-        let action = self.action(id);
-        match action.kind {
-            ActionKind::User => false,
-            ActionKind::Start(t) | ActionKind::Stop(t) => {
-                self.timers.get(t.0).is_some_and(|timer| timer.named.span == action.named.span)
-            }
-        }
+        self.action(id).implied
     }
 
     /// Which actions something runs (a transition, or the entry or exit of a state or a

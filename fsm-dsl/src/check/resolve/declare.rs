@@ -66,6 +66,7 @@ impl Resolver<'_> {
                     self.actions.push(ir::Action {
                         named: named(&a.decl.name, a.decl.label.as_ref(), &item.docs),
                         kind: ir::ActionKind::User,
+                        implied: false,
                     });
                 }
                 ast::ItemKind::Guard(d) if self.enter(Kind::Guard, &d.name, self.guards.len()) => {
@@ -267,7 +268,7 @@ impl Resolver<'_> {
                     self.action_tab.index.insert(named.name.clone(), (self.actions.len(), named.span));
                 }
             }
-            self.actions.push(ir::Action { named, kind });
+            self.actions.push(ir::Action { named, kind, implied: alias.is_none() });
             ActionId(self.actions.len() - 1)
         };
         let start = operation(ast::TimerOpKind::Start, start);
