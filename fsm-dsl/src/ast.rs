@@ -420,6 +420,18 @@ impl CmpOp {
             CmpOp::Ge => ">=",
         }
     }
+
+    /// Whether `a OP b` holds, on integers (the model's values are `i64`).
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
+    }
 }
 
 /// One side of a comparison.

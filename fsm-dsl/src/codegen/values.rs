@@ -227,17 +227,6 @@ fn flip(op: CmpOp) -> CmpOp {
     }
 }
 
-fn holds(op: CmpOp, a: i64, b: i64) -> bool {
-    match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-    }
-}
-
 /// A comparison of integers, exact for every value the fields' types can hold (the checker's
 /// ranges aside, as the interpreter compares them: `i64`).
 fn comparison(m: &Machine, op: CmpOp, a: ir::Operand, b: ir::Operand) -> TokenStream {
@@ -247,7 +236,7 @@ fn comparison(m: &Machine, op: CmpOp, a: ir::Operand, b: ir::Operand) -> TokenSt
     };
     match (a, b) {
         (ir::Operand::Const(a), ir::Operand::Const(b)) => {
-            let value = holds(op, a, b);
+            let value = op.holds(a, b);
             quote! { #value }
         }
         (ir::Operand::Var(a), ir::Operand::Var(b)) => {
@@ -302,7 +291,7 @@ fn written(int: Int, op: CmpOp, c: i64) -> Written {
     // of the type gives the same answer. Widened to `i64` it still reads as the spec wrote it;
     // only where that would compare with an extreme of `i64` is it the constant it is.
     if int.name == "i64" || c == i64::MIN || c == i64::MAX {
-        Written::Constant(holds(op, if c < int.min { int.min } else { int.max }, c))
+        Written::Constant(op.holds(if c < int.min { int.min } else { int.max }, c))
     } else {
         Written::Widened
     }
@@ -331,8 +320,8 @@ mod tests {
     /// What the written comparison gives for a field holding `x`.
     fn evaluate(written: Written, op: CmpOp, x: i64, c: i64) -> bool {
         match written {
-            Written::Typed(written) => holds(written, x, c),
-            Written::Widened => holds(op, x, c),
+            Written::Typed(written) => written.holds(x, c),
+            Written::Widened => op.holds(x, c),
             Written::Constant(answer) => answer,
         }
     }
@@ -363,7 +352,7 @@ mod tests {
                         assert!(int.min < c && c < int.max || c == int.min || c == int.max, "{c} in {int:?}");
                     }
                     for &x in &values {
-                        assert_eq!(evaluate(written, op, x, c), holds(op, x, c), "{x} {op:?} {c} in {int:?}");
+                        assert_eq!(evaluate(written, op, x, c), op.holds(x, c), "{x} {op:?} {c} in {int:?}");
                     }
                 }
             }

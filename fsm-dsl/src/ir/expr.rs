@@ -48,17 +48,7 @@ impl Expr {
             Expr::Not(e) => !e.eval(guards, vars),
             Expr::And(a, b) => a.eval(guards, vars) && b.eval(guards, vars),
             Expr::Or(a, b) => a.eval(guards, vars) || b.eval(guards, vars),
-            Expr::Cmp(op, a, b) => {
-                let (a, b) = (operand(a), operand(b));
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
-            }
+            Expr::Cmp(op, a, b) => op.holds(operand(a), operand(b)),
         }
     }
 
