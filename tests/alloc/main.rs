@@ -10,7 +10,7 @@
 //! one after the other on the main thread, and nothing else runs while one counts.
 //!
 //! `cargo test --test alloc [FILTER]` runs the checks whose names contain FILTER (all without
-//! one); `-- --list` lists them, as libtest would.
+//! one); `--skip`, `--exact` and `--list` work as with libtest.
 
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
@@ -31,13 +31,44 @@ const CHECKS: &[(&str, fn())] = &[
     ("watchdog::no_input_allocates", watchdog::no_input_allocates),
 ];
 
+/// What libtest's command line asks of this binary: the filters, the `--skip` filters and
+/// `--list`; libtest's other options are accepted and have nothing to change here.
+struct Args {
+    filters: Vec<String>,
+    skip: Vec<String>,
+    exact: bool,
+    list: bool,
+}
+
+impl Args {
+    fn parse(mut args: impl Iterator<Item = String>) -> Args {
+        let mut parsed = Args { filters: Vec::new(), skip: Vec::new(), exact: false, list: false };
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--list" => parsed.list = true,
+                "--exact" => parsed.exact = true,
+                "--skip" => parsed.skip.extend(args.next()),
+                // libtest's options that take their value as the next argument.
+                "--test-threads" | "--format" | "--color" | "--logfile" | "--shuffle-seed" | "-Z" => {
+                    args.next();
+                }
+                _ if arg.starts_with('-') => {}
+                _ => parsed.filters.push(arg),
+            }
+        }
+        parsed
+    }
+
+    fn selects(&self, name: &str) -> bool {
+        let matches = |pattern: &String| if self.exact { name == pattern } else { name.contains(pattern.as_str()) };
+        (self.filters.is_empty() || self.filters.iter().any(matches)) && !self.skip.iter().any(matches)
+    }
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // Cargo passes libtest's options through (`--nocapture`, `--test-threads=1`, ...): only the
-    // filters (words not starting with `-`) and `--list` change what runs here.
-    let filters: Vec<&str> = args.iter().map(String::as_str).filter(|arg| !arg.starts_with('-')).collect();
-    let selected = CHECKS.iter().filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f)));
-    if args.iter().any(|arg| arg == "--list") {
+    let args = Args::parse(std::env::args().skip(1));
+    let selected = CHECKS.iter().filter(|(name, _)| args.selects(name));
+    if args.list {
         for (name, _) in selected {
             println!("{name}: test");
         }
