@@ -66,10 +66,10 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 
 /// Machines with at most this many transitions (and fewer than
 /// [`TABLE_CELLS`](super::TABLE_CELLS) cells) write
-/// their rows with named fields. Each such row costs rustc about 2.5 ms more than a compact one
-/// (a machine of 200 states and 2,000 transitions compiled in 8.6 s with named rows, 3.7 s
-/// compact, in a debug build), which is nothing for a protocol's few dozen rows (the largest
-/// spec here has 46) and too much for thousands.
+/// their rows with named fields. Each such row costs rustc a few milliseconds more than a
+/// compact one (roughly, from hand-timed debug builds on a loaded machine: 200 states and 2,000
+/// transitions took 8.6 to 8.9 s with named rows, 3.6 to 3.7 s compact), which is nothing for a
+/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands.
 pub(super) const NAMED_ROWS: usize = 256;
 
 /// Whether `m`'s rows are written with named fields (see [`NAMED_ROWS`]).
