@@ -113,7 +113,7 @@ pub mod diameter_peer {
         }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for State {
@@ -335,7 +335,7 @@ pub mod diameter_peer {
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Event {
@@ -537,7 +537,7 @@ pub mod diameter_peer {
         }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Action {
@@ -565,7 +565,7 @@ pub mod diameter_peer {
         }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Guard {
@@ -598,7 +598,7 @@ pub mod diameter_peer {
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Timer {
@@ -1939,7 +1939,7 @@ pub mod diameter_peer {
     /// [`step_with`].
     #[inline]
     pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |g| guards.get(g))
+        step_with(state, vars, event, |guard| guards.get(guard))
     }
     /// [`step_with`], with everything about the step: its kind, actions and transition.
     #[inline]
@@ -2010,7 +2010,12 @@ pub mod diameter_peer {
         /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            let step = step_with(
+                self.state,
+                &mut self.vars,
+                event,
+                |guard| hooks.guard(guard),
+            );
             step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step

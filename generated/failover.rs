@@ -153,7 +153,7 @@ pub mod failover {
         }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for State {
@@ -261,7 +261,7 @@ pub mod failover {
         }
         /// The superstate with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Superstate {
@@ -423,7 +423,7 @@ pub mod failover {
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Event {
@@ -504,7 +504,7 @@ pub mod failover {
         }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Action {
@@ -532,7 +532,7 @@ pub mod failover {
         }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Guard {
@@ -566,7 +566,7 @@ pub mod failover {
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Timer {
@@ -1761,7 +1761,7 @@ pub mod failover {
     /// [`step_with`].
     #[inline]
     pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |g| guards.get(g))
+        step_with(state, vars, event, |guard| guards.get(guard))
     }
     /// [`step_with`], with everything about the step: its kind, actions and transition.
     #[inline]
@@ -1832,7 +1832,12 @@ pub mod failover {
         /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            let step = step_with(
+                self.state,
+                &mut self.vars,
+                event,
+                |guard| hooks.guard(guard),
+            );
             step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step

@@ -84,7 +84,7 @@ pub mod iua_as {
         }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for State {
@@ -170,7 +170,7 @@ pub mod iua_as {
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Event {
@@ -288,7 +288,7 @@ pub mod iua_as {
         }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Action {
@@ -329,7 +329,7 @@ pub mod iua_as {
         }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Guard {
@@ -364,7 +364,7 @@ pub mod iua_as {
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Timer {
@@ -974,7 +974,7 @@ pub mod iua_as {
     /// [`step_with`].
     #[inline]
     pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |g| guards.get(g))
+        step_with(state, vars, event, |guard| guards.get(guard))
     }
     /// [`step_with`], with everything about the step: its kind, actions and transition.
     #[inline]
@@ -1043,7 +1043,12 @@ pub mod iua_as {
         /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            let step = step_with(
+                self.state,
+                &mut self.vars,
+                event,
+                |guard| hooks.guard(guard),
+            );
             step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step

@@ -117,7 +117,7 @@ pub mod iua_asp_side {
         }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for State {
@@ -190,7 +190,7 @@ pub mod iua_asp_side {
         }
         /// The superstate with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Superstate {
@@ -369,7 +369,7 @@ pub mod iua_asp_side {
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Event {
@@ -508,7 +508,7 @@ pub mod iua_asp_side {
         }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Action {
@@ -553,7 +553,7 @@ pub mod iua_asp_side {
         }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Guard {
@@ -588,7 +588,7 @@ pub mod iua_asp_side {
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Timer {
@@ -2013,7 +2013,7 @@ pub mod iua_asp_side {
     /// [`step_with`].
     #[inline]
     pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |g| guards.get(g))
+        step_with(state, vars, event, |guard| guards.get(guard))
     }
     /// [`step_with`], with everything about the step: its kind, actions and transition.
     #[inline]
@@ -2082,7 +2082,12 @@ pub mod iua_asp_side {
         /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            let step = step_with(
+                self.state,
+                &mut self.vars,
+                event,
+                |guard| hooks.guard(guard),
+            );
             step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step

@@ -66,7 +66,7 @@ pub mod rfc3539_watchdog {
         }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for State {
@@ -142,7 +142,7 @@ pub mod rfc3539_watchdog {
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Event {
@@ -211,7 +211,7 @@ pub mod rfc3539_watchdog {
         }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Action {
@@ -239,7 +239,7 @@ pub mod rfc3539_watchdog {
         }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Guard {
@@ -274,7 +274,7 @@ pub mod rfc3539_watchdog {
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|v| v.name() == name)
+            Self::ALL.iter().copied().find(|var| var.name() == name)
         }
     }
     impl ::core::fmt::Display for Timer {
@@ -1002,7 +1002,7 @@ pub mod rfc3539_watchdog {
     /// [`step_with`].
     #[inline]
     pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |g| guards.get(g))
+        step_with(state, vars, event, |guard| guards.get(guard))
     }
     /// [`step_with`], with everything about the step: its kind, actions and transition.
     #[inline]
@@ -1073,7 +1073,12 @@ pub mod rfc3539_watchdog {
         /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+            let step = step_with(
+                self.state,
+                &mut self.vars,
+                event,
+                |guard| hooks.guard(guard),
+            );
             step.for_each_action(|action| hooks.action(action));
             self.state = step.target;
             step

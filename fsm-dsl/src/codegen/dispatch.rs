@@ -490,7 +490,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         /// [`step_with`].
         #[inline]
         pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-            step_with(state, vars, event, |g| guards.get(g))
+            step_with(state, vars, event, |guard| guards.get(guard))
         }
 
         /// [`step_with`], with everything about the step: its kind, actions and transition.

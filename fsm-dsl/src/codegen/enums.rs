@@ -80,7 +80,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
 
             #[doc = #from_doc]
             pub fn from_name(name: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.name() == name)
+                Self::ALL.iter().copied().find(|var| var.name() == name)
             }
         }
 

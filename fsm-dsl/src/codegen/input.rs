@@ -213,7 +213,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, mut input: Input, hooks: &mut H) -> Step {
-                let step = step_with(self.state, &mut self.vars, input.event(), |g| hooks.guard(g, &input));
+                let step = step_with(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
                 #record
                 for &action in step.actions() {
                     hooks.action(action, Some(&mut input));

@@ -5,13 +5,17 @@
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
 //!
 //! The module reads as code a person would write, the way `cargo expand` shows it: small
-//! machines' `TRANSITIONS` rows with named fields, one interner of action lists (`lists.rs`),
-//! variables compared and assigned in their own types (`values.rs`), no helper, import or
-//! variant that nothing uses (an action that a timer implies and nothing runs is left out:
-//! see [`declared_actions`]), and lints allowed by name, each with its reason: the spec's
-//! names (`OKAY_Pending`, `NumDWA`, `DWA`) are the RFCs' own, not Rust's style. It compiles
-//! without warnings under `#![deny(warnings, missing_docs)]`, and as a file (`generated/`)
-//! under `cargo clippy -- -D warnings` (`tests/generated_modules.rs` includes every one).
+//! machines' `TRANSITIONS` rows with named fields and their action lists written in place, the
+//! dispatch's action lists interned once (`lists.rs`: `ACTIONS_n`, which a large machine's rows
+//! share), variables compared and assigned in their own types (`values.rs`), no helper, import
+//! or variant that nothing uses (an action that a timer implies and nothing runs is left out:
+//! see [`declared_actions`]), and lints allowed by name, each with its reason: the spec's names
+//! (`OKAY_Pending`, `NumDWA`, `DWA`) are the RFCs' own, not Rust's style. Closures in the
+//! generated code bind names the DSL keeps as keywords (`|guard|`, `|var|`, `|action|`), which
+//! no variant can have: a binding named like a variant of its enum is rustc's deny-by-default
+//! `bindings_with_variant_name`. It compiles without warnings under `#![deny(warnings,
+//! missing_docs)]`, and the specs' files (`generated/`) pass `cargo clippy -- -D warnings`
+//! (`tests/it/generated_modules.rs` includes every one, and a spec of one-letter names).
 
 mod dispatch;
 mod enums;

@@ -59,7 +59,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-                let step = step_with(self.state, &mut self.vars, event, |g| hooks.guard(g));
+                let step = step_with(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
                 #record
                 step.for_each_action(|action| hooks.action(action));
                 self.state = step.target;
