@@ -1193,6 +1193,11 @@ pub mod failover {
         /// effect, so that where it is inlined the caller's code for each action sits in
         /// place: one jump on the effect, no loop.
         #[inline(always)]
+        #[allow(
+            clippy::single_match,
+            clippy::manual_range_patterns,
+            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
+        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
             match self.effect {
                 2 => {
