@@ -323,8 +323,9 @@ fn declarations(m: &Machine, out: &mut String) {
             ActionKind::Start(t) => format!("start {}", m.timers[t.0].named.name),
             ActionKind::Stop(t) => format!("stop {}", m.timers[t.0].named.name),
         };
-        // A timer operation is declared only when the spec names it.
-        if action.named.label.as_deref() != Some(op.as_str()) {
+        // A timer operation is declared only when the spec names it (a labelled timer's implied
+        // `StopT` is shown as `stop <label>`, so the label cannot tell).
+        if !action.implied {
             doc_lines(out, "    ", &action.named.doc);
             let _ = writeln!(out, "    action {}{} = {op};", action.named.name, label(&action.named.label));
         }

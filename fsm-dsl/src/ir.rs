@@ -366,11 +366,12 @@ impl Machine {
         self.events.iter().any(|e| e.payload.is_some())
     }
 
-    /// Whether the action is one that a timer's declaration implies (`StartT` / `StopT` of
-    /// `timer T;`), not one the spec declares (`action SetWatchdog = start Tw;`): see
-    /// [`Action::implied`].
-    pub fn is_implied(&self, id: ActionId) -> bool {
-        self.action(id).implied
+    /// Which actions the generated `Action` enum and the docs show, indexed by `ActionId`:
+    /// every action the spec declares, and a timer's implied `StartT` / `StopT`
+    /// ([`Action::implied`]) only if something runs it.
+    pub fn shown_actions(&self) -> Vec<bool> {
+        let emitted = self.emitted_actions();
+        self.actions.iter().zip(emitted).map(|(action, emitted)| emitted || !action.implied).collect()
     }
 
     /// Which actions something runs (a transition, or the entry or exit of a state or a

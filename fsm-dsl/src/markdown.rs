@@ -189,10 +189,9 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         .collect();
     declarations.push(Section { title: "Events", singular: "Event", rows: events });
     // As the generated `Action` enum: a timer's implied operation that nothing runs is left out.
-    let emitted = m.emitted_actions();
-    let actions: Vec<(String, String)> = (m.actions.iter().enumerate())
-        .filter(|&(i, _)| emitted[i] || !m.is_implied(crate::ir::ActionId(i)))
-        .map(|(_, a)| (name_cell(&a.named), cell(&a.named.doc)))
+    let actions: Vec<(String, String)> = (m.actions.iter().zip(m.shown_actions()))
+        .filter(|&(_, shown)| shown)
+        .map(|(a, _)| (name_cell(&a.named), cell(&a.named.doc)))
         .collect();
     if !actions.is_empty() {
         declarations.push(Section { title: "Actions", singular: "Action", rows: actions });

@@ -65,3 +65,21 @@ fn an_else_that_the_variables_rule_out_is_not_flattened() {
     let again = fsm_dsl::compile(&flat);
     assert!(!again.has_errors(), "{flat}");
 }
+
+/// A labelled timer's implied operations stay implied in the flat spec: its `StopT`, shown as
+/// `stop <label>`, is not written out as a declared action (which the generated `Action` enum
+/// would then keep though nothing runs it).
+#[test]
+fn a_labelled_timers_implied_operations_stay_implied() {
+    let text = r#"machine M { initial state A; state B; event E; timer T "T(ack)" = 2 s;
+        A -> B on E / start T; B -> A on TExpiry; ignore E in B; }"#;
+    let compiled = fsm_dsl::compile(text);
+    assert!(!compiled.has_errors());
+    let flat = fsm_dsl::flatten::flatten(compiled.machine.as_ref().unwrap()).unwrap();
+    assert!(!flat.contains("action StopT"), "{flat}");
+    assert!(!flat.contains("action StartT"), "{flat}");
+    let again = fsm_dsl::compile(&flat);
+    assert!(!again.has_errors(), "{flat}");
+    let shown = |m: &fsm_dsl::ir::Machine| m.shown_actions().iter().filter(|s| **s).count();
+    assert_eq!(shown(again.machine.as_ref().unwrap()), shown(compiled.machine.as_ref().unwrap()), "{flat}");
+}

@@ -253,8 +253,7 @@ fn action_list(m: &Machine, effects: &[Effect]) -> TokenStream {
 /// return would be API that means nothing). A skeleton keeps them all (see
 /// [`Options::skeleton`]).
 fn declared_actions(m: &Machine, skeleton: bool) -> Vec<bool> {
-    let emitted = m.emitted_actions();
-    (0..m.actions.len()).map(|a| skeleton || emitted[a] || !m.is_implied(crate::ir::ActionId(a))).collect()
+    m.shown_actions().into_iter().map(|shown| skeleton || shown).collect()
 }
 
 /// Reads generated text back as tokens. The text is built from checked identifiers and

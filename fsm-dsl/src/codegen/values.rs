@@ -62,8 +62,9 @@ pub(super) fn field_type(ty: VarType) -> TokenStream {
 }
 
 /// A value of `var` as a Rust expression of its type: `true`, `-1`. The checker keeps every
-/// value a spec writes in the variable's range, so the cast of the last arm is only there so
-/// that a value out of range still gives the code it always gave, never an overflowing literal.
+/// value a spec writes in the variable's range; a value out of it (none reaches here) is written
+/// as a typed `i64` cast to the field's type (`300i64 as i8`), which compiles, where an
+/// unsuffixed `300` for an `i8` field would be rustc's deny-by-default `overflowing_literals`.
 pub(crate) fn literal(var: &ir::Var, value: i64) -> TokenStream {
     match var.ty {
         VarType::Bool => {
@@ -77,7 +78,8 @@ pub(crate) fn literal(var: &ir::Var, value: i64) -> TokenStream {
                 quote! { #lit }
             } else {
                 let rust = int.ident();
-                quote! { (#lit as #rust) }
+                let wide = Literal::i64_suffixed(value);
+                quote! { (#wide as #rust) }
             }
         }
     }
