@@ -21,9 +21,11 @@ use quote::quote;
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
-/// Machines with at least this many (state, event) cells are "large": their `TRANSITIONS`
-/// rows are written in a compact form, which keeps the generated code, and the time to
-/// generate and compile it, small for machines of many thousands of states.
+/// Machines with at least this many (state, event) cells are "large": `step` reads each
+/// cell's target and effect from a byte table instead of a `match`, and the `TRANSITIONS` rows
+/// are compact, which keeps the generated code, and the time to generate and compile it, small
+/// for machines of many thousands of states. (Rows are also compact for a machine of more than
+/// [`NAMED_ROWS`](super::table::NAMED_ROWS) transitions below this size.)
 pub const TABLE_CELLS: usize = 2048;
 
 /// Whether `m` is large (see [`TABLE_CELLS`]).
