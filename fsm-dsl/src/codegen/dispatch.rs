@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 /// cell's target and effect from a byte table instead of a `match`, and the `TRANSITIONS` rows
 /// are compact, which keeps the generated code, and the time to generate and compile it, small
 /// for machines of many thousands of states. (Rows are also compact for a machine of more than
-/// [`NAMED_ROWS`](super::table::NAMED_ROWS) transitions below this size.)
+/// `NAMED_ROWS` transitions below this size.)
 pub const TABLE_CELLS: usize = 2048;
 
 /// Whether `m` is large (see [`TABLE_CELLS`]).

@@ -9,7 +9,7 @@
 //! dispatch's action lists interned once (`lists.rs`: `ACTIONS_n`, which a large machine's rows
 //! share), variables compared and assigned in their own types (`values.rs`), no helper, import
 //! or variant that nothing uses (an action that a timer implies and nothing runs is left out:
-//! see [`declared_actions`]), and lints allowed by name, each with its reason: the spec's names
+//! see `declared_actions`), and lints allowed by name, each with its reason: the spec's names
 //! (`OKAY_Pending`, `NumDWA`, `DWA`) are the RFCs' own, not Rust's style. Closures in the
 //! generated code bind names the DSL keeps as keywords (`|guard|`, `|var|`, `|action|`), which
 //! no variant can have: a binding named like a variant of its enum is rustc's deny-by-default
@@ -43,7 +43,7 @@ pub struct Options {
     /// out (the macro renders DOT only when asked to, with `fsm!(..., dot)`).
     pub dot: Option<String>,
     /// A path to a function `fn(machine: &'static str, transition: usize)` that
-    /// `Machine::step` (and so `Machine::handle`) calls with [`NAME`] and the index in
+    /// `Machine::step` (and so `Machine::handle`) calls with the machine's `NAME` and the index in
     /// `TRANSITIONS` of each transition it takes: transition coverage
     /// (`fsm!("spec.fsm", coverage = crate::coverage::record)`). `None`, the default, generates
     /// no call at all: the module is the same, token for token, as without the option. The
