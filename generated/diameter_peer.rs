@@ -1193,9 +1193,9 @@ pub mod diameter_peer {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -1203,58 +1203,9 @@ pub mod diameter_peer {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 48] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_4,
-        ACTIONS_5,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_7,
-        ACTIONS_10,
-        ACTIONS_7,
-        ACTIONS_6,
-        ACTIONS_11,
-        ACTIONS_12,
-        ACTIONS_13,
-        ACTIONS_14,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_11,
-        ACTIONS_15,
-        ACTIONS_16,
-        ACTIONS_14,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_11,
-        ACTIONS_17,
-        ACTIONS_18,
-        ACTIONS_19,
-        ACTIONS_20,
-        ACTIONS_21,
-        ACTIONS_22,
-        ACTIONS_23,
-        ACTIONS_11,
-        ACTIONS_24,
-        ACTIONS_25,
-        ACTIONS_19,
-        ACTIONS_26,
-        ACTIONS_21,
-        ACTIONS_27,
-        ACTIONS_28,
-        ACTIONS_10,
-        ACTIONS_15,
-        ACTIONS_29,
-        ACTIONS_30,
-        ACTIONS_7,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 48] = [
@@ -1307,154 +1258,234 @@ pub mod diameter_peer {
         45,
         43,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 22]; 8] = [
+        [
+            cell(State::Wait_Conn_Ack, 2, ACTIONS_1),
+            cell(State::R_Open, 3, ACTIONS_2),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+            ignored(State::Closed),
+        ],
+        [
+            ignored(State::Wait_Conn_Ack),
+            cell(State::Wait_Conn_Ack_Elect, 4, ACTIONS_3),
+            cell(State::Wait_I_CEA, 5, ACTIONS_4),
+            cell(State::Closed, 6, ACTIONS_5),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            ignored(State::Wait_Conn_Ack),
+            cell(State::Closed, 7, ACTIONS_6),
+            cell(State::Closed, 8, ACTIONS_7),
+        ],
+        [
+            ignored(State::Wait_I_CEA),
+            cell(State::Wait_Returns, 9, ACTIONS_8),
+            ignored(State::Wait_I_CEA),
+            ignored(State::Wait_I_CEA),
+            cell(State::I_Open, 10, ACTIONS_9),
+            cell(State::Closed, 11, ACTIONS_7),
+            cell(State::Closed, 12, ACTIONS_10),
+            ignored(State::Wait_I_CEA),
+            ignored(State::Wait_I_CEA),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 13, ACTIONS_7),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 13, ACTIONS_7),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 13, ACTIONS_7),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 13, ACTIONS_7),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 13, ACTIONS_7),
+            ignored(State::Wait_I_CEA),
+            cell(State::Closed, 14, ACTIONS_6),
+            cell(State::Closed, 11, ACTIONS_7),
+        ],
+        [
+            ignored(State::Wait_Conn_Ack_Elect),
+            cell(State::Wait_Conn_Ack_Elect, 15, ACTIONS_11),
+            cell(State::Wait_Returns, 16, ACTIONS_12),
+            cell(State::R_Open, 17, ACTIONS_13),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            cell(State::Wait_Conn_Ack, 18, ACTIONS_14),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            ignored(State::Wait_Conn_Ack_Elect),
+            cell(State::Closed, 19, ACTIONS_6),
+            cell(State::Closed, 20, ACTIONS_7),
+        ],
+        [
+            ignored(State::Wait_Returns),
+            cell(State::Wait_Returns, 21, ACTIONS_11),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            cell(State::I_Open, 22, ACTIONS_15),
+            ignored(State::Wait_Returns),
+            cell(State::R_Open, 23, ACTIONS_16),
+            cell(State::Wait_I_CEA, 24, ACTIONS_14),
+            cell(State::R_Open, 23, ACTIONS_16),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            ignored(State::Wait_Returns),
+            cell(State::Closed, 25, ACTIONS_6),
+            cell(State::Closed, 26, ACTIONS_7),
+        ],
+        [
+            ignored(State::R_Open),
+            cell(State::R_Open, 27, ACTIONS_11),
+            ignored(State::R_Open),
+            ignored(State::R_Open),
+            ignored(State::R_Open),
+            ignored(State::R_Open),
+            ignored(State::R_Open),
+            cell(State::Closed, 28, ACTIONS_17),
+            ignored(State::R_Open),
+            cell(State::R_Open, 29, ACTIONS_18),
+            ignored(State::R_Open),
+            cell(State::R_Open, 30, ACTIONS_19),
+            ignored(State::R_Open),
+            cell(State::R_Open, 31, ACTIONS_20),
+            ignored(State::R_Open),
+            cell(State::R_Open, 32, ACTIONS_21),
+            ignored(State::R_Open),
+            cell(State::Closing, 33, ACTIONS_22),
+            ignored(State::R_Open),
+            ignored(State::R_Open),
+            cell(State::Closing, 34, ACTIONS_23),
+            ignored(State::R_Open),
+        ],
+        [
+            ignored(State::I_Open),
+            cell(State::I_Open, 35, ACTIONS_11),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            cell(State::Closed, 36, ACTIONS_24),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            cell(State::I_Open, 37, ACTIONS_25),
+            cell(State::I_Open, 38, ACTIONS_19),
+            ignored(State::I_Open),
+            cell(State::I_Open, 39, ACTIONS_26),
+            ignored(State::I_Open),
+            cell(State::I_Open, 40, ACTIONS_21),
+            ignored(State::I_Open),
+            cell(State::Closing, 41, ACTIONS_27),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            ignored(State::I_Open),
+            cell(State::Closing, 42, ACTIONS_28),
+            ignored(State::I_Open),
+        ],
+        [
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            cell(State::Closed, 43, ACTIONS_10),
+            cell(State::Closed, 44, ACTIONS_15),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            ignored(State::Closing),
+            cell(State::Closing, 45, ACTIONS_29),
+            cell(State::Closing, 46, ACTIONS_30),
+            cell(State::Closed, 43, ACTIONS_10),
+            cell(State::Closed, 44, ACTIONS_15),
+            ignored(State::Closing),
+            cell(State::Closed, 47, ACTIONS_7),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
+    }
+    /// The step of an unhandled event: the same state, nothing to run.
+    const fn unhandled(state: State) -> Step {
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 => {
-                    f(Action::I_Snd_Conn_Req);
-                    f(Action::StartTimeout);
-                }
-                3 => {
-                    f(Action::R_Accept);
-                    f(Action::Process_CER);
-                    f(Action::R_Snd_CEA);
-                }
-                4 => {
-                    f(Action::StopTimeout);
-                    f(Action::R_Accept);
-                    f(Action::Process_CER);
-                    f(Action::StartTimeout);
-                }
-                5 => {
-                    f(Action::StopTimeout);
-                    f(Action::I_Snd_CER);
-                    f(Action::StartTimeout);
-                }
-                6 => {
-                    f(Action::StopTimeout);
-                    f(Action::Cleanup);
-                }
-                7 | 14 | 19 | 25 => {
-                    f(Action::StopTimeout);
-                    f(Action::Abort);
-                }
-                8 | 11 | 13 | 20 | 26 | 47 => {
-                    f(Action::StopTimeout);
-                    f(Action::Error);
-                }
-                9 => {
-                    f(Action::StopTimeout);
-                    f(Action::R_Accept);
-                    f(Action::Process_CER);
-                    f(Action::Elect);
-                    f(Action::StartTimeout);
-                }
-                10 => {
-                    f(Action::StopTimeout);
-                    f(Action::Process_CEA);
-                }
-                12 | 43 => {
-                    f(Action::StopTimeout);
-                    f(Action::I_Disc);
-                }
-                15 | 21 | 27 | 35 => {
-                    f(Action::R_Reject);
-                }
-                16 => {
-                    f(Action::StopTimeout);
-                    f(Action::I_Snd_CER);
-                    f(Action::Elect);
-                    f(Action::StartTimeout);
-                }
-                17 => {
-                    f(Action::StopTimeout);
-                    f(Action::R_Snd_CEA);
-                }
-                18 | 24 => {
-                    f(Action::StopTimeout);
-                    f(Action::R_Disc);
-                    f(Action::StartTimeout);
-                }
-                22 | 44 => {
-                    f(Action::StopTimeout);
-                    f(Action::R_Disc);
-                }
-                23 => {
-                    f(Action::StopTimeout);
-                    f(Action::I_Disc);
-                    f(Action::R_Snd_CEA);
-                }
-                28 => {
-                    f(Action::R_Disc);
-                }
-                29 => {
-                    f(Action::R_Snd_Message);
-                }
-                30 | 38 => {
-                    f(Action::Process);
-                }
-                31 => {
-                    f(Action::Process_DWR);
-                    f(Action::R_Snd_DWA);
-                }
-                32 | 40 => {
-                    f(Action::Process_DWA);
-                }
-                33 => {
-                    f(Action::R_Snd_DPA);
-                    f(Action::StartTimeout);
-                }
-                34 => {
-                    f(Action::R_Snd_DPR);
-                    f(Action::StartTimeout);
-                }
-                36 => {
-                    f(Action::I_Disc);
-                }
-                37 => {
-                    f(Action::I_Snd_Message);
-                }
-                39 => {
-                    f(Action::Process_DWR);
-                    f(Action::I_Snd_DWA);
-                }
-                41 => {
-                    f(Action::I_Snd_DPA);
-                    f(Action::StartTimeout);
-                }
-                42 => {
-                    f(Action::I_Snd_DPR);
-                    f(Action::StartTimeout);
-                }
-                45 => {
-                    f(Action::I_Snd_DPA);
-                }
-                46 => {
-                    f(Action::R_Snd_DPA);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -1495,7 +1526,7 @@ pub mod diameter_peer {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
     #[inline(always)]
     pub fn step_with(
         state: State,
@@ -1503,442 +1534,7 @@ pub mod diameter_peer {
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::Closed => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::Wait_Conn_Ack,
-                            effect: 2,
-                        }
-                    }
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 3,
-                        }
-                    }
-                    Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::Stop
-                    | Event::TimeoutExpiry => ignored(state),
-                }
-            }
-            State::Wait_Conn_Ack => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::Wait_Conn_Ack_Elect,
-                            effect: 4,
-                        }
-                    }
-                    Event::I_Rcv_Conn_Ack => {
-                        Step {
-                            target: State::Wait_I_CEA,
-                            effect: 5,
-                        }
-                    }
-                    Event::I_Rcv_Conn_Nack => {
-                        Step {
-                            target: State::Closed,
-                            effect: 6,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closed,
-                            effect: 7,
-                        }
-                    }
-                    Event::TimeoutExpiry => {
-                        Step {
-                            target: State::Closed,
-                            effect: 8,
-                        }
-                    }
-                }
-            }
-            State::Wait_I_CEA => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::R_Rcv_Message
-                    | Event::R_Rcv_DWR
-                    | Event::R_Rcv_DWA
-                    | Event::R_Rcv_DPR
-                    | Event::R_Rcv_DPA => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::Wait_Returns,
-                            effect: 9,
-                        }
-                    }
-                    Event::I_Rcv_CEA => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 10,
-                        }
-                    }
-                    Event::I_Rcv_Non_CEA | Event::TimeoutExpiry => {
-                        Step {
-                            target: State::Closed,
-                            effect: 11,
-                        }
-                    }
-                    Event::I_Peer_Disc => {
-                        Step {
-                            target: State::Closed,
-                            effect: 12,
-                        }
-                    }
-                    Event::I_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::I_Rcv_DPA => {
-                        Step {
-                            target: State::Closed,
-                            effect: 13,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closed,
-                            effect: 14,
-                        }
-                    }
-                }
-            }
-            State::Wait_Conn_Ack_Elect => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::Wait_Conn_Ack_Elect,
-                            effect: 15,
-                        }
-                    }
-                    Event::I_Rcv_Conn_Ack => {
-                        Step {
-                            target: State::Wait_Returns,
-                            effect: 16,
-                        }
-                    }
-                    Event::I_Rcv_Conn_Nack => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 17,
-                        }
-                    }
-                    Event::R_Peer_Disc => {
-                        Step {
-                            target: State::Wait_Conn_Ack,
-                            effect: 18,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closed,
-                            effect: 19,
-                        }
-                    }
-                    Event::TimeoutExpiry => {
-                        Step {
-                            target: State::Closed,
-                            effect: 20,
-                        }
-                    }
-                }
-            }
-            State::Wait_Returns => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_Non_CEA
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::Wait_Returns,
-                            effect: 21,
-                        }
-                    }
-                    Event::I_Rcv_CEA => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 22,
-                        }
-                    }
-                    Event::I_Peer_Disc | Event::Win_Election => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 23,
-                        }
-                    }
-                    Event::R_Peer_Disc => {
-                        Step {
-                            target: State::Wait_I_CEA,
-                            effect: 24,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closed,
-                            effect: 25,
-                        }
-                    }
-                    Event::TimeoutExpiry => {
-                        Step {
-                            target: State::Closed,
-                            effect: 26,
-                        }
-                    }
-                }
-            }
-            State::R_Open => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::Win_Election
-                    | Event::I_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 27,
-                        }
-                    }
-                    Event::R_Peer_Disc => {
-                        Step {
-                            target: State::Closed,
-                            effect: 28,
-                        }
-                    }
-                    Event::Send_Message => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 29,
-                        }
-                    }
-                    Event::R_Rcv_Message => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 30,
-                        }
-                    }
-                    Event::R_Rcv_DWR => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 31,
-                        }
-                    }
-                    Event::R_Rcv_DWA => {
-                        Step {
-                            target: State::R_Open,
-                            effect: 32,
-                        }
-                    }
-                    Event::R_Rcv_DPR => {
-                        Step {
-                            target: State::Closing,
-                            effect: 33,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closing,
-                            effect: 34,
-                        }
-                    }
-                }
-            }
-            State::I_Open => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::R_Rcv_Message
-                    | Event::R_Rcv_DWR
-                    | Event::R_Rcv_DWA
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => ignored(state),
-                    Event::R_Conn_CER => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 35,
-                        }
-                    }
-                    Event::I_Peer_Disc => {
-                        Step {
-                            target: State::Closed,
-                            effect: 36,
-                        }
-                    }
-                    Event::Send_Message => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 37,
-                        }
-                    }
-                    Event::I_Rcv_Message => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 38,
-                        }
-                    }
-                    Event::I_Rcv_DWR => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 39,
-                        }
-                    }
-                    Event::I_Rcv_DWA => {
-                        Step {
-                            target: State::I_Open,
-                            effect: 40,
-                        }
-                    }
-                    Event::I_Rcv_DPR => {
-                        Step {
-                            target: State::Closing,
-                            effect: 41,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::Closing,
-                            effect: 42,
-                        }
-                    }
-                }
-            }
-            State::Closing => {
-                match event {
-                    Event::Start
-                    | Event::R_Conn_CER
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::Stop => ignored(state),
-                    Event::I_Peer_Disc | Event::I_Rcv_DPA => {
-                        Step {
-                            target: State::Closed,
-                            effect: 43,
-                        }
-                    }
-                    Event::R_Peer_Disc | Event::R_Rcv_DPA => {
-                        Step {
-                            target: State::Closed,
-                            effect: 44,
-                        }
-                    }
-                    Event::I_Rcv_DPR => {
-                        Step {
-                            target: State::Closing,
-                            effect: 45,
-                        }
-                    }
-                    Event::R_Rcv_DPR => {
-                        Step {
-                            target: State::Closing,
-                            effect: 46,
-                        }
-                    }
-                    Event::TimeoutExpiry => {
-                        Step {
-                            target: State::Closed,
-                            effect: 47,
-                        }
-                    }
-                }
-            }
-        }
+        CELLS[state.index()][event.index()]
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

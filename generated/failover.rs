@@ -1081,9 +1081,9 @@ pub mod failover {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -1091,46 +1091,9 @@ pub mod failover {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 36] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_4,
-        ACTIONS_5,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_6,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_4,
-        ACTIONS_7,
-        ACTIONS_4,
-        ACTIONS_4,
-        ACTIONS_10,
-        ACTIONS_11,
-        ACTIONS_12,
-        ACTIONS_13,
-        ACTIONS_13,
-        ACTIONS_12,
-        ACTIONS_11,
-        ACTIONS_12,
-        ACTIONS_0,
-        ACTIONS_5,
-        ACTIONS_12,
-        ACTIONS_0,
-        ACTIONS_4,
-        ACTIONS_0,
-        ACTIONS_7,
-        ACTIONS_0,
-        ACTIONS_14,
-        ACTIONS_7,
-        ACTIONS_14,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 36] = [
@@ -1171,92 +1134,150 @@ pub mod failover {
         29,
         25,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 7]; 12] = [
+        [
+            cell(State::INITIAL, 2, ACTIONS_1),
+            cell(State::INIT, 3, ACTIONS_2),
+            ignored(State::INIT),
+            ignored(State::INIT),
+            ignored(State::INIT),
+            ignored(State::INIT),
+            unhandled(State::INIT),
+        ],
+        [
+            cell(State::INITIAL, 4, ACTIONS_2),
+            cell(State::INIT, 5, ACTIONS_3),
+            cell(State::OKAY_NoPending, 6, ACTIONS_4),
+            ignored(State::INITIAL),
+            cell(State::INITIAL, 7, ACTIONS_5),
+            cell(State::INITIAL, 7, ACTIONS_5),
+            cell(State::INITIAL, 8, ACTIONS_6),
+        ],
+        [
+            cell(State::DOWN, 4, ACTIONS_2),
+            cell(State::INIT, 5, ACTIONS_3),
+            cell(State::REOPEN_Pending, 9, ACTIONS_7),
+            ignored(State::DOWN),
+            cell(State::DOWN, 7, ACTIONS_5),
+            cell(State::DOWN, 7, ACTIONS_5),
+            cell(State::DOWN, 10, ACTIONS_6),
+        ],
+        [
+            cell(State::OKAY_NoPending, 4, ACTIONS_2),
+            cell(State::INIT, 11, ACTIONS_8),
+            ignored(State::OKAY_NoPending),
+            cell(State::DOWN, 12, ACTIONS_9),
+            cell(State::OKAY_NoPending, 13, ACTIONS_4),
+            cell(State::OKAY_NoPending, 13, ACTIONS_4),
+            cell(State::OKAY_Pending, 14, ACTIONS_7),
+        ],
+        [
+            cell(State::OKAY_Pending, 4, ACTIONS_2),
+            cell(State::INIT, 11, ACTIONS_8),
+            ignored(State::OKAY_Pending),
+            cell(State::DOWN, 12, ACTIONS_9),
+            cell(State::OKAY_NoPending, 15, ACTIONS_4),
+            cell(State::OKAY_Pending, 16, ACTIONS_4),
+            cell(State::SUSPECT, 17, ACTIONS_10),
+        ],
+        [
+            cell(State::SUSPECT, 4, ACTIONS_2),
+            cell(State::INIT, 18, ACTIONS_11),
+            ignored(State::SUSPECT),
+            cell(State::DOWN, 19, ACTIONS_12),
+            cell(State::OKAY_NoPending, 20, ACTIONS_13),
+            cell(State::OKAY_NoPending, 21, ACTIONS_13),
+            cell(State::DOWN, 22, ACTIONS_12),
+        ],
+        [
+            cell(State::PAUSE, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::PAUSE),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::REOPEN_NoPending, 25, ACTIONS_0),
+            cell(State::PAUSE, 26, ACTIONS_5),
+            cell(State::DOWN, 27, ACTIONS_12),
+        ],
+        [
+            cell(State::REOPEN_Pending, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::REOPEN_Pending),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::REOPEN_NoPending, 28, ACTIONS_0),
+            cell(State::REOPEN_Pending, 26, ACTIONS_5),
+            cell(State::PAUSE, 29, ACTIONS_4),
+        ],
+        [
+            cell(State::REOPEN_NoPending, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::REOPEN_NoPending),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::REOPEN1_NoPending, 30, ACTIONS_0),
+            cell(State::REOPEN_NoPending, 26, ACTIONS_5),
+            cell(State::REOPEN1_Pending, 31, ACTIONS_7),
+        ],
+        [
+            cell(State::REOPEN1_Pending, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::REOPEN1_Pending),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::REOPEN1_NoPending, 32, ACTIONS_0),
+            cell(State::REOPEN1_Pending, 26, ACTIONS_5),
+            cell(State::PAUSE, 29, ACTIONS_4),
+        ],
+        [
+            cell(State::REOPEN1_NoPending, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::REOPEN1_NoPending),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::OKAY_NoPending, 33, ACTIONS_14),
+            cell(State::REOPEN1_NoPending, 26, ACTIONS_5),
+            cell(State::REOPEN2_Pending, 34, ACTIONS_7),
+        ],
+        [
+            cell(State::REOPEN2_Pending, 4, ACTIONS_2),
+            cell(State::INIT, 23, ACTIONS_11),
+            ignored(State::REOPEN2_Pending),
+            cell(State::DOWN, 24, ACTIONS_12),
+            cell(State::OKAY_NoPending, 35, ACTIONS_14),
+            cell(State::REOPEN2_Pending, 26, ACTIONS_5),
+            cell(State::PAUSE, 29, ACTIONS_4),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
     }
     /// The step of an unhandled event: the same state, nothing to run.
     const fn unhandled(state: State) -> Step {
-        Step { target: state, effect: 0 }
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 => {
-                    f(Action::CmdAck);
-                    f(Action::SetWatchdog);
-                }
-                3 | 4 => {
-                    f(Action::CmdAck);
-                }
-                5 => {
-                    f(Action::StopTw);
-                    f(Action::CmdAck);
-                }
-                6 | 13 | 15 | 16 | 29 => {
-                    f(Action::SetWatchdog);
-                }
-                7 | 26 => {
-                    f(Action::Throwaway);
-                }
-                8 | 10 => {
-                    f(Action::AttemptOpen);
-                    f(Action::SetWatchdog);
-                }
-                9 | 14 | 31 | 34 => {
-                    f(Action::SendDWR);
-                    f(Action::SetWatchdog);
-                }
-                11 => {
-                    f(Action::Failover);
-                    f(Action::CloseConnection);
-                    f(Action::StopTw);
-                    f(Action::CmdAck);
-                }
-                12 => {
-                    f(Action::Failover);
-                    f(Action::CloseConnection);
-                    f(Action::SetWatchdog);
-                }
-                17 => {
-                    f(Action::Failover);
-                    f(Action::SetWatchdog);
-                }
-                18 | 23 => {
-                    f(Action::CloseConnection);
-                    f(Action::StopTw);
-                    f(Action::CmdAck);
-                }
-                19 | 22 | 24 | 27 => {
-                    f(Action::CloseConnection);
-                    f(Action::SetWatchdog);
-                }
-                20 | 21 => {
-                    f(Action::Failback);
-                    f(Action::SetWatchdog);
-                }
-                33 | 35 => {
-                    f(Action::Failback);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -1297,7 +1318,7 @@ pub mod failover {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
     #[inline(always)]
     pub fn step_with(
         state: State,
@@ -1305,462 +1326,7 @@ pub mod failover {
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::INIT => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 2,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 3,
-                        }
-                    }
-                    Event::ConnectionUp
-                    | Event::ConnectionDown
-                    | Event::DWA
-                    | Event::NonDWA => ignored(state),
-                    _ => unhandled(state),
-                }
-            }
-            State::INITIAL => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 5,
-                        }
-                    }
-                    Event::ConnectionUp => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 6,
-                        }
-                    }
-                    Event::ConnectionDown => ignored(state),
-                    Event::DWA | Event::NonDWA => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 7,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 8,
-                        }
-                    }
-                }
-            }
-            State::DOWN => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 5,
-                        }
-                    }
-                    Event::ConnectionUp => {
-                        Step {
-                            target: State::REOPEN_Pending,
-                            effect: 9,
-                        }
-                    }
-                    Event::ConnectionDown => ignored(state),
-                    Event::DWA | Event::NonDWA => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 7,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 10,
-                        }
-                    }
-                }
-            }
-            State::OKAY_NoPending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 11,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 12,
-                        }
-                    }
-                    Event::DWA | Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 13,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 14,
-                        }
-                    }
-                }
-            }
-            State::OKAY_Pending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 11,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 12,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 15,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_Pending,
-                            effect: 16,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::SUSPECT,
-                            effect: 17,
-                        }
-                    }
-                }
-            }
-            State::SUSPECT => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::SUSPECT,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 18,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 19,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 20,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 21,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 22,
-                        }
-                    }
-                }
-            }
-            State::PAUSE => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::PAUSE,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::REOPEN_NoPending,
-                            effect: 25,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::PAUSE,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 27,
-                        }
-                    }
-                }
-            }
-            State::REOPEN_Pending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::REOPEN_Pending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::REOPEN_NoPending,
-                            effect: 28,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN_Pending,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::PAUSE,
-                            effect: 29,
-                        }
-                    }
-                }
-            }
-            State::REOPEN_NoPending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::REOPEN_NoPending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::REOPEN1_NoPending,
-                            effect: 30,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN_NoPending,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::REOPEN1_Pending,
-                            effect: 31,
-                        }
-                    }
-                }
-            }
-            State::REOPEN1_Pending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::REOPEN1_Pending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::REOPEN1_NoPending,
-                            effect: 32,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN1_Pending,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::PAUSE,
-                            effect: 29,
-                        }
-                    }
-                }
-            }
-            State::REOPEN1_NoPending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::REOPEN1_NoPending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 33,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN1_NoPending,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::REOPEN2_Pending,
-                            effect: 34,
-                        }
-                    }
-                }
-            }
-            State::REOPEN2_Pending => {
-                match event {
-                    Event::Start => {
-                        Step {
-                            target: State::REOPEN2_Pending,
-                            effect: 4,
-                        }
-                    }
-                    Event::Stop => {
-                        Step {
-                            target: State::INIT,
-                            effect: 23,
-                        }
-                    }
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 24,
-                        }
-                    }
-                    Event::DWA => {
-                        Step {
-                            target: State::OKAY_NoPending,
-                            effect: 35,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN2_Pending,
-                            effect: 26,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::PAUSE,
-                            effect: 29,
-                        }
-                    }
-                }
-            }
-        }
+        CELLS[state.index()][event.index()]
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -651,9 +651,9 @@ pub mod iua_as {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -661,28 +661,9 @@ pub mod iua_as {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 18] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_4,
-        ACTIONS_0,
-        ACTIONS_5,
-        ACTIONS_0,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_0,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_10,
-        ACTIONS_11,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 18] = [
@@ -705,73 +686,70 @@ pub mod iua_as {
         12,
         13,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 5]; 4] = [
+        [
+            cell(State::AS_INACTIVE, 2, ACTIONS_1),
+            ignored(State::AS_DOWN),
+            ignored(State::AS_DOWN),
+            cell(State::AS_DOWN, 3, ACTIONS_2),
+            unhandled(State::AS_DOWN),
+        ],
+        [
+            ignored(State::AS_INACTIVE),
+            cell(State::AS_ACTIVE, 4, ACTIONS_3),
+            cell(State::AS_INACTIVE, BY_CODE, &[]),
+            cell(State::AS_INACTIVE, 3, ACTIONS_2),
+            unhandled(State::AS_INACTIVE),
+        ],
+        [
+            cell(State::AS_ACTIVE, BY_CODE, &[]),
+            ignored(State::AS_ACTIVE),
+            cell(State::AS_ACTIVE, BY_CODE, &[]),
+            cell(State::AS_ACTIVE, 11, ACTIONS_6),
+            unhandled(State::AS_ACTIVE),
+        ],
+        [
+            cell(State::AS_PENDING, BY_CODE, &[]),
+            cell(State::AS_ACTIVE, 14, ACTIONS_8),
+            ignored(State::AS_PENDING),
+            cell(State::AS_PENDING, 15, ACTIONS_9),
+            cell(State::AS_PENDING, BY_CODE, &[]),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
     }
     /// The step of an unhandled event: the same state, nothing to run.
     const fn unhandled(state: State) -> Step {
-        Step { target: state, effect: 0 }
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 => {
-                    f(Action::NotifyAsInactive);
-                }
-                3 => {
-                    f(Action::Discard);
-                }
-                4 => {
-                    f(Action::NotifyAsActive);
-                }
-                7 => {
-                    f(Action::StartTr);
-                    f(Action::NotifyAsPending);
-                }
-                9 => {
-                    f(Action::TellAsActive);
-                }
-                11 => {
-                    f(Action::Route);
-                }
-                12 => {
-                    f(Action::TellAsPending);
-                }
-                14 => {
-                    f(Action::StopTr);
-                    f(Action::DeliverQueue);
-                    f(Action::NotifyAsActive);
-                }
-                15 => {
-                    f(Action::Enqueue);
-                }
-                16 => {
-                    f(Action::DiscardQueue);
-                    f(Action::NotifyAsInactive);
-                }
-                17 => {
-                    f(Action::DiscardQueue);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -810,65 +788,35 @@ pub mod iua_as {
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         ACTIONS_0
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
-    #[inline(always)]
-    pub fn step_with(
+    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+    const BY_CODE: u8 = 18;
+    /// The cells that guards or assignments decide.
+    fn decide(
         state: State,
         _vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
         match state {
-            State::AS_DOWN => {
-                match event {
-                    Event::AspInactive => {
-                        Step {
-                            target: State::AS_INACTIVE,
-                            effect: 2,
-                        }
-                    }
-                    Event::AspActive | Event::AspDown => ignored(state),
-                    Event::Data => {
-                        Step {
-                            target: State::AS_DOWN,
-                            effect: 3,
-                        }
-                    }
-                    _ => unhandled(state),
-                }
-            }
             State::AS_INACTIVE => {
                 match event {
-                    Event::AspInactive => ignored(state),
-                    Event::AspActive => {
-                        Step {
-                            target: State::AS_ACTIVE,
-                            effect: 4,
-                        }
-                    }
                     Event::AspDown => {
                         let g0 = guard(Guard::any_inactive);
                         if !g0 {
                             return Step {
                                 target: State::AS_DOWN,
                                 effect: 5,
+                                actions: ACTIONS_0,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::AS_INACTIVE,
                                 effect: 6,
+                                actions: ACTIONS_0,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::Data => {
-                        Step {
-                            target: State::AS_INACTIVE,
-                            effect: 3,
-                        }
                     }
                     _ => unhandled(state),
                 }
@@ -882,44 +830,42 @@ pub mod iua_as {
                             return Step {
                                 target: State::AS_PENDING,
                                 effect: 7,
+                                actions: ACTIONS_4,
                             };
                         }
                         if g0 && !g1 {
                             return Step {
                                 target: State::AS_ACTIVE,
                                 effect: 8,
+                                actions: ACTIONS_0,
                             };
                         }
                         if g0 && g1 {
                             return Step {
                                 target: State::AS_ACTIVE,
                                 effect: 9,
+                                actions: ACTIONS_5,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::AspActive => ignored(state),
                     Event::AspDown => {
                         let g0 = guard(Guard::any_active);
                         if !g0 {
                             return Step {
                                 target: State::AS_PENDING,
                                 effect: 7,
+                                actions: ACTIONS_4,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::AS_ACTIVE,
                                 effect: 10,
+                                actions: ACTIONS_0,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::Data => {
-                        Step {
-                            target: State::AS_ACTIVE,
-                            effect: 11,
-                        }
                     }
                     _ => unhandled(state),
                 }
@@ -932,28 +878,17 @@ pub mod iua_as {
                             return Step {
                                 target: State::AS_PENDING,
                                 effect: 12,
+                                actions: ACTIONS_7,
                             };
                         }
                         if !g0 {
                             return Step {
                                 target: State::AS_PENDING,
                                 effect: 13,
+                                actions: ACTIONS_0,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::AspActive => {
-                        Step {
-                            target: State::AS_ACTIVE,
-                            effect: 14,
-                        }
-                    }
-                    Event::AspDown => ignored(state),
-                    Event::Data => {
-                        Step {
-                            target: State::AS_PENDING,
-                            effect: 15,
-                        }
                     }
                     Event::TrExpiry => {
                         let g0 = guard(Guard::any_inactive);
@@ -961,19 +896,39 @@ pub mod iua_as {
                             return Step {
                                 target: State::AS_INACTIVE,
                                 effect: 16,
+                                actions: ACTIONS_10,
                             };
                         }
                         if !g0 {
                             return Step {
                                 target: State::AS_DOWN,
                                 effect: 17,
+                                actions: ACTIONS_11,
                             };
                         }
                         unhandled(state)
                     }
+                    _ => unhandled(state),
                 }
             }
+            _ => unhandled(state),
         }
+    }
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    #[inline(always)]
+    pub fn step_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Step {
+        let step = CELLS[state.index()][event.index()];
+        if step.effect == BY_CODE {
+            return decide(state, vars, event, guard);
+        }
+        step
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -765,9 +765,9 @@ pub mod iua_asp {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -775,36 +775,9 @@ pub mod iua_asp {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 26] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_4,
-        ACTIONS_5,
-        ACTIONS_1,
-        ACTIONS_3,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_10,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_0,
-        ACTIONS_11,
-        ACTIONS_6,
-        ACTIONS_10,
-        ACTIONS_10,
-        ACTIONS_12,
-        ACTIONS_12,
-        ACTIONS_13,
-        ACTIONS_8,
-        ACTIONS_9,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 26] = [
@@ -835,76 +808,75 @@ pub mod iua_asp {
         20,
         21,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 9]; 3] = [
+        [
+            cell(State::ASP_DOWN, BY_CODE, &[]),
+            cell(State::ASP_DOWN, 4, ACTIONS_3),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            cell(State::ASP_DOWN, 5, ACTIONS_4),
+            cell(State::ASP_DOWN, 6, ACTIONS_5),
+        ],
+        [
+            cell(State::ASP_INACTIVE, 7, ACTIONS_1),
+            cell(State::ASP_DOWN, 8, ACTIONS_3),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            ignored(State::ASP_INACTIVE),
+            cell(State::ASP_DOWN, 16, ACTIONS_0),
+            cell(State::ASP_DOWN, 16, ACTIONS_0),
+            cell(State::ASP_INACTIVE, 5, ACTIONS_4),
+            cell(State::ASP_INACTIVE, 6, ACTIONS_5),
+        ],
+        [
+            cell(State::ASP_INACTIVE, 17, ACTIONS_11),
+            cell(State::ASP_DOWN, 8, ACTIONS_3),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_DOWN, 16, ACTIONS_0),
+            cell(State::ASP_DOWN, 16, ACTIONS_0),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, 6, ACTIONS_5),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
     }
     /// The step of an unhandled event: the same state, nothing to run.
     const fn unhandled(state: State) -> Step {
-        Step { target: state, effect: 0 }
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 | 7 => {
-                    f(Action::SendAspUpAck);
-                }
-                3 => {
-                    f(Action::ErrorManagementBlocking);
-                }
-                4 | 8 => {
-                    f(Action::SendAspDownAck);
-                }
-                5 => {
-                    f(Action::DiscardData);
-                }
-                6 => {
-                    f(Action::SendHeartbeatAck);
-                }
-                9 | 18 => {
-                    f(Action::SendAspActiveAck);
-                }
-                10 => {
-                    f(Action::ErrorUnsupportedTrafficMode);
-                }
-                11 | 14 | 24 => {
-                    f(Action::ErrorInvalidInterfaceIdentifier);
-                }
-                12 | 15 | 25 => {
-                    f(Action::ErrorUnsupportedInterfaceIdentifierType);
-                }
-                13 | 19 | 20 => {
-                    f(Action::SendAspInactiveAck);
-                }
-                17 => {
-                    f(Action::SendAspUpAck);
-                    f(Action::ErrorUnexpectedMessage);
-                }
-                21 | 22 => {
-                    f(Action::NotifyAlternateAspActive);
-                }
-                23 => {
-                    f(Action::ForwardData);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -943,11 +915,10 @@ pub mod iua_asp {
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         ACTIONS_0
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
-    #[inline(always)]
-    pub fn step_with(
+    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+    const BY_CODE: u8 = 26;
+    /// The cells that guards or assignments decide.
+    fn decide(
         state: State,
         _vars: &mut Vars,
         event: Event,
@@ -962,55 +933,23 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 2,
+                                actions: ACTIONS_1,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_DOWN,
                                 effect: 3,
+                                actions: ACTIONS_2,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::AspDown => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 4,
-                        }
-                    }
-                    Event::AspActive
-                    | Event::AspInactive
-                    | Event::AlternateAspTakeover
-                    | Event::SctpCdi
-                    | Event::SctpRi => ignored(state),
-                    Event::DataRequest => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 5,
-                        }
-                    }
-                    Event::Heartbeat => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 6,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
-                    Event::AspUp => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 7,
-                        }
-                    }
-                    Event::AspDown => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 8,
-                        }
-                    }
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
@@ -1019,24 +958,28 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 9,
+                                actions: ACTIONS_6,
                             };
                         }
                         if !g0 && !g1 && g2 {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 10,
+                                actions: ACTIONS_7,
                             };
                         }
                         if !g0 && g1 {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 11,
+                                actions: ACTIONS_8,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 12,
+                                actions: ACTIONS_9,
                             };
                         }
                         unhandled(state)
@@ -1048,57 +991,30 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 13,
+                                actions: ACTIONS_10,
                             };
                         }
                         if !g0 && g1 {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 14,
+                                actions: ACTIONS_8,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 15,
+                                actions: ACTIONS_9,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::AlternateAspTakeover => ignored(state),
-                    Event::SctpCdi | Event::SctpRi => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 16,
-                        }
-                    }
-                    Event::DataRequest => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 5,
-                        }
-                    }
-                    Event::Heartbeat => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 6,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::ASP_ACTIVE => {
                 match event {
-                    Event::AspUp => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 17,
-                        }
-                    }
-                    Event::AspDown => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 8,
-                        }
-                    }
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
@@ -1107,24 +1023,28 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 10,
+                                actions: ACTIONS_7,
                             };
                         }
                         if !g0 && g1 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 11,
+                                actions: ACTIONS_8,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 12,
+                                actions: ACTIONS_9,
                             };
                         }
                         if !g0 && !g1 && !g2 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 18,
+                                actions: ACTIONS_6,
                             };
                         }
                         unhandled(state)
@@ -1137,24 +1057,28 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 19,
+                                actions: ACTIONS_10,
                             };
                         }
                         if !g0 && !g1 && g2 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 20,
+                                actions: ACTIONS_10,
                             };
                         }
                         if !g0 && g1 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 14,
+                                actions: ACTIONS_8,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 15,
+                                actions: ACTIONS_9,
                             };
                         }
                         unhandled(state)
@@ -1165,21 +1089,17 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 21,
+                                actions: ACTIONS_12,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 22,
+                                actions: ACTIONS_12,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::SctpCdi | Event::SctpRi => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 16,
-                        }
                     }
                     Event::DataRequest => {
                         let g0 = guard(Guard::text_iid);
@@ -1188,31 +1108,45 @@ pub mod iua_asp {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 23,
+                                actions: ACTIONS_13,
                             };
                         }
                         if !g0 && g1 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 24,
+                                actions: ACTIONS_8,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 25,
+                                actions: ACTIONS_9,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::Heartbeat => {
-                        Step {
-                            target: State::ASP_ACTIVE,
-                            effect: 6,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
         }
+    }
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    #[inline(always)]
+    pub fn step_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Step {
+        let step = CELLS[state.index()][event.index()];
+        if step.effect == BY_CODE {
+            return decide(state, vars, event, guard);
+        }
+        step
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -1187,9 +1187,9 @@ pub mod iua_asp_side {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -1197,54 +1197,9 @@ pub mod iua_asp_side {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 44] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_4,
-        ACTIONS_4,
-        ACTIONS_5,
-        ACTIONS_1,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_8,
-        ACTIONS_9,
-        ACTIONS_10,
-        ACTIONS_11,
-        ACTIONS_12,
-        ACTIONS_13,
-        ACTIONS_0,
-        ACTIONS_14,
-        ACTIONS_15,
-        ACTIONS_16,
-        ACTIONS_17,
-        ACTIONS_18,
-        ACTIONS_19,
-        ACTIONS_20,
-        ACTIONS_21,
-        ACTIONS_16,
-        ACTIONS_22,
-        ACTIONS_22,
-        ACTIONS_23,
-        ACTIONS_0,
-        ACTIONS_16,
-        ACTIONS_24,
-        ACTIONS_1,
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_19,
-        ACTIONS_25,
-        ACTIONS_17,
-        ACTIONS_7,
-        ACTIONS_8,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 44] = [
@@ -1293,141 +1248,170 @@ pub mod iua_asp_side {
         36,
         35,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 14]; 8] = [
+        [
+            cell(State::ASP_DOWN, 2, ACTIONS_0),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            ignored(State::NO_ASSOCIATION),
+            cell(State::NO_ASSOCIATION, 3, ACTIONS_1),
+            cell(State::NO_ASSOCIATION, 4, ACTIONS_2),
+            unhandled(State::NO_ASSOCIATION),
+        ],
+        [
+            ignored(State::ASP_DOWN),
+            cell(State::ASP_DOWN, BY_CODE, &[]),
+            cell(State::UP_PENDING, 6, ACTIONS_4),
+            cell(State::ASP_DOWN, BY_CODE, &[]),
+            ignored(State::ASP_DOWN),
+            cell(State::ASP_DOWN, BY_CODE, &[]),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            ignored(State::ASP_DOWN),
+            cell(State::ASP_DOWN, 9, ACTIONS_1),
+            cell(State::ASP_DOWN, 10, ACTIONS_6),
+            unhandled(State::ASP_DOWN),
+        ],
+        [
+            ignored(State::UP_PENDING),
+            cell(State::UP_PENDING, BY_CODE, &[]),
+            ignored(State::UP_PENDING),
+            cell(State::UP_PENDING, BY_CODE, &[]),
+            cell(State::UP_PENDING, BY_CODE, &[]),
+            cell(State::UP_PENDING, BY_CODE, &[]),
+            cell(State::UP_PENDING, BY_CODE, &[]),
+            cell(State::UP_PENDING, 17, ACTIONS_11),
+            ignored(State::UP_PENDING),
+            ignored(State::UP_PENDING),
+            ignored(State::UP_PENDING),
+            cell(State::UP_PENDING, 9, ACTIONS_1),
+            cell(State::UP_PENDING, 10, ACTIONS_6),
+            cell(State::UP_PENDING, 18, ACTIONS_12),
+        ],
+        [
+            ignored(State::ASP_INACTIVE),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            ignored(State::ASP_INACTIVE),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            ignored(State::ASP_INACTIVE),
+            cell(State::UP_PENDING, 21, ACTIONS_14),
+            cell(State::ASP_INACTIVE, BY_CODE, &[]),
+            ignored(State::ASP_INACTIVE),
+            ignored(State::ASP_INACTIVE),
+            cell(State::ASP_INACTIVE, 9, ACTIONS_1),
+            cell(State::ASP_INACTIVE, 10, ACTIONS_6),
+            unhandled(State::ASP_INACTIVE),
+        ],
+        [
+            ignored(State::ACTIVE_PENDING),
+            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
+            ignored(State::ACTIVE_PENDING),
+            ignored(State::ACTIVE_PENDING),
+            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
+            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
+            ignored(State::ACTIVE_PENDING),
+            cell(State::UP_PENDING, 17, ACTIONS_11),
+            cell(State::ASP_ACTIVE, 25, ACTIONS_18),
+            ignored(State::ACTIVE_PENDING),
+            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
+            cell(State::ACTIVE_PENDING, 9, ACTIONS_1),
+            cell(State::ACTIVE_PENDING, 27, ACTIONS_20),
+            cell(State::ACTIVE_PENDING, 28, ACTIONS_21),
+        ],
+        [
+            ignored(State::ASP_ACTIVE),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            ignored(State::ASP_ACTIVE),
+            ignored(State::ASP_ACTIVE),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ACTIVE_PENDING, 30, ACTIONS_22),
+            cell(State::UP_PENDING, 21, ACTIONS_14),
+            ignored(State::ASP_ACTIVE),
+            cell(State::ACTIVE_PENDING, 31, ACTIONS_22),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, BY_CODE, &[]),
+            cell(State::ASP_ACTIVE, 27, ACTIONS_20),
+            unhandled(State::ASP_ACTIVE),
+        ],
+        [
+            ignored(State::INACTIVE_PENDING),
+            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
+            ignored(State::INACTIVE_PENDING),
+            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
+            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
+            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
+            ignored(State::INACTIVE_PENDING),
+            cell(State::UP_PENDING, 17, ACTIONS_11),
+            ignored(State::INACTIVE_PENDING),
+            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
+            ignored(State::INACTIVE_PENDING),
+            cell(State::INACTIVE_PENDING, 9, ACTIONS_1),
+            cell(State::INACTIVE_PENDING, 27, ACTIONS_20),
+            cell(State::INACTIVE_PENDING, 41, ACTIONS_17),
+        ],
+        [
+            ignored(State::DOWN_PENDING),
+            cell(State::DOWN_PENDING, BY_CODE, &[]),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            cell(State::ASP_DOWN, 42, ACTIONS_7),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            ignored(State::DOWN_PENDING),
+            cell(State::DOWN_PENDING, 9, ACTIONS_1),
+            cell(State::DOWN_PENDING, 10, ACTIONS_6),
+            cell(State::DOWN_PENDING, 43, ACTIONS_8),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
     }
     /// The step of an unhandled event: the same state, nothing to run.
     const fn unhandled(state: State) -> Step {
-        Step { target: state, effect: 0 }
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                3 | 9 | 36 => {
-                    f(Action::RefuseData);
-                }
-                4 => {
-                    f(Action::DropData);
-                }
-                5 => {
-                    f(Action::ConfirmDown);
-                }
-                6 | 7 => {
-                    f(Action::SendAspUp);
-                    f(Action::StartTack);
-                }
-                8 => {
-                    f(Action::SendAspDown);
-                    f(Action::StartTack);
-                }
-                10 => {
-                    f(Action::DropData);
-                    f(Action::ErrorUnexpectedMessage);
-                }
-                11 | 42 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmDown);
-                }
-                14 | 43 => {
-                    f(Action::StopTack);
-                    f(Action::SendAspDown);
-                    f(Action::StartTack);
-                }
-                15 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmUp);
-                }
-                16 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmUp);
-                    f(Action::SendAspActive);
-                    f(Action::StartTack);
-                }
-                17 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmDown);
-                    f(Action::SendAspUp);
-                    f(Action::StartTack);
-                }
-                18 => {
-                    f(Action::StopTack);
-                    f(Action::SendAspUp);
-                    f(Action::StartTack);
-                }
-                19 => {
-                    f(Action::SendAspActive);
-                    f(Action::StartTack);
-                }
-                21 => {
-                    f(Action::ConfirmDown);
-                    f(Action::SendAspUp);
-                    f(Action::StartTack);
-                }
-                22 => {
-                    f(Action::ConfirmActive);
-                }
-                23 | 29 | 34 => {
-                    f(Action::SendAspInactive);
-                    f(Action::StartTack);
-                }
-                24 | 41 => {
-                    f(Action::StopTack);
-                    f(Action::SendAspInactive);
-                    f(Action::StartTack);
-                }
-                25 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmActive);
-                }
-                26 | 39 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmInactive);
-                }
-                27 => {
-                    f(Action::PassUpData);
-                }
-                28 => {
-                    f(Action::StopTack);
-                    f(Action::SendAspActive);
-                    f(Action::StartTack);
-                }
-                30 | 31 => {
-                    f(Action::ConfirmInactive);
-                    f(Action::SendAspActive);
-                    f(Action::StartTack);
-                }
-                32 => {
-                    f(Action::ConfirmInactive);
-                }
-                35 => {
-                    f(Action::TransmitData);
-                }
-                40 => {
-                    f(Action::StopTack);
-                    f(Action::ConfirmInactive);
-                    f(Action::SendAspActive);
-                    f(Action::StartTack);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -1466,71 +1450,25 @@ pub mod iua_asp_side {
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         ACTIONS_0
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
-    #[inline(always)]
-    pub fn step_with(
+    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+    const BY_CODE: u8 = 44;
+    /// The cells that guards or assignments decide.
+    fn decide(
         state: State,
         vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
         match state {
-            State::NO_ASSOCIATION => {
-                match event {
-                    Event::AssociationUp => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 2,
-                        }
-                    }
-                    Event::AssociationDown
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::InactiveRequest
-                    | Event::DownRequest
-                    | Event::AspUpAck
-                    | Event::AspDownAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => ignored(state),
-                    Event::SendData => {
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 3,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 4,
-                        }
-                    }
-                    _ => unhandled(state),
-                }
-            }
             State::ASP_DOWN => {
                 match event {
-                    Event::AssociationUp
-                    | Event::InactiveRequest
-                    | Event::AspUpAck
-                    | Event::AspDownAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
-                        }
-                    }
-                    Event::UpRequest => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 6,
+                            actions: ACTIONS_3,
                         }
                     }
                     Event::ActiveRequest => {
@@ -1539,6 +1477,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::UP_PENDING,
                             effect: 7,
+                            actions: ACTIONS_4,
                         }
                     }
                     Event::DownRequest => {
@@ -1547,18 +1486,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
-                        }
-                    }
-                    Event::SendData => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 10,
+                            actions: ACTIONS_5,
                         }
                     }
                     _ => unhandled(state),
@@ -1566,17 +1494,13 @@ pub mod iua_asp_side {
             }
             State::UP_PENDING => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
+                            actions: ACTIONS_7,
                         }
                     }
                     Event::ActiveRequest => {
@@ -1585,6 +1509,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::UP_PENDING,
                             effect: 12,
+                            actions: ACTIONS_0,
                         }
                     }
                     Event::InactiveRequest => {
@@ -1593,6 +1518,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::UP_PENDING,
                             effect: 13,
+                            actions: ACTIONS_0,
                         }
                     }
                     Event::DownRequest => {
@@ -1601,6 +1527,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
+                            actions: ACTIONS_8,
                         }
                     }
                     Event::AspUpAck => {
@@ -1608,55 +1535,30 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 15,
+                                actions: ACTIONS_9,
                             };
                         }
                         if vars.wants_active {
                             return Step {
                                 target: State::ACTIVE_PENDING,
                                 effect: 16,
+                                actions: ACTIONS_10,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 17,
-                        }
-                    }
-                    Event::SendData => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 10,
-                        }
-                    }
-                    Event::TackExpiry => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 18,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspUpAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
+                            actions: ACTIONS_3,
                         }
                     }
                     Event::ActiveRequest => {
@@ -1665,6 +1567,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::ACTIVE_PENDING,
                             effect: 19,
+                            actions: ACTIONS_13,
                         }
                     }
                     Event::InactiveRequest => {
@@ -1672,6 +1575,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::ASP_INACTIVE,
                             effect: 20,
+                            actions: ACTIONS_0,
                         }
                     }
                     Event::DownRequest => {
@@ -1680,12 +1584,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
-                        }
-                    }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 21,
+                            actions: ACTIONS_5,
                         }
                     }
                     Event::AspActiveAck => {
@@ -1694,44 +1593,30 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 22,
+                                actions: ACTIONS_15,
                             };
                         }
                         if !vars.requested_active {
                             return Step {
                                 target: State::INACTIVE_PENDING,
                                 effect: 23,
+                                actions: ACTIONS_16,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::SendData => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 10,
-                        }
                     }
                     _ => unhandled(state),
                 }
             }
             State::ACTIVE_PENDING => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::AspUpAck
-                    | Event::AspInactiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
+                            actions: ACTIONS_7,
                         }
                     }
                     Event::InactiveRequest => {
@@ -1740,6 +1625,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::INACTIVE_PENDING,
                             effect: 24,
+                            actions: ACTIONS_17,
                         }
                     }
                     Event::DownRequest => {
@@ -1748,18 +1634,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
-                        }
-                    }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 17,
-                        }
-                    }
-                    Event::AspActiveAck => {
-                        Step {
-                            target: State::ASP_ACTIVE,
-                            effect: 25,
+                            actions: ACTIONS_8,
                         }
                     }
                     Event::AlternateAspActive => {
@@ -1767,40 +1642,21 @@ pub mod iua_asp_side {
                         Step {
                             target: State::ASP_INACTIVE,
                             effect: 26,
+                            actions: ACTIONS_19,
                         }
                     }
-                    Event::SendData => {
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 27,
-                        }
-                    }
-                    Event::TackExpiry => {
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 28,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::ASP_ACTIVE => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::AspActiveAck => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 5,
+                            actions: ACTIONS_3,
                         }
                     }
                     Event::InactiveRequest => {
@@ -1809,6 +1665,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::INACTIVE_PENDING,
                             effect: 29,
+                            actions: ACTIONS_16,
                         }
                     }
                     Event::DownRequest => {
@@ -1817,24 +1674,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 8,
-                        }
-                    }
-                    Event::AspUpAck => {
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 30,
-                        }
-                    }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 21,
-                        }
-                    }
-                    Event::AspInactiveAck => {
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 31,
+                            actions: ACTIONS_5,
                         }
                     }
                     Event::AlternateAspActive => {
@@ -1845,12 +1685,14 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 32,
+                                actions: ACTIONS_23,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 33,
+                                actions: ACTIONS_0,
                             };
                         }
                         if !g0 && g1 {
@@ -1858,6 +1700,7 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::INACTIVE_PENDING,
                                 effect: 34,
+                                actions: ACTIONS_16,
                             };
                         }
                         unhandled(state)
@@ -1868,38 +1711,30 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 35,
+                                actions: ACTIONS_24,
                             };
                         }
                         if g0 {
                             return Step {
                                 target: State::ASP_ACTIVE,
                                 effect: 36,
+                                actions: ACTIONS_1,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::ASP_ACTIVE,
-                            effect: 27,
-                        }
                     }
                     _ => unhandled(state),
                 }
             }
             State::INACTIVE_PENDING => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspUpAck
-                    | Event::AspActiveAck
-                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
+                            actions: ACTIONS_7,
                         }
                     }
                     Event::ActiveRequest => {
@@ -1908,6 +1743,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::INACTIVE_PENDING,
                             effect: 37,
+                            actions: ACTIONS_0,
                         }
                     }
                     Event::InactiveRequest => {
@@ -1916,6 +1752,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::INACTIVE_PENDING,
                             effect: 38,
+                            actions: ACTIONS_0,
                         }
                     }
                     Event::DownRequest => {
@@ -1924,12 +1761,7 @@ pub mod iua_asp_side {
                         Step {
                             target: State::DOWN_PENDING,
                             effect: 14,
-                        }
-                    }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 17,
+                            actions: ACTIONS_8,
                         }
                     }
                     Event::AspInactiveAck => {
@@ -1937,82 +1769,53 @@ pub mod iua_asp_side {
                             return Step {
                                 target: State::ASP_INACTIVE,
                                 effect: 39,
+                                actions: ACTIONS_19,
                             };
                         }
                         if vars.wants_active {
                             return Step {
                                 target: State::ACTIVE_PENDING,
                                 effect: 40,
+                                actions: ACTIONS_25,
                             };
                         }
                         unhandled(state)
                     }
-                    Event::SendData => {
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 27,
-                        }
-                    }
-                    Event::TackExpiry => {
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 41,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::DOWN_PENDING => {
                 match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::InactiveRequest
-                    | Event::DownRequest
-                    | Event::AspUpAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => ignored(state),
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
                         Step {
                             target: State::NO_ASSOCIATION,
                             effect: 11,
+                            actions: ACTIONS_7,
                         }
                     }
-                    Event::AspDownAck => {
-                        Step {
-                            target: State::ASP_DOWN,
-                            effect: 42,
-                        }
-                    }
-                    Event::SendData => {
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 9,
-                        }
-                    }
-                    Event::DataIndication => {
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 10,
-                        }
-                    }
-                    Event::TackExpiry => {
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 43,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
+            _ => unhandled(state),
         }
+    }
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    #[inline(always)]
+    pub fn step_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Step {
+        let step = CELLS[state.index()][event.index()];
+        if step.effect == BY_CODE {
+            return decide(state, vars, event, guard);
+        }
+        step
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -627,9 +627,9 @@ pub mod rfc3539_watchdog {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -637,36 +637,9 @@ pub mod rfc3539_watchdog {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 26] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_2,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_4,
-        ACTIONS_1,
-        ACTIONS_1,
-        ACTIONS_5,
-        ACTIONS_6,
-        ACTIONS_7,
-        ACTIONS_8,
-        ACTIONS_8,
-        ACTIONS_7,
-        ACTIONS_5,
-        ACTIONS_2,
-        ACTIONS_2,
-        ACTIONS_3,
-        ACTIONS_7,
-        ACTIONS_9,
-        ACTIONS_0,
-        ACTIONS_2,
-        ACTIONS_5,
-        ACTIONS_7,
-        ACTIONS_1,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 26] = [
@@ -697,70 +670,77 @@ pub mod rfc3539_watchdog {
         17,
         18,
     ];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 5]; 5] = [
+        [
+            cell(State::OKAY, 2, ACTIONS_1),
+            ignored(State::INITIAL),
+            cell(State::INITIAL, BY_CODE, &[]),
+            cell(State::INITIAL, 4, ACTIONS_2),
+            cell(State::INITIAL, 5, ACTIONS_3),
+        ],
+        [
+            ignored(State::OKAY),
+            cell(State::DOWN, 6, ACTIONS_4),
+            cell(State::OKAY, BY_CODE, &[]),
+            cell(State::OKAY, 8, ACTIONS_1),
+            cell(State::OKAY, BY_CODE, &[]),
+        ],
+        [
+            ignored(State::SUSPECT),
+            cell(State::DOWN, 11, ACTIONS_7),
+            cell(State::SUSPECT, BY_CODE, &[]),
+            cell(State::OKAY, 13, ACTIONS_8),
+            cell(State::DOWN, 14, ACTIONS_7),
+        ],
+        [
+            cell(State::DOWN, BY_CODE, &[]),
+            ignored(State::DOWN),
+            cell(State::DOWN, BY_CODE, &[]),
+            cell(State::DOWN, 17, ACTIONS_2),
+            cell(State::DOWN, 18, ACTIONS_3),
+        ],
+        [
+            ignored(State::REOPEN),
+            cell(State::DOWN, 19, ACTIONS_7),
+            cell(State::REOPEN, BY_CODE, &[]),
+            cell(State::REOPEN, 22, ACTIONS_2),
+            cell(State::REOPEN, BY_CODE, &[]),
+        ],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
     /// The step of an ignored event: the same state, nothing to run.
     const fn ignored(state: State) -> Step {
-        Step { target: state, effect: 1 }
+        Step {
+            target: state,
+            effect: 1,
+            actions: &[],
+        }
     }
     /// The step of an unhandled event: the same state, nothing to run.
     const fn unhandled(state: State) -> Step {
-        Step { target: state, effect: 0 }
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
     }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 | 7 | 8 | 25 => {
-                    f(Action::SetWatchdog);
-                }
-                3 | 4 | 16 | 17 | 22 => {
-                    f(Action::Throwaway);
-                }
-                5 | 18 => {
-                    f(Action::AttemptOpen);
-                    f(Action::SetWatchdog);
-                }
-                6 => {
-                    f(Action::CloseConnection);
-                    f(Action::Failover);
-                    f(Action::SetWatchdog);
-                }
-                9 | 15 | 23 => {
-                    f(Action::SendWatchdog);
-                    f(Action::SetWatchdog);
-                }
-                10 => {
-                    f(Action::Failover);
-                    f(Action::SetWatchdog);
-                }
-                11 | 14 | 19 | 24 => {
-                    f(Action::CloseConnection);
-                    f(Action::SetWatchdog);
-                }
-                12 | 13 => {
-                    f(Action::Failback);
-                    f(Action::SetWatchdog);
-                }
-                20 => {
-                    f(Action::Failback);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -799,11 +779,10 @@ pub mod rfc3539_watchdog {
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         ACTIONS_1
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
-    #[inline(always)]
-    pub fn step_with(
+    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+    const BY_CODE: u8 = 26;
+    /// The cells that guards or assignments decide.
+    fn decide(
         state: State,
         vars: &mut Vars,
         event: Event,
@@ -812,54 +791,25 @@ pub mod rfc3539_watchdog {
         match state {
             State::INITIAL => {
                 match event {
-                    Event::ConnectionUp => {
-                        Step {
-                            target: State::OKAY,
-                            effect: 2,
-                        }
-                    }
-                    Event::ConnectionDown => ignored(state),
                     Event::DWA => {
                         vars.Pending = false;
                         Step {
                             target: State::INITIAL,
                             effect: 3,
+                            actions: ACTIONS_2,
                         }
                     }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 4,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::INITIAL,
-                            effect: 5,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::OKAY => {
                 match event {
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 6,
-                        }
-                    }
                     Event::DWA => {
                         vars.Pending = false;
                         Step {
                             target: State::OKAY,
                             effect: 7,
-                        }
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY,
-                            effect: 8,
+                            actions: ACTIONS_1,
                         }
                     }
                     Event::TwExpiry => {
@@ -868,46 +818,32 @@ pub mod rfc3539_watchdog {
                             return Step {
                                 target: State::OKAY,
                                 effect: 9,
+                                actions: ACTIONS_5,
                             };
                         }
                         if vars.Pending {
                             return Step {
                                 target: State::SUSPECT,
                                 effect: 10,
+                                actions: ACTIONS_6,
                             };
                         }
                         unhandled(state)
                     }
+                    _ => unhandled(state),
                 }
             }
             State::SUSPECT => {
                 match event {
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 11,
-                        }
-                    }
                     Event::DWA => {
                         vars.Pending = false;
                         Step {
                             target: State::OKAY,
                             effect: 12,
+                            actions: ACTIONS_8,
                         }
                     }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::OKAY,
-                            effect: 13,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 14,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::DOWN => {
@@ -918,39 +854,22 @@ pub mod rfc3539_watchdog {
                         Step {
                             target: State::REOPEN,
                             effect: 15,
+                            actions: ACTIONS_5,
                         }
                     }
-                    Event::ConnectionDown => ignored(state),
                     Event::DWA => {
                         vars.Pending = false;
                         Step {
                             target: State::DOWN,
                             effect: 16,
+                            actions: ACTIONS_2,
                         }
                     }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 17,
-                        }
-                    }
-                    Event::TwExpiry => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 18,
-                        }
-                    }
+                    _ => unhandled(state),
                 }
             }
             State::REOPEN => {
                 match event {
-                    Event::ConnectionUp => ignored(state),
-                    Event::ConnectionDown => {
-                        Step {
-                            target: State::DOWN,
-                            effect: 19,
-                        }
-                    }
                     Event::DWA => {
                         if vars.NumDWA == 2 {
                             vars.Pending = false;
@@ -958,6 +877,7 @@ pub mod rfc3539_watchdog {
                             return Step {
                                 target: State::OKAY,
                                 effect: 20,
+                                actions: ACTIONS_9,
                             };
                         }
                         if vars.NumDWA < 2 {
@@ -966,15 +886,10 @@ pub mod rfc3539_watchdog {
                             return Step {
                                 target: State::REOPEN,
                                 effect: 21,
+                                actions: ACTIONS_0,
                             };
                         }
                         unhandled(state)
-                    }
-                    Event::NonDWA => {
-                        Step {
-                            target: State::REOPEN,
-                            effect: 22,
-                        }
                     }
                     Event::TwExpiry => {
                         if !vars.Pending {
@@ -982,12 +897,14 @@ pub mod rfc3539_watchdog {
                             return Step {
                                 target: State::REOPEN,
                                 effect: 23,
+                                actions: ACTIONS_5,
                             };
                         }
                         if vars.Pending && vars.NumDWA < 0 {
                             return Step {
                                 target: State::DOWN,
                                 effect: 24,
+                                actions: ACTIONS_7,
                             };
                         }
                         if vars.Pending && vars.NumDWA >= 0 {
@@ -995,13 +912,31 @@ pub mod rfc3539_watchdog {
                             return Step {
                                 target: State::REOPEN,
                                 effect: 25,
+                                actions: ACTIONS_1,
                             };
                         }
                         unhandled(state)
                     }
+                    _ => unhandled(state),
                 }
             }
         }
+    }
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    #[inline(always)]
+    pub fn step_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Step {
+        let step = CELLS[state.index()][event.index()];
+        if step.effect == BY_CODE {
+            return decide(state, vars, event, guard);
+        }
+        step
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -1,13 +1,15 @@
-//! The generated dispatch. Every (state, event) cell is one entry of two dense tables, read by
-//! `step_with`: the target state, and an *effect*, a small number that names what the step
-//! does (its action list and the transition taken; 0 is "unhandled", 1 "ignored"). A step is
-//! then two loads and no branch, whatever the machine's size. Cells that need code (guards or
-//! variable assignments) are marked in the table and decided by a `match` on the state, then
-//! on the event, where each named guard is read once, into a local, and the transitions are
-//! tried as a flat run of `if guard { return ...; }` (no nesting, so a cell with hundreds of
-//! guarded transitions stays shallow for rustc), with the `else` transition or the policy's
-//! outcome last. The lean `Step` (the target and the effect, a few octets) is what the hot
-//! path returns; `Outcome` (kind, actions, transition index) is derived from it on request.
+//! The generated dispatch. Every (state, event) cell is one entry of a dense table, read by
+//! `step_with` with no branch: the target state, the actions to run (exit, transition, entry)
+//! and an *effect*, a small number that names what the step does (its action list and the
+//! transition taken; 0 is "unhandled", 1 "ignored"). A small machine's table is an array of
+//! `Step`s; a large one's is a byte string of (target, effect) records, the actions read from
+//! the effect. Cells that need code (guards or variable assignments) are marked in the table
+//! and decided by `decide`, a `match` on the state, then on the event, where each named guard
+//! is read once, into a local, and the transitions are tried as a flat run of
+//! `if guard { return ...; }` (no nesting, so a cell with hundreds of guarded transitions stays
+//! shallow for rustc), with the `else` transition or the policy's outcome last. The lean
+//! `Step` (the target, the actions and the effect) is what the hot path returns; `Outcome`
+//! (kind, actions, transition index) is derived from it on request.
 
 mod cells;
 
@@ -22,7 +24,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
 /// Machines with at least this many (state, event) cells are "large": `step` reads each
-/// cell's target and effect from a byte table instead of a `match`, and the `TRANSITIONS` rows
+/// cell's target and effect from a byte table instead of an array of `Step`s, and the `TRANSITIONS` rows
 /// are compact, which keeps the generated code, and the time to generate and compile it, small
 /// for machines of many thousands of states. (Rows are also compact for a machine of more than
 /// `NAMED_ROWS` transitions below this size.)
@@ -63,7 +65,6 @@ fn index_type(count: usize) -> Ident {
 struct Ctx<'m> {
     m: &'m Machine,
     states: Vec<Ident>,
-    actions: Vec<Ident>,
     /// The module's action lists, which `TRANSITIONS` shares.
     lists: &'m mut ActionLists,
     /// Distinct effects (action list, transition taken), numbered from 2.
@@ -93,9 +94,11 @@ impl Ctx<'_> {
         let m = self.m;
         let effects = m.effects_of(source, t);
         let assignments = assignments(m, &effects);
-        let effect = Literal::usize_unsuffixed(self.effect_of(&[&effects], t));
+        let effect = self.effect_of(&[&effects], t);
+        let actions = self.lists.ident(self.effect_rows[effect].0);
+        let effect = Literal::usize_unsuffixed(effect);
         let target = &self.states[m.transition(t).target.unwrap_or(source).0];
-        (assignments, quote! { Step { target: State::#target, effect: #effect } })
+        (assignments, quote! { Step { target: State::#target, effect: #effect, actions: #actions } })
     }
 
     /// The step of a cell with no transition to take, as text: `ignored(state)` or
@@ -114,40 +117,6 @@ impl Ctx<'_> {
     }
 }
 
-/// The body of `Step::for_each_action`. A small machine's is a `match` on the effect, with
-/// the calls of each distinct action list written out (effects that share a list share an
-/// arm): one jump instead of a loop whose exit the processor must guess, which is what makes
-/// a step on unpredictable events as fast as a hand-written `match`. A large machine's is the
-/// loop over [`Step::actions`], which keeps its code small.
-fn for_each_body(ctx: &Ctx<'_>, table: bool) -> TokenStream {
-    if table {
-        return quote! {
-            for &action in self.actions() {
-                f(action);
-            }
-        };
-    }
-    let lists = ctx.lists.by_number();
-    // The effects of each list, in the order the lists were numbered.
-    let mut effects_of: Vec<Vec<usize>> = vec![Vec::new(); lists.len()];
-    for (effect, &(list, _)) in ctx.effect_rows.iter().enumerate() {
-        effects_of[list].push(effect);
-    }
-    let arms = lists.iter().zip(&effects_of).filter(|(ids, effects)| !ids.is_empty() && !effects.is_empty()).map(
-        |(ids, effects)| {
-            let effects = effects.iter().map(|&e| Literal::usize_unsuffixed(e));
-            let actions = ids.iter().map(|a| &ctx.actions[a.0]);
-            quote! { #( #effects )|* => { #( f(Action::#actions); )* } }
-        },
-    );
-    quote! {
-        match self.effect {
-            #( #arms )*
-            _ => {}
-        }
-    }
-}
-
 /// `Kind`, `Outcome`, `Step`, the tables, `step_with`, `step`, `dispatch_with`, `dispatch` and
 /// `enter_initial`.
 pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
@@ -156,7 +125,6 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let mut ctx = Ctx {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
-        actions: m.actions.iter().map(|a| ident(&a.named.name)).collect(),
         lists,
         effects: HashMap::default(),
         effect_rows: Vec::new(),
@@ -166,14 +134,14 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     ctx.effect_rows.extend([(none, usize::MAX), (none, usize::MAX)]);
     let mut uses = Uses::default();
     let table = uses_table(m);
-    let cells = cells(&mut ctx, &mut uses, table);
+    let cells = cells(&mut ctx, &mut uses);
     // Code cells are marked with the number after the last effect.
     let code = ctx.effect_rows.len();
     let effect_type = index_type(code + 1);
     let transition_type = index_type(m.transitions.len() + 1);
     // What each effect does: small machines have it in two arrays; large ones in one byte
     // string (a handful of tokens however many effects there are), read by `field`.
-    let (effect_data, actions_body, transition_body) = if table {
+    let (effect_data, transition_body) = if table {
         let widths = [width(ctx.lists.len()), width(m.transitions.len())];
         let mut bytes = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
         for &(list, t) in &ctx.effect_rows {
@@ -195,6 +163,14 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
                 static EFFECTS: &[u8] = #effects;
                 /// The action lists that [`EFFECTS`] refers to.
                 static LISTS: [&[Action]; #list_count] = [#( #lists ),*];
+                /// The actions of effect `effect` (exit, transition, entry), from [`EFFECTS`].
+                #[inline(always)]
+                fn effect_actions(effect: usize) -> &'static [Action] {
+                    match LISTS.get(field(EFFECTS, effect * #record, #wl)) {
+                        Some(&actions) => actions,
+                        None => &[],
+                    }
+                }
                 /// The number at `at` in `bytes`, `width` octets little-endian.
                 #[inline(always)]
                 fn field(bytes: &[u8], at: usize, width: usize) -> usize {
@@ -209,45 +185,27 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
                     value
                 }
             },
-            quote! {
-                match LISTS.get(field(EFFECTS, self.effect as usize * #record, #wl)) {
-                    Some(&actions) => actions,
-                    None => &[],
-                }
-            },
             quote! { Some(field(EFFECTS, self.effect as usize * #record + #wl, #wt)) },
         )
     } else {
-        let mut lists_text = String::with_capacity(ctx.effect_rows.len() * 12);
         let mut transitions_text = String::with_capacity(ctx.effect_rows.len() * 8);
-        for &(list, t) in &ctx.effect_rows {
-            let _ = write!(lists_text, "ACTIONS_{list},");
+        for &(_, t) in &ctx.effect_rows {
             // The first two rows are never read (no transition); the largest value marks them.
             let t = if t == usize::MAX { format!("{transition_type}::MAX") } else { t.to_string() };
             let _ = write!(transitions_text, "{t},");
         }
-        let effect_lists = tokens(&lists_text);
         let effect_transitions = tokens(&transitions_text);
         let effect_count = Literal::usize_unsuffixed(ctx.effect_rows.len());
         (
             quote! {
-                /// The actions of each effect, in order: exit, transition, entry.
-                static EFFECT_ACTIONS: [&[Action]; #effect_count] = [#effect_lists];
                 /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
                 /// two).
                 static EFFECT_TRANSITION: [#transition_type; #effect_count] = [#effect_transitions];
-            },
-            quote! {
-                match EFFECT_ACTIONS.get(self.effect as usize) {
-                    Some(&actions) => actions,
-                    None => &[],
-                }
             },
             quote! { EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize) },
         )
     };
     let code_literal = Literal::usize_unsuffixed(code);
-    let each_body = for_each_body(&ctx, table);
 
     let entry = &m.state(m.initial).entry;
     let initial_assignments = assignments(m, entry);
@@ -277,17 +235,89 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else {
         TokenStream::new()
     };
-    let (tables, decide, body, step_vars, step_guard) = if !table {
-        // A small machine is one `match`: the compiler sees each cell's step as constants, and
-        // where `step` is inlined, the loop over its actions too.
+    // Cells that guards or assignments decide are marked in the table with the number after
+    // the last effect, and worked out by `decide`.
+    let decide = cells.any_code.then(|| {
         let arms = tokens(&cells.arms);
-        let body = quote! {
-            match state {
-                #arms
-                #other_states
+        quote! {
+            /// The effect in [`CELLS`] of a cell decided by [`decide`].
+            const BY_CODE: #effect_type = #code_literal;
+
+            /// The cells that guards or assignments decide.
+            fn decide(
+                state: State,
+                #vars: &mut Vars,
+                event: Event,
+                #guard: impl FnMut(Guard) -> bool,
+            ) -> Step {
+                match state {
+                    #arms
+                    #other_states
+                }
             }
+        }
+    });
+    let to_code = |effect: TokenStream| {
+        decide.is_some().then(|| {
+            quote! {
+                if #effect == BY_CODE {
+                    return decide(state, vars, event, guard);
+                }
+            }
+        })
+    };
+    let mut calls_cell = false;
+    let (tables, body) = if !table {
+        // A small machine's table is an array of `Step`s: one load, then the caller's loop
+        // over the actions, and no branch that the events' order could make the processor
+        // guess wrong.
+        let mut rows = String::with_capacity(cells.records.len() * 40);
+        let events = m.events.len();
+        for (at, &(target, effect)) in cells.records.iter().enumerate() {
+            if at % events == 0 {
+                rows.push('[');
+            }
+            let target = &ctx.states[target];
+            match effect {
+                Some(EFFECT_IGNORED) => {
+                    ctx.calls_ignored = true;
+                    let _ = write!(rows, "ignored(State::{target}),");
+                }
+                Some(EFFECT_UNHANDLED) => {
+                    ctx.calls_unhandled = true;
+                    let _ = write!(rows, "unhandled(State::{target}),");
+                }
+                Some(effect) => {
+                    calls_cell = true;
+                    let actions = ctx.lists.ident(ctx.effect_rows[effect].0);
+                    let _ = write!(rows, "cell(State::{target}, {effect}, {actions}),");
+                }
+                None => {
+                    calls_cell = true;
+                    let _ = write!(rows, "cell(State::{target}, BY_CODE, &[]),");
+                }
+            }
+            if at % events == events - 1 {
+                rows.push_str("],");
+            }
+        }
+        let rows = tokens(&rows);
+        let (state_count, event_count) =
+            (Literal::usize_unsuffixed(m.states.len()), Literal::usize_unsuffixed(events));
+        let tables = quote! {
+            /// The step of each (state, event) cell: a row per state, in the order of
+            /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+            static CELLS: [[Step; #event_count]; #state_count] = [#rows];
         };
-        (TokenStream::new(), TokenStream::new(), body, vars, guard)
+        let body = match to_code(quote! { step.effect }) {
+            Some(to_code) => quote! {
+                let step = CELLS[state.index()][event.index()];
+                #to_code
+                step
+            },
+            None => quote! { CELLS[state.index()][event.index()] },
+        };
+        (tables, body)
     } else {
         let widths = [width(m.states.len()), width(code + 1)];
         let mut bytes = Vec::with_capacity(cells.records.len() * (widths[0] + widths[1]));
@@ -305,59 +335,35 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             /// [`EFFECTS`]), each little-endian in the fewest octets that fit.
             static CELLS: &[u8] = #cell_bytes;
         };
-        let (decide, to_code) = if cells.any_code {
-            let arms = tokens(&cells.arms);
-            (
-                quote! {
-                    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-                    const BY_CODE: #effect_type = #code_literal;
-
-                    /// The cells that guards or assignments decide.
-                    fn decide(
-                        state: State,
-                        #vars: &mut Vars,
-                        event: Event,
-                        #guard: impl FnMut(Guard) -> bool,
-                    ) -> Step {
-                        match state {
-                            #arms
-                            #other_states
-                        }
-                    }
-                },
-                quote! {
-                    if effect == BY_CODE {
-                        return decide(state, vars, event, guard);
-                    }
-                },
-            )
-        } else {
-            (TokenStream::new(), TokenStream::new())
-        };
+        let to_code = to_code(quote! { effect });
         let body = quote! {
             let at = (state.index() * Event::ALL.len() + event.index()) * #record;
             let effect = field(CELLS, at + #ws, #we) as #effect_type;
             #to_code
             match State::ALL.get(field(CELLS, at, #ws)) {
-                Some(&target) => Step { target, effect },
+                Some(&target) => Step { target, effect, actions: effect_actions(effect as usize) },
                 None => unhandled(state),
             }
         };
-        let (step_vars, step_guard) =
-            if cells.any_code { (quote! { vars }, quote! { guard }) } else { (quote! { _vars }, quote! { _guard }) };
-        (tables, decide, body, step_vars, step_guard)
+        // The table's read falls back on `unhandled` for a target out of range.
+        ctx.calls_unhandled = true;
+        (tables, body)
     };
-    // A small machine's step compiles to a few instructions (a jump on the state, then the
-    // event's bits of a constant): worth inlining into every caller, which lets the compiler
-    // unroll the caller's loop over the step's actions. A large machine's is two table reads
-    // and a call for the cells that need code.
-    // The table's read falls back on `unhandled` for a target out of range.
-    ctx.calls_unhandled |= table;
+    let (step_vars, step_guard) =
+        if cells.any_code { (quote! { vars }, quote! { guard }) } else { (quote! { _vars }, quote! { _guard }) };
+    let cell = calls_cell.then(|| {
+        quote! {
+            /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+            const fn cell(target: State, effect: #effect_type, actions: &'static [Action]) -> Step {
+                Step { target, effect, actions }
+            }
+        }
+    });
     let ignored = ctx.calls_ignored.then(|| {
         quote! {
             /// The step of an ignored event: the same state, nothing to run.
             const fn ignored(state: State) -> Step {
-                Step { target: state, effect: 1 }
+                Step { target: state, effect: 1, actions: &[] }
             }
         }
     });
@@ -365,17 +371,23 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         quote! {
             /// The step of an unhandled event: the same state, nothing to run.
             const fn unhandled(state: State) -> Step {
-                Step { target: state, effect: 0 }
+                Step { target: state, effect: 0, actions: &[] }
             }
         }
     });
+    // A small machine's step is one read of a table: worth inlining into every caller, where
+    // the caller's loop over the step's actions follows it. A large machine's is two table
+    // reads and a call for the cells that need code.
     let (inline, how) = if table {
         (
             quote! { #[inline] },
             " O(1): two table reads (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.",
         )
     } else {
-        (quote! { #[inline(always)] }, " O(1): a jump on the state, then on the event; no allocation.")
+        (
+            quote! { #[inline(always)] },
+            " O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.",
+        )
     };
     quote! {
         /// How an event was dealt with.
@@ -405,9 +417,9 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             pub transition: Option<usize>,
         }
 
-        /// The result of [`step`]: the state after the event and what to run on the way, in a
-        /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-        /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+        /// The result of [`step`]: the state after the event and the actions to run on the
+        /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+        /// [`Step::outcome`] read the rest from static tables.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Step {
             /// The state after the event (the same state unless a transition was taken).
@@ -415,11 +427,14 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             /// What the step does (its actions and transition), a row of a static table: 0 for
             /// an unhandled event, 1 for an ignored one.
             effect: #effect_type,
+            /// The actions to run, in order: exit, transition, entry.
+            actions: &'static [Action],
         }
 
         #effect_data
         #tables
 
+        #cell
         #ignored
         #unhandled
 
@@ -427,21 +442,16 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             /// The actions to run, in order: exit, transition, entry.
             #[inline]
             pub fn actions(self) -> &'static [Action] {
-                #actions_body
+                self.actions
             }
 
-            /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-            /// as a loop over [`Step::actions`]; in a small machine it is written out per
-            /// effect, so that where it is inlined the caller's code for each action sits in
-            /// place: one jump on the effect, no loop.
+            /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+            /// over [`Step::actions`]).
             #[inline(always)]
-            #[allow(
-                clippy::single_match,
-                clippy::manual_range_patterns,
-                reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-            )]
             pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-                #each_body
+                for &action in self.actions {
+                    f(action);
+                }
             }
 
             /// The index in [`TRANSITIONS`] of the transition taken, if any.

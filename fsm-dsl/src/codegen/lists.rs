@@ -59,15 +59,6 @@ impl ActionLists {
         self.idents.len()
     }
 
-    /// The lists, by number.
-    pub(super) fn by_number(&self) -> Vec<&[ActionId]> {
-        let mut lists: Vec<&[ActionId]> = vec![&[]; self.idents.len()];
-        for (ids, &n) in &self.numbers {
-            lists[n] = ids;
-        }
-        lists
-    }
-
     /// The constants, in number order.
     pub(super) fn items(&self) -> TokenStream {
         let items = &self.items;

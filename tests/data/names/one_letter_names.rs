@@ -327,9 +327,9 @@ pub mod one_letter {
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
         pub transition: Option<usize>,
     }
-    /// The result of [`step`]: the state after the event and what to run on the way, in a
-    /// few octets (`Copy`, fits in a register). [`Step::actions`], [`Step::kind`],
-    /// [`Step::transition`] and [`Step::outcome`] read the rest from static tables.
+    /// The result of [`step`]: the state after the event and the actions to run on the
+    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
+    /// [`Step::outcome`] read the rest from static tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -337,43 +337,42 @@ pub mod one_letter {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
+        /// The actions to run, in order: exit, transition, entry.
+        actions: &'static [Action],
     }
-    /// The actions of each effect, in order: exit, transition, entry.
-    static EFFECT_ACTIONS: [&[Action]; 5] = [
-        ACTIONS_0,
-        ACTIONS_0,
-        ACTIONS_1,
-        ACTIONS_0,
-        ACTIONS_0,
-    ];
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
     /// two).
     static EFFECT_TRANSITION: [u8; 5] = [u8::MAX, u8::MAX, 0, 1, 2];
+    /// The step of each (state, event) cell: a row per state, in the order of
+    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
+    static CELLS: [[Step; 1]; 2] = [
+        [cell(State::v, BY_CODE, &[])],
+        [cell(State::v, 4, ACTIONS_0)],
+    ];
+    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
+    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
+        Step { target, effect, actions }
+    }
+    /// The step of an unhandled event: the same state, nothing to run.
+    const fn unhandled(state: State) -> Step {
+        Step {
+            target: state,
+            effect: 0,
+            actions: &[],
+        }
+    }
     impl Step {
         /// The actions to run, in order: exit, transition, entry.
         #[inline]
         pub fn actions(self) -> &'static [Action] {
-            match EFFECT_ACTIONS.get(self.effect as usize) {
-                Some(&actions) => actions,
-                None => &[],
-            }
+            self.actions
         }
-        /// Calls `f` with each action to run, in order: exit, transition, entry. The same
-        /// as a loop over [`Step::actions`]; in a small machine it is written out per
-        /// effect, so that where it is inlined the caller's code for each action sits in
-        /// place: one jump on the effect, no loop.
+        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
+        /// over [`Step::actions`]).
         #[inline(always)]
-        #[allow(
-            clippy::single_match,
-            clippy::manual_range_patterns,
-            reason = "one arm per list of actions, its effects by number: a machine with one list has one arm, and effects that share a list may be consecutive"
-        )]
         pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            match self.effect {
-                2 => {
-                    f(Action::a);
-                }
-                _ => {}
+            for &action in self.actions {
+                f(action);
             }
         }
         /// The index in [`TRANSITIONS`] of the transition taken, if any.
@@ -412,11 +411,10 @@ pub mod one_letter {
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         ACTIONS_0
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
-    #[inline(always)]
-    pub fn step_with(
+    /// The effect in [`CELLS`] of a cell decided by [`decide`].
+    const BY_CODE: u8 = 5;
+    /// The cells that guards or assignments decide.
+    fn decide(
         state: State,
         _vars: &mut Vars,
         event: Event,
@@ -431,28 +429,37 @@ pub mod one_letter {
                             return Step {
                                 target: State::s,
                                 effect: 2,
+                                actions: ACTIONS_1,
                             };
                         }
                         {
                             Step {
                                 target: State::v,
                                 effect: 3,
+                                actions: ACTIONS_0,
                             }
                         }
                     }
                 }
             }
-            State::s => {
-                match event {
-                    Event::e => {
-                        Step {
-                            target: State::v,
-                            effect: 4,
-                        }
-                    }
-                }
-            }
+            _ => unhandled(state),
         }
+    }
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    #[inline(always)]
+    pub fn step_with(
+        state: State,
+        vars: &mut Vars,
+        event: Event,
+        guard: impl FnMut(Guard) -> bool,
+    ) -> Step {
+        let step = CELLS[state.index()][event.index()];
+        if step.effect == BY_CODE {
+            return decide(state, vars, event, guard);
+        }
+        step
     }
     /// Handles `event` in `state` with the named guards' values in `guards`; see
     /// [`step_with`].

@@ -1,7 +1,7 @@
 //! The cells of the dispatch: for each (state, event), either its target and effect (a plain
-//! cell: one unguarded transition, no assignment; in a large machine, a record of the byte
-//! table) or the code that decides it (guards, assignments), written as the arms of a `match`
-//! on the state, then on the event.
+//! cell: one unguarded transition, no assignment: a record of the table) or the code that
+//! decides it (guards, assignments), written as the arms of a `match` on the state, then on
+//! the event.
 
 use super::super::ident;
 use super::super::values::guard_expr;
@@ -91,9 +91,9 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
     }
 }
 
-/// The tables of every cell, and the `match` of the cells that need code (empty if none).
+/// The table of every cell, and the `match` of the cells that need code (empty if none).
 pub(super) struct Cells {
-    /// With the table, each cell's target and effect, state by state (`None` for code cells).
+    /// Each cell's target and effect, state by state (`None` for code cells).
     pub(super) records: Vec<(usize, Option<usize>)>,
     /// The arms of `decide`, as text.
     pub(super) arms: String,
@@ -103,15 +103,13 @@ pub(super) struct Cells {
     pub(super) states_with_arms: usize,
 }
 
-/// Collects the table's records (with the table) and writes the `match` arms: of the cells
-/// that need code with the table, of every cell without.
-pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
+/// Collects the table's records and writes the `match` arms of the cells that need code.
+pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
     let m = ctx.m;
     let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
     let fallback = nothing_effect(m.fallback());
-    let cells = m.states.len() * m.events.len();
     let mut out = Cells {
-        records: Vec::with_capacity(if table { cells } else { 0 }),
+        records: Vec::with_capacity(m.states.len() * m.events.len()),
         arms: String::new(),
         any_code: false,
         states_with_arms: 0,
@@ -122,41 +120,22 @@ pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
         let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
         for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
-            let (target, effect) = match cell {
-                Cell::Unmentioned => (s, Some(fallback)),
-                Cell::Ignored if !table => {
-                    if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                        same.push(event);
-                    } else {
-                        arms.push((cell, vec![event], ctx.nothing(StepKind::Ignored).to_owned()));
-                    }
-                    (s, Some(EFFECT_IGNORED))
-                }
-                Cell::Ignored => (s, Some(EFFECT_IGNORED)),
+            let record = match cell {
+                Cell::Unmentioned => (s.0, Some(fallback)),
+                Cell::Ignored => (s.0, Some(EFFECT_IGNORED)),
                 Cell::Rules(rules) => match plain(ctx, s, rules) {
-                    Some((target, effect)) if table => (target, Some(effect)),
-                    Some((target, effect)) => {
-                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                            same.push(event);
-                        } else {
-                            let body = format!("Step {{ target: State::{}, effect: {effect} }}", ctx.states[target.0]);
-                            arms.push((cell, vec![event], body));
-                        }
-                        (target, Some(effect))
-                    }
+                    Some((target, effect)) => (target.0, Some(effect)),
                     None => {
                         if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
                             same.push(event);
                         } else {
                             arms.push((cell, vec![event], cell_body(ctx, s, rules, uses).to_string()));
                         }
-                        (s, None)
+                        (s.0, None)
                     }
                 },
             };
-            if table {
-                out.records.push((target.0, effect));
-            }
+            out.records.push(record);
         }
         if arms.is_empty() {
             continue;
@@ -169,7 +148,7 @@ pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses, table: bool) -> Cells {
             }
             let _ = write!(out.arms, " => {body},");
         }
-        // Unmentioned cells (and, with the table, the cells it decides, never asked for here).
+        // The other cells of the state are in the table and never asked for here.
         if arms.iter().map(|(_, events, _)| events.len()).sum::<usize>() < m.events.len() {
             let fallback = ctx.nothing(m.fallback());
             let _ = write!(out.arms, "_ => {fallback},");
