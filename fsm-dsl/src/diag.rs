@@ -226,7 +226,8 @@ impl Source<'_> {
 }
 
 /// Renders diagnostics the way rustc does: `error[E0003]: ...`, `--> file:line:col`, the source
-/// line with carets, secondary labels, notes and help. With `color`, ANSI colours are used.
+/// line with carets, secondary labels, notes and help. With `color`, ANSI colours are used (with
+/// the `cli` feature; without it, which is how the `fsm!` macro builds, the text is plain).
 ///
 /// A line longer than [`MAX_LINE`] octets is shown as windows of [`CONTEXT`] octets around the
 /// ends of the labels on it, cut places marked `...`, and a label longer than [`MAX_LABEL`]
@@ -243,12 +244,15 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
             .collect();
         let (file, spans) = excerpt::Excerpt::new(source.name, source.text, &starts, &spans);
         let cs = diagnostic.to_codespan(&spans);
-        let rendered = if color {
-            let mut buffer = term::termcolor::Buffer::ansi();
-            term::emit_to_write_style(&mut buffer, &config, &file, &cs)
-                .map(|()| String::from_utf8_lossy(buffer.as_slice()).into_owned())
-        } else {
-            term::emit_into_string(&config, &file, &cs)
+        let rendered = match color {
+            // Colours are for the terminal, so for the tool: the macro's build has no termcolor.
+            #[cfg(feature = "cli")]
+            true => {
+                let mut buffer = term::termcolor::Buffer::ansi();
+                term::emit_to_write_style(&mut buffer, &config, &file, &cs)
+                    .map(|()| String::from_utf8_lossy(buffer.as_slice()).into_owned())
+            }
+            _ => term::emit_into_string(&config, &file, &cs),
         };
         match rendered {
             Ok(text) => out.push_str(&text),

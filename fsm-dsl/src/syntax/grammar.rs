@@ -1,5 +1,7 @@
 //! The parser of `fsm.pest`, generated ahead of time by pest's generator (`pest_generator`
-//! 2.9.6): `Grammar` parses, `Rule` names the grammar's rules.
+//! 2.9.6): `Grammar` parses, `Rule` names the grammar's rules. Each closure given to pest's
+//! combinators is a function of one type, `Step`, so that each combinator is compiled once
+//! (`tests/parser.rs` says why).
 //!
 //! Do not edit. After a change to `fsm.pest`, run
 //! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test parser` to rewrite this file.
@@ -278,6 +280,11 @@ impl ::pest::Parser<Rule> for Grammar {
     > {
         mod rules {
             #![allow(clippy::upper_case_acronyms)]
+            /// The parser's state, which every step takes and gives back.
+            pub type State<'i> = ::std::boxed::Box<::pest::ParserState<'i, super::Rule>>;
+            /// What every rule and every step within one does: the state in, the state
+            /// after the step (or the state where it failed) out.
+            pub type Step = for<'i> fn(State<'i>) -> ::pest::ParseResult<State<'i>>;
             pub mod hidden {
                 use super::super::Rule;
                 #[inline]
@@ -289,21 +296,46 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     if state.atomicity() == ::pest::Atomicity::NonAtomic {
                         state
-                            .sequence(|state| {
-                                state
-                                    .repeat(|state| super::visible::WHITESPACE(state))
-                                    .and_then(|state| {
-                                        state
-                                            .repeat(|state| {
+                            .sequence({
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .repeat(super::visible::WHITESPACE as super::Step)
+                                        .and_then({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        super::visible::COMMENT(state)
-                                                            .and_then(|state| {
-                                                                state.repeat(|state| super::visible::WHITESPACE(state))
-                                                            })
+                                                    .repeat({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        super::visible::COMMENT(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state.repeat(super::visible::WHITESPACE as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             })
                     } else {
                         Ok(state)
@@ -322,12 +354,38 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .atomic(
                             ::pest::Atomicity::Atomic,
-                            |state| {
-                                state
-                                    .match_range(' '..' ')
-                                    .or_else(|state| { state.match_range('\t'..'\n') })
-                                    .or_else(|state| { state.match_range('\r'..'\r') })
-                                    .or_else(|state| { state.match_string("\u{feff}") })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_range(' '..' ')
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_range('\t'..'\n')
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_range('\r'..'\r')
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("\u{feff}")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -341,30 +399,86 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .atomic(
                             ::pest::Atomicity::Atomic,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("//")
-                                            .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
                                                     .match_string("//")
-                                                    .or_else(|state| {
-                                                        state.lookahead(false, |state| { state.match_string("/") })
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .match_string("//")
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .lookahead(
+                                                                                false,
+                                                                                {
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.match_string("/")
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                },
+                                                                            )
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| {
-                                                state
-                                                    .repeat(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .lookahead(false, |state| { state.match_string("\n") })
-                                                                    .and_then(|state| { self::r#ANY(state) })
-                                                            })
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .repeat({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .lookahead(
+                                                                                            false,
+                                                                                            {
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state.match_string("\n")
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            },
+                                                                                        )
+                                                                                        .and_then(self::r#ANY as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -378,25 +492,61 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#doc,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("///")
-                                                        .and_then(|state| {
-                                                            state.lookahead(false, |state| { state.match_string("/") })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("///")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .lookahead(
+                                                                                    false,
+                                                                                    {
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_string("/")
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    },
+                                                                                )
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            let strings = ["\n"];
+                                                                            state.skip_until(&strings)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                        .and_then(|state| {
-                                                            let strings = ["\n"];
-                                                            state.skip_until(&strings)
-                                                        })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -410,47 +560,241 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#keyword,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("machine")
-                                                        .or_else(|state| { state.match_string("state") })
-                                                        .or_else(|state| { state.match_string("initial") })
-                                                        .or_else(|state| { state.match_string("final") })
-                                                        .or_else(|state| { state.match_string("event") })
-                                                        .or_else(|state| { state.match_string("action") })
-                                                        .or_else(|state| { state.match_string("guard") })
-                                                        .or_else(|state| { state.match_string("timer") })
-                                                        .or_else(|state| { state.match_string("var") })
-                                                        .or_else(|state| { state.match_string("ref") })
-                                                        .or_else(|state| { state.match_string("on") })
-                                                        .or_else(|state| { state.match_string("internal") })
-                                                        .or_else(|state| { state.match_string("ignore") })
-                                                        .or_else(|state| { state.match_string("in") })
-                                                        .or_else(|state| { state.match_string("except") })
-                                                        .or_else(|state| { state.match_string("else") })
-                                                        .or_else(|state| { state.match_string("entry") })
-                                                        .or_else(|state| { state.match_string("exit") })
-                                                        .or_else(|state| { state.match_string("start") })
-                                                        .or_else(|state| { state.match_string("stop") })
-                                                        .or_else(|state| { state.match_string("unhandled") })
-                                                        .or_else(|state| { state.match_string("true") })
-                                                        .or_else(|state| { state.match_string("false") })
-                                                        .or_else(|state| { state.match_string("bool") })
-                                                        .or_else(|state| { state.match_string("otherwise") })
-                                                        .or_else(|state| { state.match_string("output") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("machine")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("state")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("initial")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("final")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("event")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("action")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("guard")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("timer")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("var")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("ref")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("on")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("internal")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("ignore")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("in")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("except")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("else")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("entry")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("exit")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("start")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("stop")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("unhandled")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("true")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("false")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("bool")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("otherwise")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("output")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -463,7 +807,14 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     let state = state.check_stack_limit()?;
                     self::r#ASCII_ALPHANUMERIC(state)
-                        .or_else(|state| { state.match_string("_") })
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_string("_")
+                            }
+                            step as super::Step
+                        })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -475,32 +826,74 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ident,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
-                                                    self::r#ASCII_ALPHA_UPPER(state)
-                                                        .or_else(|state| { state.match_string("_") })
-                                                        .and_then(|state| {
-                                                            state.repeat(|state| { self::r#ident_char(state) })
-                                                        })
-                                                })
-                                                .or_else(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .sequence(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#keyword(state) })
-                                                                .and_then(|state| { self::r#ASCII_ALPHA_LOWER(state) })
-                                                                .and_then(|state| {
-                                                                    state.repeat(|state| { self::r#ident_char(state) })
-                                                                })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                self::r#ASCII_ALPHA_UPPER(state)
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("_")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.repeat(self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                        .or_else({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .sequence({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .lookahead(false, self::r#keyword as super::Step)
+                                                                                .and_then(self::r#ASCII_ALPHA_LOWER as super::Step)
+                                                                                .and_then({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.repeat(self::r#ident_char as super::Step)
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -514,46 +907,112 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#string,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("\"")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .repeat(|state| {
-                                                                    state
-                                                                        .sequence(|state| {
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("\"")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                             state
-                                                                                .lookahead(
-                                                                                    false,
-                                                                                    |state| {
+                                                                                .repeat({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                         state
-                                                                                            .match_string("\"")
-                                                                                            .or_else(|state| { state.match_string("\\") })
-                                                                                            .or_else(|state| { state.match_string("\n") })
-                                                                                    },
-                                                                                )
-                                                                                .and_then(|state| { self::r#ANY(state) })
-                                                                        })
-                                                                        .or_else(|state| {
-                                                                            state
-                                                                                .sequence(|state| {
-                                                                                    state
-                                                                                        .match_string("\\")
-                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                            .sequence({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .lookahead(
+                                                                                                            false,
+                                                                                                            {
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state
+                                                                                                                        .match_string("\"")
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state.match_string("\\")
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state.match_string("\n")
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            },
+                                                                                                        )
+                                                                                                        .and_then(self::r#ANY as super::Step)
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                            .or_else({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .sequence({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state
+                                                                                                                    .match_string("\\")
+                                                                                                                    .and_then(self::r#ANY as super::Step)
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
                                                                                 })
-                                                                        })
-                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("\"")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                        .and_then(|state| { state.match_string("\"") })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -567,22 +1026,49 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#int,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .optional(|state| { state.match_string("-") })
-                                                        .and_then(|state| { self::r#ASCII_DIGIT(state) })
-                                                        .and_then(|state| {
-                                                            state.repeat(|state| { self::r#ASCII_DIGIT(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .optional({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("-")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then(self::r#ASCII_DIGIT as super::Step)
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.repeat(self::r#ASCII_DIGIT as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -596,22 +1082,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_machine,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("machine")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("machine")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -625,22 +1130,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_state,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("state")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("state")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -654,22 +1178,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_initial,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("initial")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("initial")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -683,22 +1226,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_final,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("final")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("final")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -712,22 +1274,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_event,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("event")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("event")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -741,22 +1322,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_action,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("action")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("action")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -770,22 +1370,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_guard,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("guard")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("guard")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -799,22 +1418,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_timer,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("timer")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("timer")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -828,22 +1466,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_var,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("var")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("var")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -857,22 +1514,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_ref,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("ref")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("ref")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -886,22 +1562,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_on,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("on")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("on")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -915,22 +1610,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_internal,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("internal")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("internal")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -944,22 +1658,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_ignore,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("ignore")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("ignore")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -973,22 +1706,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_in,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("in")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("in")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1002,22 +1754,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_except,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("except")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("except")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1031,22 +1802,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_else,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("else")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("else")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1060,22 +1850,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_entry,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("entry")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("entry")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1089,22 +1898,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_exit,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("exit")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("exit")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1118,22 +1946,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_start,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("start")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("start")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1147,22 +1994,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_stop,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("stop")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("stop")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1176,22 +2042,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_unhandled,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("unhandled")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("unhandled")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1205,22 +2090,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_true,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("true")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("true")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1234,22 +2138,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_false,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("false")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("false")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1263,22 +2186,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_bool,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("bool")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("bool")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1292,22 +2234,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_otherwise,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("otherwise")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("otherwise")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1321,22 +2282,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_output,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("output")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("output")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1350,22 +2330,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_allow,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("allow")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("allow")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1379,22 +2378,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_diagram,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("diagram")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("diagram")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1408,22 +2426,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_direction,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("direction")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("direction")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1437,22 +2474,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_events,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("events")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("events")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1466,22 +2522,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_actions,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("actions")
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("actions")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1495,39 +2570,93 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#file,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#SOI(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#machine_head(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("{") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                self::r#item(state)
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#item(state) })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#machine_head as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("{")
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("}") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#EOI(state) })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#item(state)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(self::r#item as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("}")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#EOI as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1541,35 +2670,75 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#machine_head,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .optional(|state| {
-                                                        self::r#doc(state)
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#doc(state) })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#doc(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then(self::r#doc as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_machine(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_machine as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1583,42 +2752,101 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#file_recover,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#SOI(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#machine_head(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("{") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                self::r#item(state)
-                                                                    .or_else(|state| { self::r#junk(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
-                                                                                                self::r#item(state).or_else(|state| { self::r#junk(state) })
-                                                                                            })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#machine_head as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("{")
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("}") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#EOI(state) })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#item(state)
+                                                                                        .or_else(self::r#junk as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    self::r#item(state).or_else(self::r#junk as super::Step)
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("}")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#EOI as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1632,31 +2860,73 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .atomic(
                             ::pest::Atomicity::CompoundAtomic,
-                            |state| {
-                                state
-                                    .rule(
-                                        Rule::r#junk,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .rule(
+                                            Rule::r#junk,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .repeat(|state| { self::r#junk_token(state) })
-                                                        .and_then(|state| {
-                                                            self::r#junk_block(state)
-                                                                .or_else(|state| { state.match_string(";") })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .repeat(self::r#junk_token as super::Step)
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            self::r#junk_block(state)
+                                                                                .or_else({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.match_string(";")
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                                .or_else(|state| {
-                                                    state
-                                                        .sequence(|state| {
-                                                            self::r#junk_token(state)
-                                                                .and_then(|state| {
-                                                                    state.repeat(|state| { self::r#junk_token(state) })
-                                                                })
+                                                        .or_else({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .sequence({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            self::r#junk_token(state)
+                                                                                .and_then({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.repeat(self::r#junk_token as super::Step)
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1669,63 +2939,167 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     let state = state.check_stack_limit()?;
                     self::r#junk_string(state)
-                        .or_else(|state| {
-                            state
-                                .sequence(|state| {
-                                    state
-                                        .match_string("//")
-                                        .and_then(|state| { super::hidden::skip(state) })
-                                        .and_then(|state| {
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .sequence({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                             state
-                                                .sequence(|state| {
-                                                    state
-                                                        .optional(|state| {
-                                                            state
-                                                                .sequence(|state| {
+                                                .match_string("//")
+                                                .and_then(super::hidden::skip as super::Step)
+                                                .and_then({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .sequence({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                                     state
-                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
-                                                                .and_then(|state| {
-                                                                    state
-                                                                        .repeat(|state| {
-                                                                            state
-                                                                                .sequence(|state| {
-                                                                                    super::hidden::skip(state)
-                                                                                        .and_then(|state| {
+                                                                        .optional({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("\n")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .and_then({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .repeat({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state
+                                                                                                            .sequence({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    super::hidden::skip(state)
+                                                                                                                        .and_then({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
                                                                                                 })
-                                                                                        })
-                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
                                                                         })
-                                                                })
-                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
                                                 })
-                                        })
-                                })
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
-                        .or_else(|state| {
-                            state
-                                .sequence(|state| {
-                                    state
-                                        .lookahead(
-                                            false,
-                                            |state| {
-                                                state
-                                                    .match_string(";")
-                                                    .or_else(|state| { state.match_string("}") })
-                                                    .or_else(|state| { state.match_string("{") })
-                                            },
-                                        )
-                                        .and_then(|state| { super::hidden::skip(state) })
-                                        .and_then(|state| { self::r#ANY(state) })
-                                })
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .sequence({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state
+                                                .lookahead(
+                                                    false,
+                                                    {
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .match_string(";")
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string("}")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string("{")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    },
+                                                )
+                                                .and_then(super::hidden::skip as super::Step)
+                                                .and_then(self::r#ANY as super::Step)
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
                 }
                 #[inline]
@@ -1736,149 +3110,390 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .sequence(|state| {
-                            state
-                                .match_string("{")
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .sequence(|state| {
+                        .sequence({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .match_string("{")
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                             state
-                                                .optional(|state| {
-                                                    self::r#junk_block(state)
-                                                        .or_else(|state| { self::r#junk_string(state) })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
-                                                                    state
-                                                                        .match_string("//")
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| {
-                                                                            state
-                                                                                .sequence(|state| {
-                                                                                    state
-                                                                                        .optional(|state| {
-                                                                                            state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                })
-                                                                                                .and_then(|state| {
-                                                                                                    state
-                                                                                                        .repeat(|state| {
-                                                                                                            state
-                                                                                                                .sequence(|state| {
-                                                                                                                    super::hidden::skip(state)
-                                                                                                                        .and_then(|state| {
-                                                                                                                            state
-                                                                                                                                .sequence(|state| {
-                                                                                                                                    state
-                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                                                })
-                                                                                                                        })
-                                                                                                                })
-                                                                                                        })
-                                                                                                })
-                                                                                        })
-                                                                                })
-                                                                        })
-                                                                })
-                                                        })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
-                                                                    state
-                                                                        .lookahead(
-                                                                            false,
-                                                                            |state| {
+                                                .sequence({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .optional({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                    self::r#junk_block(state)
+                                                                        .or_else(self::r#junk_string as super::Step)
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                 state
-                                                                                    .match_string("{")
-                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                            },
-                                                                        )
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
-                                                        })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .repeat(|state| {
-                                                                    state
-                                                                        .sequence(|state| {
-                                                                            super::hidden::skip(state)
-                                                                                .and_then(|state| {
-                                                                                    self::r#junk_block(state)
-                                                                                        .or_else(|state| { self::r#junk_string(state) })
-                                                                                        .or_else(|state| {
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .match_string("//")
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| {
-                                                                                                            state
-                                                                                                                .sequence(|state| {
+                                                                                                .match_string("//")
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state
+                                                                                                            .sequence({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                     state
-                                                                                                                        .optional(|state| {
-                                                                                                                            state
-                                                                                                                                .sequence(|state| {
-                                                                                                                                    state
-                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                                                })
-                                                                                                                                .and_then(|state| {
-                                                                                                                                    state
-                                                                                                                                        .repeat(|state| {
+                                                                                                                        .optional({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                             state
-                                                                                                                                                .sequence(|state| {
-                                                                                                                                                    super::hidden::skip(state)
-                                                                                                                                                        .and_then(|state| {
-                                                                                                                                                            state
-                                                                                                                                                                .sequence(|state| {
-                                                                                                                                                                    state
-                                                                                                                                                                        .lookahead(false, |state| { state.match_string("\n") })
-                                                                                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                                                                                })
-                                                                                                                                                        })
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .and_then({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .repeat({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state
+                                                                                                                                                            .sequence({
+                                                                                                                                                                fn step(
+                                                                                                                                                                    state: super::State<'_>,
+                                                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                    super::hidden::skip(state)
+                                                                                                                                                                        .and_then({
+                                                                                                                                                                            fn step(
+                                                                                                                                                                                state: super::State<'_>,
+                                                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                state
+                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state
+                                                                                                                                                                                                .lookahead(
+                                                                                                                                                                                                    false,
+                                                                                                                                                                                                    {
+                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                    },
+                                                                                                                                                                                                )
+                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                            }
+                                                                                                                                                                            step as super::Step
+                                                                                                                                                                        })
+                                                                                                                                                                }
+                                                                                                                                                                step as super::Step
+                                                                                                                                                            })
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
                                                                                                                                                 })
-                                                                                                                                        })
-                                                                                                                                })
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
                                                                                                                         })
-                                                                                                                })
-                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
                                                                                                 })
-                                                                                        })
-                                                                                        .or_else(|state| {
-                                                                                            state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(
-                                                                                                            false,
-                                                                                                            |state| {
-                                                                                                                state
-                                                                                                                    .match_string("{")
-                                                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                                            },
-                                                                                                        )
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                })
-                                                                                        })
-                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
                                                                         })
-                                                                })
-                                                        })
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .match_string("{")
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("}")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                        .and_then({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .repeat({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .sequence({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    self::r#junk_block(state)
+                                                                                                                        .or_else(self::r#junk_string as super::Step)
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .match_string("//")
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state
+                                                                                                                                                            .sequence({
+                                                                                                                                                                fn step(
+                                                                                                                                                                    state: super::State<'_>,
+                                                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                    state
+                                                                                                                                                                        .optional({
+                                                                                                                                                                            fn step(
+                                                                                                                                                                                state: super::State<'_>,
+                                                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                state
+                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state
+                                                                                                                                                                                                .lookahead(
+                                                                                                                                                                                                    false,
+                                                                                                                                                                                                    {
+                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                    },
+                                                                                                                                                                                                )
+                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .and_then({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state
+                                                                                                                                                                                                .repeat({
+                                                                                                                                                                                                    fn step(
+                                                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                        state
+                                                                                                                                                                                                            .sequence({
+                                                                                                                                                                                                                fn step(
+                                                                                                                                                                                                                    state: super::State<'_>,
+                                                                                                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                    super::hidden::skip(state)
+                                                                                                                                                                                                                        .and_then({
+                                                                                                                                                                                                                            fn step(
+                                                                                                                                                                                                                                state: super::State<'_>,
+                                                                                                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                state
+                                                                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                            state
+                                                                                                                                                                                                                                                .lookahead(
+                                                                                                                                                                                                                                                    false,
+                                                                                                                                                                                                                                                    {
+                                                                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                                                                    },
+                                                                                                                                                                                                                                                )
+                                                                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                                                    })
+                                                                                                                                                                                                                            }
+                                                                                                                                                                                                                            step as super::Step
+                                                                                                                                                                                                                        })
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                                step as super::Step
+                                                                                                                                                                                                            })
+                                                                                                                                                                                                    }
+                                                                                                                                                                                                    step as super::Step
+                                                                                                                                                                                                })
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                            }
+                                                                                                                                                                            step as super::Step
+                                                                                                                                                                        })
+                                                                                                                                                                }
+                                                                                                                                                                step as super::Step
+                                                                                                                                                            })
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state
+                                                                                                                                                                .match_string("{")
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("}")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
                                                 })
-                                        })
-                                })
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| { state.match_string("}") })
+                                        }
+                                        step as super::Step
+                                    })
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state.match_string("}")
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
                 }
                 #[inline]
@@ -1889,87 +3504,226 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .sequence(|state| {
-                            state
-                                .match_string("\"")
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .sequence(|state| {
+                        .sequence({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .match_string("\"")
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                             state
-                                                .optional(|state| {
-                                                    state
-                                                        .sequence(|state| {
-                                                            state
-                                                                .match_string("\\")
-                                                                .and_then(|state| { super::hidden::skip(state) })
-                                                                .and_then(|state| {
-                                                                    state.lookahead(false, |state| { state.match_string("\n") })
-                                                                })
-                                                                .and_then(|state| { super::hidden::skip(state) })
-                                                                .and_then(|state| { self::r#ANY(state) })
-                                                        })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
+                                                .sequence({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .optional({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                                     state
-                                                                        .lookahead(
-                                                                            false,
-                                                                            |state| {
+                                                                        .sequence({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                 state
-                                                                                    .match_string("\"")
-                                                                                    .or_else(|state| { state.match_string("\n") })
-                                                                            },
-                                                                        )
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
-                                                        })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .repeat(|state| {
-                                                                    state
-                                                                        .sequence(|state| {
-                                                                            super::hidden::skip(state)
-                                                                                .and_then(|state| {
-                                                                                    state
-                                                                                        .sequence(|state| {
+                                                                                    .match_string("\\")
+                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                    .and_then({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .match_string("\\")
-                                                                                                .and_then(|state| { super::hidden::skip(state) })
-                                                                                                .and_then(|state| {
-                                                                                                    state.lookahead(false, |state| { state.match_string("\n") })
-                                                                                                })
-                                                                                                .and_then(|state| { super::hidden::skip(state) })
-                                                                                                .and_then(|state| { self::r#ANY(state) })
-                                                                                        })
-                                                                                        .or_else(|state| {
-                                                                                            state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(
-                                                                                                            false,
-                                                                                                            |state| {
-                                                                                                                state
-                                                                                                                    .match_string("\"")
-                                                                                                                    .or_else(|state| { state.match_string("\n") })
-                                                                                                            },
-                                                                                                        )
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                })
-                                                                                        })
-                                                                                })
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("\n")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                    .and_then(self::r#ANY as super::Step)
+                                                                            }
+                                                                            step as super::Step
                                                                         })
-                                                                })
-                                                        })
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .match_string("\"")
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("\n")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                        .and_then({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .repeat({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .sequence({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state
+                                                                                                                        .sequence({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .match_string("\\")
+                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                    .and_then({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state.match_string("\n")
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                    .and_then(self::r#ANY as super::Step)
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state
+                                                                                                                                                                .match_string("\"")
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("\n")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
                                                 })
-                                        })
-                                })
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state.optional(|state| { state.match_string("\"") })
-                                })
+                                        }
+                                        step as super::Step
+                                    })
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state
+                                                .optional({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_string("\"")
+                                                    }
+                                                    step as super::Step
+                                                })
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
                 }
                 #[inline]
@@ -1982,15 +3736,25 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#item_alone,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#SOI(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#item(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#EOI(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#item as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#EOI as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2004,47 +3768,91 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .optional(|state| {
-                                                        self::r#doc(state)
-                                                            .or_else(|state| { self::r#attribute(state) })
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| {
-                                                                                        self::r#doc(state)
-                                                                                            .or_else(|state| { self::r#attribute(state) })
-                                                                                    })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#doc(state)
+                                                                            .or_else(self::r#attribute as super::Step)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        self::r#doc(state).or_else(self::r#attribute as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                self::r#transition(state)
-                                                    .or_else(|state| { self::r#internal_item(state) })
-                                                    .or_else(|state| { self::r#ignore_item(state) })
-                                                    .or_else(|state| { self::r#state_decl(state) })
-                                                    .or_else(|state| { self::r#event_decl(state) })
-                                                    .or_else(|state| { self::r#action_decl(state) })
-                                                    .or_else(|state| { self::r#guard_decl(state) })
-                                                    .or_else(|state| { self::r#timer_decl(state) })
-                                                    .or_else(|state| { self::r#var_decl(state) })
-                                                    .or_else(|state| { self::r#ref_item(state) })
-                                                    .or_else(|state| { self::r#unhandled_item(state) })
-                                                    .or_else(|state| { self::r#diagram_item(state) })
-                                                    .or_else(|state| { self::r#machine_attribute(state) })
-                                            })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#transition(state)
+                                                                .or_else(self::r#internal_item as super::Step)
+                                                                .or_else(self::r#ignore_item as super::Step)
+                                                                .or_else(self::r#state_decl as super::Step)
+                                                                .or_else(self::r#event_decl as super::Step)
+                                                                .or_else(self::r#action_decl as super::Step)
+                                                                .or_else(self::r#guard_decl as super::Step)
+                                                                .or_else(self::r#timer_decl as super::Step)
+                                                                .or_else(self::r#var_decl as super::Step)
+                                                                .or_else(self::r#ref_item as super::Step)
+                                                                .or_else(self::r#unhandled_item as super::Step)
+                                                                .or_else(self::r#diagram_item as super::Step)
+                                                                .or_else(self::r#machine_attribute as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2058,18 +3866,42 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#attribute,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("#")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("[") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#allow_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("]") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("#")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("[")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#allow_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("]")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2083,20 +3915,51 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#machine_attribute,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("#")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("!") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("[") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#allow_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("]") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("#")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("!")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("[")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#allow_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("]")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2110,51 +3973,120 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#allow_list,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_allow(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("(") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        state
-                                                                            .match_string(",")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
-                                                                                                state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string(",")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                                                    })
-                                                                                            })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_allow(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("(")
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(")") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(")")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2168,15 +4100,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ref_item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_ref(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#string(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_ref(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#string as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2190,17 +4139,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#unhandled_item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_unhandled(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("=") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#policy(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_unhandled(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("=")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#policy as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2214,24 +4187,57 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#policy,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("error")
-                                                        .or_else(|state| { state.match_string("warn") })
-                                                        .or_else(|state| { state.match_string("ignore") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("error")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("warn")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("ignore")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2245,35 +4251,89 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#diagram_item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_diagram(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("{") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                self::r#diagram_setting(state)
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#diagram_setting(state) })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_diagram(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("{")
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("}") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#diagram_setting(state)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(self::r#diagram_setting as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("}")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2287,31 +4347,77 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#diagram_setting,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
-                                                self::r#kw_direction(state)
-                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                    .and_then(|state| { state.match_string("=") })
-                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                    .and_then(|state| { self::r#direction(state) })
-                                            })
-                                            .or_else(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        self::r#kw_events(state)
-                                                            .or_else(|state| { self::r#kw_actions(state) })
-                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| { state.match_string("=") })
-                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| { self::r#visibility(state) })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#kw_direction(state)
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string("=")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then(self::r#direction as super::Step)
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                                                    .or_else({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#kw_events(state)
+                                                                            .or_else(self::r#kw_actions as super::Step)
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state.match_string("=")
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then(self::r#visibility as super::Step)
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2325,25 +4431,65 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#direction,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("TB")
-                                                        .or_else(|state| { state.match_string("LR") })
-                                                        .or_else(|state| { state.match_string("BT") })
-                                                        .or_else(|state| { state.match_string("RL") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("TB")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("LR")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("BT")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("RL")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2357,23 +4503,49 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#visibility,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("show")
-                                                        .or_else(|state| { state.match_string("hide") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("show")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("hide")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2387,40 +4559,92 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .optional(|state| {
-                                                        self::r#state_modifier(state)
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#state_modifier(state) })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#state_modifier(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then(self::r#state_modifier as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_state(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                self::r#state_body(state)
-                                                    .or_else(|state| { state.match_string(";") })
-                                            })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_state as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#state_body(state)
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string(";")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2434,9 +4658,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_modifier,
-                            |state| {
-                                self::r#kw_initial(state)
-                                    .or_else(|state| { self::r#kw_final(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#kw_initial(state)
+                                        .or_else(self::r#kw_final as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2450,42 +4679,94 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_body,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("{")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                self::r#entry_clause(state)
-                                                                    .or_else(|state| { self::r#exit_clause(state) })
-                                                                    .or_else(|state| { self::r#state_timer(state) })
-                                                                    .or_else(|state| { self::r#substate(state) })
-                                                                    .and_then(|state| {
+                                                    .match_string("{")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
-                                                                                                self::r#entry_clause(state)
-                                                                                                    .or_else(|state| { self::r#exit_clause(state) })
-                                                                                                    .or_else(|state| { self::r#state_timer(state) })
-                                                                                                    .or_else(|state| { self::r#substate(state) })
-                                                                                            })
-                                                                                    })
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#entry_clause(state)
+                                                                                        .or_else(self::r#exit_clause as super::Step)
+                                                                                        .or_else(self::r#state_timer as super::Step)
+                                                                                        .or_else(self::r#substate as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    self::r#entry_clause(state)
+                                                                                                                                        .or_else(self::r#exit_clause as super::Step)
+                                                                                                                                        .or_else(self::r#state_timer as super::Step)
+                                                                                                                                        .or_else(self::r#substate as super::Step)
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("}") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("}")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2499,33 +4780,72 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#substate,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .optional(|state| {
-                                                        self::r#doc(state)
-                                                            .or_else(|state| { self::r#attribute(state) })
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| {
-                                                                                        self::r#doc(state)
-                                                                                            .or_else(|state| { self::r#attribute(state) })
-                                                                                    })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#doc(state)
+                                                                            .or_else(self::r#attribute as super::Step)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        self::r#doc(state).or_else(self::r#attribute as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#state_decl(state) })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#state_decl as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2539,15 +4859,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_timer,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_timer(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_timer(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2561,15 +4898,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#entry_clause,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_entry(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#effect_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_entry(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#effect_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2583,15 +4937,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#exit_clause,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_exit(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#effect_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_exit(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#effect_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2605,23 +4976,50 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#event_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_event(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#payload(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_event(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#payload as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2635,16 +5033,33 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#payload,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("(")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#payload_type(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(")") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("(")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#payload_type as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(")")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2658,39 +5073,118 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#payload_type,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .repeat(|state| {
-                                                    self::r#payload_group(state)
-                                                        .or_else(|state| { self::r#payload_array(state) })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
-                                                                    state
-                                                                        .lookahead(
-                                                                            false,
-                                                                            |state| {
-                                                                                state
-                                                                                    .match_string("(")
-                                                                                    .or_else(|state| { state.match_string(")") })
-                                                                                    .or_else(|state| { state.match_string("[") })
-                                                                                    .or_else(|state| { state.match_string("]") })
-                                                                                    .or_else(|state| { state.match_string(";") })
-                                                                                    .or_else(|state| { state.match_string("{") })
-                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                    .or_else(|state| { state.match_string("\"") })
-                                                                            },
-                                                                        )
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .repeat({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                self::r#payload_group(state)
+                                                                    .or_else(self::r#payload_array as super::Step)
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .lookahead(
+                                                                                                false,
+                                                                                                {
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state
+                                                                                                            .match_string("(")
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string(")")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string("[")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string("]")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string(";")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string("{")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string("}")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                            .or_else({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    state.match_string("\"")
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                },
+                                                                                            )
+                                                                                            .and_then(self::r#ANY as super::Step)
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2702,79 +5196,254 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .sequence(|state| {
-                            state
-                                .match_string("(")
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .sequence(|state| {
+                        .sequence({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .match_string("(")
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                             state
-                                                .optional(|state| {
-                                                    self::r#payload_group(state)
-                                                        .or_else(|state| { self::r#payload_array(state) })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
-                                                                    state
-                                                                        .lookahead(
-                                                                            false,
-                                                                            |state| {
+                                                .sequence({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .optional({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                    self::r#payload_group(state)
+                                                                        .or_else(self::r#payload_array as super::Step)
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                 state
-                                                                                    .match_string("(")
-                                                                                    .or_else(|state| { state.match_string(")") })
-                                                                                    .or_else(|state| { state.match_string("[") })
-                                                                                    .or_else(|state| { state.match_string("]") })
-                                                                                    .or_else(|state| { state.match_string(";") })
-                                                                                    .or_else(|state| { state.match_string("{") })
-                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                    .or_else(|state| { state.match_string("\"") })
-                                                                            },
-                                                                        )
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
-                                                        })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .repeat(|state| {
-                                                                    state
-                                                                        .sequence(|state| {
-                                                                            super::hidden::skip(state)
-                                                                                .and_then(|state| {
-                                                                                    self::r#payload_group(state)
-                                                                                        .or_else(|state| { self::r#payload_array(state) })
-                                                                                        .or_else(|state| {
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(
-                                                                                                            false,
-                                                                                                            |state| {
-                                                                                                                state
-                                                                                                                    .match_string("(")
-                                                                                                                    .or_else(|state| { state.match_string(")") })
-                                                                                                                    .or_else(|state| { state.match_string("[") })
-                                                                                                                    .or_else(|state| { state.match_string("]") })
-                                                                                                                    .or_else(|state| { state.match_string(";") })
-                                                                                                                    .or_else(|state| { state.match_string("{") })
-                                                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                                                    .or_else(|state| { state.match_string("\"") })
-                                                                                                            },
-                                                                                                        )
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                })
-                                                                                        })
-                                                                                })
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .match_string("(")
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string(")")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("[")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("]")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string(";")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("{")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("}")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("\"")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
                                                                         })
-                                                                })
-                                                        })
+                                                                        .and_then({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .repeat({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .sequence({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    self::r#payload_group(state)
+                                                                                                                        .or_else(self::r#payload_array as super::Step)
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state
+                                                                                                                                                                .match_string("(")
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string(")")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("[")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("]")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string(";")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("{")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("}")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("\"")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
                                                 })
-                                        })
-                                })
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| { state.match_string(")") })
+                                        }
+                                        step as super::Step
+                                    })
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state.match_string(")")
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
                 }
                 #[inline]
@@ -2785,77 +5454,238 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .sequence(|state| {
-                            state
-                                .match_string("[")
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .sequence(|state| {
+                        .sequence({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .match_string("[")
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                             state
-                                                .optional(|state| {
-                                                    self::r#payload_group(state)
-                                                        .or_else(|state| { self::r#payload_array(state) })
-                                                        .or_else(|state| {
-                                                            state
-                                                                .sequence(|state| {
-                                                                    state
-                                                                        .lookahead(
-                                                                            false,
-                                                                            |state| {
+                                                .sequence({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .optional({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                    self::r#payload_group(state)
+                                                                        .or_else(self::r#payload_array as super::Step)
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                 state
-                                                                                    .match_string("(")
-                                                                                    .or_else(|state| { state.match_string(")") })
-                                                                                    .or_else(|state| { state.match_string("[") })
-                                                                                    .or_else(|state| { state.match_string("]") })
-                                                                                    .or_else(|state| { state.match_string("{") })
-                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                    .or_else(|state| { state.match_string("\"") })
-                                                                            },
-                                                                        )
-                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                })
-                                                        })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .repeat(|state| {
-                                                                    state
-                                                                        .sequence(|state| {
-                                                                            super::hidden::skip(state)
-                                                                                .and_then(|state| {
-                                                                                    self::r#payload_group(state)
-                                                                                        .or_else(|state| { self::r#payload_array(state) })
-                                                                                        .or_else(|state| {
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .sequence(|state| {
-                                                                                                    state
-                                                                                                        .lookahead(
-                                                                                                            false,
-                                                                                                            |state| {
-                                                                                                                state
-                                                                                                                    .match_string("(")
-                                                                                                                    .or_else(|state| { state.match_string(")") })
-                                                                                                                    .or_else(|state| { state.match_string("[") })
-                                                                                                                    .or_else(|state| { state.match_string("]") })
-                                                                                                                    .or_else(|state| { state.match_string("{") })
-                                                                                                                    .or_else(|state| { state.match_string("}") })
-                                                                                                                    .or_else(|state| { state.match_string("\"") })
-                                                                                                            },
-                                                                                                        )
-                                                                                                        .and_then(|state| { super::hidden::skip(state) })
-                                                                                                        .and_then(|state| { self::r#ANY(state) })
-                                                                                                })
-                                                                                        })
-                                                                                })
+                                                                                                .lookahead(
+                                                                                                    false,
+                                                                                                    {
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .match_string("(")
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string(")")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("[")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("]")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("{")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("}")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                                .or_else({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state.match_string("\"")
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    },
+                                                                                                )
+                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
                                                                         })
-                                                                })
-                                                        })
+                                                                        .and_then({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .repeat({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .sequence({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        super::hidden::skip(state)
+                                                                                                            .and_then({
+                                                                                                                fn step(
+                                                                                                                    state: super::State<'_>,
+                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                    self::r#payload_group(state)
+                                                                                                                        .or_else(self::r#payload_array as super::Step)
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .lookahead(
+                                                                                                                                                    false,
+                                                                                                                                                    {
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            state
+                                                                                                                                                                .match_string("(")
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string(")")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("[")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("]")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("{")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("}")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                                .or_else({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        state.match_string("\"")
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    },
+                                                                                                                                                )
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                }
+                                                                                                                step as super::Step
+                                                                                                            })
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
                                                 })
-                                        })
-                                })
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| { state.match_string("]") })
+                                        }
+                                        step as super::Step
+                                    })
+                                    .and_then(super::hidden::skip as super::Step)
+                                    .and_then({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state.match_string("]")
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
                         })
                 }
                 #[inline]
@@ -2868,32 +5698,69 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#action_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_action(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .match_string("=")
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#timer_op(state) })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_action(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .match_string("=")
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#timer_op as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2907,19 +5774,41 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#guard_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_guard(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_guard(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2933,36 +5822,78 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#timer_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_timer(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#payload(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .match_string("=")
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#duration(state) })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_timer(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#payload as super::Step)
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .match_string("=")
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#duration as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2976,13 +5907,23 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#duration,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#uint(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#time_unit(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#uint(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#time_unit as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2996,20 +5937,40 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#uint,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
-                                                    self::r#ASCII_DIGIT(state)
-                                                        .and_then(|state| {
-                                                            state.repeat(|state| { self::r#ASCII_DIGIT(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                self::r#ASCII_DIGIT(state)
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.repeat(self::r#ASCII_DIGIT as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3023,25 +5984,65 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#time_unit,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("ms")
-                                                        .or_else(|state| { state.match_string("min") })
-                                                        .or_else(|state| { state.match_string("s") })
-                                                        .or_else(|state| { state.match_string("h") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("ms")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("min")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("s")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("h")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3055,26 +6056,57 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#var_decl,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .optional(|state| { self::r#kw_output(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_var(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(":") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#var_type(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("=") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#literal(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .optional(self::r#kw_output as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_var as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(":")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#var_type as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("=")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#literal as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3088,9 +6120,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#var_type,
-                            |state| {
-                                self::r#kw_bool(state)
-                                    .or_else(|state| { self::r#int_range(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#kw_bool(state)
+                                        .or_else(self::r#int_range as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3104,15 +6141,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#int_range,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#int(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("..=") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#int(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#int(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("..=")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#int as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3126,10 +6180,15 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#literal,
-                            |state| {
-                                self::r#kw_true(state)
-                                    .or_else(|state| { self::r#kw_false(state) })
-                                    .or_else(|state| { self::r#int(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#kw_true(state)
+                                        .or_else(self::r#kw_false as super::Step)
+                                        .or_else(self::r#int as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3143,33 +6202,72 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#transition,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#state_set(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("->") })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_on(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#event_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#guard_clause(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#effects(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#refs(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#state_set(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("->")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_on as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#event_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#guard_clause as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#effects as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#refs as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3183,31 +6281,63 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#internal_item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_internal(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#state_set(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#kw_on(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#event_list(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#guard_clause(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#effects(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#refs(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_internal(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#state_set as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_on as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#event_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#guard_clause as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#effects as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#refs as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3221,35 +6351,77 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ignore_item,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_ignore(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ignore_events(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                self::r#kw_in(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#state_set(state) })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_ignore(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ignore_events as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_in(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#state_set as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#kw_otherwise(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { self::r#refs(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(";") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#kw_otherwise as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#refs as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3263,9 +6435,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ignore_events,
-                            |state| {
-                                self::r#any_event(state)
-                                    .or_else(|state| { self::r#event_list(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#any_event(state)
+                                        .or_else(self::r#event_list as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3276,7 +6453,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#any_event, |state| { state.match_string("*") })
+                    state
+                        .rule(
+                            Rule::r#any_event,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("*")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3288,24 +6476,49 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_set,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#any_state(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                self::r#kw_except(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#ident_list(state) })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#any_state(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_except(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ident_list as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
-                                    .or_else(|state| { self::r#ident_list(state) })
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else(self::r#ident_list as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3316,7 +6529,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#any_state, |state| { state.match_string("*") })
+                    state
+                        .rule(
+                            Rule::r#any_state,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("*")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3328,45 +6552,100 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ident_list,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#ident(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .match_string(",")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string(",")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3380,45 +6659,100 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#event_list,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#ident(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .match_string(",")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string(",")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3432,48 +6766,108 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#refs,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
-                                                self::r#kw_ref(state)
-                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                    .and_then(|state| { self::r#string(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#kw_ref(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#string(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
-                                                                                                state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#kw_ref(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#string(state) })
-                                                                                                    })
-                                                                                            })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#kw_ref(state)
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#kw_ref(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#string as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#kw_ref(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#string as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3487,19 +6881,40 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#guard_clause,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("[")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                self::r#kw_else(state)
-                                                    .or_else(|state| { self::r#expr(state) })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string("]") })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("[")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#kw_else(state).or_else(self::r#expr as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("]")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3513,43 +6928,98 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#expr,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#conj(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#or_op(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#conj(state) })
-                                                                    })
-                                                                    .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#conj(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#or_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#conj as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#or_op(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#conj(state) })
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#or_op(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#conj as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3563,43 +7033,98 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#conj,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#unary(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#and_op(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#unary(state) })
-                                                                    })
-                                                                    .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#unary(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#and_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#unary as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#and_op(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#unary(state) })
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#and_op(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#unary as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3613,29 +7138,64 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#unary,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .optional(|state| {
-                                                        self::r#not_op(state)
-                                                            .and_then(|state| {
-                                                                state
-                                                                    .repeat(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
-                                                                                super::hidden::skip(state)
-                                                                                    .and_then(|state| { self::r#not_op(state) })
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#not_op(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then(self::r#not_op as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#primary(state) })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#primary as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3649,20 +7209,37 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#primary,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("(")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#expr(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(")") })
-                                    })
-                                    .or_else(|state| { self::r#comparison(state) })
-                                    .or_else(|state| { self::r#kw_true(state) })
-                                    .or_else(|state| { self::r#kw_false(state) })
-                                    .or_else(|state| { self::r#ident(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("(")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#expr as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(")")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else(self::r#comparison as super::Step)
+                                        .or_else(self::r#kw_true as super::Step)
+                                        .or_else(self::r#kw_false as super::Step)
+                                        .or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3676,15 +7253,25 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#comparison,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#operand(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#cmp_op(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#operand(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#operand(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#cmp_op as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#operand as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3698,8 +7285,13 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#operand,
-                            |state| {
-                                self::r#int(state).or_else(|state| { self::r#ident(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#int(state).or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3710,7 +7302,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#or_op, |state| { state.match_string("||") })
+                    state
+                        .rule(
+                            Rule::r#or_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("||")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3719,7 +7322,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#and_op, |state| { state.match_string("&&") })
+                    state
+                        .rule(
+                            Rule::r#and_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("&&")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3728,7 +7342,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#not_op, |state| { state.match_string("!") })
+                    state
+                        .rule(
+                            Rule::r#not_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("!")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3740,14 +7365,54 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#cmp_op,
-                            |state| {
-                                state
-                                    .match_string("==")
-                                    .or_else(|state| { state.match_string("!=") })
-                                    .or_else(|state| { state.match_string("<=") })
-                                    .or_else(|state| { state.match_string(">=") })
-                                    .or_else(|state| { state.match_string("<") })
-                                    .or_else(|state| { state.match_string(">") })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_string("==")
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("!=")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("<=")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string(">=")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("<")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string(">")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3761,14 +7426,24 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effects,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("/")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#effect_list(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("/")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#effect_list as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3782,45 +7457,100 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effect_list,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#effect(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#effect(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .match_string(",")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#effect(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string(",")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#effect(state) })
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#effect as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#effect as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3834,26 +7564,56 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effect,
-                            |state| {
-                                self::r#timer_op(state)
-                                    .or_else(|state| {
-                                        state
-                                            .sequence(|state| {
-                                                self::r#ident(state)
-                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                    .and_then(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#assign_op(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#literal(state) })
-                                                                    })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#timer_op(state)
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#ident(state)
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#assign_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#literal as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3867,14 +7627,24 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#timer_op,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#kw_start(state)
-                                            .or_else(|state| { self::r#kw_stop(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#ident(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_start(state)
+                                                    .or_else(self::r#kw_stop as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3888,11 +7658,30 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#assign_op,
-                            |state| {
-                                state
-                                    .match_string("+=")
-                                    .or_else(|state| { state.match_string("-=") })
-                                    .or_else(|state| { state.match_string("=") })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_string("+=")
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("-=")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("=")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3906,15 +7695,25 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#rust_path,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#SOI(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#path_body(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#EOI(state) })
-                                    })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#path_body as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#EOI as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3928,48 +7727,103 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#path_body,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .optional(|state| { self::r#path_root(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#path_segment(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
+                                                    .optional(self::r#path_root as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#path_segment as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .match_string("::")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#path_segment(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string("::")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#path_segment(state) })
+                                                                                                    .match_string("::")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#path_segment as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string("::")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#path_segment as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3980,7 +7834,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#path_root, |state| { state.match_string("::") })
+                    state
+                        .rule(
+                            Rule::r#path_root,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("::")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -3992,24 +7857,56 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#path_segment,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#rust_ident(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .optional(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .optional(|state| { state.match_string("::") })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#generic_args(state) })
-                                                            })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#rust_ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .optional({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.match_string("::")
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#generic_args as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4023,54 +7920,129 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#generic_args,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        state
-                                            .match_string("<")
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#generic_arg(state) })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                state
-                                                                    .sequence(|state| {
+                                                    .match_string("<")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#generic_arg as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .match_string(",")
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#generic_arg(state) })
-                                                                    })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        state
-                                                                                                            .match_string(",")
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#generic_arg(state) })
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#generic_arg as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#generic_arg as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state.optional(|state| { state.match_string(",") })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { state.match_string(">") })
-                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string(",")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(">")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4084,9 +8056,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#generic_arg,
-                            |state| {
-                                self::r#path_body(state)
-                                    .or_else(|state| { self::r#uint(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#path_body(state)
+                                        .or_else(self::r#uint as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4100,21 +8077,48 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#rust_ident,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
-                                                    self::r#ASCII_ALPHA(state)
-                                                        .or_else(|state| { state.match_string("_") })
-                                                        .and_then(|state| {
-                                                            state.repeat(|state| { self::r#ident_char(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                self::r#ASCII_ALPHA(state)
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("_")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.repeat(self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4128,229 +8132,509 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#mistake,
-                            |state| {
-                                state
-                                    .sequence(|state| {
-                                        self::r#SOI(state)
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        state
-                                                            .optional(|state| {
-                                                                self::r#doc(state)
-                                                                    .and_then(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .repeat(|state| {
-                                                                                state
-                                                                                    .sequence(|state| {
-                                                                                        super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#doc(state) })
-                                                                                    })
-                                                                            })
-                                                                    })
-                                                            })
-                                                    })
-                                            })
-                                            .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| {
-                                                state
-                                                    .sequence(|state| {
-                                                        self::r#kw_event(state)
-                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| { self::r#ident(state) })
-                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| { self::r#string(state) })
-                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                            .and_then(|state| { self::r#bad_params(state) })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        state
-                                                                            .optional(|state| {
-                                                                                self::r#state_modifier(state)
-                                                                                    .and_then(|state| {
-                                                                                        state
-                                                                                            .repeat(|state| {
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#doc(state)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        super::hidden::skip(state)
-                                                                                                            .and_then(|state| { self::r#state_modifier(state) })
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(self::r#doc as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#kw_state(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#ident(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#string(state) })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { state.match_string("{") })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#kw_event(state)
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then(self::r#ident as super::Step)
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then(self::r#string as super::Step)
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then(self::r#bad_params as super::Step)
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .sequence(|state| {
-                                                                                state
-                                                                                    .optional(|state| {
-                                                                                        self::r#entry_clause(state)
-                                                                                            .or_else(|state| { self::r#exit_clause(state) })
-                                                                                            .or_else(|state| { self::r#state_timer(state) })
-                                                                                            .or_else(|state| { self::r#substate(state) })
-                                                                                            .and_then(|state| {
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 state
-                                                                                                    .repeat(|state| {
-                                                                                                        state
-                                                                                                            .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
+                                                                                                    .optional({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#state_modifier(state)
+                                                                                                                .and_then({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state
+                                                                                                                            .repeat({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                super::hidden::skip(state)
+                                                                                                                                                    .and_then(self::r#state_modifier as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#kw_state as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ident as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.optional(self::r#string as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.match_string("{")
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .optional({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                         self::r#entry_clause(state)
-                                                                                                                            .or_else(|state| { self::r#exit_clause(state) })
-                                                                                                                            .or_else(|state| { self::r#state_timer(state) })
-                                                                                                                            .or_else(|state| { self::r#substate(state) })
-                                                                                                                    })
-                                                                                                            })
+                                                                                                                            .or_else(self::r#exit_clause as super::Step)
+                                                                                                                            .or_else(self::r#state_timer as super::Step)
+                                                                                                                            .or_else(self::r#substate as super::Step)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .repeat({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .sequence({
+                                                                                                                                                        fn step(
+                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                            super::hidden::skip(state)
+                                                                                                                                                                .and_then({
+                                                                                                                                                                    fn step(
+                                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                        self::r#entry_clause(state)
+                                                                                                                                                                            .or_else(self::r#exit_clause as super::Step)
+                                                                                                                                                                            .or_else(self::r#state_timer as super::Step)
+                                                                                                                                                                            .or_else(self::r#substate as super::Step)
+                                                                                                                                                                    }
+                                                                                                                                                                    step as super::Step
+                                                                                                                                                                })
+                                                                                                                                                        }
+                                                                                                                                                        step as super::Step
+                                                                                                                                                    })
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
                                                                                                     })
-                                                                                            })
-                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_state_content as super::Step)
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_state_content(state) })
-                                                            })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#state_set(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { state.match_string("->") })
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .or_else(|state| {
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .sequence(|state| {
-                                                                                self::r#kw_internal(state)
-                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#state_set(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("->")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .or_else({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#kw_internal(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#kw_on as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#event_list as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_if as super::Step)
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#kw_on(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#event_list(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_if(state) })
-                                                            })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#state_set(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { state.match_string("->") })
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .or_else(|state| {
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .sequence(|state| {
-                                                                                self::r#kw_internal(state)
-                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#state_set(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("->")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .or_else({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#kw_internal(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#kw_on as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#event_list as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_event_separator as super::Step)
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#kw_on(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#event_list(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_event_separator(state) })
-                                                            })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                self::r#state_set(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_arrow(state) })
-                                                            })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .sequence(|state| {
-                                                                        self::r#state_set(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { state.match_string("->") })
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ident(state) })
-                                                                    })
-                                                                    .or_else(|state| {
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .sequence(|state| {
-                                                                                self::r#kw_internal(state)
-                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                    .and_then(|state| { self::r#state_set(state) })
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#state_set(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_arrow as super::Step)
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_missing_on(state) })
-                                                            })
-                                                    })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                self::r#kw_var(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#ident(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { state.match_string(":") })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
                                                                         state
-                                                                            .sequence(|state| {
-                                                                                self::r#int(state)
-                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                    .and_then(|state| { self::r#bad_exclusive_range(state) })
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#state_set(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("->")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .or_else({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#kw_internal(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_missing_on as super::Step)
+                                                                                }
+                                                                                step as super::Step
                                                                             })
-                                                                            .or_else(|state| { self::r#bad_var_type(state) })
-                                                                    })
-                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_var(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ident as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.match_string(":")
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#int(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#bad_exclusive_range as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .or_else(self::r#bad_var_type as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_event(state)
+                                                                                        .or_else(self::r#kw_state as super::Step)
+                                                                                        .or_else(self::r#kw_guard as super::Step)
+                                                                                        .or_else(self::r#kw_timer as super::Step)
+                                                                                        .or_else(self::r#kw_action as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ident as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.optional(self::r#string as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_decl_list as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
                                                     })
-                                                    .or_else(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                self::r#kw_event(state)
-                                                                    .or_else(|state| { self::r#kw_state(state) })
-                                                                    .or_else(|state| { self::r#kw_guard(state) })
-                                                                    .or_else(|state| { self::r#kw_timer(state) })
-                                                                    .or_else(|state| { self::r#kw_action(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#ident(state) })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#string(state) })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#bad_decl_list(state) })
-                                                            })
-                                                    })
-                                            })
-                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4361,7 +8645,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#bad_params, |state| { state.match_string("(") })
+                    state
+                        .rule(
+                            Rule::r#bad_params,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("(")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -4373,10 +8668,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#bad_state_content,
-                            |state| {
-                                self::r#kw_on(state)
-                                    .or_else(|state| { state.match_string("->") })
-                                    .or_else(|state| { self::r#ident(state) })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#kw_on(state)
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("->")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4390,24 +8697,57 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#bad_if,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("if")
-                                                        .or_else(|state| { state.match_string("when") })
-                                                        .or_else(|state| { state.match_string("where") })
-                                                        .and_then(|state| {
-                                                            state
-                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("if")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("when")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("where")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4421,27 +8761,58 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#bad_event_separator,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .match_string("||")
-                                                .or_else(|state| { state.match_string("|") })
-                                                .or_else(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .sequence(|state| {
-                                                            state
-                                                                .match_string("or")
-                                                                .and_then(|state| {
-                                                                    state
-                                                                        .lookahead(false, |state| { self::r#ident_char(state) })
-                                                                })
+                                                        .match_string("||")
+                                                        .or_else({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state.match_string("|")
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                        .or_else({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .sequence({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .match_string("or")
+                                                                                .and_then({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.lookahead(false, self::r#ident_char as super::Step)
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4455,11 +8826,30 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#bad_arrow,
-                            |state| {
-                                state
-                                    .match_string("=>")
-                                    .or_else(|state| { state.match_string("-->") })
-                                    .or_else(|state| { state.match_string("→") })
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_string("=>")
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("-->")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("→")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4470,7 +8860,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#bad_missing_on, |state| { self::r#ident(state) })
+                    state.rule(Rule::r#bad_missing_on, self::r#ident as super::Step)
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -4482,21 +8872,52 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#bad_exclusive_range,
-                            |state| {
-                                state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
-                                        |state| {
-                                            state
-                                                .sequence(|state| {
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                     state
-                                                        .match_string("..")
-                                                        .and_then(|state| {
-                                                            state.lookahead(false, |state| { state.match_string("=") })
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("..")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .lookahead(
+                                                                                    false,
+                                                                                    {
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_string("=")
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    },
+                                                                                )
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
                                                         })
-                                                })
-                                        },
-                                    )
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4507,7 +8928,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::r#bad_var_type, |state| { self::r#ident(state) })
+                    state.rule(Rule::r#bad_var_type, self::r#ident as super::Step)
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -4517,7 +8938,17 @@ impl ::pest::Parser<Rule> for Grammar {
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .rule(Rule::r#bad_decl_list, |state| { state.match_string(",") })
+                        .rule(
+                            Rule::r#bad_decl_list,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string(",")
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
@@ -4535,7 +8966,18 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state.rule(Rule::EOI, |state| state.end_of_input())
+                    state
+                        .rule(
+                            Rule::EOI,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.end_of_input()
+                                }
+                                step as super::Step
+                            },
+                        )
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
@@ -4582,7 +9024,14 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     state
                         .match_range('a'..'z')
-                        .or_else(|state| state.match_range('A'..'Z'))
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_range('A'..'Z')
+                            }
+                            step as super::Step
+                        })
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
@@ -4593,8 +9042,22 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     state
                         .match_range('a'..'z')
-                        .or_else(|state| state.match_range('A'..'Z'))
-                        .or_else(|state| state.match_range('0'..'9'))
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_range('A'..'Z')
+                            }
+                            step as super::Step
+                        })
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_range('0'..'9')
+                            }
+                            step as super::Step
+                        })
                 }
             }
             pub use self::visible::*;
