@@ -419,6 +419,17 @@ impl Machine {
         }
     }
 
+    /// The effects of [`Machine::effects_of`], in the same order, without building a list (the
+    /// checker's analyses read them for every transition of every state).
+    pub(crate) fn each_effect_of(&self, source: StateId, t: TransitionId) -> impl Iterator<Item = &Effect> {
+        let transition = self.transition(t);
+        let (exit, entry): (&[Effect], &[Effect]) = match transition.target {
+            None => (&[], &[]),
+            Some(target) => (&self.state(source).exit, &self.state(target).entry),
+        };
+        exit.iter().chain(&transition.effects).chain(entry)
+    }
+
     /// The effects of taking transition `t` from `source`, in execution order: the source's exit
     /// effects, the transition's, then the target's entry effects (only the transition's own for
     /// an internal transition).

@@ -27,7 +27,7 @@ fn seen(m: &Machine, e: EventId) -> bool {
                 }
                 Condition::Always | Condition::Else => false,
             };
-            asks || m.effects_of(s, t).iter().any(|effect| matches!(effect, Effect::Action(_)))
+            asks || m.each_effect_of(s, t).any(|effect| matches!(effect, Effect::Action(_)))
         }),
         Cell::Unmentioned | Cell::Ignored => false,
     })

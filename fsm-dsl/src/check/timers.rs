@@ -110,7 +110,7 @@ fn bit(t: TimerId) -> u128 {
 }
 
 /// The running timers after `effects`, in order.
-fn timers_after(m: &Machine, effects: &[ir::Effect], mut mask: u128) -> u128 {
+fn timers_after<'a>(m: &Machine, effects: impl IntoIterator<Item = &'a ir::Effect>, mut mask: u128) -> u128 {
     for effect in effects {
         if let ir::Effect::Action(a) = effect {
             match m.action(*a).kind {
@@ -279,7 +279,7 @@ fn per_state(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) {
             }
             for &t in rules {
                 let target = m.transition(t).target.unwrap_or(s);
-                let after = timers_after(m, &m.effects_of(s, t), armed);
+                let after = timers_after(m, m.each_effect_of(s, t), armed);
                 if !out.reached[target.0] || out.may_run[target.0] | after != out.may_run[target.0] {
                     out.reached[target.0] = true;
                     out.may_run[target.0] |= after;

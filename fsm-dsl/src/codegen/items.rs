@@ -5,7 +5,7 @@
 use super::enums::{EnumSpec, enum_items, variants};
 use super::values::{field_type, literal};
 use super::{action_list, doc_attrs, doc_or, ident};
-use crate::ir::{self, Machine, VarType};
+use crate::ir::{self, Effect, Machine, VarType};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -13,8 +13,14 @@ use quote::quote;
 pub(super) fn state_extras(m: &Machine) -> TokenStream {
     let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
     let finals = m.states.iter().map(|s| s.is_final);
-    let entries: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.entry)).collect();
-    let exits: Vec<TokenStream> = m.states.iter().map(|s| action_list(m, &s.exit)).collect();
+    // Most states of a large machine have no entry or exit action: their `&[]` is built once
+    // and shared (a clone of a token stream is a reference count).
+    let empty = action_list(m, &[]);
+    let list = |effects: &[Effect]| {
+        if effects.iter().any(|e| matches!(e, Effect::Action(_))) { action_list(m, effects) } else { empty.clone() }
+    };
+    let entries: Vec<TokenStream> = m.states.iter().map(|s| list(&s.entry)).collect();
+    let exits: Vec<TokenStream> = m.states.iter().map(|s| list(&s.exit)).collect();
     quote! {
         const STATE_FINAL: [bool; #count] = [#( #finals ),*];
         const STATE_ENTRY: [&[Action]; #count] = [#( #entries ),*];

@@ -19,8 +19,8 @@
 //!
 //! A larger machine (up to thousands of states and a hundred thousand rows) writes them
 //! compactly, so that the generator and rustc stay fast: a row of one source, one event, a target and no
-//! guard, refs or doc is `one(SOURCE, EVENT, TARGET, ACTIONS_n)` with indexes into `State::ALL`
-//! and `Event::ALL`; other rows call `go` (no guard, refs or doc) or `tr` (everything), with
+//! guard, refs or doc is `one(ROW, ACTIONS_n)`, where `ROW` packs the (state, event) cell and the
+//! target's index into `State::ALL` in one integer; other rows call `go` (no guard, refs or doc) or `tr` (everything), with
 //! the source and event lists shared as constants. Action lists are those of the module's one
 //! interner ([`ActionLists`]).
 
@@ -112,6 +112,13 @@ fn named_rows(m: &Machine) -> TokenStream {
     quote! { #( #rows ),* }
 }
 
+/// The argument of `one` for a row of `cell` (`source * events + event`) to `target`: one
+/// literal instead of three keeps the hundred thousand rows of a large machine cheap to write
+/// and to read. `None` if either does not fit in 32 bits (the row is then written with `go`).
+fn one_row(cell: usize, target: usize) -> Option<u64> {
+    Some(u64::from(u32::try_from(cell).ok()?) | u64::from(u32::try_from(target).ok()?) << 32)
+}
+
 /// A large machine's rows, and the helpers and constants they use (only those).
 fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStream) {
     let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
@@ -131,23 +138,17 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
         let own = lists.number(m, &[&t.effects]);
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
         if let (true, Some(target), &[source], &[event]) = (plain, t.target, t.sources.as_slice(), t.events.as_slice())
+            && let Some(row) = one_row(source.0 * m.events.len() + event.0, target.0)
         {
             if !rows.is_empty() {
                 row_tokens.extend(super::tokens(&rows));
                 rows.clear();
             }
             let comma = || TokenTree::Punct(Punct::new(',', Spacing::Alone));
-            let args: TokenStream = [
-                TokenTree::Literal(Literal::usize_unsuffixed(source.0)),
-                comma(),
-                TokenTree::Literal(Literal::usize_unsuffixed(event.0)),
-                comma(),
-                TokenTree::Literal(Literal::usize_unsuffixed(target.0)),
-                comma(),
-                TokenTree::Ident(lists.ident(own).clone()),
-            ]
-            .into_iter()
-            .collect();
+            let args: TokenStream =
+                [TokenTree::Literal(Literal::u64_unsuffixed(row)), comma(), TokenTree::Ident(lists.ident(own).clone())]
+                    .into_iter()
+                    .collect();
             row_tokens.push(TokenTree::Ident(one_ident.clone()));
             row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, args)));
             row_tokens.push(comma());
@@ -197,14 +198,18 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
             static STATE_LIST: [State; #states] = State::ALL;
             /// Every event, likewise.
             static EVENT_LIST: [Event; #events] = Event::ALL;
-            /// A row of one source, one event and a target, by their indexes in `State::ALL` and
-            /// `Event::ALL`, with no guard, refs or doc.
-            const fn one(source: usize, event: usize, target: usize, actions: &'static [Action]) -> Transition {
+            /// A row of one source, one event and a target, with no guard, refs or doc. `row`
+            /// holds the (state, event) cell in its low 32 bits (`source * EVENTS + event`, by
+            /// their indexes in `State::ALL` and `Event::ALL`) and the target's index in
+            /// `State::ALL` in its high 32 bits.
+            const fn one(row: u64, actions: &'static [Action]) -> Transition {
+                let cell = (row & 0xFFFF_FFFF) as usize;
+                let (source, event) = (cell / EVENT_LIST.len(), cell % EVENT_LIST.len());
                 Transition {
                     sources: ::core::slice::from_ref(&STATE_LIST[source]),
                     events: ::core::slice::from_ref(&EVENT_LIST[event]),
                     guard: None,
-                    target: Some(State::ALL[target]),
+                    target: Some(State::ALL[(row >> 32) as usize]),
                     actions,
                     refs: &[],
                     doc: "",

@@ -107,8 +107,9 @@ pub(super) fn build_timer_op(pair: &Pair<'_, Rule>) -> Option<ast::TimerOp> {
 }
 
 pub(super) fn build_effects(list: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Effect> {
-    let mut effects = Vec::new();
-    for effect in list.into_inner() {
+    let effects_pairs = list.into_inner();
+    let mut effects = Vec::with_capacity(effects_pairs.len());
+    for effect in effects_pairs {
         let mut parts = effect.into_inner();
         let Some(first) = parts.next() else { continue };
         if first.as_rule() == Rule::timer_op {

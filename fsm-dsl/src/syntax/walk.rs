@@ -376,7 +376,11 @@ pub(super) fn build_literal(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnos
 }
 
 fn build_names(pair: Pair<'_, Rule>) -> Vec<ast::Name> {
-    pair.into_inner().filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)).collect()
+    // Sized once: a list's pairs are its names (the filter is for safety only).
+    let parts = pair.into_inner();
+    let mut names = Vec::with_capacity(parts.len());
+    names.extend(parts.filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)));
+    names
 }
 
 fn build_state_set(pair: Pair<'_, Rule>) -> ast::StateSet {

@@ -23,6 +23,19 @@ impl Resolver<'_> {
         out
     }
 
+    /// The ids of `names`, or `None` if one did not resolve (each such name is reported).
+    fn all_resolved<T>(&mut self, names: &[Name], resolve: impl Fn(&mut Self, &Name) -> Option<T>) -> Option<Vec<T>> {
+        let mut ids = Vec::with_capacity(names.len());
+        let mut all = true;
+        for name in names {
+            match resolve(self, name) {
+                Some(id) => ids.push(id),
+                None => all = false,
+            }
+        }
+        all.then_some(ids)
+    }
+
     /// Reports a name written twice in one list (`A, A -> B`).
     fn repeats(&mut self, kind: Kind, names: &[Name]) {
         for (i, name) in names.iter().enumerate() {
@@ -36,8 +49,7 @@ impl Resolver<'_> {
         match set {
             ast::StateSet::Names(names) => {
                 self.repeats(Kind::State, names);
-                let ids: Vec<Option<StateId>> = names.iter().map(|n| self.state(n)).collect();
-                ids.into_iter().collect()
+                self.all_resolved(names, Self::state)
             }
             ast::StateSet::All { except, .. } => {
                 self.repeats(Kind::State, except);
@@ -56,20 +68,20 @@ impl Resolver<'_> {
     /// Resolves every transition; those with an error are dropped (the error is reported).
     pub(super) fn resolve_transitions(&mut self) -> Vec<ir::Transition> {
         let spec = self.spec;
-        let mut out = Vec::new();
+        let count = spec.items.iter().filter(|item| matches!(item.kind, ast::ItemKind::Transition(_))).count();
+        let mut out = Vec::with_capacity(count);
         for item in &spec.items {
             let ast::ItemKind::Transition(t) = &item.kind else { continue };
             let sources = self.state_set(&t.sources);
             let target = t.target.as_ref().map(|n| self.state(n));
             self.repeats(Kind::Event, &t.events);
-            let events: Vec<Option<EventId>> = t.events.iter().map(|e| self.event(e)).collect();
+            let events = self.all_resolved(&t.events, Self::event);
             let condition = match &t.guard {
                 None => Some(ir::Condition::Always),
                 Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
                 Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
             };
             let effects = self.effects(&t.effects);
-            let events: Option<Vec<EventId>> = events.into_iter().collect();
             let target = match target {
                 None => Some(None),
                 Some(Some(s)) => Some(Some(s)),
@@ -84,9 +96,10 @@ impl Resolver<'_> {
                 continue;
             };
             let (Some(sources), Some(events)) = (sources, events) else { continue };
-            for name in source_names(&t.sources) {
-                if let Some((i, decl)) = self.state_tab.get(&name.text)
-                    && self.states[i].is_final
+            // Every name resolved: the ids stand in the names' order (none for `*`).
+            for (name, &id) in source_names(&t.sources).iter().zip(&sources) {
+                if self.states[id.0].is_final
+                    && let Some((_, decl)) = self.state_tab.get(&name.text)
                 {
                     let declared = self.final_keyword(&name.text).unwrap_or(decl);
                     self.diagnostics.push(report::leaves_final(name, declared, item.span));
