@@ -302,8 +302,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             }
         }
         let rows = tokens(&rows);
-        let (state_count, event_count) =
-            (Literal::usize_unsuffixed(m.states.len()), Literal::usize_unsuffixed(events));
+        let (state_count, event_count) = (Literal::usize_unsuffixed(m.states.len()), Literal::usize_unsuffixed(events));
         let tables = quote! {
             /// The step of each (state, event) cell: a row per state, in the order of
             /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
