@@ -775,7 +775,8 @@ pub mod iua_asp {
         /// What the step does (its actions and transition), a row of a static table: 0 for
         /// an unhandled event, 1 for an ignored one.
         effect: u8,
-        /// The actions to run, in order: exit, transition, entry.
+        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
+        /// so that the caller's loop over them needs no second read of a table.
         actions: &'static [Action],
     }
     /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first

@@ -419,31 +419,28 @@ impl Machine {
         }
     }
 
+    /// The three parts of [`Machine::effects_of`], in execution order, read in place: the
+    /// source's exit effects, the transition's, the target's entry effects (the first and last
+    /// empty for an internal transition).
+    pub(crate) fn effect_parts(&self, source: StateId, t: TransitionId) -> [&[Effect]; 3] {
+        let transition = self.transition(t);
+        match transition.target {
+            None => [&[], &transition.effects, &[]],
+            Some(target) => [&self.state(source).exit, &transition.effects, &self.state(target).entry],
+        }
+    }
+
     /// The effects of [`Machine::effects_of`], in the same order, without building a list (the
     /// checker's analyses read them for every transition of every state).
     pub(crate) fn each_effect_of(&self, source: StateId, t: TransitionId) -> impl Iterator<Item = &Effect> {
-        let transition = self.transition(t);
-        let (exit, entry): (&[Effect], &[Effect]) = match transition.target {
-            None => (&[], &[]),
-            Some(target) => (&self.state(source).exit, &self.state(target).entry),
-        };
-        exit.iter().chain(&transition.effects).chain(entry)
+        self.effect_parts(source, t).into_iter().flatten()
     }
 
     /// The effects of taking transition `t` from `source`, in execution order: the source's exit
     /// effects, the transition's, then the target's entry effects (only the transition's own for
     /// an internal transition).
     pub fn effects_of(&self, source: StateId, t: TransitionId) -> Vec<Effect> {
-        let transition = self.transition(t);
-        match transition.target {
-            None => transition.effects.clone(),
-            Some(target) => {
-                let mut all = self.state(source).exit.clone();
-                all.extend(transition.effects.iter().copied());
-                all.extend(self.state(target).entry.iter().copied());
-                all
-            }
-        }
+        self.each_effect_of(source, t).copied().collect()
     }
 
     /// Picks the transition a (state, event) pair takes for the given guard and variable values,

@@ -119,9 +119,13 @@ pub(super) fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars:
 /// Applies effects to variable values. A value that would leave its range is kept at the edge
 /// of the range (so that exploring can go on) and reported: the position of the effect, the
 /// variable and the value it would have had.
-pub(super) fn apply(m: &Machine, effects: &[ir::Effect], vars: &mut [i64]) -> Option<(usize, ir::VarId, i128)> {
+pub(super) fn apply<'e>(
+    m: &Machine,
+    effects: impl IntoIterator<Item = &'e ir::Effect>,
+    vars: &mut [i64],
+) -> Option<(usize, ir::VarId, i128)> {
     let mut first = None;
-    for (i, effect) in effects.iter().enumerate() {
+    for (i, effect) in effects.into_iter().enumerate() {
         let (v, value) = match *effect {
             ir::Effect::Action(_) => continue,
             ir::Effect::Set(v, x) => (v, i128::from(x)),

@@ -223,10 +223,10 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                     reached.push((s, vars.clone(), armed));
                 }
                 for t in selected {
-                    let effects = m.effects_of(s, t);
                     let mut after = vars.clone();
-                    let _ = analysis::apply(m, &effects, &mut after);
-                    reached.push((m.transition(t).target.unwrap_or(s), after, timers_after(m, &effects, armed)));
+                    let _ = analysis::apply(m, m.each_effect_of(s, t), &mut after);
+                    let timers = timers_after(m, m.each_effect_of(s, t), armed);
+                    reached.push((m.transition(t).target.unwrap_or(s), after, timers));
                 }
             }
             for config in reached.drain(..) {

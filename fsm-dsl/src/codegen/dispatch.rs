@@ -24,8 +24,8 @@ use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
 /// Machines with at least this many (state, event) cells are "large": `step` reads each
-/// cell's target and effect from a byte table instead of an array of `Step`s, and the `TRANSITIONS` rows
-/// are compact, which keeps the generated code, and the time to generate and compile it, small
+/// cell's target and effect from a byte table instead of an array of `Step`s, and the
+/// `TRANSITIONS` rows are compact, which keeps the generated code, and the time to generate and compile it, small
 /// for machines of many thousands of states. (Rows are also compact for a machine of more than
 /// `NAMED_ROWS` transitions below this size.)
 pub const TABLE_CELLS: usize = 2048;
@@ -139,8 +139,9 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let code = ctx.effect_rows.len();
     let effect_type = index_type(code + 1);
     let transition_type = index_type(m.transitions.len() + 1);
-    // What each effect does: small machines have it in two arrays; large ones in one byte
-    // string (a handful of tokens however many effects there are), read by `field`.
+    // What each effect does: small machines have its transition in an array (its actions are in
+    // the `Step`s of the table); large ones its actions and transition in one byte string (a
+    // handful of tokens however many effects there are), read by `field`.
     let (effect_data, transition_body) = if table {
         let widths = [width(ctx.lists.len()), width(m.transitions.len())];
         let mut bytes = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
@@ -426,7 +427,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             /// What the step does (its actions and transition), a row of a static table: 0 for
             /// an unhandled event, 1 for an ignored one.
             effect: #effect_type,
-            /// The actions to run, in order: exit, transition, entry.
+            /// The actions to run, in order: exit, transition, entry: the effect's, kept here
+            /// so that the caller's loop over them needs no second read of a table.
             actions: &'static [Action],
         }
 

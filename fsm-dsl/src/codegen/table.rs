@@ -18,11 +18,11 @@
 //! ```
 //!
 //! A larger machine (up to thousands of states and a hundred thousand rows) writes them
-//! compactly, so that the generator and rustc stay fast: a row of one source, one event, a target and no
-//! guard, refs or doc is `one(ROW, ACTIONS_n)`, where `ROW` packs the (state, event) cell and the
-//! target's index into `State::ALL` in one integer; other rows call `go` (no guard, refs or doc) or `tr` (everything), with
-//! the source and event lists shared as constants. Action lists are those of the module's one
-//! interner ([`ActionLists`]).
+//! compactly, so that the generator and rustc stay fast: a row of one source, one event, a
+//! target and no guard, refs or doc is `one(ROW, ACTIONS_n)`, where `ROW` packs the (state,
+//! event) cell and the target's index into `State::ALL` in one integer; other rows call `go`
+//! (no guard, refs or doc) or `tr` (everything), with the source and event lists shared as
+//! constants. Action lists are those of the module's one interner ([`ActionLists`]).
 
 use super::dispatch;
 use super::ident;

@@ -117,8 +117,7 @@ fn step_cell(
             ex.taken.insert(t);
             let target = m.transition(t).target.unwrap_or(s);
             let mut next = vars.to_vec();
-            // With no variable there is nothing to apply (and no effect list to build).
-            let applied = if m.vars.is_empty() { None } else { apply(m, &m.effects_of(s, t), &mut next) };
+            let applied = apply(m, m.each_effect_of(s, t), &mut next);
             if let Some((index, v, value)) = applied {
                 let mut read = read.clone();
                 if !read.contains(&v) {

@@ -49,10 +49,7 @@ pub(super) fn stuck(m: &Machine, dead: &[&str]) -> Vec<Diagnostic> {
                 }
                 for t in decide(m, rules, &values, &vars) {
                     let mut after = vars.clone();
-                    // With no variable there is nothing to apply (and no effect list to build).
-                    if !m.vars.is_empty() {
-                        let _ = apply(m, &m.effects_of(s, t), &mut after);
-                    }
+                    let _ = apply(m, m.each_effect_of(s, t), &mut after);
                     let key = (m.transition(t).target.unwrap_or(s), after);
                     let id = match index.get(&key) {
                         Some(&id) => id,

@@ -35,12 +35,8 @@ fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<(S
     if transition.condition != Condition::Always {
         return None;
     }
-    // The effects of `ir::Machine::effects_of`, read in place: this runs for every cell.
-    let m = ctx.m;
-    let parts: [&[Effect]; 3] = match transition.target {
-        None => [&[], &transition.effects, &[]],
-        Some(target) => [&m.state(s).exit, &transition.effects, &m.state(target).entry],
-    };
+    // Read in place: this runs for every cell.
+    let parts = ctx.m.effect_parts(s, t);
     if parts.iter().flat_map(|p| p.iter()).any(|e| !matches!(e, Effect::Action(_))) {
         return None;
     }
