@@ -6,7 +6,8 @@
 //! anything recurses, and the DSL's keywords. `errors.rs` puts pest's errors into words (what was
 //! expected, what was found, a help line for the commonest slips); `walk.rs` turns the parse tree
 //! into `ast` (the machine and its items), `expr.rs` the guards and effects inside them;
-//! `mistakes.rs` names forms the DSL does not have, `payload.rs` reads an event's data type.
+//! `reader.rs` reads pest's parse tree for them, once and in order; `mistakes.rs` names forms
+//! the DSL does not have, `payload.rs` reads an event's data type.
 
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
@@ -20,6 +21,7 @@ mod expr;
 pub(crate) mod grammar;
 mod mistakes;
 mod payload;
+mod reader;
 mod walk;
 use errors::from_pest;
 use grammar::{Grammar, Rule};
@@ -81,44 +83,56 @@ pub fn follows_grammar(text: &str) -> bool {
 
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
 fn check_nesting(text: &str) -> Option<Diagnostic> {
+    // Every byte this looks at is ASCII, and in UTF-8 no byte of a longer character is: the text
+    // is read as bytes, and the bytes that matter nowhere pass in a tight loop of their own.
+    const SPECIAL: [bool; 256] = {
+        let mut special = [false; 256];
+        let mut k = 0;
+        while k < 8 {
+            special[b"\"/([{)]}"[k] as usize] = true;
+            k += 1;
+        }
+        special
+    };
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => {
-                while let Some((_, c)) = chars.next() {
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && !SPECIAL[usize::from(bytes[i])] {
+            i += 1;
+        }
+        let Some(&b) = bytes.get(i) else { return None };
+        i += 1;
+        match b {
+            b'"' => {
+                while let Some(&c) = bytes.get(i) {
+                    i += 1;
                     match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' | '\n' => break,
+                        b'\\' => i += 1,
+                        b'"' | b'\n' => break,
                         _ => {}
                     }
                 }
             }
-            '/' if chars.peek().map(|&(_, c)| c) == Some('/') => {
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' | '[' | '{' => {
+            b'/' if bytes.get(i) == Some(&b'/') => match bytes[i..].iter().position(|&c| c == b'\n') {
+                Some(newline) => i += newline + 1,
+                None => return None,
+            },
+            b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Some(Diagnostic::new(
                         Code::Syntax,
                         format!("brackets nested more than {MAX_NESTING} deep"),
-                        Span::new(i, i + 1),
+                        Span::new(i - 1, i),
                         "too deep",
                     ));
                 }
             }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    None
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an
