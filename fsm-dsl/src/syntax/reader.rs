@@ -11,12 +11,13 @@ use pest::Token;
 use pest::iterators::{Pair, Tokens};
 
 /// A pair the reader has entered: its rule, where its text starts, and how deep it lies (the
-/// file is at depth 1), which is how the reader finds its end again.
+/// file is at depth 1), which is how the reader finds its end again. (Sixteen octets, so that
+/// it travels in registers: the depth is bounded by the nesting of the text, see `MAX_NESTING`.)
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub(super) rule: Rule,
     pub(super) start: usize,
-    depth: usize,
+    depth: u32,
 }
 
 /// The tokens of one pair and its descendants, read once in order.
@@ -24,7 +25,7 @@ pub(super) struct Reader<'i> {
     tokens: Tokens<'i, Rule>,
     text: &'i str,
     /// How many pairs are open: entered, their end not yet read.
-    depth: usize,
+    depth: u32,
     /// Where the last pair closed ended.
     end: usize,
 }
@@ -53,7 +54,7 @@ impl<'i> Reader<'i> {
     }
 
     #[inline]
-    fn child_at(&mut self, depth: usize) -> Option<Node> {
+    fn child_at(&mut self, depth: u32) -> Option<Node> {
         if self.depth < depth {
             // The parent is closed already.
             return None;

@@ -53,16 +53,13 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
             }
             Rule::item => {
                 let reported = diagnostics.len();
-                match build_item(&mut r, &pair, diagnostics) {
-                    Some(item) => items.push(item),
-                    None => {
-                        let span = r.span(&pair);
-                        if diagnostics.len() == reported {
-                            diagnostics.push(internal(pair.rule, span));
-                        }
-                        // The item is dropped: its names may be declarations others refer to.
-                        broken.extend(words(&text[span.range()]));
+                if build_item(&mut r, &pair, &mut items, diagnostics).is_none() {
+                    let span = r.span(&pair);
+                    if diagnostics.len() == reported {
+                        diagnostics.push(internal(pair.rule, span));
                     }
+                    // The item is dropped: its names may be declarations others refer to.
+                    broken.extend(words(&text[span.range()]));
                 }
             }
             Rule::junk => {
@@ -178,8 +175,15 @@ fn diagram_setting(r: &mut Reader<'_>, setting: &Node) -> Option<ast::DiagramSet
     }
 }
 
-/// An item, or a substate (the same shape: docs and attributes, then the item proper).
-fn build_item(r: &mut Reader<'_>, item: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Item> {
+/// An item, or a substate (the same shape: docs and attributes, then the item proper), pushed
+/// onto `items`; `None` when it cannot be built. (Pushed here rather than returned, so that
+/// the item, a few hundred octets, is not copied on its way.)
+fn build_item(
+    r: &mut Reader<'_>,
+    item: &Node,
+    items: &mut Vec<ast::Item>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<()> {
     let mut docs = Vec::new();
     let mut allow = Vec::new();
     let mut body = None;
@@ -248,7 +252,8 @@ fn build_item(r: &mut Reader<'_>, item: &Node, diagnostics: &mut Vec<Diagnostic>
             return None;
         }
     };
-    Some(ast::Item { docs, allow, kind, span: r.span(&body) })
+    items.push(ast::Item { docs, allow, kind, span: r.span(&body) });
+    Some(())
 }
 
 /// The codes of an `allow(...)` attribute: every name under `node`, in order.
@@ -357,7 +362,8 @@ fn build_state(r: &mut Reader<'_>, state: &Node, diagnostics: &mut Vec<Diagnosti
                 while let Some(clause) = r.child(&part) {
                     if clause.rule == Rule::substate {
                         // Nesting is bounded by `MAX_NESTING`, checked before parsing.
-                        substates.extend(build_item(r, &clause, diagnostics));
+                        // One that cannot be built is dropped, its error reported.
+                        let _ = build_item(r, &clause, &mut substates, diagnostics);
                         continue;
                     }
                     if clause.rule == Rule::state_timer {
@@ -500,6 +506,7 @@ fn build_refs(r: &mut Reader<'_>, refs: &Node, diagnostics: &mut Vec<Diagnostic>
     strings
 }
 
+#[inline]
 fn build_transition(
     r: &mut Reader<'_>,
     transition: &Node,
