@@ -84,26 +84,24 @@ pub fn follows_grammar(text: &str) -> bool {
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
 fn check_nesting(text: &str) -> Option<Diagnostic> {
     // Every byte this looks at is ASCII, and in UTF-8 no byte of a longer character is: the text
-    // is read as bytes, and the bytes that matter nowhere pass in a tight loop of their own.
-    const SPECIAL: [bool; 256] = {
-        let mut special = [false; 256];
+    // is read as bytes, and a table finds the next one that matters (the rest pass in a tight loop).
+    const MATTERS: [bool; 256] = {
+        let mut matters = [false; 256];
+        let bytes = b"\"/([{)]}";
         let mut k = 0;
-        while k < 8 {
-            special[b"\"/([{)]}"[k] as usize] = true;
+        while k < bytes.len() {
+            matters[bytes[k] as usize] = true;
             k += 1;
         }
-        special
+        matters
     };
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
-    loop {
-        while i < bytes.len() && !SPECIAL[usize::from(bytes[i])] {
-            i += 1;
-        }
-        let Some(&b) = bytes.get(i) else { return None };
-        i += 1;
-        match b {
+    while let Some(skipped) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| MATTERS[usize::from(b)])) {
+        let at = i + skipped;
+        i = at + 1;
+        match bytes[at] {
             b'"' => {
                 while let Some(&c) = bytes.get(i) {
                     i += 1;
@@ -114,17 +112,16 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
                     }
                 }
             }
-            b'/' if bytes.get(i) == Some(&b'/') => match bytes[i..].iter().position(|&c| c == b'\n') {
-                Some(newline) => i += newline + 1,
-                None => return None,
-            },
+            b'/' if bytes.get(i) == Some(&b'/') => {
+                i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline + 1);
+            }
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Some(Diagnostic::new(
                         Code::Syntax,
                         format!("brackets nested more than {MAX_NESTING} deep"),
-                        Span::new(i - 1, i),
+                        Span::new(at, at + 1),
                         "too deep",
                     ));
                 }
@@ -133,6 +130,7 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
             _ => {}
         }
     }
+    None
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an
@@ -186,4 +184,36 @@ pub const KEYWORDS: [&str; 26] = [
 
 fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_NESTING, check_nesting};
+
+    /// Where `check_nesting` refuses `text`, if it does: the byte offset of the bracket too deep.
+    fn refused_at(text: &str) -> Option<usize> {
+        check_nesting(text).map(|d| d.primary.span.start)
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_and_comments() {
+        let deep = "(".repeat(MAX_NESTING + 1);
+        assert_eq!(refused_at(&deep), Some(MAX_NESTING));
+        assert_eq!(refused_at(&"(".repeat(MAX_NESTING)), None);
+        // Closing brackets count down, whatever their kind.
+        assert_eq!(refused_at(&"([{}])".repeat(100)), None);
+        // Offsets are in octets, after characters of several.
+        assert_eq!(refused_at(&format!("é€🦀{deep}")), Some(2 + 3 + 4 + MAX_NESTING));
+        // In a string, brackets do not count, an escaped quote does not end it, a line end does.
+        assert_eq!(refused_at(&format!("\"{deep}\"")), None);
+        assert_eq!(refused_at(&format!("\"\\\"{deep}\"")), None);
+        assert_eq!(refused_at(&format!("\"\\\\\"{deep}")), Some(4 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("\"open\n{deep}")), Some(6 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("\"\\é{deep}\"")), None);
+        // In a comment, to the end of its line; a lone `/` is no comment.
+        assert_eq!(refused_at(&format!("// {deep}")), None);
+        assert_eq!(refused_at(&format!("//\n{deep}")), Some(3 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("/ {deep}")), Some(2 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("/{deep}")), Some(1 + MAX_NESTING));
+    }
 }

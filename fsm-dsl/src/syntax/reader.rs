@@ -1,9 +1,12 @@
 //! A reader of pest's parse tree in document order, for the tree walk. pest keeps the tree as a
 //! flat queue of start and end tokens; its `Pair` API reads it through reference-counted
 //! handles, and each `into_inner` counts the children again. On a large spec that bookkeeping
-//! cost several times the syntax tree it built. The reader goes through the queue once, front to
-//! back: the walk asks for the next child of the pair it is reading and gets its rule and start,
-//! and the end of a pair when its children are done.
+//! was most of the walk's time. The reader goes through the queue once, front to back: the walk
+//! asks for the next child of the pair it is reading and gets its rule and start, and a pair's
+//! end once it is done with it.
+//!
+//! The one rule for the walk: ask a node's end ([`Reader::close`], [`Reader::span`],
+//! [`Reader::str`]) before reading anything after the node, since the reader does not go back.
 
 use super::grammar::Rule;
 use crate::ast::Span;
