@@ -6,7 +6,8 @@
 //! anything recurses, and the DSL's keywords. `errors.rs` puts pest's errors into words (what was
 //! expected, what was found, a help line for the commonest slips); `walk.rs` turns the parse tree
 //! into `ast` (the machine and its items), `expr.rs` the guards and effects inside them;
-//! `mistakes.rs` names forms the DSL does not have, `payload.rs` reads an event's data type.
+//! `reader.rs` reads pest's parse tree for them, once and in order; `mistakes.rs` names forms
+//! the DSL does not have, `payload.rs` reads an event's data type.
 
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
@@ -20,6 +21,7 @@ mod expr;
 pub(crate) mod grammar;
 mod mistakes;
 mod payload;
+mod reader;
 mod walk;
 use errors::from_pest;
 use grammar::{Grammar, Rule};
@@ -81,40 +83,50 @@ pub fn follows_grammar(text: &str) -> bool {
 
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
 fn check_nesting(text: &str) -> Option<Diagnostic> {
+    // Every byte this looks at is ASCII, and in UTF-8 no byte of a longer character is: the text
+    // is read as bytes, and a table finds the next one that matters (the rest pass in a tight loop).
+    const MATTERS: [bool; 256] = {
+        let mut matters = [false; 256];
+        let bytes = b"\"/([{)]}";
+        let mut k = 0;
+        while k < bytes.len() {
+            matters[bytes[k] as usize] = true;
+            k += 1;
+        }
+        matters
+    };
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => {
-                while let Some((_, c)) = chars.next() {
+    let mut i = 0;
+    while let Some(skipped) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| MATTERS[usize::from(b)])) {
+        let at = i + skipped;
+        i = at + 1;
+        match bytes[at] {
+            b'"' => {
+                while let Some(&c) = bytes.get(i) {
+                    i += 1;
                     match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' | '\n' => break,
+                        b'\\' => i += 1,
+                        b'"' | b'\n' => break,
                         _ => {}
                     }
                 }
             }
-            '/' if chars.peek().map(|&(_, c)| c) == Some('/') => {
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
+            b'/' if bytes.get(i) == Some(&b'/') => {
+                i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline + 1);
             }
-            '(' | '[' | '{' => {
+            b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Some(Diagnostic::new(
                         Code::Syntax,
                         format!("brackets nested more than {MAX_NESTING} deep"),
-                        Span::new(i, i + 1),
+                        Span::new(at, at + 1),
                         "too deep",
                     ));
                 }
             }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
@@ -172,4 +184,36 @@ pub const KEYWORDS: [&str; 26] = [
 
 fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_NESTING, check_nesting};
+
+    /// Where `check_nesting` refuses `text`, if it does: the byte offset of the bracket too deep.
+    fn refused_at(text: &str) -> Option<usize> {
+        check_nesting(text).map(|d| d.primary.span.start)
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_and_comments() {
+        let deep = "(".repeat(MAX_NESTING + 1);
+        assert_eq!(refused_at(&deep), Some(MAX_NESTING));
+        assert_eq!(refused_at(&"(".repeat(MAX_NESTING)), None);
+        // Closing brackets count down, whatever their kind.
+        assert_eq!(refused_at(&"([{}])".repeat(100)), None);
+        // Offsets are in octets, after characters of several.
+        assert_eq!(refused_at(&format!("é€🦀{deep}")), Some(2 + 3 + 4 + MAX_NESTING));
+        // In a string, brackets do not count, an escaped quote does not end it, a line end does.
+        assert_eq!(refused_at(&format!("\"{deep}\"")), None);
+        assert_eq!(refused_at(&format!("\"\\\"{deep}\"")), None);
+        assert_eq!(refused_at(&format!("\"\\\\\"{deep}")), Some(4 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("\"open\n{deep}")), Some(6 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("\"\\é{deep}\"")), None);
+        // In a comment, to the end of its line; a lone `/` is no comment.
+        assert_eq!(refused_at(&format!("// {deep}")), None);
+        assert_eq!(refused_at(&format!("//\n{deep}")), Some(3 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("/ {deep}")), Some(2 + MAX_NESTING));
+        assert_eq!(refused_at(&format!("/{deep}")), Some(1 + MAX_NESTING));
+    }
 }

@@ -4,60 +4,97 @@
 
 use super::MAX_OPERANDS;
 use super::grammar::Rule;
-use super::walk::{build_int, build_literal, build_name, span_of};
-use crate::ast::{self, Span};
+use super::reader::{Node, Reader};
+use super::walk::{build_int, build_literal, build_name};
+use crate::ast;
 use crate::diag::{Code, Diagnostic};
-use pest::iterators::Pair;
 
-pub(super) fn build_guard(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::GuardClause> {
-    let inner = pair.into_inner().next()?;
-    match inner.as_rule() {
-        Rule::kw_else => Some(ast::GuardClause::Else(span_of(&inner))),
-        _ => Some(ast::GuardClause::Expr(build_expr(inner, diagnostics)?)),
+pub(super) fn build_guard(
+    r: &mut Reader<'_>,
+    clause: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ast::GuardClause> {
+    let inner = r.child(clause)?;
+    match inner.rule {
+        Rule::kw_else => Some(ast::GuardClause::Else(r.span(&inner))),
+        _ => Some(ast::GuardClause::Expr(build_expr(r, &inner, diagnostics)?)),
     }
 }
 
-fn build_expr(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Expr> {
-    match pair.as_rule() {
+fn build_expr(r: &mut Reader<'_>, node: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Expr> {
+    match node.rule {
         Rule::expr | Rule::conj => {
-            let is_or = pair.as_rule() == Rule::expr;
-            let operands = pair.clone().into_inner().filter(|p| !matches!(p.as_rule(), Rule::or_op | Rule::and_op));
-            if operands.count() > MAX_OPERANDS {
-                diagnostics.push(Diagnostic::new(
-                    Code::Syntax,
-                    format!("a guard may join at most {MAX_OPERANDS} terms with `&&` or `||`"),
-                    span_of(&pair),
-                    "too long",
-                ));
+            let is_or = node.rule == Rule::expr;
+            // The terms are counted as they are built, in one pass. A chain longer than
+            // `MAX_OPERANDS` gets that error alone, so what its terms reported waits in `terms`
+            // until the count is known; after a term that fails, the others are only counted.
+            let mut operands = Vec::new();
+            let mut terms = Vec::new();
+            let mut count = 0usize;
+            let mut failed = false;
+            while let Some(part) = r.child(node) {
+                if matches!(part.rule, Rule::or_op | Rule::and_op) {
+                    continue;
+                }
+                count += 1;
+                if count > MAX_OPERANDS {
+                    diagnostics.push(Diagnostic::new(
+                        Code::Syntax,
+                        format!("a guard may join at most {MAX_OPERANDS} terms with `&&` or `||`"),
+                        r.span(node),
+                        "too long",
+                    ));
+                    return None;
+                }
+                if !failed {
+                    match build_expr(r, &part, &mut terms) {
+                        Some(operand) => operands.push(operand),
+                        None => failed = true,
+                    }
+                }
+            }
+            diagnostics.append(&mut terms);
+            if failed {
                 return None;
             }
-            let parts = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::or_op | Rule::and_op));
-            let operands = parts.map(|p| build_expr(p, diagnostics)).collect::<Option<Vec<_>>>()?;
             Some(balanced(operands, is_or))
         }
         Rule::unary => {
-            let nots: Vec<Span> =
-                pair.clone().into_inner().filter(|p| p.as_rule() == Rule::not_op).map(|p| span_of(&p)).collect();
-            let primary = pair.into_inner().find(|p| p.as_rule() == Rule::primary)?;
-            let expr = build_expr(primary, diagnostics)?;
-            // `!!x` is `x`: only the parity of a run of `!` matters, and keeping the run would
-            // nest the tree as deep as the text is long.
-            Some(match nots.first() {
-                Some(first) if nots.len() % 2 == 1 => {
-                    let span = first.to(expr.span());
-                    ast::Expr::Not(Box::new(expr), span)
+            let mut first_not = None;
+            let mut nots = 0usize;
+            while let Some(part) = r.child(node) {
+                match part.rule {
+                    Rule::not_op => {
+                        let span = r.span(&part);
+                        first_not.get_or_insert(span);
+                        nots += 1;
+                    }
+                    Rule::primary => {
+                        let expr = build_expr(r, &part, diagnostics)?;
+                        // `!!x` is `x`: only the parity of a run of `!` matters, and keeping the
+                        // run would nest the tree as deep as the text is long.
+                        return Some(match first_not {
+                            Some(first) if nots % 2 == 1 => {
+                                let span = first.to(expr.span());
+                                ast::Expr::Not(Box::new(expr), span)
+                            }
+                            _ => expr,
+                        });
+                    }
+                    _ => {}
                 }
-                _ => expr,
-            })
+            }
+            None
         }
         Rule::primary => {
-            let inner = pair.into_inner().next()?;
-            match inner.as_rule() {
-                Rule::expr => build_expr(inner, diagnostics),
+            let inner = r.child(node)?;
+            match inner.rule {
+                Rule::expr => build_expr(r, &inner, diagnostics),
                 Rule::comparison => {
-                    let mut parts = inner.into_inner();
-                    let lhs = build_operand(parts.next()?, diagnostics)?;
-                    let op = match parts.next()?.as_str() {
+                    let lhs = r.child(&inner)?;
+                    let lhs = build_operand(r, &lhs, diagnostics)?;
+                    let op = r.child(&inner)?;
+                    let op = match r.str(&op) {
                         "==" => ast::CmpOp::Eq,
                         "!=" => ast::CmpOp::Ne,
                         "<=" => ast::CmpOp::Le,
@@ -65,12 +102,13 @@ fn build_expr(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
                         "<" => ast::CmpOp::Lt,
                         _ => ast::CmpOp::Gt,
                     };
-                    let rhs = build_operand(parts.next()?, diagnostics)?;
+                    let rhs = r.child(&inner)?;
+                    let rhs = build_operand(r, &rhs, diagnostics)?;
                     Some(ast::Expr::Cmp(op, lhs, rhs))
                 }
-                Rule::kw_true => Some(ast::Expr::Bool(true, span_of(&inner))),
-                Rule::kw_false => Some(ast::Expr::Bool(false, span_of(&inner))),
-                _ => Some(ast::Expr::Name(build_name(&inner))),
+                Rule::kw_true => Some(ast::Expr::Bool(true, r.span(&inner))),
+                Rule::kw_false => Some(ast::Expr::Bool(false, r.span(&inner))),
+                _ => Some(ast::Expr::Name(build_name(r, &inner))),
             }
         }
         _ => None,
@@ -88,45 +126,52 @@ fn balanced(mut operands: Vec<ast::Expr>, is_or: bool) -> ast::Expr {
     if is_or { ast::Expr::Or(a, b) } else { ast::Expr::And(a, b) }
 }
 
-fn build_operand(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Operand> {
-    let inner = pair.into_inner().next()?;
-    match inner.as_rule() {
-        Rule::int => Some(ast::Operand::Int(build_int(&inner, diagnostics)?, span_of(&inner))),
-        _ => Some(ast::Operand::Name(build_name(&inner))),
+fn build_operand(r: &mut Reader<'_>, operand: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Operand> {
+    let inner = r.child(operand)?;
+    match inner.rule {
+        Rule::int => {
+            let span = r.span(&inner);
+            Some(ast::Operand::Int(build_int(r.text(), span, diagnostics)?, span))
+        }
+        _ => Some(ast::Operand::Name(build_name(r, &inner))),
     }
 }
 
-pub(super) fn build_timer_op(pair: &Pair<'_, Rule>) -> Option<ast::TimerOp> {
-    let mut parts = pair.clone().into_inner();
-    let kind = match parts.next()?.as_rule() {
+pub(super) fn build_timer_op(r: &mut Reader<'_>, op: &Node) -> Option<ast::TimerOp> {
+    let kind = match r.child(op)?.rule {
         Rule::kw_start => ast::TimerOpKind::Start,
         _ => ast::TimerOpKind::Stop,
     };
-    let timer = build_name(&parts.next()?);
-    Some(ast::TimerOp { kind, timer, span: span_of(pair) })
+    let timer = r.child(op)?;
+    let timer = build_name(r, &timer);
+    Some(ast::TimerOp { kind, timer, span: r.span(op) })
 }
 
-pub(super) fn build_effects(list: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Effect> {
-    let effects_pairs = list.into_inner();
-    let mut effects = Vec::with_capacity(effects_pairs.len());
-    for effect in effects_pairs {
-        let mut parts = effect.into_inner();
-        let Some(first) = parts.next() else { continue };
-        if first.as_rule() == Rule::timer_op {
-            effects.extend(build_timer_op(&first).map(ast::Effect::Timer));
+pub(super) fn build_effects(r: &mut Reader<'_>, list: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Effect> {
+    // Most lists have one effect: room for one, grown for more.
+    let mut effects = Vec::with_capacity(1);
+    while let Some(effect) = r.child(list) {
+        let Some(first) = r.child(&effect) else { continue };
+        if first.rule == Rule::timer_op {
+            effects.extend(build_timer_op(r, &first).map(ast::Effect::Timer));
             continue;
         }
-        let (Some(op), Some(value)) = (parts.next(), parts.next()) else {
-            effects.push(ast::Effect::Action(build_name(&first)));
+        let name = build_name(r, &first);
+        let Some(op) = r.child(&effect) else {
+            effects.push(ast::Effect::Action(name));
             continue;
         };
-        let op = match op.as_str() {
+        let op = match r.str(&op) {
             "+=" => ast::AssignOp::Add,
             "-=" => ast::AssignOp::Sub,
             _ => ast::AssignOp::Set,
         };
-        if let Some(value) = build_literal(&value, diagnostics) {
-            effects.push(ast::Effect::Assign { var: build_name(&first), op, value });
+        let Some(value) = r.child(&effect) else {
+            effects.push(ast::Effect::Action(name));
+            continue;
+        };
+        if let Some(value) = build_literal(r, &value, diagnostics) {
+            effects.push(ast::Effect::Assign { var: name, op, value });
         }
     }
     effects

@@ -5,21 +5,14 @@
 
 use super::MAX_NESTING;
 use super::grammar::{Grammar, Rule};
-use super::walk::span_of;
-use crate::ast;
+use crate::ast::{self, Span};
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-/// The `(Type)` of a declaration, if it has one, with whether the type is a Rust path.
-pub(super) fn build(pair: &Pair<'_, Rule>) -> Option<ast::Payload> {
-    let inner = pair.clone().into_inner().find(|p| p.as_rule() == Rule::payload)?;
-    let ty = inner.into_inner().find(|p| p.as_rule() == Rule::payload_type)?;
-    let text = ty.as_str();
-    Some(ast::Payload {
-        ty: text.split_whitespace().collect::<Vec<_>>().join(" "),
-        is_path: is_rust_path(text),
-        span: span_of(&ty),
-    })
+/// The data of a declaration: `span` is the type between its parentheses in `text`.
+pub(super) fn build(text: &str, span: Span) -> ast::Payload {
+    let ty = &text[span.range()];
+    ast::Payload { ty: ty.split_whitespace().collect::<Vec<_>>().join(" "), is_path: is_rust_path(ty), span }
 }
 
 /// Whether `text` is a Rust type path that a generated module can name: segments that are

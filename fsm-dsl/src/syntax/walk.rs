@@ -3,79 +3,79 @@
 //! grammar fixes the shape of every pair, so the walk only meets what it expects; where it does
 //! not, it records an internal error rather than panic. An item the lenient parse left as `junk`
 //! is reported here, through `mistakes` or pest's own error on the item alone.
+//!
+//! The walk reads the parse tree once, in document order, through a [`Reader`]. Where the
+//! diagnostics have always come in another order than the text's (a declaration's label is
+//! reported after its duration, a state's after its body), the walk keeps the parts' spans and
+//! builds them in that order once the pair is read.
 
 use super::errors::from_pest;
 use super::expr::{build_effects, build_guard, build_timer_op};
 use super::grammar::{Grammar, Rule};
+use super::reader::{Node, Reader};
 use super::{mistakes, payload};
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-pub(super) fn span_of(pair: &Pair<'_, Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
-}
-
-fn internal(pair: &Pair<'_, Rule>) -> Diagnostic {
+fn internal(rule: Rule, span: Span) -> Diagnostic {
     Diagnostic::new(
         Code::Syntax,
-        format!("internal error: unexpected {:?} in the parse tree", pair.as_rule()),
-        span_of(pair),
+        format!("internal error: unexpected {rule:?} in the parse tree"),
+        span,
         "while reading this",
     )
 }
 
 pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Spec> {
-    let text = file.get_input();
+    // One item per pair but the machine's head: sized once (pest counts a pair's children by
+    // hopping over them), so that the items of a large spec are not copied as the vector grows.
+    let count = file.clone().into_inner().len();
+    let (mut r, file) = Reader::new(file);
+    let text = r.text();
     let mut docs = Vec::new();
     let mut name = None;
     let mut label = None;
-    let pairs = file.into_inner();
-    // One item per pair but the machine's head: sized once, so that the items of a large spec
-    // are not copied as the vector grows.
-    let mut items = Vec::with_capacity(pairs.len());
+    let mut items = Vec::with_capacity(count);
     let mut broken = std::collections::BTreeSet::new();
-    for pair in pairs {
-        match pair.as_rule() {
+    while let Some(pair) = r.child(&file) {
+        match pair.rule {
             Rule::machine_head => {
-                for part in pair.into_inner() {
-                    match part.as_rule() {
-                        Rule::doc => docs.push(doc_text(part.as_str())),
-                        Rule::ident => name = Some(build_name(&part)),
-                        Rule::string => label = build_str(&part, diagnostics),
+                while let Some(part) = r.child(&pair) {
+                    match part.rule {
+                        Rule::doc => docs.push(doc_text(r.str(&part))),
+                        Rule::ident => name = Some(build_name(&mut r, &part)),
+                        Rule::string => label = build_str(text, r.span(&part), diagnostics),
                         _ => {}
                     }
                 }
             }
             Rule::item => {
                 let reported = diagnostics.len();
-                let whole = pair.clone();
-                match build_item(pair, diagnostics) {
-                    Some(item) => items.push(item),
-                    None => {
-                        if diagnostics.len() == reported {
-                            diagnostics.push(internal(&whole));
-                        }
-                        // The item is dropped: its names may be declarations others refer to.
-                        broken.extend(words(whole.as_str()));
+                if build_item(&mut r, &pair, &mut items, diagnostics).is_none() {
+                    let span = r.span(&pair);
+                    if diagnostics.len() == reported {
+                        diagnostics.push(internal(pair.rule, span));
                     }
+                    // The item is dropped: its names may be declarations others refer to.
+                    broken.extend(words(&text[span.range()]));
                 }
             }
             Rule::junk => {
-                broken.extend(words(pair.as_str()));
-                let start = pair.as_span().start();
-                if let Some(diagnostic) = mistakes::diagnose(pair.as_str(), start) {
+                let span = r.span(&pair);
+                let junk = &text[span.range()];
+                broken.extend(words(junk));
+                if let Some(diagnostic) = mistakes::diagnose(junk, span.start) {
                     diagnostics.push(diagnostic);
                     continue;
                 }
-                match Grammar::parse(Rule::item_alone, pair.as_str()) {
-                    Err(error) => diagnostics.push(from_pest(text, start, &error)),
+                match Grammar::parse(Rule::item_alone, junk) {
+                    Err(error) => diagnostics.push(from_pest(text, span.start, &error)),
                     Ok(_) => diagnostics.push(Diagnostic::new(
                         Code::Syntax,
                         "this item cannot be read here",
-                        span_of(&pair),
+                        span,
                         "unexpected item",
                     )),
                 }
@@ -96,12 +96,18 @@ fn doc_text(raw: &str) -> String {
     body.strip_prefix(' ').unwrap_or(body).trim_end().to_owned()
 }
 
-pub(super) fn build_name(pair: &Pair<'_, Rule>) -> ast::Name {
-    ast::Name { text: pair.as_str().to_owned(), span: span_of(pair) }
+/// The name `node` (an `ident`) is.
+pub(super) fn build_name(r: &mut Reader<'_>, node: &Node) -> ast::Name {
+    name_at(r.text(), r.span(node))
 }
 
-fn build_str(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Str> {
-    let raw = pair.as_str();
+fn name_at(text: &str, span: Span) -> ast::Name {
+    ast::Name { text: text[span.range()].to_owned(), span }
+}
+
+/// The string literal at `span` of `text`, unescaped.
+fn build_str(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Str> {
+    let raw = &text[span.range()];
     let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
     let mut value = String::with_capacity(inner.len());
     let mut chars = inner.char_indices();
@@ -116,7 +122,7 @@ fn build_str(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             Some((_, 'n')) => value.push('\n'),
             Some((_, 't')) => value.push('\t'),
             other => {
-                let start = pair.as_span().start() + 1 + i;
+                let start = span.start + 1 + i;
                 let end = start + 1 + other.map_or(0, |(_, c)| c.len_utf8());
                 diagnostics.push(
                     Diagnostic::new(
@@ -131,17 +137,19 @@ fn build_str(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option
             }
         }
     }
-    Some(ast::Str { value, span: span_of(pair) })
+    Some(ast::Str { value, span })
 }
 
-pub(super) fn build_int(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<i64> {
-    match pair.as_str().parse::<i64>() {
+/// The integer at `span` of `text`.
+pub(super) fn build_int(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<i64> {
+    let digits = &text[span.range()];
+    match digits.parse::<i64>() {
         Ok(v) => Some(v),
         Err(_) => {
             diagnostics.push(Diagnostic::new(
                 Code::Syntax,
-                format!("integer `{}` does not fit in 64 bits", pair.as_str()),
-                span_of(pair),
+                format!("integer `{digits}` does not fit in 64 bits"),
+                span,
                 "too large",
             ));
             None
@@ -150,181 +158,264 @@ pub(super) fn build_int(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
 }
 
 /// One `name = value;` of a `diagram { }` item (the grammar fixes the values).
-fn diagram_setting(pair: Pair<'_, Rule>) -> Option<ast::DiagramSetting> {
-    if pair.as_rule() != Rule::diagram_setting {
+fn diagram_setting(r: &mut Reader<'_>, setting: &Node) -> Option<ast::DiagramSetting> {
+    if setting.rule != Rule::diagram_setting {
         return None;
     }
-    let mut parts = pair.into_inner();
-    let name = parts.next()?;
-    let value = parts.next()?;
-    let span = span_of(&value);
-    let shown = value.as_str() == "show";
-    match name.as_rule() {
-        Rule::kw_direction => {
-            ast::Direction::from_code(value.as_str()).map(|d| ast::DiagramSetting::Direction(d, span))
-        }
+    let name = r.child(setting)?;
+    let value = r.child(setting)?;
+    let span = r.span(&value);
+    let value = &r.text()[span.range()];
+    let shown = value == "show";
+    match name.rule {
+        Rule::kw_direction => ast::Direction::from_code(value).map(|d| ast::DiagramSetting::Direction(d, span)),
         Rule::kw_events => Some(ast::DiagramSetting::Events(shown, span)),
         Rule::kw_actions => Some(ast::DiagramSetting::Actions(shown, span)),
         _ => None,
     }
 }
 
-fn build_item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Item> {
+/// An item, or a substate (the same shape: docs and attributes, then the item proper), pushed
+/// onto `items`; `None` when it cannot be built. (Pushed here rather than returned, so that
+/// the item, a few hundred octets, is not copied on its way.)
+fn build_item(
+    r: &mut Reader<'_>,
+    item: &Node,
+    items: &mut Vec<ast::Item>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<()> {
     let mut docs = Vec::new();
     let mut allow = Vec::new();
     let mut body = None;
-    for part in pair.into_inner() {
-        match part.as_rule() {
-            Rule::doc => docs.push(doc_text(part.as_str())),
-            Rule::attribute => allow.extend(allowed(part)),
-            _ => body = Some(part),
+    while let Some(part) = r.child(item) {
+        match part.rule {
+            Rule::doc => docs.push(doc_text(r.str(&part))),
+            Rule::attribute => allow.extend(allowed(r, &part)),
+            _ => {
+                // The item proper comes last.
+                body = Some(part);
+                break;
+            }
         }
     }
     let body = body?;
-    let span = span_of(&body);
-    let kind = match body.as_rule() {
-        Rule::ref_item => ast::ItemKind::Ref(first_str(body, diagnostics)?),
+    let text = r.text();
+    let kind = match body.rule {
+        Rule::ref_item => {
+            let string = r.find(&body, Rule::string)?;
+            ast::ItemKind::Ref(build_str(text, r.span(&string), diagnostics)?)
+        }
         Rule::unhandled_item => {
-            let policy = body.into_inner().find(|p| p.as_rule() == Rule::policy)?;
-            let value = match policy.as_str() {
+            let policy = r.find(&body, Rule::policy)?;
+            let span = r.span(&policy);
+            let value = match &text[span.range()] {
                 "warn" => ast::Policy::Warn,
                 "ignore" => ast::Policy::Ignore,
                 _ => ast::Policy::Error,
             };
-            ast::ItemKind::Unhandled(value, span_of(&policy))
+            ast::ItemKind::Unhandled(value, span)
         }
-        Rule::state_decl => ast::ItemKind::State(build_state(body, diagnostics)?),
+        Rule::state_decl => ast::ItemKind::State(build_state(r, &body, diagnostics)?),
         Rule::event_decl => {
-            let payload = payload::build(&body);
-            ast::ItemKind::Event(ast::EventDecl { decl: build_decl(body, diagnostics)?, payload })
+            let parts = DeclParts::read(r, &body);
+            let payload = parts.payload.map(|span| payload::build(text, span));
+            ast::ItemKind::Event(ast::EventDecl { decl: parts.decl(text, diagnostics)?, payload })
         }
-        Rule::guard_decl => ast::ItemKind::Guard(build_decl(body, diagnostics)?),
+        Rule::guard_decl => ast::ItemKind::Guard(DeclParts::read(r, &body).decl(text, diagnostics)?),
         Rule::timer_decl => {
+            let parts = DeclParts::read(r, &body);
             // A duration too long is reported, and the timer still declared (without it).
-            let default = body
-                .clone()
-                .into_inner()
-                .find(|p| p.as_rule() == Rule::duration)
-                .and_then(|d| build_duration(&d, diagnostics));
-            let payload = payload::build(&body);
-            ast::ItemKind::Timer(ast::TimerDecl { decl: build_decl(body, diagnostics)?, payload, default })
+            let default = parts.duration.and_then(|(number, unit, span)| {
+                build_duration(&text[number.range()], &text[unit.range()], text, span, diagnostics)
+            });
+            let payload = parts.payload.map(|span| payload::build(text, span));
+            ast::ItemKind::Timer(ast::TimerDecl { decl: parts.decl(text, diagnostics)?, payload, default })
         }
         Rule::action_decl => {
-            let alias =
-                body.clone().into_inner().find(|p| p.as_rule() == Rule::timer_op).and_then(|p| build_timer_op(&p));
-            ast::ItemKind::Action(ast::ActionDecl { decl: build_decl(body, diagnostics)?, alias })
+            let mut parts = DeclParts::read(r, &body);
+            let alias = parts.alias.take();
+            ast::ItemKind::Action(ast::ActionDecl { decl: parts.decl(text, diagnostics)?, alias })
         }
-        Rule::var_decl => ast::ItemKind::Var(build_var(body, diagnostics)?),
-        Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(body, diagnostics)?),
-        Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(body, diagnostics)?),
-        Rule::machine_attribute => ast::ItemKind::Allow(allowed(body)),
-        Rule::diagram_item => ast::ItemKind::Diagram(body.into_inner().filter_map(diagram_setting).collect()),
+        Rule::var_decl => ast::ItemKind::Var(build_var(r, &body, diagnostics)?),
+        Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(r, &body, diagnostics)?),
+        Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(r, &body, diagnostics)?),
+        Rule::machine_attribute => ast::ItemKind::Allow(allowed(r, &body)),
+        Rule::diagram_item => {
+            let mut settings = Vec::new();
+            while let Some(setting) = r.child(&body) {
+                settings.extend(diagram_setting(r, &setting));
+            }
+            ast::ItemKind::Diagram(settings)
+        }
         _ => {
-            diagnostics.push(internal(&body));
+            diagnostics.push(internal(body.rule, r.span(&body)));
             return None;
         }
     };
-    Some(ast::Item { docs, allow, kind, span })
+    items.push(ast::Item { docs, allow, kind, span: r.span(&body) });
+    Some(())
 }
 
-/// The codes of an `allow(...)` attribute.
-fn allowed(pair: Pair<'_, Rule>) -> Vec<ast::Name> {
-    pair.into_inner().flatten().filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)).collect()
-}
-
-fn first_str(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Str> {
-    let s = pair.into_inner().find(|p| p.as_rule() == Rule::string)?;
-    build_str(&s, diagnostics)
-}
-
-fn build_decl(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Decl> {
-    let mut name = None;
-    let mut label = None;
-    for part in pair.into_inner() {
-        match part.as_rule() {
-            Rule::ident if name.is_none() => name = Some(build_name(&part)),
-            Rule::string => label = Some(build_str(&part, diagnostics)?),
-            _ => {}
+/// The codes of an `allow(...)` attribute: every name under `node`, in order.
+fn allowed(r: &mut Reader<'_>, node: &Node) -> Vec<ast::Name> {
+    fn collect(r: &mut Reader<'_>, node: &Node, names: &mut Vec<ast::Name>) {
+        while let Some(child) = r.child(node) {
+            match child.rule {
+                Rule::ident => names.push(build_name(r, &child)),
+                _ => collect(r, &child, names),
+            }
         }
     }
-    Some(ast::Decl { name: name?, label })
+    let mut names = Vec::new();
+    collect(r, node, &mut names);
+    names
 }
 
-fn build_state(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::StateDecl> {
+/// The parts of a declaration (`event`, `guard`, `timer`, `action`), read in one pass and kept
+/// as spans: its label is unescaped last, after the duration, as it always was.
+#[derive(Default)]
+struct DeclParts {
+    name: Option<Span>,
+    label: Option<Span>,
+    /// The text between the parentheses of `(Type)`.
+    payload: Option<Span>,
+    /// A timer's default duration: its number, its unit, and the whole.
+    duration: Option<(Span, Span, Span)>,
+    /// An action's `= start T`.
+    alias: Option<ast::TimerOp>,
+}
+
+impl DeclParts {
+    fn read(r: &mut Reader<'_>, decl: &Node) -> DeclParts {
+        let mut parts = DeclParts::default();
+        while let Some(part) = r.child(decl) {
+            match part.rule {
+                Rule::ident if parts.name.is_none() => parts.name = Some(r.span(&part)),
+                Rule::string => parts.label = Some(r.span(&part)),
+                Rule::payload => {
+                    if let Some(ty) = r.find(&part, Rule::payload_type) {
+                        parts.payload = Some(r.span(&ty));
+                    }
+                }
+                Rule::duration => {
+                    if let Some(number) = r.child(&part) {
+                        let number = r.span(&number);
+                        if let Some(unit) = r.child(&part) {
+                            let unit = r.span(&unit);
+                            parts.duration = Some((number, unit, r.span(&part)));
+                        }
+                    }
+                }
+                Rule::timer_op if parts.alias.is_none() => parts.alias = build_timer_op(r, &part),
+                _ => {}
+            }
+        }
+        parts
+    }
+
+    /// The name and label; `None` (the label's error reported) when the label does not unescape.
+    fn decl(&self, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Decl> {
+        let label = match self.label {
+            Some(span) => Some(build_str(text, span, diagnostics)?),
+            None => None,
+        };
+        Some(ast::Decl { name: name_at(text, self.name?), label })
+    }
+}
+
+fn build_state(r: &mut Reader<'_>, state: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::StateDecl> {
+    let text = r.text();
+    let mut name = None;
+    let mut label = None;
     let mut initial = None;
     let mut is_final = None;
     let mut entry = Vec::new();
     let mut exit = Vec::new();
     let mut substates = Vec::new();
-    for part in pair.clone().into_inner() {
-        match part.as_rule() {
+    while let Some(part) = r.child(state) {
+        match part.rule {
+            Rule::ident if name.is_none() => name = Some(r.span(&part)),
+            Rule::string => label = Some(r.span(&part)),
             Rule::state_modifier => {
-                for kw in part.into_inner() {
-                    let slot = match kw.as_rule() {
+                while let Some(kw) = r.child(&part) {
+                    let slot = match kw.rule {
                         Rule::kw_initial => &mut initial,
                         Rule::kw_final => &mut is_final,
                         _ => continue,
                     };
+                    let span = r.span(&kw);
                     if let Some(first) = *slot {
                         diagnostics.push(
                             Diagnostic::new(
                                 Code::Duplicate,
-                                format!("`{}` is written twice", kw.as_str()),
-                                span_of(&kw),
+                                format!("`{}` is written twice", &text[span.range()]),
+                                span,
                                 "written again here",
                             )
                             .with_secondary(first, "first written here"),
                         );
                     }
-                    *slot = Some(span_of(&kw));
+                    *slot = Some(span);
                 }
             }
             Rule::state_body => {
-                for clause in part.into_inner() {
-                    if clause.as_rule() == Rule::substate {
+                while let Some(clause) = r.child(&part) {
+                    if clause.rule == Rule::substate {
                         // Nesting is bounded by `MAX_NESTING`, checked before parsing.
-                        substates.extend(build_item(clause, diagnostics));
+                        // One that cannot be built is dropped, its error reported.
+                        let _ = build_item(r, &clause, &mut substates, diagnostics);
                         continue;
                     }
-                    if clause.as_rule() == Rule::state_timer {
+                    if clause.rule == Rule::state_timer {
                         // Said once in the state: `entry start T` and `exit stop T`, here.
-                        let name = build_name(&clause.clone().into_inner().find(|p| p.as_rule() == Rule::ident)?);
-                        let span = span_of(&clause);
+                        let timer = r.find(&clause, Rule::ident)?;
+                        let name = build_name(r, &timer);
+                        let span = r.span(&clause);
                         for (list, kind) in [(&mut entry, ast::TimerOpKind::Start), (&mut exit, ast::TimerOpKind::Stop)]
                         {
                             list.push(ast::Effect::Timer(ast::TimerOp { kind, timer: name.clone(), span }));
                         }
                         continue;
                     }
-                    let into = if clause.as_rule() == Rule::entry_clause { &mut entry } else { &mut exit };
-                    if let Some(list) = clause.into_inner().find(|p| p.as_rule() == Rule::effect_list) {
-                        into.extend(build_effects(list, diagnostics));
+                    let into = if clause.rule == Rule::entry_clause { &mut entry } else { &mut exit };
+                    if let Some(list) = r.find(&clause, Rule::effect_list) {
+                        into.extend(build_effects(r, &list, diagnostics));
                     }
                 }
             }
             _ => {}
         }
     }
-    Some(ast::StateDecl { decl: build_decl(pair, diagnostics)?, initial, is_final, entry, exit, substates })
+    // The label last: its error has always come after those of the body.
+    let label = match label {
+        Some(span) => Some(build_str(text, span, diagnostics)?),
+        None => None,
+    };
+    let decl = ast::Decl { name: name_at(text, name?), label };
+    Some(ast::StateDecl { decl, initial, is_final, entry, exit, substates })
 }
 
-/// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`).
-fn build_duration(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<std::time::Duration> {
-    let mut parts = pair.clone().into_inner();
-    let (number, unit) = (parts.next()?, parts.next()?);
-    let millis_per_unit: u64 = match unit.as_str() {
+/// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`), `span` the whole of it in `text`.
+fn build_duration(
+    number: &str,
+    unit: &str,
+    text: &str,
+    span: Span,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<std::time::Duration> {
+    let millis_per_unit: u64 = match unit {
         "ms" => 1,
         "s" => 1_000,
         "min" => 60_000,
         _ => 3_600_000,
     };
-    match number.as_str().parse::<u64>().ok().and_then(|n| n.checked_mul(millis_per_unit)) {
+    match number.parse::<u64>().ok().and_then(|n| n.checked_mul(millis_per_unit)) {
         Some(millis) => Some(std::time::Duration::from_millis(millis)),
         None => {
             diagnostics.push(Diagnostic::new(
                 Code::Syntax,
-                format!("the duration `{}` is too long", pair.as_str()),
-                span_of(pair),
+                format!("the duration `{}` is too long", &text[span.range()]),
+                span,
                 "more than 2^64 milliseconds",
             ));
             None
@@ -332,32 +423,31 @@ fn build_duration(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> O
     }
 }
 
-fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::VarDecl> {
+fn build_var(r: &mut Reader<'_>, var: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::VarDecl> {
+    let text = r.text();
     let mut name = None;
     let mut ty = None;
     let mut init = None;
     let mut output = false;
-    for part in pair.into_inner() {
-        match part.as_rule() {
+    while let Some(part) = r.child(var) {
+        match part.rule {
             Rule::kw_output => output = true,
-            Rule::ident => name = Some(build_name(&part)),
+            Rule::ident => name = Some(build_name(r, &part)),
             Rule::var_type => {
-                let ty_span = span_of(&part);
-                let inner = part.into_inner().next()?;
-                ty = Some((
-                    match inner.as_rule() {
-                        Rule::int_range => {
-                            let mut ints = inner.into_inner();
-                            let min = build_int(&ints.next()?, diagnostics)?;
-                            let max = build_int(&ints.next()?, diagnostics)?;
-                            ast::VarType::Int { min, max }
-                        }
-                        _ => ast::VarType::Bool,
-                    },
-                    ty_span,
-                ));
+                let inner = r.child(&part)?;
+                let var_type = match inner.rule {
+                    Rule::int_range => {
+                        let min = r.child(&inner)?;
+                        let min = build_int(text, r.span(&min), diagnostics)?;
+                        let max = r.child(&inner)?;
+                        let max = build_int(text, r.span(&max), diagnostics)?;
+                        ast::VarType::Int { min, max }
+                    }
+                    _ => ast::VarType::Bool,
+                };
+                ty = Some((var_type, r.span(&part)));
             }
-            Rule::literal => init = Some(build_literal(&part, diagnostics)?),
+            Rule::literal => init = Some(build_literal(r, &part, diagnostics)?),
             _ => {}
         }
     }
@@ -365,31 +455,38 @@ fn build_var(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<
     Some(ast::VarDecl { name: name?, ty, ty_span, init: init?, output })
 }
 
-pub(super) fn build_literal(pair: &Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Literal> {
-    let inner = pair.clone().into_inner().next()?;
-    let span = span_of(&inner);
-    Some(match inner.as_rule() {
+pub(super) fn build_literal(
+    r: &mut Reader<'_>,
+    literal: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ast::Literal> {
+    let inner = r.child(literal)?;
+    let span = r.span(&inner);
+    Some(match inner.rule {
         Rule::kw_true => ast::Literal::Bool(true, span),
         Rule::kw_false => ast::Literal::Bool(false, span),
-        _ => ast::Literal::Int(build_int(&inner, diagnostics)?, span),
+        _ => ast::Literal::Int(build_int(r.text(), span, diagnostics)?, span),
     })
 }
 
-fn build_names(pair: Pair<'_, Rule>) -> Vec<ast::Name> {
-    // Sized once: a list's pairs are its names (the filter is for safety only).
-    let parts = pair.into_inner();
-    let mut names = Vec::with_capacity(parts.len());
-    names.extend(parts.filter(|p| p.as_rule() == Rule::ident).map(|p| build_name(&p)));
+fn build_names(r: &mut Reader<'_>, list: &Node) -> Vec<ast::Name> {
+    // Most lists have one name: room for one, grown for more.
+    let mut names = Vec::with_capacity(1);
+    while let Some(part) = r.child(list) {
+        if part.rule == Rule::ident {
+            names.push(build_name(r, &part));
+        }
+    }
     names
 }
 
-fn build_state_set(pair: Pair<'_, Rule>) -> ast::StateSet {
+fn build_state_set(r: &mut Reader<'_>, set: &Node) -> ast::StateSet {
     let mut star = None;
     let mut names = Vec::new();
-    for part in pair.into_inner() {
-        match part.as_rule() {
-            Rule::any_state => star = Some(span_of(&part)),
-            Rule::ident_list => names = build_names(part),
+    while let Some(part) = r.child(set) {
+        match part.rule {
+            Rule::any_state => star = Some(r.span(&part)),
+            Rule::ident_list => names = build_names(r, &part),
             _ => {}
         }
     }
@@ -399,53 +496,64 @@ fn build_state_set(pair: Pair<'_, Rule>) -> ast::StateSet {
     }
 }
 
-fn build_refs(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Str> {
-    pair.into_inner().filter(|p| p.as_rule() == Rule::string).filter_map(|p| build_str(&p, diagnostics)).collect()
+fn build_refs(r: &mut Reader<'_>, refs: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Str> {
+    let mut strings = Vec::new();
+    while let Some(part) = r.child(refs) {
+        if part.rule == Rule::string {
+            strings.extend(build_str(r.text(), r.span(&part), diagnostics));
+        }
+    }
+    strings
 }
 
-fn build_transition(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Transition> {
+#[inline]
+fn build_transition(
+    r: &mut Reader<'_>,
+    transition: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ast::Transition> {
     let mut sources = None;
     let mut target = None;
     let mut events = Vec::new();
     let mut guard = None;
     let mut effects = Vec::new();
     let mut refs = Vec::new();
-    for part in pair.into_inner() {
-        match part.as_rule() {
-            Rule::state_set => sources = Some(build_state_set(part)),
-            Rule::ident => target = Some(build_name(&part)),
-            Rule::event_list => events = build_names(part),
-            Rule::guard_clause => guard = Some(build_guard(part, diagnostics)?),
+    while let Some(part) = r.child(transition) {
+        match part.rule {
+            Rule::state_set => sources = Some(build_state_set(r, &part)),
+            Rule::ident => target = Some(build_name(r, &part)),
+            Rule::event_list => events = build_names(r, &part),
+            Rule::guard_clause => guard = Some(build_guard(r, &part, diagnostics)?),
             Rule::effects => {
-                if let Some(list) = part.into_inner().next() {
-                    effects = build_effects(list, diagnostics);
+                if let Some(list) = r.child(&part) {
+                    effects = build_effects(r, &list, diagnostics);
                 }
             }
-            Rule::refs => refs = build_refs(part, diagnostics),
+            Rule::refs => refs = build_refs(r, &part, diagnostics),
             _ => {}
         }
     }
     Some(ast::Transition { sources: sources?, target, events, guard, effects, refs })
 }
 
-fn build_ignore(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {
+fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {
     let mut events = Vec::new();
     let mut every_event = None;
     let mut states = None;
     let mut otherwise = false;
     let mut refs = Vec::new();
-    for part in pair.into_inner() {
-        match part.as_rule() {
+    while let Some(part) = r.child(ignore) {
+        match part.rule {
             Rule::ignore_events => {
-                let inner = part.into_inner().next()?;
-                match inner.as_rule() {
-                    Rule::any_event => every_event = Some(span_of(&inner)),
-                    _ => events = build_names(inner),
+                let inner = r.child(&part)?;
+                match inner.rule {
+                    Rule::any_event => every_event = Some(r.span(&inner)),
+                    _ => events = build_names(r, &inner),
                 }
             }
-            Rule::state_set => states = Some(build_state_set(part)),
+            Rule::state_set => states = Some(build_state_set(r, &part)),
             Rule::kw_otherwise => otherwise = true,
-            Rule::refs => refs = build_refs(part, diagnostics),
+            Rule::refs => refs = build_refs(r, &part, diagnostics),
             _ => {}
         }
     }
