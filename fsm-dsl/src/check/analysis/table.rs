@@ -32,9 +32,9 @@ pub(super) fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec
     out
 }
 
-/// States that are not final and have no transition to another state. A machine of one state
-/// has nowhere else to go, so it has no dead end.
-pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
+/// States that are not final and have no transition to another state, in declaration order. A
+/// machine of one state has nowhere else to go, so it has no dead end.
+pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<StateId> {
     if m.states.len() < 2 {
         return Vec::new();
     }
@@ -50,12 +50,7 @@ pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
     for (i, out) in way_out.iter_mut().enumerate() {
         *out |= (0..m.events.len()).any(|e| !known.has(m, StateId(i), EventId(e)));
     }
-    m.states
-        .iter()
-        .zip(way_out)
-        .filter(|(s, out)| !s.is_final && !out)
-        .map(|(s, _)| report::dead_end(&name(&s.named)))
-        .collect()
+    (0..m.states.len()).map(StateId).filter(|s| !m.state(*s).is_final && !way_out[s.0]).collect()
 }
 
 /// `else` transitions that have no guarded alternative in any of their pairs.
