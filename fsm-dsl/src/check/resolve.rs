@@ -81,7 +81,12 @@ pub struct Unknown {
 }
 
 pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
-    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: docs.join("\n"), span: name.span }
+    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: doc(docs), span: name.span }
+}
+
+/// A doc comment's lines joined with `\n` (most items have none: no join for them).
+pub(super) fn doc(lines: &[String]) -> String {
+    if lines.is_empty() { String::new() } else { lines.join("\n") }
 }
 
 /// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the

@@ -216,7 +216,9 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
     // Each guard combination of a pair is evaluated at least once, and the largest number of
     // combinations one pair can need is checked before anything runs.
     let mut scratch = Scratch { values: vec![false; m.guards.len()], ..Scratch::default() };
-    for e in (0..m.events.len()).map(EventId) {
+    // A pair reads at most every named guard: with few declared, no pair can need too many.
+    let may_exceed = 1u128 << m.guards.len().min(127) > MAX_GUARD_COMBINATIONS;
+    for e in (0..m.events.len()).map(EventId).filter(|_| may_exceed) {
         for s in (0..m.states.len()).map(StateId) {
             if let Cell::Rules(rules) = m.cell(s, e) {
                 reads(m, rules, &mut scratch.guard_ids, &mut scratch.read);
@@ -270,15 +272,18 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
             let cost = if rules.is_empty() {
                 1
             } else {
+                // At most 2^20 combinations here (checked above): the count fits in a u64.
                 reads(m, rules, &mut scratch.guard_ids, &mut scratch.read);
-                (1u128 << scratch.guard_ids.len()) * rules.len() as u128
+                u128::from((1u64 << scratch.guard_ids.len()) * rules.len() as u64)
             };
             let Some(rest) = budget.checked_sub(cost) else {
                 ex.too_complex = Some(exhausted(m));
                 return ex;
             };
             budget = rest;
-            let Some(rules) = known.rules(m, s, e) else { continue };
+            if rules.is_empty() || !known.has(m, s, e) {
+                continue;
+            }
             scratch.read.sort();
             step_cell(m, &mut ex, s, e, rules, &vars, true, &mut scratch);
             let graph = &mut ex.graph;
@@ -381,9 +386,8 @@ impl Explored {
             }
         }
         for (i, t) in m.transitions.iter().enumerate() {
-            let from_reachable = t.sources.iter().any(|s| self.reached[s.0]);
             let guarded = !matches!(t.condition, Condition::Always);
-            if guarded && from_reachable && !self.taken[i] {
+            if guarded && !self.taken[i] && t.sources.iter().any(|s| self.reached[s.0]) {
                 out.push(report::never_holds(t.span, &t.guard_text));
             }
         }

@@ -47,7 +47,7 @@ pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<StateId> {
         }
     }
     // A dropped transition may be the way out of a state it may concern.
-    for (i, out) in way_out.iter_mut().enumerate() {
+    for (i, out) in way_out.iter_mut().enumerate().filter(|_| known.partial()) {
         *out |= (0..m.events.len()).any(|e| !known.has(m, StateId(i), EventId(e)));
     }
     (0..m.states.len()).map(StateId).filter(|s| !m.state(*s).is_final && !way_out[s.0]).collect()
@@ -78,8 +78,8 @@ pub(super) fn lone_else(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
 pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
     let mut events_used = vec![false; m.events.len()];
     let mut events_handled = vec![false; m.events.len()];
-    for (i, cell) in m.cells.iter().enumerate() {
-        let e = i % m.events.len().max(1);
+    let row = m.events.len().max(1);
+    for (e, cell) in m.cells.chunks(row).flat_map(|cells| cells.iter().enumerate()) {
         match cell {
             Cell::Unmentioned => {}
             Cell::Ignored => events_used[e] = true,
