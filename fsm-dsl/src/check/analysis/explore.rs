@@ -157,11 +157,11 @@ fn step_cell(
         for &t in selected.iter() {
             ex.taken[t.0] = true;
             next.push(m.transition(t).target.unwrap_or(s));
+            if vars.is_empty() {
+                continue; // no variable: no effect writes one, and nothing to copy
+            }
             let at = next_values.len();
             next_values.extend_from_slice(vars);
-            if m.vars.is_empty() {
-                continue; // no effect writes a variable
-            }
             let applied = apply(m, m.each_effect_of(s, t), &mut next_values[at..]);
             if let Some((index, v, value)) = applied {
                 let mut read = read.clone();
@@ -297,8 +297,10 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
                     return ex;
                 }
                 let after = &scratch.next_values[i * graph.width..(i + 1) * graph.width];
-                // Most steps leave the variables as they are: no lookup for those.
-                let valuation = if after == vars.as_slice() {
+                // Most steps leave the variables as they are: no lookup for those. (A machine
+                // without variables is not compared at all: glibc's `memcmp` of two empty slices
+                // loads from their dangling pointer, masked, and that costs a fault assist.)
+                let valuation = if after.is_empty() || after == vars.as_slice() {
                     current
                 } else if let Some(&v) = valuations.get(after) {
                     v
