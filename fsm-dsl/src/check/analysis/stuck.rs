@@ -29,12 +29,12 @@ pub(super) fn stuck(m: &Machine, graph: &Graph, dead: &[bool]) -> Vec<Diagnostic
     let mut escapes = vec![false; nodes];
     let mut queue = VecDeque::new();
     let mut within_starts = vec![0; nodes + 1];
-    for n in 0..nodes {
+    for (n, escaped) in escapes.iter_mut().enumerate() {
         for &k in successors(n) {
             if state_of(k) == state_of(n) {
                 within_starts[k + 1] += 1;
-            } else if !escapes[n] {
-                escapes[n] = true;
+            } else if !*escaped {
+                *escaped = true;
                 queue.push_back(n);
             }
         }
@@ -64,10 +64,10 @@ pub(super) fn stuck(m: &Machine, graph: &Graph, dead: &[bool]) -> Vec<Diagnostic
     let mut out = Vec::new();
     // Nodes are in breadth-first order: the first trapped configuration of a state has the
     // shortest event sequence.
-    for n in 0..nodes {
+    for (n, &escaped) in escapes.iter().enumerate() {
         let s = state_of(n);
         let state = m.state(s);
-        if escapes[n] || reported[s.0] || state.is_final || dead[s.0] {
+        if escaped || reported[s.0] || state.is_final || dead[s.0] {
             continue;
         }
         reported[s.0] = true;
