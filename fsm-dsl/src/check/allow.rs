@@ -12,16 +12,25 @@ pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
     let mut everywhere: Vec<Code> = Vec::new();
     let mut within: Vec<(Code, Span)> = Vec::new();
     let mut errors = Vec::new();
-    // Substates' attributes too: a superstate's `allow` covers the states inside it.
-    let mut all: Vec<&ast::Item> = spec.items.iter().collect();
-    let mut at = 0;
-    while at < all.len() {
-        if let ast::ItemKind::State(s) = &all[at].kind {
-            all.extend(s.substates.iter());
+    // Substates' attributes too: a superstate's `allow` covers the states inside it. They come
+    // after the items, level by level; the items are read in place, once.
+    let mut substates: Vec<&ast::Item> = Vec::new();
+    let mut next_substate = 0;
+    let mut items = spec.items.iter();
+    loop {
+        let item = match items.next() {
+            Some(item) => item,
+            None => match substates.get(next_substate) {
+                Some(&item) => {
+                    next_substate += 1;
+                    item
+                }
+                None => break,
+            },
+        };
+        if let ast::ItemKind::State(s) = &item.kind {
+            substates.extend(s.substates.iter());
         }
-        at += 1;
-    }
-    for item in all {
         let (names, scope) = match &item.kind {
             ast::ItemKind::Allow(names) => (names, None),
             _ => (&item.allow, Some(item.span)),

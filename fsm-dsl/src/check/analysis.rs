@@ -13,6 +13,7 @@
 //! variables) space and what it finds; `analysis/table.rs` the checks that read the table
 //! directly; `analysis/stuck.rs` the configurations from which no event leads out of a state.
 
+use super::report;
 use super::timers::Running;
 use crate::ast::Name;
 use crate::diag::Diagnostic;
@@ -50,14 +51,13 @@ pub fn analyse(m: &Machine, unknown: Option<&[bool]>, running: &Running) -> Vec<
     let dead = dead_ends(m, known);
     // A trap is only certain on the whole machine: a dropped item may be the way out.
     if unknown.is_none() && explored.too_complex.is_none() {
-        let dead_states: Vec<&str> = dead
-            .iter()
-            .map(|d| d.primary.span)
-            .filter_map(|span| m.states.iter().find(|s| s.named.span == span).map(|s| s.named.name.as_str()))
-            .collect();
-        out.extend(stuck(m, &dead_states));
+        let mut is_dead = vec![false; m.states.len()];
+        for &s in &dead {
+            is_dead[s.0] = true;
+        }
+        out.extend(stuck(m, &explored.graph, &is_dead));
     }
-    out.extend(dead);
+    out.extend(dead.iter().map(|&s| report::dead_end(&name(&m.state(s).named))));
     out.extend(lone_else(m, known));
     if unknown.is_none() {
         out.extend(unused(m));
@@ -89,31 +89,34 @@ impl Known<'_> {
 
 type Valuation = Vec<i64>;
 
-pub(super) fn guards_of(m: &Machine, rules: &[TransitionId]) -> Vec<ir::GuardId> {
-    let mut guards = Vec::new();
-    let mut vars = Vec::new();
+/// The named guards and the variables that the guards of a pair's rules read, into `guards` and
+/// `vars` (cleared first), each once, in the order the rules mention them.
+pub(super) fn reads(m: &Machine, rules: &[TransitionId], guards: &mut Vec<ir::GuardId>, vars: &mut Vec<ir::VarId>) {
+    guards.clear();
+    vars.clear();
     for &t in rules {
         if let Condition::When(e) = &m.transition(t).condition {
-            e.collect(&mut guards, &mut vars);
+            e.collect(guards, vars);
         }
     }
-    guards
 }
 
-/// The transitions a pair takes for given guard and variable values: none, one, or (when the
-/// spec is not deterministic) several, the `else` ones only when nothing else holds.
-pub(super) fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64]) -> Vec<TransitionId> {
-    let mut enabled = Vec::new();
-    let mut elses = Vec::new();
+/// The transitions a pair takes for given guard and variable values, into `out` (cleared
+/// first): none, one, or (when the spec is not deterministic) several, the `else` ones only
+/// when nothing else holds. A buffer rather than a new list, since the analyses decide every
+/// pair of every configuration.
+pub(super) fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars: &[i64], out: &mut Vec<TransitionId>) {
+    out.clear();
     for &t in rules {
         match &m.transition(t).condition {
-            Condition::Always => enabled.push(t),
-            Condition::When(e) if e.eval(guards, vars) => enabled.push(t),
-            Condition::When(_) => {}
-            Condition::Else => elses.push(t),
+            Condition::Always => out.push(t),
+            Condition::When(e) if e.eval(guards, vars) => out.push(t),
+            Condition::When(_) | Condition::Else => {}
         }
     }
-    if enabled.is_empty() { elses } else { enabled }
+    if out.is_empty() {
+        out.extend(rules.iter().copied().filter(|&t| m.transition(t).condition == Condition::Else));
+    }
 }
 
 /// Applies effects to variable values. A value that would leave its range is kept at the edge

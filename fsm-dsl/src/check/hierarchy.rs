@@ -64,12 +64,14 @@ pub(super) struct Flat<'a> {
 
 /// Flattens the superstates of a spec. A spec without any is returned as it is (borrowed).
 pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
+    // Only a state with substates makes a tree: a flat spec is not walked again.
+    let nested = spec.items.iter().any(|item| matches!(&item.kind, ast::ItemKind::State(s) if !s.substates.is_empty()));
+    if !nested {
+        return Flat { spec: Cow::Borrowed(spec), superstates: Vec::new(), diagnostics: Vec::new() };
+    }
     let mut tree = Tree { nodes: Vec::new(), by_name: HashMap::new() };
     for item in &spec.items {
         tree.add(item, None);
-    }
-    if tree.nodes.iter().all(|n| n.decl.substates.is_empty()) {
-        return Flat { spec: Cow::Borrowed(spec), superstates: Vec::new(), diagnostics: Vec::new() };
     }
     let mut diagnostics = Vec::new();
     let mut broken = spec.broken.clone();

@@ -44,14 +44,14 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     // cannot concern, reporting only what the missing items cannot change.
     if let Some(machine) = &machine {
         if clean {
-            let running = timers::running(machine, None);
+            let running = timers::running_timers(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));
             diagnostics.extend(payload::unseen(machine));
         } else if nested_ok && !unknown.unsound {
             // Only the pairs no dropped item concerns are followed: a timer found running is
             // running, one found stopped may not be.
-            let running = timers::running(machine, Some(&unknown.cells));
+            let running = timers::running_timers(machine, Some(&unknown.cells));
             diagnostics.extend(analysis::analyse(machine, Some(&unknown.cells), &running));
         }
     }

@@ -31,12 +31,41 @@ use crate::naming::ENUM_ITEMS as GENERATED_ITEMS;
 
 #[derive(Default)]
 struct Table {
+    /// Every name with its index and the span of its declaration.
     index: HashMap<String, (usize, Span)>,
+    /// The same entries for the names of at most 15 bytes (nearly all), keyed by [`packed`]: a
+    /// lookup then compares two integers held in the table, where comparing strings read the
+    /// table's copy of the name from elsewhere in memory, a cache miss per reference on a large
+    /// machine (the checker's largest single cost there).
+    short: HashMap<u128, (usize, Span)>,
+}
+
+/// A name of at most 15 bytes as one integer: its bytes, zero-padded, and its length in the last
+/// byte (so that no two names share one). `None` for a longer name.
+fn packed(name: &str) -> Option<u128> {
+    let bytes = name.as_bytes();
+    (bytes.len() < 16).then(|| {
+        let mut key = [0u8; 16];
+        key[..bytes.len()].copy_from_slice(bytes);
+        key[15] = bytes.len() as u8;
+        u128::from_le_bytes(key)
+    })
 }
 
 impl Table {
     fn get(&self, name: &str) -> Option<(usize, Span)> {
-        self.index.get(name).copied()
+        match packed(name) {
+            Some(key) => self.short.get(&key).copied(),
+            None => self.index.get(name).copied(),
+        }
+    }
+
+    /// Enters a name (replacing an entry of the same name).
+    fn insert(&mut self, name: String, entry: (usize, Span)) {
+        if let Some(key) = packed(&name) {
+            self.short.insert(key, entry);
+        }
+        self.index.insert(name, entry);
     }
 
     fn names(&self) -> impl Iterator<Item = &str> {
@@ -81,7 +110,12 @@ pub struct Unknown {
 }
 
 pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
-    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: docs.join("\n"), span: name.span }
+    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: doc(docs), span: name.span }
+}
+
+/// A doc comment's lines joined with `\n` (most items have none: no join for them).
+pub(super) fn doc(lines: &[String]) -> String {
+    if lines.is_empty() { String::new() } else { lines.join("\n") }
 }
 
 /// Resolves a spec. The model is returned whenever the machine has a state, errors or not; the
@@ -215,7 +249,7 @@ impl Resolver<'_> {
         } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
             self.diagnostics.push(report::reserved(kind, name, "the generated code uses it"));
         }
-        self.table_mut(kind).index.insert(name.text.clone(), (index, name.span));
+        self.table_mut(kind).insert(name.text.clone(), (index, name.span));
         true
     }
 

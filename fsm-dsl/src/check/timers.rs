@@ -56,8 +56,14 @@ impl Running {
     /// The timers that may be running while the machine is in `state`, in declaration order;
     /// empty for a state that no event sequence reaches.
     pub fn may_run(&self, state: StateId) -> Vec<TimerId> {
-        let bits = self.may_run.get(state.0).copied().unwrap_or(0);
-        (0..MAX_TIMERS).filter(|t| bits >> t & 1 == 1).map(TimerId).collect()
+        let mut bits = self.may_run.get(state.0).copied().unwrap_or(0);
+        let mut timers = Vec::new();
+        // Set bits only: most states of a large machine run no timer.
+        while bits != 0 {
+            timers.push(TimerId(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        timers
     }
 
     /// Whether `timer` may be running while the machine is in `state`.
@@ -111,6 +117,9 @@ fn bit(t: TimerId) -> u128 {
 
 /// The running timers after `effects`, in order.
 fn timers_after<'a>(m: &Machine, effects: impl IntoIterator<Item = &'a ir::Effect>, mut mask: u128) -> u128 {
+    if m.timers.is_empty() {
+        return mask; // no action starts or stops one
+    }
     for effect in effects {
         if let ir::Effect::Action(a) = effect {
             match m.action(*a).kind {
@@ -176,6 +185,26 @@ pub fn running(m: &Machine, unknown: Option<&[bool]>) -> Running {
     out
 }
 
+/// [`running`] as the checker itself reads it: only about timers (which expiries the
+/// completeness check need not ask for, and W0007 to W0009). A machine without timers has
+/// nothing to read there, so the pass over its states that finds which ones are reached is
+/// skipped: no state is marked reached, and no timer runs anywhere.
+pub(super) fn running_timers(m: &Machine, unknown: Option<&[bool]>) -> Running {
+    if !m.timers.is_empty() {
+        return running(m, unknown);
+    }
+    Running {
+        may_run: Vec::new(),
+        reached: Vec::new(),
+        started: Vec::new(),
+        parents: Vec::new(),
+        first: HashMap::new(),
+        exact: false,
+        analysed: true,
+        partial: unknown.is_some(),
+    }
+}
+
 /// The exploration of (state, variables, running timers); `false` when a limit stopped it.
 fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     type Config = (StateId, Vec<i64>, u128);
@@ -187,6 +216,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     let mut parents: Vec<Option<(usize, EventId)>> = vec![None];
     let mut budget = MAX_EVALUATIONS;
     let mut values = vec![false; m.guards.len()];
+    let (mut guard_ids, mut read, mut selected) = (Vec::new(), Vec::new(), Vec::new());
     let mut next = 0;
     while next < nodes.len() {
         let (s, vars, mask) = nodes[next].clone();
@@ -207,7 +237,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                 }
                 continue;
             };
-            let guard_ids = analysis::guards_of(m, rules);
+            analysis::reads(m, rules, &mut guard_ids, &mut read);
             let combinations = 1u128 << guard_ids.len().min(127);
             if combinations > MAX_GUARD_COMBINATIONS {
                 return false;
@@ -218,11 +248,11 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                 for (n, g) in guard_ids.iter().enumerate() {
                     values[g.0] = combination >> n & 1 == 1;
                 }
-                let selected = analysis::decide(m, rules, &values, &vars);
+                analysis::decide(m, rules, &values, &vars, &mut selected);
                 if selected.is_empty() {
                     reached.push((s, vars.clone(), armed));
                 }
-                for t in selected {
+                for &t in &selected {
                     let mut after = vars.clone();
                     let _ = analysis::apply(m, m.each_effect_of(s, t), &mut after);
                     let timers = timers_after(m, m.each_effect_of(s, t), armed);
@@ -295,7 +325,7 @@ fn per_state(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) {
 
 /// The diagnostics of the analysis on a whole machine (no dropped item): W0007, W0008, W0009.
 pub fn diagnostics(spec: &ast::Spec, m: &Machine, running: &Running) -> Vec<Diagnostic> {
-    if !running.analysed {
+    if !running.analysed || m.timers.is_empty() {
         return Vec::new();
     }
     let mut out = dead_handling(m, running);

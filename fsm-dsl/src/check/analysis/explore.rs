@@ -5,22 +5,22 @@
 
 use super::{
     Known, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_UNREACHABLE_VALUATIONS, Valuation, apply,
-    decide, guards_of, name, pair_text,
+    decide, name, pair_text, reads,
 };
 use crate::ast::Span;
 use crate::check::report;
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
-use rustc_hash::FxHashSet as HashSet;
-use std::collections::{BTreeMap, VecDeque};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeMap;
 
 /// What one exploration found.
 #[derive(Default)]
 pub(super) struct Explored {
-    /// Reachable variable values per state; empty for unreachable states.
-    reachable: Vec<Vec<Valuation>>,
-    /// Transitions taken at least once.
-    taken: HashSet<TransitionId>,
+    /// Per state: whether some configuration of it is reached.
+    reached: Vec<bool>,
+    /// Per transition: whether it is taken at least once.
+    taken: Vec<bool>,
     /// Pairs of transitions that can both be taken, with the first witness.
     conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, Option<String>)>,
     /// Pairs with guard values for which nothing is taken, with the first witness.
@@ -29,6 +29,52 @@ pub(super) struct Explored {
     ranges: BTreeMap<(Span, ir::VarId), String>,
     /// Set when a limit stopped the exploration: the partial results are not conclusive.
     pub(super) too_complex: Option<Diagnostic>,
+    /// The configurations reached and the steps between them, complete when the exploration
+    /// was not stopped: `stuck` reads them rather than exploring the same space again.
+    pub(super) graph: Graph,
+}
+
+/// The (state, variables) configurations in breadth-first order from the start (so the first
+/// of a state has the shortest event sequence), with the steps between them.
+#[derive(Default)]
+pub(super) struct Graph {
+    /// Per configuration: its state and its variables' values (an index into `values`).
+    pub(super) configs: Vec<(StateId, usize)>,
+    /// Per configuration: how it was first reached (the configuration before, the event).
+    pub(super) parents: Vec<Option<(usize, EventId)>>,
+    /// The successors of configuration `n` are `edges[starts[n]..starts[n + 1]]` (a successor
+    /// may be listed more than once).
+    pub(super) starts: Vec<usize>,
+    pub(super) edges: Vec<usize>,
+    /// The distinct valuations met, one after the other, `width` values each: a configuration
+    /// holds an index rather than a list of its own.
+    values: Vec<i64>,
+    width: usize,
+}
+
+impl Graph {
+    /// The variables' values of valuation `v`.
+    pub(super) fn valuation(&self, v: usize) -> &[i64] {
+        &self.values[v * self.width..(v + 1) * self.width]
+    }
+}
+
+/// Buffers that evaluating a pair reuses, so that exploring allocates per configuration found
+/// at most, never per pair evaluated.
+#[derive(Default)]
+struct Scratch {
+    /// The named guards the pair reads, in the order its rules mention them.
+    guard_ids: Vec<ir::GuardId>,
+    /// The variables the pair's guards read.
+    read: Vec<ir::VarId>,
+    /// The value of each named guard (indexed by id) for the combination being evaluated.
+    values: Vec<bool>,
+    /// The transitions one combination takes.
+    selected: Vec<TransitionId>,
+    /// The configurations the pair leads to: target states, and their variables' values one
+    /// after the other in `next_values`.
+    next: Vec<StateId>,
+    next_values: Vec<i64>,
 }
 
 /// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
@@ -54,18 +100,6 @@ fn witness(
     }
 }
 
-fn vars_read(m: &Machine, rules: &[TransitionId]) -> Vec<ir::VarId> {
-    let mut guards = Vec::new();
-    let mut vars = Vec::new();
-    for &t in rules {
-        if let Condition::When(e) = &m.transition(t).condition {
-            e.collect(&mut guards, &mut vars);
-        }
-    }
-    vars.sort();
-    vars
-}
-
 /// Where an out-of-range effect of `effects_of(source, t)` sits: the source's exit, the
 /// transition, or the target's entry.
 fn effect_place(m: &Machine, source: StateId, t: TransitionId, index: usize) -> (Span, String) {
@@ -82,8 +116,10 @@ fn effect_place(m: &Machine, source: StateId, t: TransitionId, index: usize) -> 
 }
 
 /// Evaluates one (state, event) pair for given variable values and every combination of the
-/// named guards it reads: records conflicts, gaps, transitions taken and values out of range,
-/// and returns the configurations it leads to.
+/// named guards it reads (`scratch.guard_ids`, `scratch.read`, filled by the caller): records
+/// conflicts and gaps, and, for a reached configuration (`reached`), the transitions taken and
+/// the values out of range; leaves the configurations it leads to in `scratch.next`.
+#[allow(clippy::too_many_arguments)]
 fn step_cell(
     m: &Machine,
     ex: &mut Explored,
@@ -91,48 +127,54 @@ fn step_cell(
     e: EventId,
     rules: &[TransitionId],
     vars: &[i64],
-) -> Vec<(StateId, Valuation)> {
-    let guard_ids = guards_of(m, rules);
-    let read = vars_read(m, rules);
-    let mut next_configs = Vec::new();
-    let mut values = vec![false; m.guards.len()];
+    reached: bool,
+    scratch: &mut Scratch,
+) {
+    let Scratch { guard_ids, read, values, selected, next, next_values } = scratch;
+    next.clear();
+    next_values.clear();
     for mask in 0..1u64 << guard_ids.len() {
         for (bit, g) in guard_ids.iter().enumerate() {
             values[g.0] = mask >> bit & 1 == 1;
         }
-        let selected = decide(m, rules, &values, vars);
+        decide(m, rules, values, vars, selected);
         match selected.as_slice() {
             [] => {
-                ex.gaps.entry((s, e)).or_insert_with(|| witness(m, &guard_ids, &values, &read, vars));
+                ex.gaps.entry((s, e)).or_insert_with(|| witness(m, guard_ids, values, read, vars));
             }
             [_] => {}
             &[a, b, ..] => {
-                let w = witness(m, &guard_ids, &values, &read, vars);
+                let w = witness(m, guard_ids, values, read, vars);
                 ex.conflicts.entry((a.min(b), a.max(b))).or_insert((s, e, w));
             }
         }
+        if !reached {
+            // What is taken, or goes out of range, from a state nothing reaches says nothing.
+            continue;
+        }
         // Several transitions are explored alike, so that one conflict does not also make states
         // look unreachable.
-        for t in selected {
-            ex.taken.insert(t);
-            let target = m.transition(t).target.unwrap_or(s);
-            let mut next = vars.to_vec();
-            let applied = apply(m, m.each_effect_of(s, t), &mut next);
+        for &t in selected.iter() {
+            ex.taken[t.0] = true;
+            next.push(m.transition(t).target.unwrap_or(s));
+            if vars.is_empty() {
+                continue; // no variable: no effect writes one, and nothing to copy
+            }
+            let at = next_values.len();
+            next_values.extend_from_slice(vars);
+            let applied = apply(m, m.each_effect_of(s, t), &mut next_values[at..]);
             if let Some((index, v, value)) = applied {
                 let mut read = read.clone();
                 if !read.contains(&v) {
                     read.push(v);
                 }
-                let when =
-                    witness(m, &guard_ids, &values, &read, vars).map(|w| format!(" when {w}")).unwrap_or_default();
+                let when = witness(m, guard_ids, values, &read, vars).map(|w| format!(" when {w}")).unwrap_or_default();
                 let (span, place) = effect_place(m, s, t, index);
                 let note = format!("{place} makes it {value}, for {}{when}", pair_text(m, s, e));
                 ex.ranges.entry((span, v)).or_insert(note);
             }
-            next_configs.push((target, next));
         }
     }
-    next_configs
 }
 
 /// Every combination of the variables' values, if there are not too many.
@@ -158,10 +200,13 @@ fn all_valuations(m: &Machine) -> Option<Vec<Valuation>> {
 }
 
 pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
-    let mut ex = Explored { reachable: vec![Vec::new(); m.states.len()], ..Explored::default() };
+    let mut ex = Explored {
+        reached: vec![false; m.states.len()],
+        taken: vec![false; m.transitions.len()],
+        graph: Graph { width: m.vars.len(), ..Graph::default() },
+        ..Explored::default()
+    };
     let mut budget = MAX_EVALUATIONS;
-    let mut seen: HashSet<(StateId, Valuation)> = HashSet::default();
-    let mut queue = VecDeque::new();
     let mut start = m.initial_vars();
     if let Some((_, v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
         let initial = m.state(m.initial);
@@ -170,10 +215,14 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
     }
     // Each guard combination of a pair is evaluated at least once, and the largest number of
     // combinations one pair can need is checked before anything runs.
-    for e in (0..m.events.len()).map(EventId) {
+    let mut scratch = Scratch { values: vec![false; m.guards.len()], ..Scratch::default() };
+    // A pair reads at most every named guard: with few declared, no pair can need too many.
+    let may_exceed = 1u128 << m.guards.len().min(127) > MAX_GUARD_COMBINATIONS;
+    for e in (0..m.events.len()).map(EventId).filter(|_| may_exceed) {
         for s in (0..m.states.len()).map(StateId) {
             if let Cell::Rules(rules) = m.cell(s, e) {
-                let combinations = 1u128 << guards_of(m, rules).len().min(127);
+                reads(m, rules, &mut scratch.guard_ids, &mut scratch.read);
+                let combinations = 1u128 << scratch.guard_ids.len().min(127);
                 if combinations > MAX_GUARD_COMBINATIONS {
                     ex.too_complex = Some(report::too_complex(
                         m.transition(rules[0]).span,
@@ -196,22 +245,49 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
             "narrow the variables' ranges, or use fewer named guards",
         )
     };
-    seen.insert((m.initial, start.clone()));
-    queue.push_back((m.initial, start));
-    while let Some((s, vars)) = queue.pop_front() {
-        ex.reachable[s.0].push(vars.clone());
+    // Configurations and valuations are numbered as they are first met; `graph.configs` is the
+    // breadth-first queue itself.
+    let mut valuations: HashMap<Box<[i64]>, usize> = HashMap::default();
+    let mut seen: HashMap<(StateId, usize), usize> = HashMap::default();
+    seen.reserve(m.states.len());
+    let graph = &mut ex.graph;
+    valuations.insert(start.clone().into_boxed_slice(), 0);
+    graph.values.extend_from_slice(&start);
+    seen.insert((m.initial, 0), 0);
+    graph.configs.push((m.initial, 0));
+    graph.parents.push(None);
+    let mut vars = Vec::with_capacity(m.vars.len());
+    let mut next = 0;
+    while next < ex.graph.configs.len() {
+        let (s, current) = ex.graph.configs[next];
+        ex.graph.starts.push(ex.graph.edges.len());
+        ex.reached[s.0] = true;
+        vars.clear();
+        vars.extend_from_slice(ex.graph.valuation(current));
         for e in (0..m.events.len()).map(EventId) {
-            let cost = match m.cell(s, e) {
-                Cell::Rules(rules) => (1u128 << guards_of(m, rules).len()) * rules.len() as u128,
-                _ => 1,
+            let rules = match m.cell(s, e) {
+                Cell::Rules(rules) => rules.as_slice(),
+                _ => &[],
+            };
+            let cost = if rules.is_empty() {
+                1
+            } else {
+                // At most 2^20 combinations here (checked above): the count fits in a u64.
+                reads(m, rules, &mut scratch.guard_ids, &mut scratch.read);
+                u128::from((1u64 << scratch.guard_ids.len()) * rules.len() as u64)
             };
             let Some(rest) = budget.checked_sub(cost) else {
                 ex.too_complex = Some(exhausted(m));
                 return ex;
             };
             budget = rest;
-            let Some(rules) = known.rules(m, s, e) else { continue };
-            for (target, next) in step_cell(m, &mut ex, s, e, rules, &vars) {
+            if rules.is_empty() || !known.has(m, s, e) {
+                continue;
+            }
+            scratch.read.sort();
+            step_cell(m, &mut ex, s, e, rules, &vars, true, &mut scratch);
+            let graph = &mut ex.graph;
+            for (i, &target) in scratch.next.iter().enumerate() {
                 if seen.len() as u128 >= MAX_CONFIGURATIONS {
                     ex.too_complex = Some(report::too_complex(
                         m.named.span,
@@ -220,31 +296,47 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
                     ));
                     return ex;
                 }
-                if seen.insert((target, next.clone())) {
-                    queue.push_back((target, next));
-                }
+                let after = &scratch.next_values[i * graph.width..(i + 1) * graph.width];
+                // Most steps leave the variables as they are: no lookup for those. (A machine
+                // without variables is not compared at all: glibc's `memcmp` of two empty slices
+                // loads from their dangling pointer, masked, and that costs a fault assist.)
+                let valuation = if after.is_empty() || after == vars.as_slice() {
+                    current
+                } else if let Some(&v) = valuations.get(after) {
+                    v
+                } else {
+                    let v = valuations.len();
+                    valuations.insert(after.into(), v);
+                    graph.values.extend_from_slice(after);
+                    v
+                };
+                let id = *seen.entry((target, valuation)).or_insert_with(|| {
+                    graph.configs.push((target, valuation));
+                    graph.parents.push(Some((next, e)));
+                    graph.configs.len() - 1
+                });
+                graph.edges.push(id);
             }
         }
+        next += 1;
     }
+    ex.graph.starts.push(ex.graph.edges.len());
     // States no event sequence reaches are still checked for conflicts and gaps, over every
     // value of the variables: the generated code can be started in any state.
     let Some(valuations) = all_valuations(m) else { return ex };
-    let unreached: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|s| ex.reachable[s.0].is_empty()).collect();
+    let unreached: Vec<StateId> = (0..m.states.len()).map(StateId).filter(|s| !ex.reached[s.0]).collect();
     for s in unreached {
         for e in (0..m.events.len()).map(EventId) {
             let Some(rules) = known.rules(m, s, e) else { continue };
+            reads(m, rules, &mut scratch.guard_ids, &mut scratch.read);
+            scratch.read.sort();
             for vars in &valuations {
-                let Some(rest) = budget.checked_sub((1u128 << guards_of(m, rules).len()) * rules.len() as u128) else {
+                let Some(rest) = budget.checked_sub((1u128 << scratch.guard_ids.len()) * rules.len() as u128) else {
                     ex.too_complex = Some(exhausted(m));
                     return ex;
                 };
                 budget = rest;
-                let mut taken = std::mem::take(&mut ex.taken);
-                let mut ranges = std::mem::take(&mut ex.ranges);
-                let _ = step_cell(m, &mut ex, s, e, rules, vars);
-                // What is taken, or goes out of range, from a state nothing reaches says nothing.
-                std::mem::swap(&mut ex.taken, &mut taken);
-                std::mem::swap(&mut ex.ranges, &mut ranges);
+                step_cell(m, &mut ex, s, e, rules, vars, false, &mut scratch);
             }
         }
     }
@@ -291,14 +383,13 @@ impl Explored {
             return out;
         }
         for (i, state) in m.states.iter().enumerate() {
-            if self.reachable[i].is_empty() {
+            if !self.reached[i] {
                 out.push(report::unreachable(&name(&state.named)));
             }
         }
         for (i, t) in m.transitions.iter().enumerate() {
-            let from_reachable = t.sources.iter().any(|s| !self.reachable[s.0].is_empty());
             let guarded = !matches!(t.condition, Condition::Always);
-            if guarded && from_reachable && !self.taken.contains(&TransitionId(i)) {
+            if guarded && !self.taken[i] && t.sources.iter().any(|s| self.reached[s.0]) {
                 out.push(report::never_holds(t.span, &t.guard_text));
             }
         }

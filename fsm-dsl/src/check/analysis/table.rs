@@ -17,10 +17,15 @@ pub(super) fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec
         if state.is_final {
             continue;
         }
+        // Most states handle every event: the row is read first, and only then the rest.
+        let row = &m.cells[i * m.events.len()..(i + 1) * m.events.len()];
+        if !row.iter().any(|cell| matches!(cell, Cell::Unmentioned)) {
+            continue;
+        }
         let events: Vec<&str> = (0..m.events.len())
             .filter(|&e| {
-                m.events[e].timer.is_none_or(|t| running.expiry_possible(StateId(i), t))
-                    && matches!(m.cell(StateId(i), EventId(e)), Cell::Unmentioned)
+                matches!(row[e], Cell::Unmentioned)
+                    && m.events[e].timer.is_none_or(|t| running.expiry_possible(StateId(i), t))
                     && known.has(m, StateId(i), EventId(e))
             })
             .map(|e| m.events[e].named.name.as_str())
@@ -32,9 +37,9 @@ pub(super) fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec
     out
 }
 
-/// States that are not final and have no transition to another state. A machine of one state
-/// has nowhere else to go, so it has no dead end.
-pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
+/// States that are not final and have no transition to another state, in declaration order. A
+/// machine of one state has nowhere else to go, so it has no dead end.
+pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<StateId> {
     if m.states.len() < 2 {
         return Vec::new();
     }
@@ -47,15 +52,10 @@ pub(super) fn dead_ends(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
         }
     }
     // A dropped transition may be the way out of a state it may concern.
-    for (i, out) in way_out.iter_mut().enumerate() {
+    for (i, out) in way_out.iter_mut().enumerate().filter(|_| known.partial()) {
         *out |= (0..m.events.len()).any(|e| !known.has(m, StateId(i), EventId(e)));
     }
-    m.states
-        .iter()
-        .zip(way_out)
-        .filter(|(s, out)| !s.is_final && !out)
-        .map(|(s, _)| report::dead_end(&name(&s.named)))
-        .collect()
+    (0..m.states.len()).map(StateId).filter(|s| !m.state(*s).is_final && !way_out[s.0]).collect()
 }
 
 /// `else` transitions that have no guarded alternative in any of their pairs.
@@ -83,14 +83,15 @@ pub(super) fn lone_else(m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
 pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
     let mut events_used = vec![false; m.events.len()];
     let mut events_handled = vec![false; m.events.len()];
-    for (i, cell) in m.cells.iter().enumerate() {
-        let e = i % m.events.len().max(1);
-        match cell {
-            Cell::Unmentioned => {}
-            Cell::Ignored => events_used[e] = true,
-            Cell::Rules(_) => {
-                events_used[e] = true;
-                events_handled[e] = true;
+    for row in m.cells.chunks(m.events.len().max(1)) {
+        for (e, cell) in row.iter().enumerate() {
+            match cell {
+                Cell::Unmentioned => {}
+                Cell::Ignored => events_used[e] = true,
+                Cell::Rules(_) => {
+                    events_used[e] = true;
+                    events_handled[e] = true;
+                }
             }
         }
     }
@@ -98,15 +99,13 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
     let mut vars_written = vec![false; m.vars.len()];
     let mut guards_read = Vec::new();
     let mut vars_read = Vec::new();
-    let all_effects = m
-        .states
-        .iter()
-        .flat_map(|s| s.entry.iter().chain(&s.exit))
-        .chain(m.transitions.iter().flat_map(|t| &t.effects));
-    for effect in all_effects {
-        match *effect {
-            ir::Effect::Action(a) => actions_used[a.0] = true,
-            ir::Effect::Set(v, _) | ir::Effect::Add(v, _) => vars_written[v.0] = true,
+    let lists = m.states.iter().flat_map(|s| [&s.entry, &s.exit]);
+    for effects in lists.chain(m.transitions.iter().map(|t| &t.effects)) {
+        for effect in effects {
+            match *effect {
+                ir::Effect::Action(a) => actions_used[a.0] = true,
+                ir::Effect::Set(v, _) | ir::Effect::Add(v, _) => vars_written[v.0] = true,
+            }
         }
     }
     for t in &m.transitions {

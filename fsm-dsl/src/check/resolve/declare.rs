@@ -207,7 +207,7 @@ impl Resolver<'_> {
                 &format!("the expiry event of timer `{t}`"),
             ));
         } else {
-            self.event_tab.index.insert(expiry_name.clone(), (self.events.len(), d.name.span));
+            self.event_tab.insert(expiry_name.clone(), (self.events.len(), d.name.span));
         }
         let expiry = EventId(self.events.len());
         self.events.push(ir::Event {
@@ -265,7 +265,7 @@ impl Resolver<'_> {
                     ));
                 }
                 None => {
-                    self.action_tab.index.insert(named.name.clone(), (self.actions.len(), named.span));
+                    self.action_tab.insert(named.name.clone(), (self.actions.len(), named.span));
                 }
             }
             self.actions.push(ir::Action { named, kind, implied: alias.is_none() });

@@ -37,7 +37,15 @@ impl Resolver<'_> {
     }
 
     /// Reports a name written twice in one list (`A, A -> B`).
+    #[inline]
     fn repeats(&mut self, kind: Kind, names: &[Name]) {
+        if names.len() > 1 {
+            self.repeats_in(kind, names);
+        }
+    }
+
+    /// [`Self::repeats`] for a list of two or more names (most lists have one: no call for them).
+    fn repeats_in(&mut self, kind: Kind, names: &[Name]) {
         for (i, name) in names.iter().enumerate() {
             if let Some(first) = names[..i].iter().find(|n| n.text == name.text) {
                 self.diagnostics.push(report::listed_twice(kind, name, first.span));
@@ -119,7 +127,7 @@ impl Resolver<'_> {
                 target,
                 effects,
                 refs: t.refs.iter().map(|r| r.value.clone()).collect(),
-                doc: item.docs.join("\n"),
+                doc: super::doc(&item.docs),
                 span: item.span,
             });
         }
