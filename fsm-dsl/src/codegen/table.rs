@@ -19,8 +19,9 @@
 //!
 //! A larger machine (up to thousands of states and a hundred thousand rows) writes them
 //! compactly, so that the generator and rustc stay fast: a row of one source, one event, a
-//! target and no guard, refs or doc is `one(ROW, ACTIONS_n)`, where `ROW` packs the (state,
-//! event) cell and the target's index into `State::ALL` in one integer; other rows call `go`
+//! target and no guard, refs or doc is `one(ROW)`, where `ROW` packs the (state, event) cell,
+//! the target's index into `State::ALL` and its actions' index into `LISTS` in one integer
+//! (a token and a group a row, rather than a call of three arguments); other rows call `go`
 //! (no guard, refs or doc) or `tr` (everything), with the source and event lists shared as
 //! constants. Action lists are those of the module's one interner ([`ActionLists`]).
 
@@ -36,6 +37,8 @@ use std::fmt::Write as _;
 /// The `Transition` struct and the `TRANSITIONS` static.
 pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let (helpers, rows) = if named(m) { (TokenStream::new(), named_rows(m)) } else { compact_rows(m, lists) };
+    // The brackets hold the rows as they are: `[#rows]` in `quote!` would copy every token.
+    let rows = Group::new(Delimiter::Bracket, rows);
     let count = Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
@@ -60,7 +63,7 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
         #helpers
 
         /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-        pub static TRANSITIONS: [Transition; #count] = [#rows];
+        pub static TRANSITIONS: [Transition; #count] = #rows;
     }
 }
 
@@ -73,7 +76,7 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 pub(super) const NAMED_ROWS: usize = 256;
 
 /// Whether `m`'s rows are written with named fields (see [`NAMED_ROWS`]).
-fn named(m: &Machine) -> bool {
+pub(super) fn named(m: &Machine) -> bool {
     m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
 }
 
@@ -112,11 +115,15 @@ fn named_rows(m: &Machine) -> TokenStream {
     quote! { #( #rows ),* }
 }
 
-/// The argument of `one` for a row of `cell` (`source * events + event`) to `target`: one
-/// literal instead of three keeps the hundred thousand rows of a large machine cheap to write
-/// and to read. `None` if either does not fit in 32 bits (the row is then written with `go`).
-fn one_row(cell: usize, target: usize) -> Option<u64> {
-    Some(u64::from(u32::try_from(cell).ok()?) | u64::from(u32::try_from(target).ok()?) << 32)
+/// The argument of `one` for a row of `cell` (`source * events + event`) to `target` that runs
+/// the list `list`: `cell + cells * (target + states * list)`. One literal instead of three
+/// keeps the hundred thousand rows of a large machine cheap to write and to read. `None` if it
+/// does not fit in 64 bits (the row is then written with `go`).
+fn one_row(m: &Machine, cell: usize, target: usize, list: usize) -> Option<u64> {
+    let cells = u64::try_from(m.states.len() * m.events.len()).ok()?;
+    let states = u64::try_from(m.states.len()).ok()?;
+    let list = u64::try_from(list).ok()?.checked_mul(states)?.checked_add(u64::try_from(target).ok()?)?;
+    list.checked_mul(cells)?.checked_add(u64::try_from(cell).ok()?)
 }
 
 /// A large machine's rows, and the helpers and constants they use (only those).
@@ -129,7 +136,7 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
     let mut rows = String::new();
     // The common rows are built as tokens directly: reading back as text the hundred thousand
     // rows of a large machine would take most of the generator's time.
-    let mut row_tokens: Vec<TokenTree> = Vec::new();
+    let mut row_tokens: Vec<TokenTree> = Vec::with_capacity(m.transitions.len() * 3);
     let one_ident = Ident::new("one", Span::call_site());
     let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::default();
     let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::default();
@@ -138,20 +145,16 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
         let own = lists.number(m, &[&t.effects]);
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
         if let (true, Some(target), &[source], &[event]) = (plain, t.target, t.sources.as_slice(), t.events.as_slice())
-            && let Some(row) = one_row(source.0 * m.events.len() + event.0, target.0)
+            && let Some(row) = one_row(m, source.0 * m.events.len() + event.0, target.0, own)
         {
             if !rows.is_empty() {
                 row_tokens.extend(super::tokens(&rows));
                 rows.clear();
             }
-            let comma = || TokenTree::Punct(Punct::new(',', Spacing::Alone));
-            let args: TokenStream =
-                [TokenTree::Literal(Literal::u64_unsuffixed(row)), comma(), TokenTree::Ident(lists.ident(own).clone())]
-                    .into_iter()
-                    .collect();
+            let row = TokenStream::from(TokenTree::Literal(Literal::u64_unsuffixed(row)));
             row_tokens.push(TokenTree::Ident(one_ident.clone()));
-            row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, args)));
-            row_tokens.push(comma());
+            row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, row)));
+            row_tokens.push(TokenTree::Punct(Punct::new(',', Spacing::Alone)));
             uses_one = true;
             continue;
         }
@@ -192,25 +195,28 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
     let rows: TokenStream = row_tokens.into_iter().collect();
     let consts = super::tokens(&consts);
     let one = uses_one.then(|| {
+        lists.index();
         let (states, events) = (m.states.len(), m.events.len());
+        let cells = Literal::usize_unsuffixed(states * events);
         quote! {
             /// Every state, as a static for rows to borrow a one-state slice of.
             static STATE_LIST: [State; #states] = State::ALL;
             /// Every event, likewise.
             static EVENT_LIST: [Event; #events] = Event::ALL;
-            /// A row of one source, one event and a target, with no guard, refs or doc. `row`
-            /// holds the (state, event) cell in its low 32 bits (`source * EVENTS + event`, by
-            /// their indexes in `State::ALL` and `Event::ALL`) and the target's index in
-            /// `State::ALL` in its high 32 bits.
-            const fn one(row: u64, actions: &'static [Action]) -> Transition {
-                let cell = (row & 0xFFFF_FFFF) as usize;
+            /// A row of one source, one event and a target, with no guard, refs or doc. `row` is
+            /// `cell + CELLS * (target + STATES * list)`: the (state, event) cell (`source *
+            /// EVENTS + event`, by their indexes in `State::ALL` and `Event::ALL`), the target's
+            /// index in `State::ALL`, and the index in [`LISTS`] of its actions.
+            const fn one(row: u64) -> Transition {
+                const CELLS: u64 = #cells;
+                let (cell, rest) = ((row % CELLS) as usize, (row / CELLS) as usize);
                 let (source, event) = (cell / EVENT_LIST.len(), cell % EVENT_LIST.len());
                 Transition {
                     sources: ::core::slice::from_ref(&STATE_LIST[source]),
                     events: ::core::slice::from_ref(&EVENT_LIST[event]),
                     guard: None,
-                    target: Some(State::ALL[(row >> 32) as usize]),
-                    actions,
+                    target: Some(STATE_LIST[rest % STATE_LIST.len()]),
+                    actions: LISTS[rest / STATE_LIST.len()],
                     refs: &[],
                     doc: "",
                 }
