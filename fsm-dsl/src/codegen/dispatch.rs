@@ -118,8 +118,9 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
         lists,
-        effects: HashMap::default(),
-        effect_rows: Vec::new(),
+        // About one effect a cell in a large machine: sized once rather than grown.
+        effects: HashMap::with_capacity_and_hasher(m.states.len() * m.events.len(), Default::default()),
+        effect_rows: Vec::with_capacity(m.states.len() * m.events.len() + 2),
         calls_ignored: false,
         calls_unhandled: false,
     };

@@ -20,6 +20,9 @@ pub(super) struct ActionLists {
     scratch: Vec<ActionId>,
     /// Whether some table refers to lists by index, in `LISTS`.
     indexed: bool,
+    /// The last list looked up and its number: a large machine's cells ask for the same list
+    /// many times in a row, which then costs a comparison instead of a hash.
+    last: (Vec<ActionId>, usize),
 }
 
 impl ActionLists {
@@ -31,6 +34,7 @@ impl ActionLists {
             items: Vec::new(),
             scratch: Vec::new(),
             indexed: false,
+            last: (Vec::new(), 0),
         };
         lists.number(m, &[]);
         lists
@@ -44,6 +48,17 @@ impl ActionLists {
             Effect::Action(a) => Some(*a),
             _ => None,
         }));
+        if !self.idents.is_empty() && self.scratch == self.last.0 {
+            return self.last.1;
+        }
+        let n = self.find_or_add(m);
+        std::mem::swap(&mut self.scratch, &mut self.last.0);
+        self.last.1 = n;
+        n
+    }
+
+    /// The number of the list in `scratch`, a new one if it is new.
+    fn find_or_add(&mut self, m: &Machine) -> usize {
         if let Some(&n) = self.numbers.get(self.scratch.as_slice()) {
             return n;
         }

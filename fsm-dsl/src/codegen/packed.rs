@@ -18,10 +18,12 @@ pub(super) fn width(count: usize) -> usize {
 
 /// Appends `value` to `digits` as `width` digits (see the module's doc).
 pub(super) fn push(digits: &mut Vec<u8>, value: usize, width: usize) {
-    for i in 0..width {
+    let mut number = [0u8; 10];
+    for (i, digit) in number.iter_mut().enumerate().take(width) {
         // The mask keeps the digit below 64, so the octet is at most `b'o'`.
-        digits.push(b'0' + ((value >> (6 * i)) & 63) as u8);
+        *digit = b'0' + ((value >> (6 * i)) & 63) as u8;
     }
+    digits.extend_from_slice(&number[..width.min(10)]);
 }
 
 /// The byte string literal of `digits`.
