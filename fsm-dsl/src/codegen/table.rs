@@ -176,7 +176,8 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
         });
         match t.target {
             Some(target) if plain => {
-                let _ = write!(others, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
+                let _ =
+                    write!(others, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
                 uses_go = true;
             }
             _ => {
