@@ -14,6 +14,7 @@
 mod cells;
 
 use super::lists::ActionLists;
+use super::packed::{self, width};
 use super::values::assignments;
 use super::{ident, tokens};
 use crate::ir::{self, Effect, Machine, StateId, StepKind};
@@ -39,15 +40,6 @@ pub(super) fn uses_table(m: &Machine) -> bool {
 const EFFECT_UNHANDLED: usize = 0;
 /// The effect of an ignored cell.
 const EFFECT_IGNORED: usize = 1;
-
-/// Octets needed to write every number below `count`.
-fn width(count: usize) -> usize {
-    let mut width = 1;
-    while width < 8 && count > 1usize << (8 * width) {
-        width += 1;
-    }
-    width
-}
 
 /// The smallest unsigned type that holds every number below `count`.
 fn index_type(count: usize) -> Ident {
@@ -126,8 +118,9 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
         lists,
-        effects: HashMap::default(),
-        effect_rows: Vec::new(),
+        // About one effect a cell in a large machine: sized once rather than grown.
+        effects: HashMap::with_capacity_and_hasher(m.states.len() * m.events.len(), Default::default()),
+        effect_rows: Vec::with_capacity(m.states.len() * m.events.len() + 2),
         calls_ignored: false,
         calls_unhandled: false,
     };
@@ -141,29 +134,27 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let transition_type = index_type(m.transitions.len() + 1);
     // What each effect does: small machines have its transition in an array (its actions are in
     // the `Step`s of the table); large ones its actions and transition in one byte string (a
-    // handful of tokens however many effects there are), read by `field`.
+    // handful of tokens however many effects there are), read by `field`. (`TRANSITIONS` may
+    // add lists of its own to `LISTS` after these, which no effect refers to.)
     let (effect_data, transition_body) = if table {
+        ctx.lists.index();
         let widths = [width(ctx.lists.len()), width(m.transitions.len())];
-        let mut bytes = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
+        let mut digits = Vec::with_capacity(ctx.effect_rows.len() * (widths[0] + widths[1]));
         for &(list, t) in &ctx.effect_rows {
             let t = if t == usize::MAX { 0 } else { t };
-            for (value, width) in [list, t].into_iter().zip(widths) {
-                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
-            }
+            packed::push(&mut digits, list, widths[0]);
+            packed::push(&mut digits, t, widths[1]);
         }
-        let effects = Literal::byte_string(&bytes);
-        let lists = (0..ctx.lists.len()).map(|n| ctx.lists.ident(n));
-        let list_count = Literal::usize_unsuffixed(ctx.lists.len());
+        let effects = packed::literal(&digits);
         let [wl, wt] = widths.map(Literal::usize_unsuffixed);
         let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
+        let field = packed::reader();
         (
             quote! {
                 /// One record per effect: the index in [`LISTS`] of its actions (exit, transition,
-                /// entry), then the index in [`TRANSITIONS`] of its transition, each
-                /// little-endian in the fewest octets that fit.
+                /// entry), then the index in [`TRANSITIONS`] of its transition, each in the
+                /// fewest digits that fit (see [`field`]).
                 static EFFECTS: &[u8] = #effects;
-                /// The action lists that [`EFFECTS`] refers to.
-                static LISTS: [&[Action]; #list_count] = [#( #lists ),*];
                 /// The actions of effect `effect` (exit, transition, entry), from [`EFFECTS`].
                 #[inline(always)]
                 fn effect_actions(effect: usize) -> &'static [Action] {
@@ -172,19 +163,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
                         None => &[],
                     }
                 }
-                /// The number at `at` in `bytes`, `width` octets little-endian.
-                #[inline(always)]
-                fn field(bytes: &[u8], at: usize, width: usize) -> usize {
-                    let mut value = 0usize;
-                    let mut i = 0;
-                    while i < width {
-                        if let Some(&octet) = bytes.get(at + i) {
-                            value |= (octet as usize) << (8 * i);
-                        }
-                        i += 1;
-                    }
-                    value
-                }
+                #field
             },
             quote! { Some(field(EFFECTS, self.effect as usize * #record + #wl, #wt)) },
         )
@@ -320,19 +299,18 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         (tables, body)
     } else {
         let widths = [width(m.states.len()), width(code + 1)];
-        let mut bytes = Vec::with_capacity(cells.records.len() * (widths[0] + widths[1]));
+        let mut digits = Vec::with_capacity(cells.records.len() * (widths[0] + widths[1]));
         for &(target, effect) in &cells.records {
-            for (value, width) in [target, effect.unwrap_or(code)].into_iter().zip(widths) {
-                bytes.extend_from_slice(&value.to_le_bytes()[..width]);
-            }
+            packed::push(&mut digits, target, widths[0]);
+            packed::push(&mut digits, effect.unwrap_or(code), widths[1]);
         }
-        let cell_bytes = Literal::byte_string(&bytes);
+        let cell_bytes = packed::literal(&digits);
         let [ws, we] = widths.map(Literal::usize_unsuffixed);
         let record = Literal::usize_unsuffixed(widths[0] + widths[1]);
         let tables = quote! {
             /// One record per (state, event) cell, state by state, then event by event: the
             /// index in `State::ALL` of the state after the event, then the effect (a row of
-            /// [`EFFECTS`]), each little-endian in the fewest octets that fit.
+            /// [`EFFECTS`]), each in the fewest digits that fit (see [`field`]).
             static CELLS: &[u8] = #cell_bytes;
         };
         let to_code = to_code(quote! { effect });

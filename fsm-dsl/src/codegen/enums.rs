@@ -13,7 +13,8 @@ pub(super) struct EnumSpec<'a> {
     pub(super) name: &'a str,
     pub(super) what: &'a str,
     pub(super) doc: String,
-    /// Each variant's identifier, spec name, display label and doc.
+    /// Each variant's identifier, spec name, display label and doc (empty for none: see
+    /// [`variants`]).
     pub(super) variants: Vec<(Ident, String, String, String)>,
 }
 
@@ -24,7 +25,13 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let idents: Vec<&Ident> = spec.variants.iter().map(|v| &v.0).collect();
     let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
     let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
-    let docs: Vec<TokenStream> = spec.variants.iter().map(|v| doc_attrs(&v.3)).collect();
+    let docs: Vec<TokenStream> =
+        spec.variants.iter().map(|v| if v.3.is_empty() { TokenStream::new() } else { doc_attrs(&v.3) }).collect();
+    let undocumented = spec.variants.iter().any(|v| v.3.is_empty()).then(|| {
+        quote! {
+            #[allow(missing_docs, reason = "a large machine documents only the variants that its spec documents")]
+        }
+    });
     let count = proc_macro2::Literal::usize_unsuffixed(spec.variants.len());
     let what = spec.what;
     let all_doc = format!(" Every {what}, in declaration order.");
@@ -37,13 +44,19 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let upper = spec.name.to_uppercase();
     let names_table = format_ident!("{}_NAMES", upper);
     let labels_table = format_ident!("{}_LABELS", upper);
+    // A large machine whose labels are all its names writes them once.
+    let labels = if undocumented.is_some() && names == labels {
+        quote! { #names_table }
+    } else {
+        quote! { [#( #labels ),*] }
+    };
     let (tables, name_body, label_body, index_body) = if idents.is_empty() {
         (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
     } else {
         (
             quote! {
                 const #names_table: [&str; #count] = [#( #names ),*];
-                const #labels_table: [&str; #count] = [#( #labels ),*];
+                const #labels_table: [&str; #count] = #labels;
             },
             quote! { #names_table[self as usize] },
             quote! { #labels_table[self as usize] },
@@ -53,6 +66,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     quote! {
         #doc
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #undocumented
         pub enum #ty {
             #( #docs #idents, )*
         }
@@ -93,9 +107,12 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
 }
 
 /// The variants of `items`: identifier, spec name, display label, and the doc (`fallback`
-/// when the spec gives none, with the label when it differs from the name).
+/// when the spec gives none, with the label when it differs from the name). A large machine
+/// (`large`) has no fallback: a variant the spec says nothing of has no doc, rather than ten
+/// thousand sentences that repeat its name (and as many attributes for rustc to read).
 pub(super) fn variants<'a, T: 'a>(
     items: &'a [T],
+    large: bool,
     named: impl Fn(&T) -> &ir::Named,
     fallback: impl Fn(&T) -> String,
 ) -> Vec<(Ident, String, String, String)> {
@@ -103,9 +120,12 @@ pub(super) fn variants<'a, T: 'a>(
         .iter()
         .map(|item| {
             let n = named(item);
-            let mut doc = doc_or(&n.doc, fallback(item));
+            let mut doc = if large { doc_or(&n.doc, String::new()) } else { doc_or(&n.doc, fallback(item)) };
             if let Some(label) = n.label.as_ref().filter(|l| **l != n.name) {
-                doc.push_str(&format!("\n\nShown as \"{label}\"."));
+                if !doc.is_empty() {
+                    doc.push_str("\n\n");
+                }
+                doc.push_str(&format!("Shown as \"{label}\"."));
             }
             (ident(&n.name), n.name.clone(), n.display().to_owned(), doc)
         })

@@ -59,7 +59,12 @@ pub(super) fn superstate_items(m: &Machine) -> TokenStream {
              [`State`]; [`State::is_in`] says which superstates hold it.",
             m.named.name
         ),
-        variants: variants(&m.superstates, |s| &s.named, |s| format!("The `{}` superstate.", s.named.name)),
+        variants: variants(
+            &m.superstates,
+            super::large(m),
+            |s| &s.named,
+            |s| format!("The `{}` superstate.", s.named.name),
+        ),
     });
     let (n_super, n_states) = (m.superstates.len(), m.states.len());
     let count = proc_macro2::Literal::usize_unsuffixed(n_super);

@@ -1,7 +1,7 @@
 //! The one interner of action lists: each distinct list of actions the module needs (a step's
 //! exit, transition and entry actions; in a large machine, a transition row's own actions too)
 //! is one constant `ACTIONS_n`, written once, whoever asks for it. `ACTIONS_0` is the empty
-//! list.
+//! list. A large machine also has them all in one static, `LISTS`, which its tables index.
 
 use super::ident;
 use crate::ir::{ActionId, Effect, Machine};
@@ -18,13 +18,24 @@ pub(super) struct ActionLists {
     items: Vec<TokenStream>,
     /// A list being looked up, so that only a new list allocates.
     scratch: Vec<ActionId>,
+    /// Whether some table refers to lists by index, in `LISTS`.
+    indexed: bool,
+    /// The last list looked up and its number: a large machine's cells ask for the same list
+    /// many times in a row, which then costs a comparison instead of a hash.
+    last: (Vec<ActionId>, usize),
 }
 
 impl ActionLists {
     /// An interner that holds the empty list, as `ACTIONS_0`.
     pub(super) fn new(m: &Machine) -> Self {
-        let mut lists =
-            ActionLists { numbers: HashMap::default(), idents: Vec::new(), items: Vec::new(), scratch: Vec::new() };
+        let mut lists = ActionLists {
+            numbers: HashMap::default(),
+            idents: Vec::new(),
+            items: Vec::new(),
+            scratch: Vec::new(),
+            indexed: false,
+            last: (Vec::new(), 0),
+        };
         lists.number(m, &[]);
         lists
     }
@@ -37,6 +48,17 @@ impl ActionLists {
             Effect::Action(a) => Some(*a),
             _ => None,
         }));
+        if !self.idents.is_empty() && self.scratch == self.last.0 {
+            return self.last.1;
+        }
+        let n = self.find_or_add(m);
+        std::mem::swap(&mut self.scratch, &mut self.last.0);
+        self.last.1 = n;
+        n
+    }
+
+    /// The number of the list in `scratch`, a new one if it is new.
+    fn find_or_add(&mut self, m: &Machine) -> usize {
         if let Some(&n) = self.numbers.get(self.scratch.as_slice()) {
             return n;
         }
@@ -59,9 +81,21 @@ impl ActionLists {
         self.idents.len()
     }
 
-    /// The constants, in number order.
+    /// Asks for `LISTS`, every list by number (see [`ActionLists::items`]).
+    pub(super) fn index(&mut self) {
+        self.indexed = true;
+    }
+
+    /// The constants, in number order, and `LISTS` if some table asked for it.
     pub(super) fn items(&self) -> TokenStream {
         let items = &self.items;
-        quote! { #( #items )* }
+        let lists = self.indexed.then(|| {
+            let (idents, count) = (&self.idents, proc_macro2::Literal::usize_unsuffixed(self.idents.len()));
+            quote! {
+                /// Every action list, by number: what the tables' list indexes refer to.
+                static LISTS: [&[Action]; #count] = [#( #idents ),*];
+            }
+        });
+        quote! { #( #items )* #lists }
     }
 }

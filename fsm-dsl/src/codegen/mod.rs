@@ -22,6 +22,7 @@ mod enums;
 mod input;
 mod items;
 mod lists;
+mod packed;
 mod table;
 mod values;
 mod wrapper;
@@ -59,6 +60,14 @@ pub struct Options {
     /// declares is kept, run by something or not, so that code using the module sees the
     /// spec's errors and not a cascade of missing names.
     pub skeleton: bool,
+}
+
+/// Whether `m` is large enough for its module to be written compactly: `TRANSITIONS` rows
+/// packed in integers (see [`table`]), the enums' variants documented only by what the spec
+/// says of them, and per-state tables as digits. Small machines' modules read as a person
+/// would write them.
+fn large(m: &Machine) -> bool {
+    !table::named(m)
 }
 
 /// The identifier of a name (see [`crate::naming::rust_ident`]).
@@ -113,16 +122,20 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         }
     });
 
+    let large = large(m);
     let states = enum_items(EnumSpec {
         name: "State",
         what: "state",
         doc: format!("The states of `{}`.", m.named.name),
-        variants: variants(&m.states, |s| &s.named, |s| format!("The `{}` state.", s.named.name)),
+        variants: variants(&m.states, large, |s| &s.named, |s| format!("The `{}` state.", s.named.name)),
     });
-    let mut event_variants = variants(&m.events, |e| &e.named, |e| format!("The `{}` event.", e.named.name));
+    let mut event_variants = variants(&m.events, large, |e| &e.named, |e| format!("The `{}` event.", e.named.name));
     for (variant, event) in event_variants.iter_mut().zip(&m.events) {
         if let Some(ty) = &event.payload {
-            variant.3.push_str(&format!("\n\nCarries a `{ty}`: see [`Input::{}`].", event.named.name));
+            if !variant.3.is_empty() {
+                variant.3.push_str("\n\n");
+            }
+            variant.3.push_str(&format!("Carries a `{ty}`: see [`Input::{}`].", event.named.name));
         }
     }
     let events = enum_items(EnumSpec {
@@ -132,7 +145,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         variants: event_variants,
     });
     let declared = declared_actions(m, options.skeleton);
-    let mut action_variants = variants(&m.actions, |a| &a.named, |a| format!("The `{}` action.", a.named.name));
+    let mut action_variants = variants(&m.actions, large, |a| &a.named, |a| format!("The `{}` action.", a.named.name));
     let mut is_declared = declared.iter();
     action_variants.retain(|_| is_declared.next().copied().unwrap_or(true));
     let actions = enum_items(EnumSpec {
@@ -145,13 +158,13 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         name: "Guard",
         what: "guard",
         doc: format!("The named guards of `{}`: conditions the user computes when an event arrives.", m.named.name),
-        variants: variants(&m.guards, |g| &g.named, |g| format!("The `{}` guard.", g.named.name)),
+        variants: variants(&m.guards, large, |g| &g.named, |g| format!("The `{}` guard.", g.named.name)),
     });
     let timers = enum_items(EnumSpec {
         name: "Timer",
         what: "timer",
         doc: format!("The timers of `{}`.", m.named.name),
-        variants: variants(&m.timers, |t| &t.named, |t| format!("The `{}` timer.", t.named.name)),
+        variants: variants(&m.timers, large, |t| &t.named, |t| format!("The `{}` timer.", t.named.name)),
     });
 
     let state_extras = items::state_extras(m);

@@ -18,11 +18,15 @@
 //! ```
 //!
 //! A larger machine (up to thousands of states and a hundred thousand rows) writes them
-//! compactly, so that the generator and rustc stay fast: a row of one source, one event, a
-//! target and no guard, refs or doc is `one(ROW, ACTIONS_n)`, where `ROW` packs the (state,
-//! event) cell and the target's index into `State::ALL` in one integer; other rows call `go`
-//! (no guard, refs or doc) or `tr` (everything), with the source and event lists shared as
-//! constants. Action lists are those of the module's one interner ([`ActionLists`]).
+//! compactly, so that the generator and rustc stay fast: each row is one integer literal in
+//! `rows![...]`, a `macro_rules!` of the module that writes it as `one(ROW)`. A row of one
+//! source, one event, a target and no guard, refs or doc packs in its integer the (state,
+//! event) cell, the target's index into `State::ALL` and its actions' index into `LISTS`;
+//! the others are in `OTHER_ROWS`, which the first integers index, and call `go` (no guard,
+//! refs or doc) or `tr` (everything), with the source and event lists shared as constants.
+//! One token a row, where a call written out is four, matters to the macro, which hands every
+//! token to rustc one by one; rustc takes as long to expand `rows!` as to read the calls.
+//! Action lists are those of the module's one interner ([`ActionLists`]).
 
 use super::dispatch;
 use super::ident;
@@ -35,7 +39,12 @@ use std::fmt::Write as _;
 
 /// The `Transition` struct and the `TRANSITIONS` static.
 pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStream {
-    let (helpers, rows) = if named(m) { (TokenStream::new(), named_rows(m)) } else { compact_rows(m, lists) };
+    // The brackets hold the rows as they are: `[#rows]` in `quote!` would copy every token.
+    let (helpers, rows) = if named(m) {
+        (TokenStream::new(), TokenTree::Group(Group::new(Delimiter::Bracket, named_rows(m))).into())
+    } else {
+        compact_rows(m, lists)
+    };
     let count = Literal::usize_unsuffixed(m.transitions.len());
     quote! {
         /// One transition of the spec, as data (for introspection and documentation).
@@ -60,7 +69,7 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
         #helpers
 
         /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
-        pub static TRANSITIONS: [Transition; #count] = [#rows];
+        pub static TRANSITIONS: [Transition; #count] = #rows;
     }
 }
 
@@ -73,7 +82,7 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 pub(super) const NAMED_ROWS: usize = 256;
 
 /// Whether `m`'s rows are written with named fields (see [`NAMED_ROWS`]).
-fn named(m: &Machine) -> bool {
+pub(super) fn named(m: &Machine) -> bool {
     m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
 }
 
@@ -112,49 +121,46 @@ fn named_rows(m: &Machine) -> TokenStream {
     quote! { #( #rows ),* }
 }
 
-/// The argument of `one` for a row of `cell` (`source * events + event`) to `target`: one
-/// literal instead of three keeps the hundred thousand rows of a large machine cheap to write
-/// and to read. `None` if either does not fit in 32 bits (the row is then written with `go`).
-fn one_row(cell: usize, target: usize) -> Option<u64> {
-    Some(u64::from(u32::try_from(cell).ok()?) | u64::from(u32::try_from(target).ok()?) << 32)
+/// The argument of `one` for a row of `cell` (`source * events + event`) to `target` that runs
+/// the list `list`: `cell + cells * (target + states * list)`. One literal instead of three
+/// keeps the hundred thousand rows of a large machine cheap to write and to read. `None` if it
+/// does not fit in 63 bits, which leaves room for the other rows' count that `rows!` adds (the
+/// row is then written with `go`).
+fn one_row(m: &Machine, cell: usize, target: usize, list: usize) -> Option<u64> {
+    let cells = u64::try_from(m.states.len() * m.events.len()).ok()?;
+    let states = u64::try_from(m.states.len()).ok()?;
+    let list = u64::try_from(list).ok()?.checked_mul(states)?.checked_add(u64::try_from(target).ok()?)?;
+    list.checked_mul(cells)?.checked_add(u64::try_from(cell).ok()?).filter(|row| *row <= u64::MAX >> 1)
 }
 
-/// A large machine's rows, and the helpers and constants they use (only those).
+/// A large machine's rows (the array expression), and the helpers and constants they use
+/// (only those).
 fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStream) {
     let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
     let events: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
     // Written as text and read back as tokens once (see `dispatch::tokens`). Lists that
     // several rows share are constants, so that a large table stays small.
     let mut consts = String::new();
-    let mut rows = String::new();
-    // The common rows are built as tokens directly: reading back as text the hundred thousand
-    // rows of a large machine would take most of the generator's time.
-    let mut row_tokens: Vec<TokenTree> = Vec::new();
-    let one_ident = Ident::new("one", Span::call_site());
+    // The rows that `one` does not write, in order.
+    let mut others = String::new();
+    let mut other_count = 0;
+    // Each row: the argument of `one` (before the other rows' count is added), or `None` for
+    // the next of the other rows.
+    let mut packed: Vec<Option<u64>> = Vec::with_capacity(m.transitions.len());
     let mut source_lists: HashMap<&[ir::StateId], usize> = HashMap::default();
     let mut event_lists: HashMap<&[ir::EventId], usize> = HashMap::default();
-    let (mut uses_one, mut uses_go, mut uses_tr) = (false, false, false);
+    let (mut uses_go, mut uses_tr) = (false, false);
     for t in &m.transitions {
         let own = lists.number(m, &[&t.effects]);
         let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
         if let (true, Some(target), &[source], &[event]) = (plain, t.target, t.sources.as_slice(), t.events.as_slice())
-            && let Some(row) = one_row(source.0 * m.events.len() + event.0, target.0)
+            && let Some(row) = one_row(m, source.0 * m.events.len() + event.0, target.0, own)
         {
-            if !rows.is_empty() {
-                row_tokens.extend(super::tokens(&rows));
-                rows.clear();
-            }
-            let comma = || TokenTree::Punct(Punct::new(',', Spacing::Alone));
-            let args: TokenStream =
-                [TokenTree::Literal(Literal::u64_unsuffixed(row)), comma(), TokenTree::Ident(lists.ident(own).clone())]
-                    .into_iter()
-                    .collect();
-            row_tokens.push(TokenTree::Ident(one_ident.clone()));
-            row_tokens.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, args)));
-            row_tokens.push(comma());
-            uses_one = true;
+            packed.push(Some(row));
             continue;
         }
+        packed.push(None);
+        other_count += 1;
         // Lists of sources and events only for the rows that name them.
         let next = source_lists.len();
         let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
@@ -170,7 +176,8 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
         });
         match t.target {
             Some(target) if plain => {
-                let _ = write!(rows, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
+                let _ =
+                    write!(others, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
                 uses_go = true;
             }
             _ => {
@@ -179,7 +186,7 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
                 let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", states[s.0]));
                 let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
                 let _ = write!(
-                    rows,
+                    others,
                     "tr(SOURCES_{sources}, EVENTS_{on}, {guard}, {target}, ACTIONS_{own}, &[{}], {:?}),",
                     refs.join(", "),
                     t.doc
@@ -188,35 +195,96 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
             }
         }
     }
-    row_tokens.extend(super::tokens(&rows));
-    let rows: TokenStream = row_tokens.into_iter().collect();
     let consts = super::tokens(&consts);
-    let one = uses_one.then(|| {
-        let (states, events) = (m.states.len(), m.events.len());
-        quote! {
-            /// Every state, as a static for rows to borrow a one-state slice of.
-            static STATE_LIST: [State; #states] = State::ALL;
-            /// Every event, likewise.
-            static EVENT_LIST: [Event; #events] = Event::ALL;
-            /// A row of one source, one event and a target, with no guard, refs or doc. `row`
-            /// holds the (state, event) cell in its low 32 bits (`source * EVENTS + event`, by
-            /// their indexes in `State::ALL` and `Event::ALL`) and the target's index in
-            /// `State::ALL` in its high 32 bits.
-            const fn one(row: u64, actions: &'static [Action]) -> Transition {
-                let cell = (row & 0xFFFF_FFFF) as usize;
-                let (source, event) = (cell / EVENT_LIST.len(), cell % EVENT_LIST.len());
-                Transition {
-                    sources: ::core::slice::from_ref(&STATE_LIST[source]),
-                    events: ::core::slice::from_ref(&EVENT_LIST[event]),
-                    guard: None,
-                    target: Some(State::ALL[(row >> 32) as usize]),
-                    actions,
-                    refs: &[],
-                    doc: "",
+    let others = super::tokens(&others);
+    if other_count == m.transitions.len() {
+        // No row for `one`: the rows as they are.
+        let rows = TokenTree::Group(Group::new(Delimiter::Bracket, others)).into();
+        return (quote! { #consts }.into_iter().chain(helpers(uses_go, uses_tr)).collect(), rows);
+    }
+    // One literal a row: `rows!` writes each as a call of `one`, in rustc rather than here
+    // (three tokens fewer a row to build, to drop and, in the macro, to hand to rustc).
+    let mut next_other = 0u64;
+    let literals: TokenStream = packed
+        .iter()
+        .map(|row| {
+            let row = match row {
+                Some(row) => row + other_count as u64,
+                None => {
+                    next_other += 1;
+                    next_other - 1
                 }
+            };
+            TokenTree::Literal(Literal::u64_unsuffixed(row))
+        })
+        .collect();
+    let rows: TokenStream = [
+        TokenTree::Ident(Ident::new("rows", Span::call_site())),
+        TokenTree::Punct(Punct::new('!', Spacing::Alone)),
+        TokenTree::Group(Group::new(Delimiter::Bracket, literals)),
+    ]
+    .into_iter()
+    .collect();
+    lists.index();
+    let (states, events) = (m.states.len(), m.events.len());
+    let cells = Literal::usize_unsuffixed(states * events);
+    // The other rows, which a row below their count stands for.
+    let (other_rows, to_other) = if other_count == 0 {
+        (TokenStream::new(), TokenStream::new())
+    } else {
+        let count = Literal::usize_unsuffixed(other_count);
+        (
+            quote! {
+                /// The rows that [`one`] does not unpack, in order: those with a guard, refs,
+                /// a doc, several sources or events, or no target.
+                static OTHER_ROWS: [Transition; #count] = [#others];
+            },
+            quote! {
+                if row < #count {
+                    return OTHER_ROWS[row as usize];
+                }
+                let row = row - #count;
+            },
+        )
+    };
+    let one = quote! {
+        /// Every state, as a static for rows to borrow a one-state slice of.
+        static STATE_LIST: [State; #states] = State::ALL;
+        /// Every event, likewise.
+        static EVENT_LIST: [Event; #events] = Event::ALL;
+        #other_rows
+        /// The row that `row` stands for: a row of [`OTHER_ROWS`] (if any) by its index, or,
+        /// after them, one of one source, one event and a target, with no guard, refs or doc,
+        /// as `cell + CELLS * (target + STATES * list)`: the (state, event) cell (`source *
+        /// EVENTS + event`, by their indexes in `State::ALL` and `Event::ALL`), the target's
+        /// index in `State::ALL`, and the index in [`LISTS`] of its actions.
+        const fn one(row: u64) -> Transition {
+            const CELLS: u64 = #cells;
+            #to_other
+            let (cell, rest) = ((row % CELLS) as usize, (row / CELLS) as usize);
+            let (source, event) = (cell / EVENT_LIST.len(), cell % EVENT_LIST.len());
+            Transition {
+                sources: ::core::slice::from_ref(&STATE_LIST[source]),
+                events: ::core::slice::from_ref(&EVENT_LIST[event]),
+                guard: None,
+                target: Some(STATE_LIST[rest % STATE_LIST.len()]),
+                actions: LISTS[rest / STATE_LIST.len()],
+                refs: &[],
+                doc: "",
             }
         }
-    });
+        /// Each row of `TRANSITIONS`, a number, as a call of [`one`]: one token a row in the
+        /// module, however many rows it has.
+        macro_rules! rows {
+            ($($row:literal)*) => { [$(one($row)),*] };
+        }
+    };
+    (quote! { #consts #one }.into_iter().chain(helpers(uses_go, uses_tr)).collect(), rows)
+}
+
+/// `go` and `tr`, the constructors of rows with a guard, refs, a doc or several sources or
+/// events, as the rows use them.
+fn helpers(uses_go: bool, uses_tr: bool) -> TokenStream {
     let go = uses_go.then(|| {
         quote! {
             /// A row with a target and no guard, refs or doc.
@@ -241,5 +309,5 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
             }
         }
     });
-    (quote! { #consts #one #go #tr }, rows)
+    quote! { #go #tr }
 }
