@@ -4,7 +4,9 @@
 //! macro does but the DOT text) for each size and how it grows, and for 10,000 states the
 //! split, each stage against pest's raw parse of the text: the raw parse, the checked-in parser
 //! alone (with the nesting check before it), the syntax tree built from its pairs, `check`, and
-//! code generation.
+//! code generation. Criterion times each on its own; the split printed at the end comes from a
+//! paired measurement that is robust to the load of a shared machine: 21 rounds, in each of
+//! which every stage runs once, in an order that rotates, and the median of each stage.
 //!
 //! The raw parse is pest's own parser of the grammar, as `pest_derive` writes it, not the
 //! checked-in one (which casts its steps to one function type to build faster, see
@@ -14,13 +16,15 @@
 //! parse). `fsm-dsl`'s own tests turn that feature on (`pest_generator` needs it), which would
 //! add the same cost to both sides and so flatter the ratios.
 //!
-//! `cargo bench --bench front_end`
+//! `cargo bench --bench front_end` (short: `-- --warm-up-time 1 --measurement-time 3`; only the
+//! paired split: `-- paired-only`, a filter that no criterion benchmark matches)
 
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::fmt::Write as _;
 use std::hint::black_box;
+use std::time::Instant;
 
 const EVENTS: usize = 10;
 const SIZES: [usize; 3] = [2_500, 5_000, 10_000];
@@ -83,23 +87,69 @@ fn estimate(group: &str, id: &str) -> Option<f64> {
 const STAGES: [&str; 6] =
     ["raw pest parse", "checked-in parser", "parse and syntax tree", "check", "codegen", "front end"];
 
-fn split(c: &mut Criterion) {
-    let text = spec(SPLIT);
-    let (ast, diagnostics) = fsm_dsl::syntax::parse(&text);
-    assert!(diagnostics.is_empty());
-    let ast = ast.unwrap();
-    let machine = fsm_dsl::check::check(&ast).0.unwrap();
-    assert!(pest_parse(&text) && fsm_dsl::syntax::follows_grammar(&text));
+/// The texts and inputs every stage of the split reads: the spec, its syntax tree, its model.
+struct Inputs {
+    text: String,
+    ast: fsm_dsl::ast::Spec,
+    machine: fsm_dsl::ir::Machine,
+}
+
+impl Inputs {
+    fn new() -> Self {
+        let text = spec(SPLIT);
+        let (ast, diagnostics) = fsm_dsl::syntax::parse(&text);
+        assert!(diagnostics.is_empty());
+        let ast = ast.unwrap();
+        let machine = fsm_dsl::check::check(&ast).0.unwrap();
+        assert!(pest_parse(&text) && fsm_dsl::syntax::follows_grammar(&text));
+        Inputs { text, ast, machine }
+    }
+
+    /// Runs stage `k` of [`STAGES`] once.
+    fn run(&self, k: usize) {
+        let text = black_box(self.text.as_str());
+        match k {
+            0 => drop(black_box(pest_parse(text))),
+            1 => drop(black_box(fsm_dsl::syntax::follows_grammar(text))),
+            2 => drop(black_box(fsm_dsl::syntax::parse(text))),
+            3 => drop(black_box(fsm_dsl::check::check(black_box(&self.ast)))),
+            4 => drop(black_box(fsm_dsl::codegen::generate(
+                black_box(&self.machine),
+                &fsm_dsl::codegen::Options::default(),
+            ))),
+            _ => drop(black_box(front_end(text))),
+        }
+    }
+}
+
+fn split(c: &mut Criterion, inputs: &Inputs) {
     let mut group = c.benchmark_group("front_end_split");
-    group.bench_function(STAGES[0], |b| b.iter(|| pest_parse(black_box(&text))));
-    group.bench_function(STAGES[1], |b| b.iter(|| fsm_dsl::syntax::follows_grammar(black_box(&text))));
-    group.bench_function(STAGES[2], |b| b.iter(|| fsm_dsl::syntax::parse(black_box(&text))));
-    group.bench_function(STAGES[3], |b| b.iter(|| fsm_dsl::check::check(black_box(&ast))));
-    group.bench_function(STAGES[4], |b| {
-        b.iter(|| fsm_dsl::codegen::generate(black_box(&machine), &fsm_dsl::codegen::Options::default()))
-    });
-    group.bench_function(STAGES[5], |b| b.iter(|| front_end(black_box(&text))));
+    for (k, stage) in STAGES.iter().enumerate() {
+        group.bench_function(*stage, |b| b.iter(|| inputs.run(k)));
+    }
     group.finish();
+}
+
+/// Rounds of the paired measurement.
+const ROUNDS: usize = 21;
+
+/// The paired measurement of the split: in each round every stage runs once, in an order that
+/// rotates from round to round, so that a change of load on the machine falls on every stage
+/// alike; the median of each stage, in nanoseconds.
+fn paired(inputs: &Inputs) -> [f64; STAGES.len()] {
+    let mut times: [Vec<f64>; STAGES.len()] = Default::default();
+    for round in 0..ROUNDS {
+        for k in 0..STAGES.len() {
+            let stage = (round + k) % STAGES.len();
+            let start = Instant::now();
+            inputs.run(stage);
+            times[stage].push(start.elapsed().as_nanos() as f64);
+        }
+    }
+    times.map(|mut t| {
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    })
 }
 
 fn main() {
@@ -113,7 +163,8 @@ fn main() {
         });
     }
     group.finish();
-    split(&mut c);
+    let inputs = Inputs::new();
+    split(&mut c, &inputs);
     c.final_summary();
     println!("\nparse + check + codegen (median), transitions = 10 x states:");
     let mut previous: Option<(usize, f64)> = None;
@@ -124,22 +175,19 @@ fn main() {
         println!("  {states:>6} states, {:>7} transitions: {:8.1} ms{growth}", states * EVENTS, ns / 1e6);
         previous = Some((states, ns));
     }
-    let times: Vec<Option<f64>> = STAGES.iter().map(|s| estimate("front_end_split", s)).collect();
-    if let Some(times) = times.into_iter().collect::<Option<Vec<f64>>>() {
-        let raw = times[0];
-        // The tree is what `parse` adds to the checked-in parser's own run.
-        let tree = times[2] - times[1];
-        let rows = [
-            (STAGES[0], raw),
-            (STAGES[1], times[1]),
-            ("syntax tree (from pairs)", tree),
-            (STAGES[3], times[3]),
-            (STAGES[4], times[4]),
-            (STAGES[5], times[5]),
-        ];
-        println!("\n{SPLIT} states (median), against the raw pest parse:");
-        for (stage, ns) in rows {
-            println!("  {stage:<24} {:8.1} ms  x{:.2}", ns / 1e6, ns / raw);
-        }
+    let times = paired(&inputs);
+    let raw = times[0];
+    // The tree is what `parse` adds to the checked-in parser's own run.
+    let rows = [
+        (STAGES[0], raw),
+        (STAGES[1], times[1]),
+        ("syntax tree (from pairs)", times[2] - times[1]),
+        (STAGES[3], times[3]),
+        (STAGES[4], times[4]),
+        (STAGES[5], times[5]),
+    ];
+    println!("\n{SPLIT} states, median of {ROUNDS} paired rounds, against the raw pest parse:");
+    for (stage, ns) in rows {
+        println!("  {stage:<24} {:8.1} ms  x{:.2}", ns / 1e6, ns / raw);
     }
 }
