@@ -1,7 +1,10 @@
 //! The parser of `fsm.pest`, generated ahead of time by pest's generator (`pest_generator`
 //! 2.9.6): `Grammar` parses, `Rule` names the grammar's rules. Each closure given to pest's
-//! combinators is a function of one type, `Step`, so that each combinator is compiled once
-//! (`tests/parser.rs` says why).
+//! combinators is a function of one type, `Step`, so that each combinator is compiled once,
+//! except in the rules a large machine spends its parse in (a transition, a state
+//! declaration, names, whitespace), which keep pest's closures so that the combinators are
+//! inlined there: 8% fewer instructions to parse such a machine, as few as pest's own
+//! output, for 7% more LLVM IR (`tests/parser.rs` says which rules and why).
 //!
 //! Do not edit. After a change to `fsm.pest`, run
 //! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test parser` to rewrite this file.
@@ -296,46 +299,21 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     if state.atomicity() == ::pest::Atomicity::NonAtomic {
                         state
-                            .sequence({
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .repeat(super::visible::WHITESPACE as super::Step)
-                                        .and_then({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                            .sequence(|state| {
+                                state
+                                    .repeat(|state| super::visible::WHITESPACE(state))
+                                    .and_then(|state| {
+                                        state
+                                            .repeat(|state| {
                                                 state
-                                                    .repeat({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        super::visible::COMMENT(state)
-                                                                            .and_then({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state.repeat(super::visible::WHITESPACE as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                    .sequence(|state| {
+                                                        super::visible::COMMENT(state)
+                                                            .and_then(|state| {
+                                                                state.repeat(|state| super::visible::WHITESPACE(state))
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             })
                     } else {
                         Ok(state)
@@ -354,38 +332,12 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .atomic(
                             ::pest::Atomicity::Atomic,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .match_range(' '..' ')
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_range('\t'..'\n')
-                                            }
-                                            step as super::Step
-                                        })
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_range('\r'..'\r')
-                                            }
-                                            step as super::Step
-                                        })
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_string("\u{feff}")
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .match_range(' '..' ')
+                                    .or_else(|state| { state.match_range('\t'..'\n') })
+                                    .or_else(|state| { state.match_range('\r'..'\r') })
+                                    .or_else(|state| { state.match_string("\u{feff}") })
                             },
                         )
                 }
@@ -399,86 +351,30 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .atomic(
                             ::pest::Atomicity::Atomic,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("//")
+                                            .and_then(|state| {
                                                 state
                                                     .match_string("//")
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .match_string("//")
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .lookahead(
-                                                                                false,
-                                                                                {
-                                                                                    fn step(
-                                                                                        state: super::State<'_>,
-                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                        state.match_string("/")
-                                                                                    }
-                                                                                    step as super::Step
-                                                                                },
-                                                                            )
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                    .or_else(|state| {
+                                                        state.lookahead(false, |state| { state.match_string("/") })
                                                     })
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .repeat({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .lookahead(
-                                                                                            false,
-                                                                                            {
-                                                                                                fn step(
-                                                                                                    state: super::State<'_>,
-                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                    state.match_string("\n")
-                                                                                                }
-                                                                                                step as super::Step
-                                                                                            },
-                                                                                        )
-                                                                                        .and_then(self::r#ANY as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                            })
+                                            .and_then(|state| {
+                                                state
+                                                    .repeat(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                state
+                                                                    .lookahead(false, |state| { state.match_string("\n") })
+                                                                    .and_then(|state| { self::r#ANY(state) })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -492,61 +388,25 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#doc,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("///")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state
-                                                                                .lookahead(
-                                                                                    false,
-                                                                                    {
-                                                                                        fn step(
-                                                                                            state: super::State<'_>,
-                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                            state.match_string("/")
-                                                                                        }
-                                                                                        step as super::Step
-                                                                                    },
-                                                                                )
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            let strings = ["\n"];
-                                                                            state.skip_until(&strings)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("///")
+                                                        .and_then(|state| {
+                                                            state.lookahead(false, |state| { state.match_string("/") })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                        .and_then(|state| {
+                                                            let strings = ["\n"];
+                                                            state.skip_until(&strings)
+                                                        })
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -807,14 +667,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     let state = state.check_stack_limit()?;
                     self::r#ASCII_ALPHANUMERIC(state)
-                        .or_else({
-                            fn step(
-                                state: super::State<'_>,
-                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                state.match_string("_")
-                            }
-                            step as super::Step
-                        })
+                        .or_else(|state| { state.match_string("_") })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -826,74 +679,32 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ident,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    self::r#ASCII_ALPHA_UPPER(state)
+                                                        .or_else(|state| { state.match_string("_") })
+                                                        .and_then(|state| {
+                                                            state.repeat(|state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                                .or_else(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                self::r#ASCII_ALPHA_UPPER(state)
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("_")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.repeat(self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .sequence(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#keyword(state) })
+                                                                .and_then(|state| { self::r#ASCII_ALPHA_LOWER(state) })
+                                                                .and_then(|state| {
+                                                                    state.repeat(|state| { self::r#ident_char(state) })
+                                                                })
                                                         })
-                                                        .or_else({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .sequence({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state
-                                                                                .lookahead(false, self::r#keyword as super::Step)
-                                                                                .and_then(self::r#ASCII_ALPHA_LOWER as super::Step)
-                                                                                .and_then({
-                                                                                    fn step(
-                                                                                        state: super::State<'_>,
-                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                        state.repeat(self::r#ident_char as super::Step)
-                                                                                    }
-                                                                                    step as super::Step
-                                                                                })
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
-                                                        })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -1130,41 +941,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_state,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("state")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.lookahead(false, self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("state")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -1514,41 +1306,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_ref,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("ref")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.lookahead(false, self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("ref")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -1562,41 +1335,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_on,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("on")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.lookahead(false, self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("on")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -1946,41 +1700,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_start,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("start")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.lookahead(false, self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("start")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -1994,41 +1729,22 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#kw_stop,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .atomic(
-                                            ::pest::Atomicity::Atomic,
-                                            {
-                                                fn step(
-                                                    state: super::State<'_>,
-                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
                                                     state
-                                                        .sequence({
-                                                            fn step(
-                                                                state: super::State<'_>,
-                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                state
-                                                                    .match_string("stop")
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.lookahead(false, self::r#ident_char as super::Step)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                            }
-                                                            step as super::Step
+                                                        .match_string("stop")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
                                                         })
-                                                }
-                                                step as super::Step
-                                            },
-                                        )
-                                }
-                                step as super::Step
+                                                })
+                                        },
+                                    )
                             },
                         )
                 }
@@ -2570,93 +2286,39 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#file,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#SOI(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#machine_head as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("{")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#SOI(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#machine_head(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("{") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                self::r#item(state)
+                                                                    .and_then(|state| {
                                                                         state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    self::r#item(state)
-                                                                                        .and_then({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .repeat({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .sequence({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        super::hidden::skip(state)
-                                                                                                                            .and_then(self::r#item as super::Step)
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| { self::r#item(state) })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("}")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#EOI as super::Step)
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("}") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#EOI(state) })
+                                    })
                             },
                         )
                 }
@@ -3768,91 +3430,47 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#item,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
                                                 state
-                                                    .sequence({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .optional({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        self::r#doc(state)
-                                                                            .or_else(self::r#attribute as super::Step)
-                                                                            .and_then({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .repeat({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .sequence({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            super::hidden::skip(state)
-                                                                                                                .and_then({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        self::r#doc(state).or_else(self::r#attribute as super::Step)
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                    .optional(|state| {
+                                                        self::r#doc(state)
+                                                            .or_else(|state| { self::r#attribute(state) })
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| {
+                                                                                        self::r#doc(state)
+                                                                                            .or_else(|state| { self::r#attribute(state) })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            self::r#transition(state)
-                                                                .or_else(self::r#internal_item as super::Step)
-                                                                .or_else(self::r#ignore_item as super::Step)
-                                                                .or_else(self::r#state_decl as super::Step)
-                                                                .or_else(self::r#event_decl as super::Step)
-                                                                .or_else(self::r#action_decl as super::Step)
-                                                                .or_else(self::r#guard_decl as super::Step)
-                                                                .or_else(self::r#timer_decl as super::Step)
-                                                                .or_else(self::r#var_decl as super::Step)
-                                                                .or_else(self::r#ref_item as super::Step)
-                                                                .or_else(self::r#unhandled_item as super::Step)
-                                                                .or_else(self::r#diagram_item as super::Step)
-                                                                .or_else(self::r#machine_attribute as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#transition(state)
+                                                    .or_else(|state| { self::r#internal_item(state) })
+                                                    .or_else(|state| { self::r#ignore_item(state) })
+                                                    .or_else(|state| { self::r#state_decl(state) })
+                                                    .or_else(|state| { self::r#event_decl(state) })
+                                                    .or_else(|state| { self::r#action_decl(state) })
+                                                    .or_else(|state| { self::r#guard_decl(state) })
+                                                    .or_else(|state| { self::r#timer_decl(state) })
+                                                    .or_else(|state| { self::r#var_decl(state) })
+                                                    .or_else(|state| { self::r#ref_item(state) })
+                                                    .or_else(|state| { self::r#unhandled_item(state) })
+                                                    .or_else(|state| { self::r#diagram_item(state) })
+                                                    .or_else(|state| { self::r#machine_attribute(state) })
+                                            })
+                                    })
                             },
                         )
                 }
@@ -3866,42 +3484,18 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#attribute,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state
-                                                    .match_string("#")
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("[")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#allow_list as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("]")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("#")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("[") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#allow_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
                             },
                         )
                 }
@@ -4559,92 +4153,40 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_decl,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
                                                 state
-                                                    .sequence({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .optional({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        self::r#state_modifier(state)
-                                                                            .and_then({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .repeat({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .sequence({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            super::hidden::skip(state)
-                                                                                                                .and_then(self::r#state_modifier as super::Step)
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                    .optional(|state| {
+                                                        self::r#state_modifier(state)
+                                                            .and_then(|state| {
+                                                                state
+                                                                    .repeat(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then(|state| { self::r#state_modifier(state) })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#kw_state as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#ident as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.optional(self::r#string as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            self::r#state_body(state)
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state.match_string(";")
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_state(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#state_body(state)
+                                                    .or_else(|state| { state.match_string(";") })
+                                            })
+                                    })
                             },
                         )
                 }
@@ -4658,14 +4200,9 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_modifier,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    self::r#kw_initial(state)
-                                        .or_else(self::r#kw_final as super::Step)
-                                }
-                                step as super::Step
+                            |state| {
+                                self::r#kw_initial(state)
+                                    .or_else(|state| { self::r#kw_final(state) })
                             },
                         )
                 }
@@ -6202,72 +5739,33 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#transition,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#state_set(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("->")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#ident as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#kw_on as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#event_list as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.optional(self::r#guard_clause as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.optional(self::r#effects as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.optional(self::r#refs as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string(";")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#state_set(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("->") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#kw_on(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#guard_clause(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#effects(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state.optional(|state| { self::r#refs(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string(";") })
+                                    })
                             },
                         )
                 }
@@ -6476,49 +5974,24 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#state_set,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#any_state(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .optional({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    self::r#kw_except(state)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#ident_list as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#any_state(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .sequence(|state| {
+                                                                self::r#kw_except(state)
+                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                    .and_then(|state| { self::r#ident_list(state) })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                        .or_else(self::r#ident_list as super::Step)
-                                }
-                                step as super::Step
+                                            })
+                                    })
+                                    .or_else(|state| { self::r#ident_list(state) })
                             },
                         )
                 }
@@ -6529,18 +6002,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 ) -> ::pest::ParseResult<
                     ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
-                    state
-                        .rule(
-                            Rule::r#any_state,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state.match_string("*")
-                                }
-                                step as super::Step
-                            },
-                        )
+                    state.rule(Rule::r#any_state, |state| { state.match_string("*") })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -6552,100 +6014,45 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#ident_list,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#ident(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#ident(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
                                                                         state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
                                                                                                 state
-                                                                                                    .match_string(",")
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .repeat({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .sequence({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        super::hidden::skip(state)
-                                                                                                                            .and_then({
-                                                                                                                                fn step(
-                                                                                                                                    state: super::State<'_>,
-                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                    state
-                                                                                                                                        .sequence({
-                                                                                                                                            fn step(
-                                                                                                                                                state: super::State<'_>,
-                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                state
-                                                                                                                                                    .match_string(",")
-                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                                                                            }
-                                                                                                                                            step as super::Step
-                                                                                                                                        })
-                                                                                                                                }
-                                                                                                                                step as super::Step
-                                                                                                                            })
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
                                                                                                     })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                                                            })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -6659,100 +6066,45 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#event_list,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#ident(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#ident(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
                                                                         state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#ident(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
                                                                                                 state
-                                                                                                    .match_string(",")
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .repeat({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .sequence({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        super::hidden::skip(state)
-                                                                                                                            .and_then({
-                                                                                                                                fn step(
-                                                                                                                                    state: super::State<'_>,
-                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                    state
-                                                                                                                                        .sequence({
-                                                                                                                                            fn step(
-                                                                                                                                                state: super::State<'_>,
-                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                state
-                                                                                                                                                    .match_string(",")
-                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                                                                            }
-                                                                                                                                            step as super::Step
-                                                                                                                                        })
-                                                                                                                                }
-                                                                                                                                step as super::Step
-                                                                                                                            })
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#ident(state) })
                                                                                                     })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                                                            })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -6766,108 +6118,48 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#refs,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                self::r#kw_ref(state)
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| { self::r#string(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
                                                 state
-                                                    .sequence({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            self::r#kw_ref(state)
-                                                                .and_then(super::hidden::skip as super::Step)
-                                                                .and_then(self::r#string as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#kw_ref(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#string(state) })
+                                                                    })
+                                                                    .and_then(|state| {
                                                                         state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#kw_ref(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#string as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
                                                                                                 state
-                                                                                                    .repeat({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .sequence({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        super::hidden::skip(state)
-                                                                                                                            .and_then({
-                                                                                                                                fn step(
-                                                                                                                                    state: super::State<'_>,
-                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                    state
-                                                                                                                                        .sequence({
-                                                                                                                                            fn step(
-                                                                                                                                                state: super::State<'_>,
-                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                self::r#kw_ref(state)
-                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                    .and_then(self::r#string as super::Step)
-                                                                                                                                            }
-                                                                                                                                            step as super::Step
-                                                                                                                                        })
-                                                                                                                                }
-                                                                                                                                step as super::Step
-                                                                                                                            })
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
+                                                                                                    .sequence(|state| {
+                                                                                                        self::r#kw_ref(state)
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#string(state) })
                                                                                                     })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                                                            })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -6881,40 +6173,19 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#guard_clause,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state
-                                                    .match_string("[")
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            self::r#kw_else(state).or_else(self::r#expr as super::Step)
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state.match_string("]")
-                                                        }
-                                                        step as super::Step
-                                                    })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("[")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                self::r#kw_else(state)
+                                                    .or_else(|state| { self::r#expr(state) })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("]") })
+                                    })
                             },
                         )
                 }
@@ -7426,24 +6697,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effects,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state
-                                                    .match_string("/")
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#effect_list as super::Step)
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        state
+                                            .match_string("/")
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#effect_list(state) })
+                                    })
                             },
                         )
                 }
@@ -7457,100 +6718,45 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effect_list,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#effect(state)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .sequence({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#effect(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
                                                                         state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            .match_string(",")
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#effect(state) })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
                                                                                                 state
-                                                                                                    .match_string(",")
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#effect as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .repeat({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .sequence({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        super::hidden::skip(state)
-                                                                                                                            .and_then({
-                                                                                                                                fn step(
-                                                                                                                                    state: super::State<'_>,
-                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                    state
-                                                                                                                                        .sequence({
-                                                                                                                                            fn step(
-                                                                                                                                                state: super::State<'_>,
-                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                state
-                                                                                                                                                    .match_string(",")
-                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                    .and_then(self::r#effect as super::Step)
-                                                                                                                                            }
-                                                                                                                                            step as super::Step
-                                                                                                                                        })
-                                                                                                                                }
-                                                                                                                                step as super::Step
-                                                                                                                            })
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
+                                                                                                    .sequence(|state| {
+                                                                                                        state
+                                                                                                            .match_string(",")
+                                                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                                                            .and_then(|state| { self::r#effect(state) })
                                                                                                     })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
+                                                                                            })
+                                                                                    })
                                                                             })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                                                                    })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -7564,56 +6770,26 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#effect,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    self::r#timer_op(state)
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state
-                                                    .sequence({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            self::r#ident(state)
-                                                                .and_then(super::hidden::skip as super::Step)
-                                                                .and_then({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .optional({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#assign_op(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#literal as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
+                            |state| {
+                                self::r#timer_op(state)
+                                    .or_else(|state| {
+                                        state
+                                            .sequence(|state| {
+                                                self::r#ident(state)
+                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                    .and_then(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#assign_op(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#literal(state) })
+                                                                    })
+                                                            })
                                                     })
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                                            })
+                                    })
                             },
                         )
                 }
@@ -7627,24 +6803,14 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#timer_op,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .sequence({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#kw_start(state)
-                                                    .or_else(self::r#kw_stop as super::Step)
-                                                    .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#ident as super::Step)
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_start(state)
+                                            .or_else(|state| { self::r#kw_stop(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#ident(state) })
+                                    })
                             },
                         )
                 }
@@ -7658,30 +6824,11 @@ impl ::pest::Parser<Rule> for Grammar {
                     state
                         .rule(
                             Rule::r#assign_op,
-                            {
-                                fn step(
-                                    state: super::State<'_>,
-                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state
-                                        .match_string("+=")
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_string("-=")
-                                            }
-                                            step as super::Step
-                                        })
-                                        .or_else({
-                                            fn step(
-                                                state: super::State<'_>,
-                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_string("=")
-                                            }
-                                            step as super::Step
-                                        })
-                                }
-                                step as super::Step
+                            |state| {
+                                state
+                                    .match_string("+=")
+                                    .or_else(|state| { state.match_string("-=") })
+                                    .or_else(|state| { state.match_string("=") })
                             },
                         )
                 }
@@ -9042,22 +8189,8 @@ impl ::pest::Parser<Rule> for Grammar {
                 > {
                     state
                         .match_range('a'..'z')
-                        .or_else({
-                            fn step(
-                                state: super::State<'_>,
-                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                state.match_range('A'..'Z')
-                            }
-                            step as super::Step
-                        })
-                        .or_else({
-                            fn step(
-                                state: super::State<'_>,
-                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                state.match_range('0'..'9')
-                            }
-                            step as super::Step
-                        })
+                        .or_else(|state| state.match_range('A'..'Z'))
+                        .or_else(|state| state.match_range('0'..'9'))
                 }
             }
             pub use self::visible::*;
