@@ -7,8 +7,9 @@
 //! One change is made to pest's output (see [`one_step_type`]): every closure the rules give to
 //! pest's combinators becomes a function of one function pointer type, so that each combinator
 //! (`ParserState::sequence`, `rule`, `lookahead`, `Result::and_then`...) is compiled once, not
-//! once per closure. That is a third of the LLVM IR of `fsm-dsl` less to build for every crate
-//! that uses `fsm!`; the parser does the same steps in the same order.
+//! once per closure. With every closure cast, `fsm-dsl`'s unoptimized LLVM IR was 24% smaller
+//! than with pest's closures everywhere (1,026,821 lines against 1,351,405): that much less to
+//! build for every crate that uses `fsm!`. The parser does the same steps in the same order.
 //!
 //! The rules a large machine spends its parse in ([`GENERIC_RULES`]: a transition and what it is
 //! made of, a state declaration, the whitespace between tokens) keep pest's closures, so that
