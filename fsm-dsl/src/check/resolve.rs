@@ -96,7 +96,7 @@ struct Resolver<'a> {
 }
 
 /// The states and the events of an item dropped for an error; `None` for any.
-type Dropped = (Option<Vec<StateId>>, Option<Vec<EventId>>);
+type Dropped = (Option<ir::List<StateId>>, Option<ir::List<EventId>>);
 
 /// What resolution could not settle, so that the analyses can still run on the rest.
 #[derive(Debug, Default)]
