@@ -59,8 +59,13 @@ struct Ctx<'m> {
     states: Vec<Ident>,
     /// The module's action lists, which `TRANSITIONS` shares.
     lists: &'m mut ActionLists,
-    /// Distinct effects (action list, transition taken), numbered from 2.
-    effects: HashMap<(usize, usize), usize>,
+    /// Distinct effects (action list, transition taken), numbered from 2: by transition, the
+    /// first effect that takes it (its list and number), which is the only one for nearly every
+    /// transition (one source, or sources that share their exit actions), so that numbering a
+    /// large machine's effects costs an index rather than a hash; ...
+    first_effects: Vec<Option<(usize, usize)>>,
+    /// ... and the others, keyed by (action list, transition).
+    more_effects: HashMap<(usize, usize), usize>,
     /// The action list and the transition of each effect, by number (the first two unused).
     effect_rows: Vec<(usize, usize)>,
     /// Whether some code calls `ignored` and `unhandled`: each is written only if so.
@@ -74,7 +79,11 @@ impl Ctx<'_> {
     fn effect_of(&mut self, parts: &[&[Effect]], t: ir::TransitionId) -> usize {
         let list = self.lists.number(self.m, parts);
         let next = self.effect_rows.len();
-        let n = *self.effects.entry((list, t.0)).or_insert(next);
+        let n = match self.first_effects.get_mut(t.0) {
+            Some(Some((first, n))) if *first == list => *n,
+            Some(slot @ None) => slot.insert((list, next)).1,
+            _ => *self.more_effects.entry((list, t.0)).or_insert(next),
+        };
         if n == next {
             self.effect_rows.push((list, t.0));
         }
@@ -118,8 +127,9 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         m,
         states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
         lists,
+        first_effects: vec![None; m.transitions.len()],
+        more_effects: HashMap::default(),
         // About one effect a cell in a large machine: sized once rather than grown.
-        effects: HashMap::with_capacity_and_hasher(m.states.len() * m.events.len(), Default::default()),
         effect_rows: Vec::with_capacity(m.states.len() * m.events.len() + 2),
         calls_ignored: false,
         calls_unhandled: false,
