@@ -25,8 +25,9 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let idents: Vec<&Ident> = spec.variants.iter().map(|v| &v.0).collect();
     let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
     let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
-    let docs: Vec<TokenStream> =
-        spec.variants.iter().map(|v| if v.3.is_empty() { TokenStream::new() } else { doc_attrs(&v.3) }).collect();
+    // `None` for no doc: an empty token stream would be an allocation per variant.
+    let docs: Vec<Option<TokenStream>> =
+        spec.variants.iter().map(|v| (!v.3.is_empty()).then(|| doc_attrs(&v.3))).collect();
     let undocumented = spec.variants.iter().any(|v| v.3.is_empty()).then(|| {
         quote! {
             #[allow(missing_docs, reason = "a large machine documents only the variants that its spec documents")]
