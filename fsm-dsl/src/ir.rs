@@ -7,9 +7,11 @@
 //! be taken for any guard values and reachable variable values, and variables stay in range.
 
 mod expr;
+mod list;
 mod text;
 
 pub use expr::{Condition, Expr, Operand};
+pub use list::List;
 
 use crate::ast::{Direction, Policy, Span};
 
@@ -197,11 +199,11 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transition {
     /// The source states (a `*` is expanded here).
-    pub sources: Vec<StateId>,
+    pub sources: List<StateId>,
     /// Whether the sources were written as `*` (every state that is not final, less `except`).
     pub wildcard: bool,
     /// The events that trigger it.
-    pub events: Vec<EventId>,
+    pub events: List<EventId>,
     /// Its guard.
     pub condition: Condition,
     /// The guard as written in the spec (for docs and diagrams); empty when there is none.
@@ -209,7 +211,7 @@ pub struct Transition {
     /// The target, or `None` for an internal transition (no exit, no entry).
     pub target: Option<StateId>,
     /// The transition's own effects, in order (exit and entry actions are not included).
-    pub effects: Vec<Effect>,
+    pub effects: List<Effect>,
     /// References to the source document (`RFC 3539 App. A row 20`).
     pub refs: Vec<String>,
     /// The doc comment.
@@ -226,7 +228,7 @@ pub enum Cell {
     /// `ignore E in S`.
     Ignored,
     /// These transitions, in spec order; guards pick at most one (the `else` one last).
-    Rules(Vec<TransitionId>),
+    Rules(List<TransitionId>),
 }
 
 /// How an event was dealt with in one step.
@@ -378,9 +380,9 @@ impl Machine {
     /// superstate), indexed by `ActionId`.
     pub fn emitted_actions(&self) -> Vec<bool> {
         let mut emitted = vec![false; self.actions.len()];
-        let lists = self.transitions.iter().map(|t| &t.effects);
-        let lists = lists.chain(self.states.iter().flat_map(|s| [&s.entry, &s.exit]));
-        let lists = lists.chain(self.superstates.iter().flat_map(|s| [&s.entry, &s.exit]));
+        let lists = self.transitions.iter().map(|t| t.effects.as_slice());
+        let lists = lists.chain(self.states.iter().flat_map(|s| [s.entry.as_slice(), s.exit.as_slice()]));
+        let lists = lists.chain(self.superstates.iter().flat_map(|s| [s.entry.as_slice(), s.exit.as_slice()]));
         for effect in lists.flatten() {
             if let Effect::Action(a) = effect
                 && let Some(slot) = emitted.get_mut(a.0)

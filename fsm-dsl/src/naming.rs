@@ -12,6 +12,9 @@ pub fn module_name(machine: &str) -> String {
 /// mangled rather than allowed to fail: other characters become `_`, and an `X` goes before a
 /// leading digit or a lone `_`.
 pub fn rust_ident(name: &str) -> String {
+    if is_own_ident(name) {
+        return name.to_owned();
+    }
     let mut clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) || clean == "_" {
         clean.insert(0, 'X');
@@ -20,6 +23,19 @@ pub fn rust_ident(name: &str) -> String {
         clean.push('_');
     }
     clean
+}
+
+/// Whether a name is its own Rust identifier ([`rust_ident`] leaves it as it is): ASCII letters,
+/// digits and `_`, not starting with a digit, not `_` alone, not a keyword. Every name the
+/// checker accepts but a keyword is one, so the code generator can use it without a copy.
+pub fn is_own_ident(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    match bytes.first() {
+        None | Some(b'0'..=b'9') => false,
+        Some(_) => {
+            name != "_" && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') && !is_rust_keyword(name)
+        }
+    }
 }
 
 /// Names that the generated code uses for associated items of the enums (`State::ALL`,
@@ -106,7 +122,16 @@ pub fn is_rust_keyword(name: &str) -> bool {
 
 #[cfg(all(test, feature = "build"))]
 mod tests {
-    use super::{ENUM_ITEMS, SUPERSTATE_ITEMS};
+    use super::{ENUM_ITEMS, SUPERSTATE_ITEMS, is_own_ident, rust_ident};
+
+    /// The generator's shortcut holds exactly for the names that `rust_ident` leaves alone.
+    #[test]
+    fn own_identifiers_are_those_rust_ident_keeps() {
+        let names = ["S0", "OKAY", "_x", "x_1", "_", "", "1a", "a-b", "fn", "self", "Self", "r#x", "é", "async"];
+        for name in names {
+            assert_eq!(is_own_ident(name), rust_ident(name) == name, "{name:?}");
+        }
+    }
 
     /// Every associated item the generator writes on the enums a spec's names become variants of
     /// is in the lists the checker protects, so that no name the checker accepts can collide.

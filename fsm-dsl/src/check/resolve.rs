@@ -44,12 +44,27 @@ struct Table {
 /// byte (so that no two names share one). `None` for a longer name.
 fn packed(name: &str) -> Option<u128> {
     let bytes = name.as_bytes();
-    (bytes.len() < 16).then(|| {
-        let mut key = [0u8; 16];
-        key[..bytes.len()].copy_from_slice(bytes);
-        key[15] = bytes.len() as u8;
-        u128::from_le_bytes(key)
-    })
+    let len = bytes.len();
+    if len >= 16 {
+        return None;
+    }
+    // The bytes are copied as two fixed-size pieces, overlapping where the name is shorter
+    // than both (the same bytes land in the same places): two moves each, where a copy of the
+    // name's own length is a call of `memcpy` per reference.
+    let mut key = [0u8; 16];
+    if len >= 8 {
+        key[..8].copy_from_slice(&bytes[..8]);
+        key[len - 8..len].copy_from_slice(&bytes[len - 8..]);
+    } else if len >= 4 {
+        key[..4].copy_from_slice(&bytes[..4]);
+        key[len - 4..len].copy_from_slice(&bytes[len - 4..]);
+    } else {
+        for (k, b) in key.iter_mut().zip(bytes) {
+            *k = *b;
+        }
+    }
+    key[15] = len as u8;
+    Some(u128::from_le_bytes(key))
 }
 
 impl Table {
@@ -96,7 +111,7 @@ struct Resolver<'a> {
 }
 
 /// The states and the events of an item dropped for an error; `None` for any.
-type Dropped = (Option<Vec<StateId>>, Option<Vec<EventId>>);
+type Dropped = (Option<ir::List<StateId>>, Option<ir::List<EventId>>);
 
 /// What resolution could not settle, so that the analyses can still run on the rest.
 #[derive(Debug, Default)]
@@ -315,5 +330,26 @@ impl Resolver<'_> {
         }
         self.missing(Kind::Guard, name, &[Kind::Guard, Kind::Var]);
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::packed;
+
+    /// The key is the name's bytes, zero-padded, with its length last, whatever its length.
+    #[test]
+    fn a_packed_name_is_its_bytes_and_its_length() {
+        let text = "ABCDEFGHIJKLMNOPQ";
+        for len in 0..=text.len() {
+            let name = &text[..len];
+            let expected = (len < 16).then(|| {
+                let mut key = [0u8; 16];
+                key[..len].copy_from_slice(name.as_bytes());
+                key[15] = len as u8;
+                u128::from_le_bytes(key)
+            });
+            assert_eq!(packed(name), expected, "{name:?}");
+        }
     }
 }

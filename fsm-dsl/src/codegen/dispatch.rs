@@ -22,6 +22,7 @@ use cells::{Uses, cells};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use rustc_hash::FxHashMap as HashMap;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 /// Machines with at least this many (state, event) cells are "large": `step` reads each
@@ -56,11 +57,18 @@ fn index_type(count: usize) -> Ident {
 /// Names built once and shared constants collected while generating.
 struct Ctx<'m> {
     m: &'m Machine,
-    states: Vec<Ident>,
+    /// The states' identifiers, made on first use: a large machine whose cells are all in the
+    /// table names no state here.
+    states: OnceCell<Vec<Ident>>,
     /// The module's action lists, which `TRANSITIONS` shares.
     lists: &'m mut ActionLists,
-    /// Distinct effects (action list, transition taken), numbered from 2.
-    effects: HashMap<(usize, usize), usize>,
+    /// Distinct effects (action list, transition taken), numbered from 2: by transition, the
+    /// first effect that takes it (its list and number), which is the only one for nearly every
+    /// transition (one source, or sources that share their exit actions), so that numbering a
+    /// large machine's effects costs an index rather than a hash; ...
+    first_effects: Vec<Option<(usize, usize)>>,
+    /// ... and the others, keyed by (action list, transition).
+    more_effects: HashMap<(usize, usize), usize>,
     /// The action list and the transition of each effect, by number (the first two unused).
     effect_rows: Vec<(usize, usize)>,
     /// Whether some code calls `ignored` and `unhandled`: each is written only if so.
@@ -69,12 +77,21 @@ struct Ctx<'m> {
 }
 
 impl Ctx<'_> {
+    /// The identifier of state `s`.
+    fn state(&self, s: StateId) -> &Ident {
+        &self.states.get_or_init(|| self.m.states.iter().map(|s| ident(&s.named.name)).collect())[s.0]
+    }
+
     /// The number of the effect "run the actions of `parts`' effects one part after the other,
     /// transition `t` taken".
     fn effect_of(&mut self, parts: &[&[Effect]], t: ir::TransitionId) -> usize {
         let list = self.lists.number(self.m, parts);
         let next = self.effect_rows.len();
-        let n = *self.effects.entry((list, t.0)).or_insert(next);
+        let n = match self.first_effects.get_mut(t.0) {
+            Some(Some((first, n))) if *first == list => *n,
+            Some(slot @ None) => slot.insert((list, next)).1,
+            _ => *self.more_effects.entry((list, t.0)).or_insert(next),
+        };
         if n == next {
             self.effect_rows.push((list, t.0));
         }
@@ -89,7 +106,7 @@ impl Ctx<'_> {
         let effect = self.effect_of(&[&effects], t);
         let actions = self.lists.ident(self.effect_rows[effect].0);
         let effect = Literal::usize_unsuffixed(effect);
-        let target = &self.states[m.transition(t).target.unwrap_or(source).0];
+        let target = self.state(m.transition(t).target.unwrap_or(source));
         (assignments, quote! { Step { target: State::#target, effect: #effect, actions: #actions } })
     }
 
@@ -116,10 +133,11 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let none = lists.number(m, &[]);
     let mut ctx = Ctx {
         m,
-        states: m.states.iter().map(|s| ident(&s.named.name)).collect(),
+        states: OnceCell::new(),
         lists,
+        first_effects: vec![None; m.transitions.len()],
+        more_effects: HashMap::default(),
         // About one effect a cell in a large machine: sized once rather than grown.
-        effects: HashMap::with_capacity_and_hasher(m.states.len() * m.events.len(), Default::default()),
         effect_rows: Vec::with_capacity(m.states.len() * m.events.len() + 2),
         calls_ignored: false,
         calls_unhandled: false,
@@ -253,18 +271,19 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         // guess wrong.
         let mut rows = String::with_capacity(cells.records.len() * 40);
         let events = m.events.len();
+        let (mut calls_ignored, mut calls_unhandled) = (false, false);
         for (at, &(target, effect)) in cells.records.iter().enumerate() {
             if at % events == 0 {
                 rows.push('[');
             }
-            let target = &ctx.states[target];
+            let target = ctx.state(StateId(target));
             match effect {
                 Some(EFFECT_IGNORED) => {
-                    ctx.calls_ignored = true;
+                    calls_ignored = true;
                     let _ = write!(rows, "ignored(State::{target}),");
                 }
                 Some(EFFECT_UNHANDLED) => {
-                    ctx.calls_unhandled = true;
+                    calls_unhandled = true;
                     let _ = write!(rows, "unhandled(State::{target}),");
                 }
                 Some(effect) => {
@@ -281,6 +300,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
                 rows.push_str("],");
             }
         }
+        ctx.calls_ignored |= calls_ignored;
+        ctx.calls_unhandled |= calls_unhandled;
         let rows = tokens(&rows);
         let (state_count, event_count) = (Literal::usize_unsuffixed(m.states.len()), Literal::usize_unsuffixed(events));
         let tables = quote! {

@@ -15,7 +15,7 @@ pub(super) struct EnumSpec<'a> {
     pub(super) doc: String,
     /// Each variant's identifier, spec name, display label and doc (empty for none: see
     /// [`variants`]).
-    pub(super) variants: Vec<(Ident, String, String, String)>,
+    pub(super) variants: Vec<(Ident, &'a str, &'a str, String)>,
 }
 
 /// The enum, its tables and its `impl`s.
@@ -23,10 +23,11 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let ty = format_ident!("{}", spec.name);
     let doc = doc_attrs(&spec.doc);
     let idents: Vec<&Ident> = spec.variants.iter().map(|v| &v.0).collect();
-    let names: Vec<&str> = spec.variants.iter().map(|v| v.1.as_str()).collect();
-    let labels: Vec<&str> = spec.variants.iter().map(|v| v.2.as_str()).collect();
-    let docs: Vec<TokenStream> =
-        spec.variants.iter().map(|v| if v.3.is_empty() { TokenStream::new() } else { doc_attrs(&v.3) }).collect();
+    let names: Vec<&str> = spec.variants.iter().map(|v| v.1).collect();
+    let labels: Vec<&str> = spec.variants.iter().map(|v| v.2).collect();
+    // `None` for no doc: an empty token stream would be an allocation per variant.
+    let docs: Vec<Option<TokenStream>> =
+        spec.variants.iter().map(|v| (!v.3.is_empty()).then(|| doc_attrs(&v.3))).collect();
     let undocumented = spec.variants.iter().any(|v| v.3.is_empty()).then(|| {
         quote! {
             #[allow(missing_docs, reason = "a large machine documents only the variants that its spec documents")]
@@ -115,7 +116,7 @@ pub(super) fn variants<'a, T: 'a>(
     large: bool,
     named: impl Fn(&T) -> &ir::Named,
     fallback: impl Fn(&T) -> String,
-) -> Vec<(Ident, String, String, String)> {
+) -> Vec<(Ident, &'a str, &'a str, String)> {
     items
         .iter()
         .map(|item| {
@@ -127,7 +128,7 @@ pub(super) fn variants<'a, T: 'a>(
                 }
                 doc.push_str(&format!("Shown as \"{label}\"."));
             }
-            (ident(&n.name), n.name.clone(), n.display().to_owned(), doc)
+            (ident(&n.name), n.name.as_str(), n.display(), doc)
         })
         .collect()
 }

@@ -6,25 +6,44 @@ use super::enums::{EnumSpec, enum_items, variants};
 use super::values::{field_type, literal};
 use super::{action_list, doc_attrs, doc_or, ident};
 use crate::ir::{self, Effect, Machine, VarType};
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
+
+/// The array expression `[a, b, ...]` with an element per item, its tokens pushed by `element`:
+/// the same tokens as `quote! { [#( #elements ),*] }`, built as one list, where `quote!` would
+/// copy each element's stream into the array's (a large machine has an element per state).
+fn array<T>(items: &[T], mut element: impl FnMut(&T, &mut Vec<TokenTree>)) -> TokenTree {
+    let mut trees = Vec::with_capacity(items.len() * 3);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            trees.push(TokenTree::Punct(Punct::new(',', Spacing::Alone)));
+        }
+        element(item, &mut trees);
+    }
+    TokenTree::Group(Group::new(Delimiter::Bracket, trees.into_iter().collect()))
+}
 
 /// `State::is_final`, `entry_actions` and `exit_actions`, from tables indexed by the state.
 pub(super) fn state_extras(m: &Machine) -> TokenStream {
     let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
-    let finals = m.states.iter().map(|s| s.is_final);
+    let [yes, no] = ["true", "false"].map(|b| TokenTree::Ident(Ident::new(b, Span::call_site())));
+    let finals = array(&m.states, |s, trees| trees.push(if s.is_final { yes.clone() } else { no.clone() }));
     // Most states of a large machine have no entry or exit action: their `&[]` is built once
-    // and shared (a clone of a token stream is a reference count).
-    let empty = action_list(m, &[]);
-    let list = |effects: &[Effect]| {
-        if effects.iter().any(|e| matches!(e, Effect::Action(_))) { action_list(m, effects) } else { empty.clone() }
+    // and shared (a clone of its trees is a reference count).
+    let empty: Vec<TokenTree> = action_list(m, &[]).into_iter().collect();
+    let list = |effects: &[Effect], trees: &mut Vec<TokenTree>| {
+        if effects.iter().any(|e| matches!(e, Effect::Action(_))) {
+            trees.extend(action_list(m, effects));
+        } else {
+            trees.extend(empty.iter().cloned());
+        }
     };
-    let entries: Vec<TokenStream> = m.states.iter().map(|s| list(&s.entry)).collect();
-    let exits: Vec<TokenStream> = m.states.iter().map(|s| list(&s.exit)).collect();
+    let entries = array(&m.states, |s, trees| list(&s.entry, trees));
+    let exits = array(&m.states, |s, trees| list(&s.exit, trees));
     quote! {
-        const STATE_FINAL: [bool; #count] = [#( #finals ),*];
-        const STATE_ENTRY: [&[Action]; #count] = [#( #entries ),*];
-        const STATE_EXIT: [&[Action]; #count] = [#( #exits ),*];
+        const STATE_FINAL: [bool; #count] = #finals;
+        const STATE_ENTRY: [&[Action]; #count] = #entries;
+        const STATE_EXIT: [&[Action]; #count] = #exits;
 
         impl State {
             /// Whether the state is final: no transition leaves it.

@@ -43,14 +43,14 @@ impl ActionLists {
     /// The number of the list of the actions of `parts`' effects, one part after the other
     /// (assignments are not actions and are left out).
     pub(super) fn number(&mut self, m: &Machine, parts: &[&[Effect]]) -> usize {
+        if !self.idents.is_empty() && same_actions(parts, &self.last.0) {
+            return self.last.1;
+        }
         self.scratch.clear();
         self.scratch.extend(parts.iter().flat_map(|p| p.iter()).filter_map(|e| match e {
             Effect::Action(a) => Some(*a),
             _ => None,
         }));
-        if !self.idents.is_empty() && self.scratch == self.last.0 {
-            return self.last.1;
-        }
         let n = self.find_or_add(m);
         std::mem::swap(&mut self.scratch, &mut self.last.0);
         self.last.1 = n;
@@ -98,4 +98,15 @@ impl ActionLists {
         });
         quote! { #( #items )* #lists }
     }
+}
+
+/// Whether the actions of `parts`' effects, one part after the other, are `actions` (compared
+/// in place: no list to build for the usual repeat of the last list).
+fn same_actions(parts: &[&[Effect]], actions: &[ActionId]) -> bool {
+    let mut expected = actions.iter();
+    let all_equal = parts.iter().flat_map(|p| p.iter()).all(|e| match e {
+        Effect::Action(a) => expected.next() == Some(a),
+        _ => true,
+    });
+    all_equal && expected.next().is_none()
 }

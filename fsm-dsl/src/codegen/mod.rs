@@ -72,7 +72,12 @@ fn large(m: &Machine) -> bool {
 
 /// The identifier of a name (see [`crate::naming::rust_ident`]).
 pub fn ident(name: &str) -> Ident {
-    Ident::new(&crate::naming::rust_ident(name), Span::call_site())
+    // A checked name is nearly always its own identifier: no copy to make for it.
+    if crate::naming::is_own_ident(name) {
+        Ident::new(name, Span::call_site())
+    } else {
+        Ident::new(&crate::naming::rust_ident(name), Span::call_site())
+    }
 }
 
 fn doc_or(doc: &str, fallback: String) -> String {

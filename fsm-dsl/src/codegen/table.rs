@@ -32,6 +32,7 @@ use super::dispatch;
 use super::ident;
 use super::lists::ActionLists;
 use crate::ir::{self, Machine};
+use crate::naming::rust_ident;
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 use rustc_hash::FxHashMap as HashMap;
@@ -136,8 +137,10 @@ fn one_row(m: &Machine, cell: usize, target: usize, list: usize) -> Option<u64> 
 /// A large machine's rows (the array expression), and the helpers and constants they use
 /// (only those).
 fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStream) {
-    let states: Vec<String> = m.states.iter().map(|s| ident(&s.named.name).to_string()).collect();
-    let events: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    // Identifiers for the few rows written as calls, made as they are needed (a large
+    // machine's rows are nearly all one integer, which names nothing).
+    let state = |s: ir::StateId| rust_ident(&m.state(s).named.name);
+    let event = |e: ir::EventId| rust_ident(&m.event(e).named.name);
     // Written as text and read back as tokens once (see `dispatch::tokens`). Lists that
     // several rows share are constants, so that a large table stays small.
     let mut consts = String::new();
@@ -164,26 +167,25 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
         // Lists of sources and events only for the rows that name them.
         let next = source_lists.len();
         let sources = *source_lists.entry(&t.sources).or_insert_with(|| {
-            let items: Vec<String> = t.sources.iter().map(|s| format!("State::{}", states[s.0])).collect();
+            let items: Vec<String> = t.sources.iter().map(|&s| format!("State::{}", state(s))).collect();
             let _ = write!(consts, "const SOURCES_{next}: &[State] = &[{}];", items.join(", "));
             next
         });
         let next = event_lists.len();
         let on = *event_lists.entry(&t.events).or_insert_with(|| {
-            let items: Vec<String> = t.events.iter().map(|e| format!("Event::{}", events[e.0])).collect();
+            let items: Vec<String> = t.events.iter().map(|&e| format!("Event::{}", event(e))).collect();
             let _ = write!(consts, "const EVENTS_{next}: &[Event] = &[{}];", items.join(", "));
             next
         });
         match t.target {
             Some(target) if plain => {
-                let _ =
-                    write!(others, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", states[target.0]);
+                let _ = write!(others, "go(SOURCES_{sources}, EVENTS_{on}, State::{}, ACTIONS_{own}),", state(target));
                 uses_go = true;
             }
             _ => {
                 let guard =
                     if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
-                let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", states[s.0]));
+                let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", state(s)));
                 let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
                 let _ = write!(
                     others,

@@ -99,8 +99,8 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
     let mut vars_written = vec![false; m.vars.len()];
     let mut guards_read = Vec::new();
     let mut vars_read = Vec::new();
-    let lists = m.states.iter().flat_map(|s| [&s.entry, &s.exit]);
-    for effects in lists.chain(m.transitions.iter().map(|t| &t.effects)) {
+    let lists = m.states.iter().flat_map(|s| [s.entry.as_slice(), s.exit.as_slice()]);
+    for effects in lists.chain(m.transitions.iter().map(|t| t.effects.as_slice())) {
         for effect in effects {
             match *effect {
                 ir::Effect::Action(a) => actions_used[a.0] = true,

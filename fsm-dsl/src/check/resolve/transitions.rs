@@ -18,14 +18,18 @@ impl Resolver<'_> {
             }
             let (entry, exit) = (self.effects(&s.entry), self.effects(&s.exit));
             self.unsound |= entry.is_none() || exit.is_none();
-            out[i] = (entry.unwrap_or_default(), exit.unwrap_or_default());
+            out[i] = (entry.unwrap_or_default().into_vec(), exit.unwrap_or_default().into_vec());
         }
         out
     }
 
     /// The ids of `names`, or `None` if one did not resolve (each such name is reported).
-    fn all_resolved<T>(&mut self, names: &[Name], resolve: impl Fn(&mut Self, &Name) -> Option<T>) -> Option<Vec<T>> {
-        let mut ids = Vec::with_capacity(names.len());
+    fn all_resolved<T>(
+        &mut self,
+        names: &[Name],
+        resolve: impl Fn(&mut Self, &Name) -> Option<T>,
+    ) -> Option<ir::List<T>> {
+        let mut ids = ir::List::new();
         let mut all = true;
         for name in names {
             match resolve(self, name) {
@@ -53,7 +57,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn state_set(&mut self, set: &ast::StateSet) -> Option<Vec<StateId>> {
+    fn state_set(&mut self, set: &ast::StateSet) -> Option<ir::List<StateId>> {
         match set {
             ast::StateSet::Names(names) => {
                 self.repeats(Kind::State, names);
@@ -153,7 +157,7 @@ impl Resolver<'_> {
                         // A name listed twice (reported) puts the transition in a pair once.
                         ir::Cell::Rules(rules) if rules.last() == Some(&TransitionId(i)) => {}
                         ir::Cell::Rules(rules) => rules.push(TransitionId(i)),
-                        _ => *cell = ir::Cell::Rules(vec![TransitionId(i)]),
+                        _ => *cell = ir::Cell::Rules(ir::List::one(TransitionId(i))),
                     }
                 }
             }

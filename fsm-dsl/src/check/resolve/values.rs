@@ -8,8 +8,10 @@ use crate::check::report;
 use crate::ir;
 
 impl Resolver<'_> {
-    pub(super) fn effects(&mut self, effects: &[ast::Effect]) -> Option<Vec<ir::Effect>> {
-        let mut out = Vec::with_capacity(effects.len());
+    /// The effects of a list, or `None` if one did not resolve (each error is reported). A
+    /// [`ir::List`], which holds the usual one effect without an allocation.
+    pub(super) fn effects(&mut self, effects: &[ast::Effect]) -> Option<ir::List<ir::Effect>> {
+        let mut out = ir::List::new();
         let mut ok = true;
         for effect in effects {
             let resolved = match effect {

@@ -111,7 +111,6 @@ pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
         states_with_arms: 0,
     };
     for s in (0..m.states.len()).map(StateId) {
-        let state = ctx.states[s.0].clone();
         // Events whose cells need the same code share one arm.
         let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
         for (e, event) in event_names.iter().enumerate() {
@@ -137,7 +136,7 @@ pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
             continue;
         }
         out.any_code = true;
-        let _ = write!(out.arms, "State::{state} => match event {{");
+        let _ = write!(out.arms, "State::{} => match event {{", ctx.state(s));
         for (_, events, body) in &arms {
             for (i, event) in events.iter().enumerate() {
                 let _ = write!(out.arms, "{}Event::{event}", if i == 0 { "" } else { " | " });
