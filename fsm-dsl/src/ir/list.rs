@@ -4,72 +4,51 @@
 //! Nearly every transition of a large machine has one source, one event and one effect, and
 //! nearly every cell one rule: as `Vec`s they were four allocations a transition to make and
 //! four to free, the largest single cost of checking such a machine and of dropping its model.
+//! The storage is `smallvec`'s (Servo's small vector, the crate of its field, no dependencies)
+//! with room for one item in place; `List` wraps it so that the model's public types name no
+//! other crate's type.
 
+use smallvec::SmallVec;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
 
-/// A list that holds one item in place and more (or none) on the heap. It reads as a slice
+/// A list that holds one item in place and more on the heap. It reads as a slice
 /// (`Deref<Target = [T]>`): `len`, `iter`, indexing, `contains`, `first`; it is built from a
-/// `Vec`, an iterator or with [`List::push`]. Equality, hashing and `Debug` are the slice's, so
-/// a `List` compares, hashes and prints as the `Vec` of the same items.
+/// `Vec`, an array, an iterator or with [`List::push`]. Equality, hashing and `Debug` are the
+/// slice's, so a `List` compares, hashes and prints as the `Vec` of the same items.
 #[derive(Clone)]
-pub struct List<T>(Repr<T>);
-
-#[derive(Clone)]
-enum Repr<T> {
-    /// Exactly one item.
-    One(T),
-    /// None, or two and more.
-    Many(Vec<T>),
-}
+pub struct List<T>(SmallVec<[T; 1]>);
 
 impl<T> List<T> {
     /// The empty list (no allocation).
-    pub const fn new() -> Self {
-        List(Repr::Many(Vec::new()))
+    pub fn new() -> Self {
+        List(SmallVec::new())
     }
 
     /// The list of one item (no allocation).
-    pub const fn one(item: T) -> Self {
-        List(Repr::One(item))
+    pub fn one(item: T) -> Self {
+        List(SmallVec::from_buf([item]))
     }
 
     /// The items as a slice.
     pub fn as_slice(&self) -> &[T] {
-        match &self.0 {
-            Repr::One(item) => std::slice::from_ref(item),
-            Repr::Many(items) => items,
-        }
+        &self.0
     }
 
     /// The items as a mutable slice.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        match &mut self.0 {
-            Repr::One(item) => std::slice::from_mut(item),
-            Repr::Many(items) => items,
-        }
+        &mut self.0
     }
 
-    /// Appends an item.
+    /// Appends an item (the second one moves the list to the heap).
     pub fn push(&mut self, item: T) {
-        match &mut self.0 {
-            Repr::Many(items) if !items.is_empty() => items.push(item),
-            Repr::Many(_) => self.0 = Repr::One(item),
-            Repr::One(_) => {
-                if let Repr::One(first) = std::mem::replace(&mut self.0, Repr::Many(Vec::new())) {
-                    self.0 = Repr::Many(vec![first, item]);
-                }
-            }
-        }
+        self.0.push(item);
     }
 
     /// The items as a `Vec` (an allocation for one item).
     pub fn into_vec(self) -> Vec<T> {
-        match self.0 {
-            Repr::One(item) => vec![item],
-            Repr::Many(items) => items,
-        }
+        self.0.into_vec()
     }
 }
 
@@ -100,16 +79,10 @@ impl<T> AsRef<[T]> for List<T> {
 }
 
 impl<T> From<Vec<T>> for List<T> {
-    /// The items of `items`; a one-item `Vec` is freed and its item held in place.
-    fn from(mut items: Vec<T>) -> Self {
-        match items.pop() {
-            Some(item) if items.is_empty() => List::one(item),
-            Some(item) => {
-                items.push(item);
-                List(Repr::Many(items))
-            }
-            None => List(Repr::Many(items)),
-        }
+    /// The items of `items`: a `Vec` of two items or more is kept as it is, one of one item is
+    /// freed and its item held in place.
+    fn from(items: Vec<T>) -> Self {
+        List(SmallVec::from_vec(items))
     }
 }
 
@@ -121,26 +94,13 @@ impl<T, const N: usize> From<[T; N]> for List<T> {
 
 impl<T> FromIterator<T> for List<T> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
-        let mut items = items.into_iter();
-        let Some(first) = items.next() else { return List::new() };
-        match items.next() {
-            None => List::one(first),
-            Some(second) => {
-                let mut all = Vec::with_capacity(2 + items.size_hint().0);
-                all.push(first);
-                all.push(second);
-                all.extend(items);
-                List(Repr::Many(all))
-            }
-        }
+        List(items.into_iter().collect())
     }
 }
 
 impl<T> Extend<T> for List<T> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
-        for item in items {
-            self.push(item);
-        }
+        self.0.extend(items);
     }
 }
 
@@ -228,10 +188,13 @@ mod tests {
 
     #[test]
     fn one_item_is_held_in_place() {
-        assert!(matches!(List::from(vec![1]).0, Repr::One(1)));
-        assert!(matches!(std::iter::once(1).collect::<List<_>>().0, Repr::One(1)));
+        assert!(!List::from(vec![1]).0.spilled());
+        assert!(!std::iter::once(1).collect::<List<_>>().0.spilled());
+        assert!(!List::one(1).0.spilled());
         let mut list = List::new();
         list.push(1);
-        assert!(matches!(list.0, Repr::One(1)));
+        assert!(!list.0.spilled());
+        list.push(2);
+        assert!(list.0.spilled());
     }
 }
