@@ -3,6 +3,7 @@
 //! Nothing here is resolved: names are strings, and the same name may be declared twice. The
 //! checker (`check`) turns this into the resolved model (`ir`).
 
+pub use smol_str::SmolStr;
 use std::ops::Range;
 
 /// A byte range in the spec text (`start..end`, in octets of UTF-8).
@@ -34,8 +35,12 @@ impl Span {
 /// An identifier with the place it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Name {
-    /// The identifier.
-    pub text: String,
+    /// The identifier. A [`SmolStr`] rather than a `String`: a spec's identifiers are short, and
+    /// one of at most 23 octets is kept inline (24 octets in all, a `String`'s size), so that
+    /// building the tree of a large spec allocates nothing per name and dropping it frees
+    /// nothing; a clone of a longer one shares it rather than copying. It reads as a `&str`
+    /// (deref, `as_str`) and compares with `str` and `String`.
+    pub text: SmolStr,
     /// Where it stands.
     pub span: Span,
 }

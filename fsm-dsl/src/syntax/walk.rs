@@ -102,7 +102,7 @@ pub(super) fn build_name(r: &mut Reader<'_>, node: &Node) -> ast::Name {
 }
 
 fn name_at(text: &str, span: Span) -> ast::Name {
-    ast::Name { text: text[span.range()].to_owned(), span }
+    ast::Name { text: ast::SmolStr::new(&text[span.range()]), span }
 }
 
 /// The string literal at `span` of `text`, unescaped.

@@ -3,7 +3,7 @@
 //! around it; the levels nearer a leaf that name the event take precedence.
 
 use super::tree::{Levels, Tree, expand};
-use crate::ast::{self, Name};
+use crate::ast::{self, Name, SmolStr};
 use crate::check::report;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, HashSet};
@@ -49,7 +49,7 @@ impl Flattener<'_, '_, '_> {
                         "this transition enters",
                     ));
                     // Reported here: the checker leaves the name alone and analyses nothing.
-                    self.broken.insert(name.text.clone());
+                    self.broken.insert(name.text.as_str().to_owned());
                     items.push(item.clone());
                     return;
                 }
@@ -98,7 +98,7 @@ impl Flattener<'_, '_, '_> {
                             && !excluded.contains(tree.name(n).text.as_str())
                     })
                     .collect();
-                written.push((Level::Top, Name { text: "*".to_owned(), span: *span }, leaves));
+                written.push((Level::Top, Name { text: SmolStr::new_static("*"), span: *span }, leaves));
             }
         }
         self.emit(item, t, target, &written, items);
