@@ -3,6 +3,9 @@
 //! Nothing here is resolved: names are strings, and the same name may be declared twice. The
 //! checker (`check`) turns this into the resolved model (`ir`).
 
+mod list;
+
+pub use list::{IntoIter, List};
 pub use smol_str::SmolStr;
 use std::ops::Range;
 
@@ -316,13 +319,13 @@ impl Literal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StateSet {
     /// Listed states.
-    Names(Vec<Name>),
+    Names(List<Name>),
     /// `*`: every state that is not final, less the `except` list.
     All {
         /// The `*`.
         span: Span,
         /// States excluded with `except`.
-        except: Vec<Name>,
+        except: List<Name>,
     },
 }
 
@@ -334,11 +337,11 @@ pub struct Transition {
     /// The target; `None` for an internal transition.
     pub target: Option<Name>,
     /// The triggering events (the transition applies to each).
-    pub events: Vec<Name>,
+    pub events: List<Name>,
     /// The guard, if any.
     pub guard: Option<GuardClause>,
     /// The transition's own effects, in order.
-    pub effects: Vec<Effect>,
+    pub effects: List<Effect>,
     /// References to the source document.
     pub refs: Vec<Str>,
 }
@@ -347,7 +350,7 @@ pub struct Transition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ignore {
     /// Events to ignore; empty with `every_event`.
-    pub events: Vec<Name>,
+    pub events: List<Name>,
     /// `ignore *`: every event, timer expiries included (the span of the `*`).
     pub every_event: Option<Span>,
     /// States where they are ignored; `None` for every state.

@@ -81,7 +81,7 @@ impl Flattener<'_, '_, '_> {
                 let entries = target
                     .is_some_and(|(_, leaf, _)| tree.chain(leaf).skip(1).any(|s| !tree.nodes[s].decl.entry.is_empty()));
                 if target.is_none() || !(exits || entries) {
-                    let sources = ast::StateSet::All { span: *span, except };
+                    let sources = ast::StateSet::All { span: *span, except: except.into() };
                     let target =
                         target.map(|(_, leaf, name)| Name { text: tree.name(leaf).text.clone(), span: name.span });
                     let flat = ast::Transition { sources, target, ..t.clone() };
@@ -160,11 +160,11 @@ impl Flattener<'_, '_, '_> {
                 effects.extend(tree.nodes[s].decl.entry.iter().cloned());
             }
             let flat = ast::Transition {
-                sources: ast::StateSet::Names(sources),
+                sources: ast::StateSet::Names(sources.into()),
                 target: target_name.clone(),
                 events: events.iter().map(|&e| t.events[e].clone()).collect(),
                 guard: t.guard.clone(),
-                effects,
+                effects: effects.into(),
                 refs: t.refs.clone(),
             };
             items.push(ast::Item { kind: ast::ItemKind::Transition(flat), ..item.clone() });

@@ -174,7 +174,7 @@ impl Resolver<'_> {
                 Some(star) => (0..n_events)
                     .map(|e| (Some(EventId(e)), Name { text: SmolStr::new(&self.events[e].named.name), span: star }))
                     .unzip(),
-                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.clone()),
+                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.to_vec()),
             };
             if states.is_none() || events.iter().any(Option::is_none) {
                 self.dropped.push((states.clone(), events.iter().copied().collect()));
