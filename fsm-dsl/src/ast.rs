@@ -3,9 +3,7 @@
 //! Nothing here is resolved: names are strings, and the same name may be declared twice. The
 //! checker (`check`) turns this into the resolved model (`ir`).
 
-mod list;
-
-pub use list::{IntoIter, List};
+pub use crate::list::List;
 pub use smol_str::SmolStr;
 use std::ops::Range;
 
