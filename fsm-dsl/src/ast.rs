@@ -3,6 +3,8 @@
 //! Nothing here is resolved: names are strings, and the same name may be declared twice. The
 //! checker (`check`) turns this into the resolved model (`ir`).
 
+pub use crate::list::List;
+pub use smol_str::SmolStr;
 use std::ops::Range;
 
 /// A byte range in the spec text (`start..end`, in octets of UTF-8).
@@ -34,8 +36,12 @@ impl Span {
 /// An identifier with the place it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Name {
-    /// The identifier.
-    pub text: String,
+    /// The identifier. A [`SmolStr`] rather than a `String`: a spec's identifiers are short, and
+    /// one of at most 23 octets is kept inline (24 octets in all, a `String`'s size), so that
+    /// building the tree of a large spec allocates nothing per name and dropping it frees
+    /// nothing; a clone of a longer one shares it rather than copying. It reads as a `&str`
+    /// (deref, `as_str`) and compares with `str` and `String`.
+    pub text: SmolStr,
     /// Where it stands.
     pub span: Span,
 }
@@ -311,13 +317,13 @@ impl Literal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StateSet {
     /// Listed states.
-    Names(Vec<Name>),
+    Names(List<Name>),
     /// `*`: every state that is not final, less the `except` list.
     All {
         /// The `*`.
         span: Span,
         /// States excluded with `except`.
-        except: Vec<Name>,
+        except: List<Name>,
     },
 }
 
@@ -329,11 +335,11 @@ pub struct Transition {
     /// The target; `None` for an internal transition.
     pub target: Option<Name>,
     /// The triggering events (the transition applies to each).
-    pub events: Vec<Name>,
+    pub events: List<Name>,
     /// The guard, if any.
     pub guard: Option<GuardClause>,
     /// The transition's own effects, in order.
-    pub effects: Vec<Effect>,
+    pub effects: List<Effect>,
     /// References to the source document.
     pub refs: Vec<Str>,
 }
@@ -342,7 +348,7 @@ pub struct Transition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ignore {
     /// Events to ignore; empty with `every_event`.
-    pub events: Vec<Name>,
+    pub events: List<Name>,
     /// `ignore *`: every event, timer expiries included (the span of the `*`).
     pub every_event: Option<Span>,
     /// States where they are ignored; `None` for every state.

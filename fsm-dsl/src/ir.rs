@@ -7,11 +7,10 @@
 //! be taken for any guard values and reachable variable values, and variables stay in range.
 
 mod expr;
-mod list;
 mod text;
 
+pub use crate::list::List;
 pub use expr::{Condition, Expr, Operand};
-pub use list::List;
 
 use crate::ast::{Direction, Policy, Span};
 

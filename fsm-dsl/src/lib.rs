@@ -37,6 +37,7 @@ pub mod generate;
 #[cfg(feature = "cli")]
 pub mod interp;
 pub mod ir;
+mod list;
 #[cfg(feature = "cli")]
 pub mod lsp;
 #[cfg(feature = "cli")]

@@ -15,7 +15,7 @@
 
 use super::report;
 use super::timers::Running;
-use crate::ast::Name;
+use crate::ast::{Name, SmolStr};
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
 
@@ -145,7 +145,7 @@ pub(super) fn apply<'e>(
 }
 
 fn name(named: &ir::Named) -> Name {
-    Name { text: named.name.clone(), span: named.span }
+    Name { text: SmolStr::new(&named.name), span: named.span }
 }
 
 fn pair_text(m: &Machine, s: StateId, e: EventId) -> String {

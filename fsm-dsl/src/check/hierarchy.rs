@@ -27,7 +27,7 @@
 //! same for `ignore`.
 
 use super::report::{self, Kind};
-use crate::ast::{self, Name, Span};
+use crate::ast::{self, Name, SmolStr, Span};
 use crate::diag::Diagnostic;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -103,7 +103,7 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
                         keyword,
                         "the machine starts in",
                     ));
-                    broken.insert(tree.name(s).text.clone());
+                    broken.insert(tree.name(s).text.as_str().to_owned());
                 }
             }
         }
@@ -118,7 +118,7 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
         .filter_map(|item| match &item.kind {
             ast::ItemKind::Event(e) => Some(e.decl.name.clone()),
             ast::ItemKind::Timer(t) => {
-                Some(Name { text: format!("{}Expiry", t.decl.name.text), span: t.decl.name.span })
+                Some(Name { text: SmolStr::from(format!("{}Expiry", t.decl.name.text)), span: t.decl.name.span })
             }
             _ => None,
         })
@@ -160,7 +160,7 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
             docs: node.item.docs.clone(),
             // Parents come before their children in the tree's order.
             parent: node.parent.and_then(|p| index.get(&p).copied()),
-            leaves: leaves.iter().map(|&l| tree.name(l).text.clone()).collect(),
+            leaves: leaves.iter().map(|&l| tree.name(l).text.as_str().to_owned()).collect(),
             entry: node.decl.entry.clone(),
             exit: node.decl.exit.clone(),
         });

@@ -125,7 +125,12 @@ pub struct Unknown {
 }
 
 pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
-    ir::Named { name: name.text.clone(), label: label.map(|l| l.value.clone()), doc: doc(docs), span: name.span }
+    ir::Named {
+        name: name.text.as_str().to_owned(),
+        label: label.map(|l| l.value.clone()),
+        doc: doc(docs),
+        span: name.span,
+    }
 }
 
 /// A doc comment's lines joined with `\n` (most items have none: no join for them).
@@ -264,7 +269,7 @@ impl Resolver<'_> {
         } else if GENERATED_ITEMS.contains(&name.text.as_str()) {
             self.diagnostics.push(report::reserved(kind, name, "the generated code uses it"));
         }
-        self.table_mut(kind).insert(name.text.clone(), (index, name.span));
+        self.table_mut(kind).insert(name.text.as_str().to_owned(), (index, name.span));
         true
     }
 
@@ -275,7 +280,7 @@ impl Resolver<'_> {
     /// one, else as undefined with the closest of `candidates`.
     fn missing(&mut self, kind: Kind, name: &Name, candidates: &[Kind]) {
         let timer = name.text.strip_suffix("Expiry").unwrap_or(&name.text);
-        if self.spec.broken.contains(&name.text) || self.spec.broken.contains(timer) {
+        if self.spec.broken.contains(name.text.as_str()) || self.spec.broken.contains(timer) {
             return; // possibly declared in an item that did not parse: no cascade
         }
         let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]

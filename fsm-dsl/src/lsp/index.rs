@@ -120,7 +120,7 @@ struct Builder {
 
 impl Builder {
     fn push(&mut self, kind: Kind, name: &ast::Name, is_decl: bool) {
-        self.occurrences.push(Occurrence { name: name.text.clone(), kind, span: name.span, is_decl });
+        self.occurrences.push(Occurrence { name: name.text.as_str().to_owned(), kind, span: name.span, is_decl });
     }
 
     fn declarations<'a>(&mut self, item: &'a ast::Item, declared: &mut HashMap<(Kind, &'a str), ()>) {

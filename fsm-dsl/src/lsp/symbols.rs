@@ -14,7 +14,7 @@ pub fn outline(text: &str, spec: &ast::Spec) -> Vec<lsp::DocumentSymbol> {
         Span::new(spec.name.span.start.min(spec.items.first().map_or(usize::MAX, |i| i.span.start)), text.len());
     vec![new_symbol(
         &lines,
-        spec.name.text.clone(),
+        spec.name.text.as_str().to_owned(),
         Some("machine".to_owned()),
         lsp::SymbolKind::MODULE,
         whole,
@@ -28,19 +28,23 @@ fn symbol(text: &str, lines: &Lines<'_>, item: &ast::Item) -> Option<lsp::Docume
         ast::ItemKind::State(s) => {
             let children = s.substates.iter().filter_map(|sub| symbol(text, lines, sub)).collect();
             let detail = if s.substates.is_empty() { "state" } else { "superstate" };
-            (s.decl.name.text.clone(), detail, lsp::SymbolKind::CLASS, s.decl.name.span, children)
+            (s.decl.name.text.as_str().to_owned(), detail, lsp::SymbolKind::CLASS, s.decl.name.span, children)
         }
         ast::ItemKind::Event(e) => {
-            (e.decl.name.text.clone(), "event", lsp::SymbolKind::EVENT, e.decl.name.span, vec![])
+            (e.decl.name.text.as_str().to_owned(), "event", lsp::SymbolKind::EVENT, e.decl.name.span, vec![])
         }
-        ast::ItemKind::Guard(g) => (g.name.text.clone(), "guard", lsp::SymbolKind::BOOLEAN, g.name.span, vec![]),
+        ast::ItemKind::Guard(g) => {
+            (g.name.text.as_str().to_owned(), "guard", lsp::SymbolKind::BOOLEAN, g.name.span, vec![])
+        }
         ast::ItemKind::Action(a) => {
-            (a.decl.name.text.clone(), "action", lsp::SymbolKind::FUNCTION, a.decl.name.span, vec![])
+            (a.decl.name.text.as_str().to_owned(), "action", lsp::SymbolKind::FUNCTION, a.decl.name.span, vec![])
         }
         ast::ItemKind::Timer(t) => {
-            (t.decl.name.text.clone(), "timer", lsp::SymbolKind::CONSTANT, t.decl.name.span, vec![])
+            (t.decl.name.text.as_str().to_owned(), "timer", lsp::SymbolKind::CONSTANT, t.decl.name.span, vec![])
         }
-        ast::ItemKind::Var(v) => (v.name.text.clone(), "variable", lsp::SymbolKind::VARIABLE, v.name.span, vec![]),
+        ast::ItemKind::Var(v) => {
+            (v.name.text.as_str().to_owned(), "variable", lsp::SymbolKind::VARIABLE, v.name.span, vec![])
+        }
         ast::ItemKind::Transition(t) => {
             let detail = if t.target.is_some() { "transition" } else { "internal transition" };
             let words: Vec<&str> = text.get(item.span.range()).unwrap_or("").split_whitespace().collect();

@@ -147,9 +147,15 @@ pub(super) fn build_timer_op(r: &mut Reader<'_>, op: &Node) -> Option<ast::Timer
     Some(ast::TimerOp { kind, timer, span: r.span(op) })
 }
 
-pub(super) fn build_effects(r: &mut Reader<'_>, list: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<ast::Effect> {
-    // Most lists have one effect: room for one, grown for more.
-    let mut effects = Vec::with_capacity(1);
+/// The effects of `list` (an `effect_list`), appended to `effects`: a transition's (a [`ast::List`],
+/// which keeps the usual one in place) or a state's entry or exit (a `Vec`, several clauses
+/// concatenated).
+pub(super) fn build_effects(
+    r: &mut Reader<'_>,
+    list: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+    effects: &mut impl Extend<ast::Effect>,
+) {
     while let Some(effect) = r.child(list) {
         let Some(first) = r.child(&effect) else { continue };
         if first.rule == Rule::timer_op {
@@ -158,7 +164,7 @@ pub(super) fn build_effects(r: &mut Reader<'_>, list: &Node, diagnostics: &mut V
         }
         let name = build_name(r, &first);
         let Some(op) = r.child(&effect) else {
-            effects.push(ast::Effect::Action(name));
+            effects.extend([ast::Effect::Action(name)]);
             continue;
         };
         let op = match r.str(&op) {
@@ -167,12 +173,11 @@ pub(super) fn build_effects(r: &mut Reader<'_>, list: &Node, diagnostics: &mut V
             _ => ast::AssignOp::Set,
         };
         let Some(value) = r.child(&effect) else {
-            effects.push(ast::Effect::Action(name));
+            effects.extend([ast::Effect::Action(name)]);
             continue;
         };
         if let Some(value) = build_literal(r, &value, diagnostics) {
-            effects.push(ast::Effect::Assign { var: name, op, value });
+            effects.extend([ast::Effect::Assign { var: name, op, value }]);
         }
     }
-    effects
 }

@@ -102,7 +102,7 @@ pub(super) fn build_name(r: &mut Reader<'_>, node: &Node) -> ast::Name {
 }
 
 fn name_at(text: &str, span: Span) -> ast::Name {
-    ast::Name { text: text[span.range()].to_owned(), span }
+    ast::Name { text: ast::SmolStr::new(&text[span.range()]), span }
 }
 
 /// The string literal at `span` of `text`, unescaped.
@@ -379,7 +379,7 @@ fn build_state(r: &mut Reader<'_>, state: &Node, diagnostics: &mut Vec<Diagnosti
                     }
                     let into = if clause.rule == Rule::entry_clause { &mut entry } else { &mut exit };
                     if let Some(list) = r.find(&clause, Rule::effect_list) {
-                        into.extend(build_effects(r, &list, diagnostics));
+                        build_effects(r, &list, diagnostics, into);
                     }
                 }
             }
@@ -469,9 +469,9 @@ pub(super) fn build_literal(
     })
 }
 
-fn build_names(r: &mut Reader<'_>, list: &Node) -> Vec<ast::Name> {
-    // Most lists have one name: room for one, grown for more.
-    let mut names = Vec::with_capacity(1);
+fn build_names(r: &mut Reader<'_>, list: &Node) -> ast::List<ast::Name> {
+    // Most lists have one name, which the list keeps without allocating.
+    let mut names = ast::List::new();
     while let Some(part) = r.child(list) {
         if part.rule == Rule::ident {
             names.push(build_name(r, &part));
@@ -482,7 +482,7 @@ fn build_names(r: &mut Reader<'_>, list: &Node) -> Vec<ast::Name> {
 
 fn build_state_set(r: &mut Reader<'_>, set: &Node) -> ast::StateSet {
     let mut star = None;
-    let mut names = Vec::new();
+    let mut names = ast::List::new();
     while let Some(part) = r.child(set) {
         match part.rule {
             Rule::any_state => star = Some(r.span(&part)),
@@ -514,9 +514,9 @@ fn build_transition(
 ) -> Option<ast::Transition> {
     let mut sources = None;
     let mut target = None;
-    let mut events = Vec::new();
+    let mut events = ast::List::new();
     let mut guard = None;
-    let mut effects = Vec::new();
+    let mut effects = ast::List::new();
     let mut refs = Vec::new();
     while let Some(part) = r.child(transition) {
         match part.rule {
@@ -526,7 +526,7 @@ fn build_transition(
             Rule::guard_clause => guard = Some(build_guard(r, &part, diagnostics)?),
             Rule::effects => {
                 if let Some(list) = r.child(&part) {
-                    effects = build_effects(r, &list, diagnostics);
+                    build_effects(r, &list, diagnostics, &mut effects);
                 }
             }
             Rule::refs => refs = build_refs(r, &part, diagnostics),
@@ -537,7 +537,7 @@ fn build_transition(
 }
 
 fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {
-    let mut events = Vec::new();
+    let mut events = ast::List::new();
     let mut every_event = None;
     let mut states = None;
     let mut otherwise = false;

@@ -18,7 +18,7 @@ pub(super) fn ignore_items(
     let with = |states: ast::StateSet, events: Option<Vec<Name>>| {
         let mut flat = ast::Ignore { states: Some(states), ..ignore.clone() };
         if let Some(events) = events {
-            flat.events = events;
+            flat.events = events.into();
             flat.every_event = None;
         }
         ast::Item { kind: ast::ItemKind::Ignore(flat), ..item.clone() }
@@ -26,10 +26,10 @@ pub(super) fn ignore_items(
     let names = match &ignore.states {
         None => return vec![item.clone()],
         Some(ast::StateSet::All { span, except }) => {
-            return vec![with(ast::StateSet::All { span: *span, except: expand(tree, except) }, None)];
+            return vec![with(ast::StateSet::All { span: *span, except: expand(tree, except).into() }, None)];
         }
         Some(ast::StateSet::Names(names)) if ignore.otherwise => {
-            return vec![with(ast::StateSet::Names(expand(tree, names)), None)];
+            return vec![with(ast::StateSet::Names(expand(tree, names).into()), None)];
         }
         Some(ast::StateSet::Names(names)) => names,
     };
@@ -82,7 +82,7 @@ pub(super) fn ignore_items(
                     })
                     .collect()
             });
-            with(ast::StateSet::Names(states), events)
+            with(ast::StateSet::Names(states.into()), events)
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 //! around it; the levels nearer a leaf that name the event take precedence.
 
 use super::tree::{Levels, Tree, expand};
-use crate::ast::{self, Name};
+use crate::ast::{self, Name, SmolStr};
 use crate::check::report;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, HashSet};
@@ -49,7 +49,7 @@ impl Flattener<'_, '_, '_> {
                         "this transition enters",
                     ));
                     // Reported here: the checker leaves the name alone and analyses nothing.
-                    self.broken.insert(name.text.clone());
+                    self.broken.insert(name.text.as_str().to_owned());
                     items.push(item.clone());
                     return;
                 }
@@ -81,7 +81,7 @@ impl Flattener<'_, '_, '_> {
                 let entries = target
                     .is_some_and(|(_, leaf, _)| tree.chain(leaf).skip(1).any(|s| !tree.nodes[s].decl.entry.is_empty()));
                 if target.is_none() || !(exits || entries) {
-                    let sources = ast::StateSet::All { span: *span, except };
+                    let sources = ast::StateSet::All { span: *span, except: except.into() };
                     let target =
                         target.map(|(_, leaf, name)| Name { text: tree.name(leaf).text.clone(), span: name.span });
                     let flat = ast::Transition { sources, target, ..t.clone() };
@@ -98,7 +98,7 @@ impl Flattener<'_, '_, '_> {
                             && !excluded.contains(tree.name(n).text.as_str())
                     })
                     .collect();
-                written.push((Level::Top, Name { text: "*".to_owned(), span: *span }, leaves));
+                written.push((Level::Top, Name { text: SmolStr::new_static("*"), span: *span }, leaves));
             }
         }
         self.emit(item, t, target, &written, items);
@@ -160,11 +160,11 @@ impl Flattener<'_, '_, '_> {
                 effects.extend(tree.nodes[s].decl.entry.iter().cloned());
             }
             let flat = ast::Transition {
-                sources: ast::StateSet::Names(sources),
+                sources: ast::StateSet::Names(sources.into()),
                 target: target_name.clone(),
                 events: events.iter().map(|&e| t.events[e].clone()).collect(),
                 guard: t.guard.clone(),
-                effects,
+                effects: effects.into(),
                 refs: t.refs.clone(),
             };
             items.push(ast::Item { kind: ast::ItemKind::Transition(flat), ..item.clone() });

@@ -4,7 +4,7 @@
 //! the initial state and the machine's settings (`ref`, `unhandled`, `diagram { }`).
 
 use super::{GENERATED_ITEMS, MAX_DOMAIN, Resolver, named};
-use crate::ast::{self, Name, Span};
+use crate::ast::{self, Name, SmolStr, Span};
 use crate::check::report::{self, Kind};
 use crate::ir::{self, ActionId, EventId, StateId, TimerId};
 use rustc_hash::FxHashMap as HashMap;
@@ -31,7 +31,7 @@ impl Resolver<'_> {
                                 *span,
                             ));
                         } else {
-                            labels.insert(label.value.clone(), (s.decl.name.text.clone(), label.span));
+                            labels.insert(label.value.clone(), (s.decl.name.text.as_str().to_owned(), label.span));
                         }
                     }
                     self.states.push(ir::State {
@@ -199,7 +199,7 @@ impl Resolver<'_> {
         let expiry_name = format!("{t}Expiry");
         let expiry_label = shown.as_ref().map_or_else(|| expiry_name.clone(), |l| format!("{l} expiry"));
         if let Some((_, span)) = self.event_tab.get(&expiry_name) {
-            let clashing = Name { text: expiry_name.clone(), span };
+            let clashing = Name { text: SmolStr::new(&expiry_name), span };
             self.diagnostics.push(report::clash(
                 Kind::Event,
                 &clashing,
@@ -252,11 +252,11 @@ impl Resolver<'_> {
             };
             match self.action_tab.get(&named.name) {
                 Some((_, first)) if alias.is_some() => {
-                    let name = Name { text: named.name.clone(), span: named.span };
+                    let name = Name { text: SmolStr::new(&named.name), span: named.span };
                     self.diagnostics.push(report::duplicate(Kind::Action, &name, first));
                 }
                 Some((_, span)) => {
-                    let clashing = Name { text: named.name.clone(), span };
+                    let clashing = Name { text: SmolStr::new(&named.name), span };
                     self.diagnostics.push(report::clash(
                         Kind::Action,
                         &clashing,

@@ -3,7 +3,7 @@
 //! and the cells they fill, with the `ignore` items.
 
 use super::Resolver;
-use crate::ast::{self, Name, Span};
+use crate::ast::{self, Name, SmolStr, Span};
 use crate::check::report::{self, Kind};
 use crate::ir::{self, EventId, StateId, TransitionId};
 
@@ -172,9 +172,9 @@ impl Resolver<'_> {
             self.repeats(Kind::Event, &ignore.events);
             let (events, names): (Vec<Option<EventId>>, Vec<Name>) = match ignore.every_event {
                 Some(star) => (0..n_events)
-                    .map(|e| (Some(EventId(e)), Name { text: self.events[e].named.name.clone(), span: star }))
+                    .map(|e| (Some(EventId(e)), Name { text: SmolStr::new(&self.events[e].named.name), span: star }))
                     .unzip(),
-                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.clone()),
+                None => (ignore.events.iter().map(|e| self.event(e)).collect(), ignore.events.to_vec()),
             };
             if states.is_none() || events.iter().any(Option::is_none) {
                 self.dropped.push((states.clone(), events.iter().copied().collect()));

@@ -1,9 +1,12 @@
-//! [`List`]: the model's short lists (a transition's sources, events and effects, a cell's
-//! rules), held in place when they have one item.
+//! [`List`]: the short lists of the syntax tree and of the model (a transition's sources, events
+//! and effects, a cell's rules), held in place when they have one item. Both layers re-export it
+//! (`ast::List`, `ir::List`).
 //!
 //! Nearly every transition of a large machine has one source, one event and one effect, and
 //! nearly every cell one rule: as `Vec`s they were four allocations a transition to make and
-//! four to free, the largest single cost of checking such a machine and of dropping its model.
+//! four to free in the model, the largest single cost of checking such a machine and of
+//! dropping its model, and three a transition item in the syntax tree, most of what was left of
+//! building and dropping the tree once its names were inline.
 //! The storage is `smallvec`'s (Servo's small vector, the crate of its field, no dependencies)
 //! with room for one item in place; `List` wraps it so that the model's public types name no
 //! other crate's type.
