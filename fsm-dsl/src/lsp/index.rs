@@ -165,7 +165,7 @@ impl Builder {
                 for event in &t.events {
                     self.event(event, names);
                 }
-                if let Some(ast::GuardClause::Expr(e)) = &t.guard {
+                if let Some(ast::GuardClause::Expr(e)) = t.guard.as_deref() {
                     self.expr(e, names);
                 }
                 for effect in &t.effects {

@@ -523,7 +523,7 @@ fn build_transition(
             Rule::state_set => sources = Some(build_state_set(r, &part)),
             Rule::ident => target = Some(build_name(r, &part)),
             Rule::event_list => events = build_names(r, &part),
-            Rule::guard_clause => guard = Some(build_guard(r, &part, diagnostics)?),
+            Rule::guard_clause => guard = Some(Box::new(build_guard(r, &part, diagnostics)?)),
             Rule::effects => {
                 if let Some(list) = r.child(&part) {
                     build_effects(r, &list, diagnostics, &mut effects);

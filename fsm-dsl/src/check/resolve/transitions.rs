@@ -88,7 +88,7 @@ impl Resolver<'_> {
             let target = t.target.as_ref().map(|n| self.state(n));
             self.repeats(Kind::Event, &t.events);
             let events = self.all_resolved(&t.events, Self::event);
-            let condition = match &t.guard {
+            let condition = match t.guard.as_deref() {
                 None => Some(ir::Condition::Always),
                 Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
                 Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
@@ -117,7 +117,7 @@ impl Resolver<'_> {
                     self.diagnostics.push(report::leaves_final(name, declared, item.span));
                 }
             }
-            let guard_text = match &t.guard {
+            let guard_text = match t.guard.as_deref() {
                 None => String::new(),
                 Some(ast::GuardClause::Else(_)) => "else".to_owned(),
                 Some(ast::GuardClause::Expr(e)) => e.to_string(),
