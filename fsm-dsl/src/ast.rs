@@ -8,28 +8,51 @@ pub use smol_str::SmolStr;
 use std::ops::Range;
 
 /// A byte range in the spec text (`start..end`, in octets of UTF-8).
+///
+/// Both ends are held in 32 bits, so that a name and its place take 32 octets and the syntax
+/// tree of a large spec is smaller: a text is at most [`Span::MAX_OFFSET`] octets, which
+/// [`crate::syntax::parse`] checks before anything else. An offset past that is held as
+/// `MAX_OFFSET` (a span is never wrong by wrapping around).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
+    start: u32,
+    end: u32,
+}
+
+/// `offset` in 32 bits, [`Span::MAX_OFFSET`] if it is larger.
+const fn offset(offset: usize) -> u32 {
+    if offset > Span::MAX_OFFSET { u32::MAX } else { offset as u32 }
 }
 
 impl Span {
-    /// The span `start..end`.
+    /// The largest offset a span holds (4 GiB less one), and so the longest text that
+    /// [`crate::syntax::parse`] reads; [`crate::compile`] reads at most
+    /// [`crate::MAX_SPEC_BYTES`].
+    pub const MAX_OFFSET: usize = u32::MAX as usize;
+
+    /// The span `start..end` (octet offsets; see [`Span::MAX_OFFSET`]).
     pub const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
+        Span { start: offset(start), end: offset(end) }
+    }
+
+    /// First byte.
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// One past the last byte.
+    pub const fn end(self) -> usize {
+        self.end as usize
     }
 
     /// The span as a `Range`, for slicing the source and for renderers.
     pub const fn range(self) -> Range<usize> {
-        self.start..self.end
+        self.start()..self.end()
     }
 
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 }
 
@@ -74,14 +97,45 @@ pub struct Spec {
 /// One item of the machine body with its doc comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
-    /// The `///` lines before the item.
-    pub docs: Vec<String>,
-    /// The warning codes of its `#[allow(W0002, ...)]` attributes: not reported about the item.
-    pub allow: Vec<Name>,
     /// What the item says.
     pub kind: ItemKind,
     /// The whole item, docs excluded.
     pub span: Span,
+    /// Its doc comment and `#[allow]` codes, held apart: most items of a large spec have
+    /// neither, and an item is then 40 octets smaller (see [`Item::docs`], [`Item::allow`]).
+    attributes: Option<Box<Attributes>>,
+}
+
+/// What stands before an item: its `///` lines and its `#[allow(...)]` codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Attributes {
+    docs: Vec<String>,
+    allow: Vec<Name>,
+}
+
+impl Item {
+    /// The item `kind` at `span` with its doc lines (without the slashes) and the warning codes
+    /// of its `#[allow(...)]` attributes.
+    pub fn new(kind: ItemKind, span: Span, docs: Vec<String>, allow: Vec<Name>) -> Self {
+        let attributes = (!docs.is_empty() || !allow.is_empty()).then(|| Box::new(Attributes { docs, allow }));
+        Item { kind, span, attributes }
+    }
+
+    /// An item with this one's place, docs and `allow` codes that says `kind` (the checker's
+    /// flattening of superstates writes the items it derives from one so).
+    pub fn with_kind(&self, kind: ItemKind) -> Self {
+        Item { kind, span: self.span, attributes: self.attributes.clone() }
+    }
+
+    /// The `///` lines before the item, without the slashes.
+    pub fn docs(&self) -> &[String] {
+        self.attributes.as_ref().map_or(&[], |a| &a.docs)
+    }
+
+    /// The warning codes of its `#[allow(W0002, ...)]` attributes: not reported about the item.
+    pub fn allow(&self) -> &[Name] {
+        self.attributes.as_ref().map_or(&[], |a| &a.allow)
+    }
 }
 
 /// The kinds of item.
@@ -487,15 +541,20 @@ pub enum Effect {
     Action(Name),
     /// A timer operation.
     Timer(TimerOp),
-    /// `x = v`, `x += n`, `x -= n`.
-    Assign {
-        /// The variable.
-        var: Name,
-        /// The operator.
-        op: AssignOp,
-        /// The right-hand side.
-        value: Literal,
-    },
+    /// `x = v`, `x += n`, `x -= n` (boxed: assignments are rare, and an effect list of a
+    /// large spec's transitions is then a quarter smaller).
+    Assign(Box<Assign>),
+}
+
+/// An assignment to a variable: `x = v`, `x += n`, `x -= n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assign {
+    /// The variable.
+    pub var: Name,
+    /// The operator.
+    pub op: AssignOp,
+    /// The right-hand side.
+    pub value: Literal,
 }
 
 impl Effect {
@@ -504,7 +563,7 @@ impl Effect {
         match self {
             Effect::Action(n) => n.span,
             Effect::Timer(t) => t.span,
-            Effect::Assign { var, value, .. } => var.span.to(value.span()),
+            Effect::Assign(a) => a.var.span.to(a.value.span()),
         }
     }
 }

@@ -240,7 +240,7 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
     for diagnostic in diagnostics {
         let spans: Vec<std::ops::Range<usize>> = std::iter::once(&diagnostic.primary)
             .chain(&diagnostic.secondary)
-            .map(|l| l.span.start..l.span.end)
+            .map(|l| l.span.start()..l.span.end())
             .collect();
         let (file, spans) = excerpt::Excerpt::new(source.name, source.text, &starts, &spans);
         let cs = diagnostic.to_codespan(&spans);
@@ -266,7 +266,7 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
 
 /// One line per diagnostic: `file:line:col: error[E0003]: message`.
 pub fn plain_line(source: Source<'_>, diagnostic: &Diagnostic) -> String {
-    let (line, col) = source.line_col(diagnostic.primary.span.start);
+    let (line, col) = source.line_col(diagnostic.primary.span.start());
     format!(
         "{}:{line}:{col}: {}[{}]: {}\n",
         source.name,
@@ -293,8 +293,8 @@ pub fn plural(n: usize, word: &str) -> String {
 #[cfg(feature = "cli")]
 pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
     let label = |l: &Label, primary: bool| {
-        let (line, column) = source.line_col(l.span.start);
-        let (end_line, end_column) = source.line_col(l.span.end);
+        let (line, column) = source.line_col(l.span.start());
+        let (end_line, end_column) = source.line_col(l.span.end());
         json!({
             "primary": primary,
             "message": l.message,
@@ -302,11 +302,11 @@ pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value
             "column": column,
             "end_line": end_line,
             "end_column": end_column,
-            "byte_start": l.span.start,
-            "byte_end": l.span.end,
+            "byte_start": l.span.start(),
+            "byte_end": l.span.end(),
         })
     };
-    let (line, column) = source.line_col(diagnostic.primary.span.start);
+    let (line, column) = source.line_col(diagnostic.primary.span.start());
     let mut labels = vec![label(&diagnostic.primary, true)];
     labels.extend(diagnostic.secondary.iter().map(|l| label(l, false)));
     json!({

@@ -110,7 +110,7 @@ pub fn compile(text: &str) -> Compiled {
             machine = m;
         }
     }
-    diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
+    diagnostics.sort_by_key(|d| (d.primary.span.start(), d.code));
     let (diagnostics, omitted) = diag::cap(diagnostics);
     Compiled { ast, machine, diagnostics, omitted }
 }

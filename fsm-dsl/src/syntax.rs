@@ -37,7 +37,7 @@ pub const MAX_OPERANDS: usize = 256;
 /// Parses a spec. Returns the syntax tree when the file's frame (`machine NAME { ... }`) could be
 /// read, with every item that parsed, and one diagnostic per item that did not.
 pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
-    if let Some(diagnostic) = check_nesting(text) {
+    if let Some(diagnostic) = check_length(text).or_else(|| check_nesting(text)) {
         return (None, vec![diagnostic]);
     }
     let strict = match Grammar::parse(Rule::file, text) {
@@ -71,14 +71,26 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
         // The lenient reading found nothing wrong where the strict one did: report the latter.
         diagnostics.push(from_pest(text, 0, &strict));
     }
-    diagnostics.sort_by_key(|d| d.primary.span.start);
+    diagnostics.sort_by_key(|d| d.primary.span.start());
     (spec, diagnostics)
 }
 
 /// Whether `text` follows the grammar: pest's parse alone, no syntax tree built and no
 /// diagnostic (the `checker` benchmark measures the front end against it).
 pub fn follows_grammar(text: &str) -> bool {
-    check_nesting(text).is_none() && Grammar::parse(Rule::file, text).is_ok()
+    check_length(text).is_none() && check_nesting(text).is_none() && Grammar::parse(Rule::file, text).is_ok()
+}
+
+/// Refuses text longer than a [`Span`] can point into (`Span::MAX_OFFSET`, 4 GiB).
+fn check_length(text: &str) -> Option<Diagnostic> {
+    (text.len() > Span::MAX_OFFSET).then(|| {
+        Diagnostic::new(
+            Code::Syntax,
+            format!("the spec is {} octets long, more than the {} a spec may have", text.len(), Span::MAX_OFFSET),
+            Span::new(0, 0),
+            "too long",
+        )
+    })
 }
 
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
@@ -192,7 +204,7 @@ mod tests {
 
     /// Where `check_nesting` refuses `text`, if it does: the byte offset of the bracket too deep.
     fn refused_at(text: &str) -> Option<usize> {
-        check_nesting(text).map(|d| d.primary.span.start)
+        check_nesting(text).map(|d| d.primary.span.start())
     }
 
     #[test]

@@ -86,7 +86,7 @@ fn errors_are_kept_before_warnings_when_capping() {
     assert_eq!(kept.len(), MAX_DIAGNOSTICS);
     assert!(kept.iter().all(Diagnostic::is_error));
     assert_eq!(omitted, Omitted { errors: 50, warnings: 150 });
-    assert_eq!(kept.last().unwrap().primary.span.start, 249);
+    assert_eq!(kept.last().unwrap().primary.span.start(), 249);
     let note = kept.last().unwrap().notes.last().unwrap();
     assert!(note.starts_with("and 50 more errors and 150 warnings not shown"), "{note}");
     // Fewer errors than the cap: all of them, and warnings up to the cap, in position order.
@@ -95,7 +95,7 @@ fn errors_are_kept_before_warnings_when_capping() {
     all.extend((150..160).map(|i| Diagnostic::new(Code::Syntax, "syntax", Span::new(i, i + 1), "here")));
     let (kept, omitted) = diag::cap(all);
     assert_eq!(kept.iter().filter(|d| d.is_error()).count(), 10);
-    assert!(kept.windows(2).all(|w| w[0].primary.span.start < w[1].primary.span.start));
+    assert!(kept.windows(2).all(|w| w[0].primary.span.start() < w[1].primary.span.start()));
     assert_eq!(omitted, Omitted { errors: 0, warnings: 60 });
 }
 

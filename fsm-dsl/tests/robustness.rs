@@ -19,7 +19,7 @@ fn exercise(text: &str) {
     let source = Source { name: "fuzz.fsm", text };
     let _ = diag::render(source, &compiled.diagnostics, true);
     for d in &compiled.diagnostics {
-        assert!(d.primary.span.start <= d.primary.span.end && d.primary.span.end <= text.len(), "{d:?}");
+        assert!(d.primary.span.start() <= d.primary.span.end() && d.primary.span.end() <= text.len(), "{d:?}");
         let _ = diag::to_json(source, d);
     }
     match fsm_dsl::fmt::format(text) {

@@ -25,9 +25,9 @@ pub fn run(data: &[u8]) {
     }
     let source = Source { name: "fuzz.fsm", text: &text };
     for d in &compiled.diagnostics {
-        assert!(d.primary.span.start <= d.primary.span.end && d.primary.span.end <= text.len(), "{d:?}");
+        assert!(d.primary.span.start() <= d.primary.span.end() && d.primary.span.end() <= text.len(), "{d:?}");
         for label in &d.secondary {
-            assert!(label.span.start <= label.span.end && label.span.end <= text.len(), "{d:?}");
+            assert!(label.span.start() <= label.span.end() && label.span.end() <= text.len(), "{d:?}");
         }
     }
     let rendered = diag::render(source, &compiled.diagnostics, false);
@@ -148,7 +148,7 @@ fn analyses_within_text(text: &str, compiled: &Compiled) {
     let Some(spec) = &compiled.ast else { return };
     let index = Index::new(spec);
     for o in &index.occurrences {
-        assert_eq!(text.get(o.span.start..o.span.end), Some(o.name.as_str()), "{o:?}");
+        assert_eq!(text.get(o.span.start()..o.span.end()), Some(o.name.as_str()), "{o:?}");
     }
     let mut outline = symbols::outline(text, spec);
     while let Some(symbol) = outline.pop() {

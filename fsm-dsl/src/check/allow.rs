@@ -32,8 +32,8 @@ pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
             substates.extend(s.substates.iter());
         }
         let (names, scope) = match &item.kind {
-            ast::ItemKind::Allow(names) => (names, None),
-            _ => (&item.allow, Some(item.span)),
+            ast::ItemKind::Allow(names) => (names.as_slice(), None),
+            _ => (item.allow(), Some(item.span)),
         };
         for name in names {
             match Code::ALL.iter().find(|c| c.as_str() == name.text) {
@@ -50,7 +50,7 @@ pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
         let span = d.primary.span;
         d.is_error()
             || !(everywhere.contains(&d.code)
-                || within.iter().any(|&(c, s)| c == d.code && s.start <= span.start && span.end <= s.end))
+                || within.iter().any(|&(c, s)| c == d.code && s.start() <= span.start() && span.end() <= s.end()))
     });
     diagnostics.extend(errors);
 }

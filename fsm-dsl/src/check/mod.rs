@@ -56,7 +56,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
         }
     }
     allow::apply(original, &mut diagnostics);
-    diagnostics.sort_by_key(|d| (d.primary.span.start, d.code));
+    diagnostics.sort_by_key(|d| (d.primary.span.start(), d.code));
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     (machine.filter(|_| ok), diagnostics)
 }
@@ -97,10 +97,10 @@ fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
                     ast::TimerOpKind::Stop => t.stop,
                 })
             }),
-            ast::Effect::Assign { var: name, op, value } => var(name).map(|v| match op {
-                ast::AssignOp::Set => ir::Effect::Set(v, literal(value)),
-                ast::AssignOp::Add => ir::Effect::Add(v, literal(value)),
-                ast::AssignOp::Sub => ir::Effect::Add(v, literal(value).saturating_neg()),
+            ast::Effect::Assign(a) => var(&a.var).map(|v| match a.op {
+                ast::AssignOp::Set => ir::Effect::Set(v, literal(&a.value)),
+                ast::AssignOp::Add => ir::Effect::Add(v, literal(&a.value)),
+                ast::AssignOp::Sub => ir::Effect::Add(v, literal(&a.value).saturating_neg()),
             }),
         })
         .collect()

@@ -215,7 +215,7 @@ pub fn code_actions(
                 && a.message == lsp_diagnostic.message
                 && a.range.start.line == lsp_diagnostic.range.start.line
         });
-        if (span.end < range.start || range.end < span.start) && !named {
+        if (span.end() < range.start() || range.end() < span.start()) && !named {
             continue;
         }
         let help = d.help.as_deref().unwrap_or("");
@@ -227,7 +227,7 @@ pub fn code_actions(
                 )
             }),
             Code::Unhandled => between(help, "say `", "`").map(|line| {
-                let at = compiled.ast.as_ref().and_then(|s| s.items.last()).map_or(0, |i| i.span.end);
+                let at = compiled.ast.as_ref().and_then(|s| s.items.last()).map_or(0, |i| i.span.end());
                 let edit = lsp::TextEdit { range: lines.range(Span::new(at, at)), new_text: format!("\n    {line}") };
                 (format!("Add `{line}`"), vec![edit])
             }),
@@ -269,10 +269,10 @@ fn removal(text: &str, compiled: &Compiled, index: &Index, span: Span) -> Option
     if index.all(declared.kind, &declared.name).len() != 1 {
         return None;
     }
-    let item = spec.items.iter().find(|i| i.span.start <= span.start && span.end <= i.span.end)?;
+    let item = spec.items.iter().find(|i| i.span.start() <= span.start() && span.end() <= i.span.end())?;
     let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let mut start = line_start(item.span.start);
-    if !text[start..item.span.start].trim().is_empty() {
+    let mut start = line_start(item.span.start());
+    if !text[start..item.span.start()].trim().is_empty() {
         return None; // another item shares the line: leave the edit to the user
     }
     // The doc comment and attributes above it.
@@ -284,9 +284,9 @@ fn removal(text: &str, compiled: &Compiled, index: &Index, span: Span) -> Option
         }
         start = above;
     }
-    let rest = &text[item.span.end..];
-    let line_end = rest.find('\n').map_or(text.len(), |i| item.span.end + i + 1);
-    if !text[item.span.end..line_end].trim().is_empty() {
+    let rest = &text[item.span.end()..];
+    let line_end = rest.find('\n').map_or(text.len(), |i| item.span.end() + i + 1);
+    if !text[item.span.end()..line_end].trim().is_empty() {
         return None;
     }
     Some((declared.name.clone(), Span::new(start, line_end)))

@@ -79,18 +79,18 @@ impl Index {
     /// The occurrence whose span holds byte `at` (its end included, where a cursor stands after
     /// the word).
     pub fn at(&self, at: usize) -> Option<&Occurrence> {
-        self.occurrences.iter().find(|o| o.span.start <= at && at <= o.span.end)
+        self.occurrences.iter().find(|o| o.span.start() <= at && at <= o.span.end())
     }
 
     /// The declaration of a name of a kind (the first, when it is declared twice).
     pub fn declaration(&self, kind: Kind, name: &str) -> Option<&Occurrence> {
-        self.occurrences.iter().filter(|o| o.is_decl && o.kind == kind && o.name == name).min_by_key(|o| o.span.start)
+        self.occurrences.iter().filter(|o| o.is_decl && o.kind == kind && o.name == name).min_by_key(|o| o.span.start())
     }
 
     /// Every occurrence of a name of a kind, in source order.
     pub fn all(&self, kind: Kind, name: &str) -> Vec<&Occurrence> {
         let mut all: Vec<&Occurrence> = self.occurrences.iter().filter(|o| o.kind == kind && o.name == name).collect();
-        all.sort_by_key(|o| o.span.start);
+        all.sort_by_key(|o| o.span.start());
         all
     }
 
@@ -200,7 +200,7 @@ impl Builder {
             && let Some(timer) = name.text.strip_suffix("Expiry")
             && names.has(Kind::Timer, timer)
         {
-            let span = Span::new(name.span.start, name.span.start + timer.len());
+            let span = Span::new(name.span.start(), name.span.start() + timer.len());
             self.occurrences.push(Occurrence { name: timer.to_owned(), kind: Kind::Timer, span, is_decl: false });
             return;
         }
@@ -237,7 +237,7 @@ impl Builder {
         match effect {
             ast::Effect::Action(n) => self.push(Kind::Action, n, false),
             ast::Effect::Timer(op) => self.push(Kind::Timer, &op.timer, false),
-            ast::Effect::Assign { var, .. } => self.push(Kind::Var, var, false),
+            ast::Effect::Assign(a) => self.push(Kind::Var, &a.var, false),
         }
     }
 }

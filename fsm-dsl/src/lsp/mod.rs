@@ -328,7 +328,7 @@ impl View<'_> {
 /// the message with its notes and help lines, the secondary labels as related places.
 pub fn diagnostics(uri: &lsp::Uri, text: &str, compiled: &Compiled) -> Vec<lsp::Diagnostic> {
     let lines = Lines::new(text);
-    let range = |span: ast::Span| lsp::Range::new(lines.position(span.start), lines.position(span.end));
+    let range = |span: ast::Span| lsp::Range::new(lines.position(span.start()), lines.position(span.end()));
     compiled
         .diagnostics
         .iter()
@@ -384,8 +384,8 @@ fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
     let spec = compiled.ast.as_ref()?;
     let item = find_declaration(&spec.items, word)?;
     let mut out = format!("```fsm\n{}\n```\n", item_text(text, item.span));
-    if !item.docs.is_empty() {
-        out.push_str(&format!("\n{}\n", item.docs.join("\n")));
+    if !item.docs().is_empty() {
+        out.push_str(&format!("\n{}\n", item.docs().join("\n")));
     }
     if let ast::ItemKind::State(state) = &item.kind {
         let final_state = state.is_final.is_some();
@@ -468,7 +468,7 @@ impl<'a> Lines<'a> {
     }
 
     fn range(&self, span: ast::Span) -> lsp::Range {
-        lsp::Range::new(self.position(span.start), self.position(span.end))
+        lsp::Range::new(self.position(span.start()), self.position(span.end()))
     }
 
     fn offset(&self, position: lsp::Position) -> usize {

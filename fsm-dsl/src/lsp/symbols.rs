@@ -11,7 +11,7 @@ pub fn outline(text: &str, spec: &ast::Spec) -> Vec<lsp::DocumentSymbol> {
     let lines = Lines::new(text);
     let children: Vec<lsp::DocumentSymbol> = spec.items.iter().filter_map(|item| symbol(text, &lines, item)).collect();
     let whole =
-        Span::new(spec.name.span.start.min(spec.items.first().map_or(usize::MAX, |i| i.span.start)), text.len());
+        Span::new(spec.name.span.start().min(spec.items.first().map_or(usize::MAX, |i| i.span.start())), text.len());
     vec![new_symbol(
         &lines,
         spec.name.text.as_str().to_owned(),
@@ -114,7 +114,7 @@ pub use crate::syntax::KEYWORDS;
 /// did not parse) gets no token.
 pub fn tokens(text: &str, index: &Index) -> Vec<lsp::SemanticToken> {
     let names: std::collections::HashMap<usize, (usize, u32, bool)> =
-        index.occurrences.iter().map(|o| (o.span.start, (o.span.end, kind_token(o.kind), o.is_decl))).collect();
+        index.occurrences.iter().map(|o| (o.span.start(), (o.span.end(), kind_token(o.kind), o.is_decl))).collect();
     let lines = Lines::new(text);
     let mut out = Vec::new();
     let mut last = lsp::Position::new(0, 0);

@@ -158,7 +158,7 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
     }
     // A misspelled keyword at the start of an item reads as the first name of a transition.
-    let before = text[..found.span.start.min(text.len())].trim_end();
+    let before = text[..found.span.start().min(text.len())].trim_end();
     let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
     let item_start = before[..before.len() - previous.len()].trim_end().ends_with([';', '{', '}']);
     for candidate in [word.as_str(), previous] {

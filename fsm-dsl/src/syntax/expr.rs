@@ -177,7 +177,7 @@ pub(super) fn build_effects(
             continue;
         };
         if let Some(value) = build_literal(r, &value, diagnostics) {
-            effects.extend([ast::Effect::Assign { var: name, op, value }]);
+            effects.extend([ast::Effect::Assign(Box::new(ast::Assign { var: name, op, value }))]);
         }
     }
 }

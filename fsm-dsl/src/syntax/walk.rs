@@ -66,12 +66,12 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                 let span = r.span(&pair);
                 let junk = &text[span.range()];
                 broken.extend(words(junk));
-                if let Some(diagnostic) = mistakes::diagnose(junk, span.start) {
+                if let Some(diagnostic) = mistakes::diagnose(junk, span.start()) {
                     diagnostics.push(diagnostic);
                     continue;
                 }
                 match Grammar::parse(Rule::item_alone, junk) {
-                    Err(error) => diagnostics.push(from_pest(text, span.start, &error)),
+                    Err(error) => diagnostics.push(from_pest(text, span.start(), &error)),
                     Ok(_) => diagnostics.push(Diagnostic::new(
                         Code::Syntax,
                         "this item cannot be read here",
@@ -122,7 +122,7 @@ fn build_str(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Optio
             Some((_, 'n')) => value.push('\n'),
             Some((_, 't')) => value.push('\t'),
             other => {
-                let start = span.start + 1 + i;
+                let start = span.start() + 1 + i;
                 let end = start + 1 + other.map_or(0, |(_, c)| c.len_utf8());
                 diagnostics.push(
                     Diagnostic::new(
@@ -252,7 +252,7 @@ fn build_item(
             return None;
         }
     };
-    items.push(ast::Item { docs, allow, kind, span: r.span(&body) });
+    items.push(ast::Item::new(kind, r.span(&body), docs, allow));
     Some(())
 }
 

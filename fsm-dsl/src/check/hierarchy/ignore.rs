@@ -21,7 +21,7 @@ pub(super) fn ignore_items(
             flat.events = events.into();
             flat.every_event = None;
         }
-        ast::Item { kind: ast::ItemKind::Ignore(flat), ..item.clone() }
+        item.with_kind(ast::ItemKind::Ignore(flat))
     };
     let names = match &ignore.states {
         None => return vec![item.clone()],

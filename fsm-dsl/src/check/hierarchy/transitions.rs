@@ -85,7 +85,7 @@ impl Flattener<'_, '_, '_> {
                     let target =
                         target.map(|(_, leaf, name)| Name { text: tree.name(leaf).text.clone(), span: name.span });
                     let flat = ast::Transition { sources, target, ..t.clone() };
-                    items.push(ast::Item { kind: ast::ItemKind::Transition(flat), ..item.clone() });
+                    items.push(item.with_kind(ast::ItemKind::Transition(flat)));
                     return;
                 }
                 // Every leaf that is not final, less the exceptions, written at the top level.
@@ -167,7 +167,7 @@ impl Flattener<'_, '_, '_> {
                 effects: effects.into(),
                 refs: t.refs.clone(),
             };
-            items.push(ast::Item { kind: ast::ItemKind::Transition(flat), ..item.clone() });
+            items.push(item.with_kind(ast::ItemKind::Transition(flat)));
         }
     }
 

@@ -23,7 +23,7 @@ impl Resolver<'_> {
                         ast::TimerOpKind::Stop => timer.stop,
                     })
                 }),
-                ast::Effect::Assign { var, op, value } => self.assignment(var, *op, *value),
+                ast::Effect::Assign(a) => self.assignment(&a.var, a.op, a.value),
             };
             match resolved {
                 Some(e) => out.push(e),
