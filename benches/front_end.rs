@@ -5,8 +5,9 @@
 //! split, each stage against pest's raw parse of the text: the raw parse, the checked-in parser
 //! alone (with the nesting check before it), the syntax tree built from its pairs, `check`, and
 //! code generation. Criterion times each on its own; the split printed at the end comes from a
-//! paired measurement that is robust to the load of a shared machine: 21 rounds, in each of
-//! which every stage runs once, in an order that rotates, and the median of each stage.
+//! paired measurement that is robust to the load of a shared machine: 31 rounds, in each of
+//! which every stage runs once, in an order shuffled afresh; it prints the median of each stage
+//! and its ratio to the raw parse's, and the median of the ratios within each round.
 //!
 //! The raw parse is pest's own parser of the grammar, as `pest_derive` writes it, not the
 //! checked-in one (which casts its steps to one function type to build faster, see
@@ -131,25 +132,38 @@ fn split(c: &mut Criterion, inputs: &Inputs) {
 }
 
 /// Rounds of the paired measurement.
-const ROUNDS: usize = 21;
+const ROUNDS: usize = 31;
 
-/// The paired measurement of the split: in each round every stage runs once, in an order that
-/// rotates from round to round, so that a change of load on the machine falls on every stage
-/// alike; the median of each stage, in nanoseconds.
-fn paired(inputs: &Inputs) -> [f64; STAGES.len()] {
+/// The paired measurement of the split: in each round every stage runs once, so that a change
+/// of load on the machine falls on every stage alike, in an order shuffled afresh each round
+/// (from a fixed seed). A stage leaves the allocator's free memory to the next one (a stage
+/// that follows one that freed much finds its pages already mapped), so no stage may always
+/// follow the same one: a rotation of one order would always put the raw parse after the whole
+/// front end. Each stage's times in nanoseconds, one a round.
+fn paired(inputs: &Inputs) -> [Vec<f64>; STAGES.len()] {
     let mut times: [Vec<f64>; STAGES.len()] = Default::default();
-    for round in 0..ROUNDS {
-        for k in 0..STAGES.len() {
-            let stage = (round + k) % STAGES.len();
+    let mut order: [usize; STAGES.len()] = std::array::from_fn(|k| k);
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    for _ in 0..ROUNDS {
+        // Fisher-Yates with xorshift64.
+        for i in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        for &stage in &order {
             let start = Instant::now();
             inputs.run(stage);
             times[stage].push(start.elapsed().as_nanos() as f64);
         }
     }
-    times.map(|mut t| {
-        t.sort_by(f64::total_cmp);
-        t[t.len() / 2]
-    })
+    times
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 fn main() {
@@ -176,18 +190,22 @@ fn main() {
         previous = Some((states, ns));
     }
     let times = paired(&inputs);
-    let raw = times[0];
-    // The tree is what `parse` adds to the checked-in parser's own run.
+    // The tree is what `parse` adds to the checked-in parser's own run, round by round.
+    let tree: Vec<f64> = times[2].iter().zip(&times[1]).map(|(parse, parser)| parse - parser).collect();
     let rows = [
-        (STAGES[0], raw),
-        (STAGES[1], times[1]),
-        ("syntax tree (from pairs)", times[2] - times[1]),
-        (STAGES[3], times[3]),
-        (STAGES[4], times[4]),
-        (STAGES[5], times[5]),
+        (STAGES[0], &times[0]),
+        (STAGES[1], &times[1]),
+        ("syntax tree (from pairs)", &tree),
+        (STAGES[3], &times[3]),
+        (STAGES[4], &times[4]),
+        (STAGES[5], &times[5]),
     ];
-    println!("\n{SPLIT} states, median of {ROUNDS} paired rounds, against the raw pest parse:");
+    let raw = median(times[0].clone());
+    println!("\n{SPLIT} states, {ROUNDS} paired rounds, against the raw pest parse: the median time, its");
+    println!("ratio to the raw parse's median, and the median of the ratios within each round:");
     for (stage, ns) in rows {
-        println!("  {stage:<24} {:8.1} ms  x{:.2}", ns / 1e6, ns / raw);
+        let within: Vec<f64> = ns.iter().zip(&times[0]).map(|(t, r)| t / r).collect();
+        let ms = median(ns.clone());
+        println!("  {stage:<24} {:8.1} ms  x{:.2}  x{:.2}", ms / 1e6, ms / raw, median(within));
     }
 }
