@@ -35,7 +35,7 @@ impl Resolver<'_> {
                         }
                     }
                     self.states.push(ir::State {
-                        named: named(&s.decl.name, s.decl.label.as_ref(), &item.docs()),
+                        named: named(&s.decl.name, s.decl.label.as_ref(), item.docs()),
                         is_final: s.is_final.is_some(),
                         entry: Vec::new(),
                         exit: Vec::new(),
@@ -55,7 +55,7 @@ impl Resolver<'_> {
                         None => None,
                     };
                     self.events.push(ir::Event {
-                        named: named(&d.name, d.label.as_ref(), &item.docs()),
+                        named: named(&d.name, d.label.as_ref(), item.docs()),
                         timer: None,
                         payload,
                     });
@@ -64,15 +64,15 @@ impl Resolver<'_> {
                     if a.alias.is_none() && self.enter(Kind::Action, &a.decl.name, self.actions.len()) =>
                 {
                     self.actions.push(ir::Action {
-                        named: named(&a.decl.name, a.decl.label.as_ref(), &item.docs()),
+                        named: named(&a.decl.name, a.decl.label.as_ref(), item.docs()),
                         kind: ir::ActionKind::User,
                         implied: false,
                     });
                 }
                 ast::ItemKind::Guard(d) if self.enter(Kind::Guard, &d.name, self.guards.len()) => {
-                    self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), &item.docs()) });
+                    self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), item.docs()) });
                 }
-                ast::ItemKind::Var(v) => self.declare_var(v, &item.docs()),
+                ast::ItemKind::Var(v) => self.declare_var(v, item.docs()),
                 _ => {}
             }
         }
@@ -90,7 +90,7 @@ impl Resolver<'_> {
                     ))
                 }
                 None => {
-                    aliases.insert(key, (decl, &item.docs()));
+                    aliases.insert(key, (decl, item.docs()));
                 }
             }
         }
@@ -102,7 +102,7 @@ impl Resolver<'_> {
                 }
                 let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
                 let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
-                self.declare_timer(t, &item.docs(), start, stop);
+                self.declare_timer(t, item.docs(), start, stop);
             }
         }
         // An alias of a timer that does not exist.

@@ -131,7 +131,7 @@ impl Resolver<'_> {
                 target,
                 effects,
                 refs: t.refs.iter().map(|r| r.value.clone()).collect(),
-                doc: super::doc(&item.docs()),
+                doc: super::doc(item.docs()),
                 span: item.span,
             });
         }
