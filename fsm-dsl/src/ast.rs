@@ -95,7 +95,7 @@ pub struct Spec {
 }
 
 /// One item of the machine body with its doc comment.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Item {
     /// What the item says.
     pub kind: ItemKind,
@@ -135,6 +135,18 @@ impl Item {
     /// The warning codes of its `#[allow(W0002, ...)]` attributes: not reported about the item.
     pub fn allow(&self) -> &[Name] {
         self.attributes.as_ref().map_or(&[], |a| &a.allow)
+    }
+}
+
+/// The docs and `allow` codes print as fields, in the places they had as fields.
+impl std::fmt::Debug for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Item")
+            .field("docs", &self.docs())
+            .field("allow", &self.allow())
+            .field("kind", &self.kind)
+            .field("span", &self.span)
+            .finish()
     }
 }
 

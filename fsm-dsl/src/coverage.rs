@@ -133,7 +133,7 @@ pub fn transition_text(m: &Machine, t: &crate::ir::Transition) -> String {
         t.sources.iter().map(|&s| m.state(s).named.name.as_str()).collect::<Vec<_>>().join(", ")
     };
     let events = t.events.iter().map(|&e| m.event(e).named.name.as_str()).collect::<Vec<_>>().join(", ");
-    let guard = if t.guard_text.is_empty() { String::new() } else { format!(" [{}]", t.guard_text) };
+    let guard = if t.guard_text().is_empty() { String::new() } else { format!(" [{}]", t.guard_text()) };
     match t.target {
         Some(target) => format!("{sources} -> {} on {events}{guard}", m.state(target).named.name),
         None => format!("internal {sources} on {events}{guard}"),
@@ -161,7 +161,7 @@ pub fn report(specs: &[(String, &Machine)], records: &[Record]) -> Report {
                 .enumerate()
                 .map(|(i, t)| TransitionCoverage {
                     text: transition_text(m, t),
-                    refs: t.refs.clone(),
+                    refs: t.refs().to_vec(),
                     tests: taken.get(&(m.named.name.as_str(), i)).cloned().unwrap_or_default(),
                 })
                 .collect();

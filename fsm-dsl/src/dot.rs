@@ -226,9 +226,9 @@ pub fn render_with(m: &Machine, options: Options) -> String {
         .map(|e| {
             let mut tooltip: Vec<String> = Vec::new();
             for t in &e.transitions {
-                tooltip.extend(t.refs.iter().cloned());
-                if !t.doc.is_empty() {
-                    tooltip.push(t.doc.clone());
+                tooltip.extend(t.refs().iter().cloned());
+                if !t.doc().is_empty() {
+                    tooltip.push(t.doc().to_owned());
                 }
             }
             if tooltip.is_empty() {

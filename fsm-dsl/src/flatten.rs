@@ -375,10 +375,10 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     }
     for ((e, guard, target, actions, internal, from), sources) in groups {
         let t = m.transition(from);
-        doc_lines(out, "    ", &t.doc);
+        doc_lines(out, "    ", t.doc());
         let guard = guard.map(|g| format!(" [{g}]")).unwrap_or_default();
         let actions = if actions.is_empty() { String::new() } else { format!(" / {}", actions.join(", ")) };
-        let refs: String = t.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
+        let refs: String = t.refs().iter().map(|r| format!(" ref {}", string_literal(r))).collect();
         let event = &m.events[e].named.name;
         if internal {
             let _ = writeln!(out, "    internal {} on {event}{guard}{actions}{refs};", sources.join(", "));

@@ -195,7 +195,7 @@ pub enum Effect {
 }
 
 /// A transition, with its source states expanded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Transition {
     /// The source states (a `*` is expanded here).
     pub sources: List<StateId>,
@@ -205,18 +205,77 @@ pub struct Transition {
     pub events: List<EventId>,
     /// Its guard.
     pub condition: Condition,
-    /// The guard as written in the spec (for docs and diagrams); empty when there is none.
-    pub guard_text: String,
     /// The target, or `None` for an internal transition (no exit, no entry).
     pub target: Option<StateId>,
     /// The transition's own effects, in order (exit and entry actions are not included).
     pub effects: List<Effect>,
-    /// References to the source document (`RFC 3539 App. A row 20`).
-    pub refs: Vec<String>,
-    /// The doc comment.
-    pub doc: String,
     /// The whole transition in the spec.
     pub span: Span,
+    /// The guard's text, the refs and the doc comment, held apart: most transitions of a large
+    /// machine have none of them, and a transition is then 64 octets smaller. See
+    /// [`Transition::guard_text`], [`Transition::refs`], [`Transition::doc`].
+    notes: Option<Box<Notes>>,
+}
+
+/// What a transition says for people rather than for the dispatch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Notes {
+    guard_text: String,
+    refs: Vec<String>,
+    doc: String,
+}
+
+impl Transition {
+    /// A transition from its parts; `guard_text` is the guard as written (empty when there is
+    /// none), `refs` its references to the source document, `doc` its doc comment.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        sources: List<StateId>,
+        wildcard: bool,
+        events: List<EventId>,
+        condition: Condition,
+        target: Option<StateId>,
+        effects: List<Effect>,
+        span: Span,
+        (guard_text, refs, doc): (String, Vec<String>, String),
+    ) -> Self {
+        let notes = (!guard_text.is_empty() || !refs.is_empty() || !doc.is_empty())
+            .then(|| Box::new(Notes { guard_text, refs, doc }));
+        Transition { sources, wildcard, events, condition, target, effects, span, notes }
+    }
+
+    /// The guard as written in the spec (for docs and diagrams); empty when there is none.
+    pub fn guard_text(&self) -> &str {
+        self.notes.as_ref().map_or("", |n| &n.guard_text)
+    }
+
+    /// References to the source document (`RFC 3539 App. A row 20`).
+    pub fn refs(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.refs)
+    }
+
+    /// The doc comment; empty when there is none.
+    pub fn doc(&self) -> &str {
+        self.notes.as_ref().map_or("", |n| &n.doc)
+    }
+}
+
+/// The notes print as fields, in the places they had as fields.
+impl std::fmt::Debug for Transition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Transition")
+            .field("sources", &self.sources)
+            .field("wildcard", &self.wildcard)
+            .field("events", &self.events)
+            .field("condition", &self.condition)
+            .field("guard_text", &self.guard_text())
+            .field("target", &self.target)
+            .field("effects", &self.effects)
+            .field("refs", &self.refs())
+            .field("doc", &self.doc())
+            .field("span", &self.span)
+            .finish()
+    }
 }
 
 /// What a (state, event) pair does, before guards are evaluated.

@@ -76,7 +76,7 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
                 let t = m.transition(id);
                 let guard = match t.condition {
                     Condition::Always => String::new(),
-                    _ => format!("{} ", cell(&format!("[{}]", t.guard_text))),
+                    _ => format!("{} ", cell(&format!("[{}]", t.guard_text()))),
                 };
                 let effects = m.effects_of(s, id);
                 let effects =
@@ -236,12 +236,12 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         .map(|(i, t)| {
             let from: Vec<&str> = t.sources.iter().map(|s| m.state(*s).named.display()).collect();
             let to = t.target.map_or("(internal)".to_owned(), |s| m.state(s).named.display().to_owned());
-            let mut refs = t.refs.join("; ");
-            if !t.doc.is_empty() {
+            let mut refs = t.refs().join("; ");
+            if !t.doc().is_empty() {
                 if !refs.is_empty() {
                     refs.push_str(": ");
                 }
-                refs.push_str(&t.doc);
+                refs.push_str(t.doc());
             }
             (
                 i + 1,

@@ -141,7 +141,7 @@ fn each_step_is_what_the_interpreter_does_with_its_input() {
                 let vars: Vec<i64> = step.vars.iter().map(|(_, x)| *x).collect();
                 assert_eq!(it.vars(), vars.as_slice());
                 if let Some(t) = s.transition {
-                    assert_eq!(step.refs, m.transition(t).refs);
+                    assert_eq!(step.refs, m.transition(t).refs());
                 }
             }
         }

@@ -57,10 +57,10 @@ macro_rules! agreement_test {
                     }).collect();
                     let row_actions: Vec<String> = row.actions.iter().map(|a| a.name().to_owned()).collect();
                     prop_assert_eq!(row_actions, own);
-                    prop_assert_eq!(row.guard.unwrap_or(""), t.guard_text.as_str());
-                    let model_refs: Vec<&str> = t.refs.iter().map(String::as_str).collect();
+                    prop_assert_eq!(row.guard.unwrap_or(""), t.guard_text());
+                    let model_refs: Vec<&str> = t.refs().iter().map(String::as_str).collect();
                     prop_assert_eq!(row.refs.to_vec(), model_refs);
-                    prop_assert_eq!(row.doc, t.doc.as_str());
+                    prop_assert_eq!(row.doc, t.doc());
                 }
                 for (event, bits) in steps {
                     let event = generated::Event::ALL[event % generated::Event::ALL.len()];

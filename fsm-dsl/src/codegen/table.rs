@@ -92,10 +92,10 @@ fn named_rows(m: &Machine) -> TokenStream {
     let rows = m.transitions.iter().map(|t| {
         let sources = t.sources.iter().map(|s| ident(&m.state(*s).named.name));
         let events = t.events.iter().map(|e| ident(&m.event(*e).named.name));
-        let guard = if t.guard_text.is_empty() {
+        let guard = if t.guard_text().is_empty() {
             quote! { None }
         } else {
-            let text = &t.guard_text;
+            let text = &t.guard_text();
             quote! { Some(#text) }
         };
         let target = match t.target {
@@ -106,7 +106,7 @@ fn named_rows(m: &Machine) -> TokenStream {
             None => quote! { None },
         };
         let actions = super::action_list(m, &t.effects);
-        let (refs, doc) = (&t.refs, &t.doc);
+        let (refs, doc) = (&t.refs(), &t.doc());
         quote! {
             Transition {
                 sources: &[#( State::#sources ),*],
@@ -155,7 +155,7 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
     let (mut uses_go, mut uses_tr) = (false, false);
     for t in &m.transitions {
         let own = lists.number(m, &[&t.effects]);
-        let plain = t.guard_text.is_empty() && t.refs.is_empty() && t.doc.is_empty();
+        let plain = t.guard_text().is_empty() && t.refs().is_empty() && t.doc().is_empty();
         if let (true, Some(target), &[source], &[event]) = (plain, t.target, t.sources.as_slice(), t.events.as_slice())
             && let Some(row) = one_row(m, source.0 * m.events.len() + event.0, target.0, own)
         {
@@ -184,14 +184,14 @@ fn compact_rows(m: &Machine, lists: &mut ActionLists) -> (TokenStream, TokenStre
             }
             _ => {
                 let guard =
-                    if t.guard_text.is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text) };
+                    if t.guard_text().is_empty() { "None".to_owned() } else { format!("Some({:?})", t.guard_text()) };
                 let target = t.target.map_or("None".to_owned(), |s| format!("Some(State::{})", state(s)));
-                let refs: Vec<String> = t.refs.iter().map(|r| format!("{r:?}")).collect();
+                let refs: Vec<String> = t.refs().iter().map(|r| format!("{r:?}")).collect();
                 let _ = write!(
                     others,
                     "tr(SOURCES_{sources}, EVENTS_{on}, {guard}, {target}, ACTIONS_{own}, &[{}], {:?}),",
                     refs.join(", "),
-                    t.doc
+                    t.doc()
                 );
                 uses_tr = true;
             }

@@ -85,8 +85,8 @@ impl Machine {
     pub fn trigger_text(&self, t: &Transition) -> String {
         let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
         let mut text = events.join(", ");
-        if !t.guard_text.is_empty() {
-            text.push_str(&format!(" [{}]", t.guard_text));
+        if !t.guard_text().is_empty() {
+            text.push_str(&format!(" [{}]", t.guard_text()));
         }
         text
     }

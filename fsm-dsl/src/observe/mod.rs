@@ -416,8 +416,11 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
                     let by = transition
                         .map(|t| {
                             let tr = m.transition(t);
-                            let refs =
-                                if tr.refs.is_empty() { String::new() } else { format!(" ({})", tr.refs.join("; ")) };
+                            let refs = if tr.refs().is_empty() {
+                                String::new()
+                            } else {
+                                format!(" ({})", tr.refs().join("; "))
+                            };
                             format!(", run by {}{refs}", crate::coverage::transition_text(m, tr))
                         })
                         .unwrap_or_default();
@@ -432,15 +435,15 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
             let how = match a.transition {
                 Some(t) => {
                     let transition = m.transition(t);
-                    for r in &transition.refs {
+                    for r in transition.refs() {
                         if !refs.contains(&r.as_str()) {
                             refs.push(r);
                         }
                     }
-                    let refs = if transition.refs.is_empty() {
+                    let refs = if transition.refs().is_empty() {
                         String::new()
                     } else {
-                        format!(" ({})", transition.refs.join("; "))
+                        format!(" ({})", transition.refs().join("; "))
                     };
                     format!("{}{refs}", crate::coverage::transition_text(m, transition))
                 }

@@ -536,7 +536,7 @@ fn replay(m: &Machine, reads: &Reads, inputs: &[Input]) -> Vec<Step> {
                 kind: step.kind,
                 actions: step.actions.iter().map(|a| m.action_sim_text(*a)).collect(),
                 transition: step.transition,
-                refs: step.transition.map(|t| m.transition(t).refs.clone()).unwrap_or_default(),
+                refs: step.transition.map(|t| m.transition(t).refs().to_vec()).unwrap_or_default(),
                 vars: named_vars(m, it.vars()),
                 goal: Goal {
                     state: step.from,

@@ -139,7 +139,7 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
                 "transition": t.0,
                 "sources": tr.sources.iter().map(|s| m.state(*s).named.name.clone()).collect::<Vec<_>>(),
                 "trigger": m.trigger_text(tr),
-                "refs": tr.refs,
+                "refs": tr.refs(),
             })
         })
         .collect();

@@ -390,7 +390,7 @@ impl Explored {
         for (i, t) in m.transitions.iter().enumerate() {
             let guarded = !matches!(t.condition, Condition::Always);
             if guarded && !self.taken[i] && t.sources.iter().any(|s| self.reached[s.0]) {
-                out.push(report::never_holds(t.span, &t.guard_text));
+                out.push(report::never_holds(t.span, t.guard_text()));
             }
         }
         out

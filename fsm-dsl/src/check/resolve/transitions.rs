@@ -122,18 +122,16 @@ impl Resolver<'_> {
                 Some(ast::GuardClause::Else(_)) => "else".to_owned(),
                 Some(ast::GuardClause::Expr(e)) => e.to_string(),
             };
-            out.push(ir::Transition {
+            out.push(ir::Transition::new(
                 sources,
-                wildcard: matches!(t.sources, ast::StateSet::All { .. }),
+                matches!(t.sources, ast::StateSet::All { .. }),
                 events,
                 condition,
-                guard_text,
                 target,
                 effects,
-                refs: t.refs.iter().map(|r| r.value.clone()).collect(),
-                doc: super::doc(item.docs()),
-                span: item.span,
-            });
+                item.span,
+                (guard_text, t.refs.iter().map(|r| r.value.clone()).collect(), super::doc(item.docs())),
+            ));
         }
         out
     }
