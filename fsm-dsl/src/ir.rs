@@ -212,23 +212,26 @@ pub struct Transition {
     /// The whole transition in the spec.
     pub span: Span,
     /// The guard's text, the refs and the doc comment, held apart: most transitions of a large
-    /// machine have none of them, and a transition is then 64 octets smaller. See
-    /// [`Transition::guard_text`], [`Transition::refs`], [`Transition::doc`].
+    /// machine have none of them, and a transition is then 64 octets smaller. Set with
+    /// [`Transition::with_notes`]; read with [`Transition::guard_text`], [`Transition::refs`],
+    /// [`Transition::doc`].
     notes: Option<Box<Notes>>,
 }
 
-/// What a transition says for people rather than for the dispatch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Notes {
-    guard_text: String,
-    refs: Vec<String>,
-    doc: String,
+/// What a transition says for people rather than for the dispatch: the docs, the diagrams and
+/// the generated tests show it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// The guard as written in the spec; empty when there is none.
+    pub guard_text: String,
+    /// References to the source document (`RFC 3539 App. A row 20`).
+    pub refs: Vec<String>,
+    /// The doc comment; empty when there is none.
+    pub doc: String,
 }
 
 impl Transition {
-    /// A transition from its parts; `guard_text` is the guard as written (empty when there is
-    /// none), `refs` its references to the source document, `doc` its doc comment.
-    #[allow(clippy::too_many_arguments)]
+    /// A transition from its parts, with no notes (see [`Transition::with_notes`]).
     pub fn new(
         sources: List<StateId>,
         wildcard: bool,
@@ -237,11 +240,16 @@ impl Transition {
         target: Option<StateId>,
         effects: List<Effect>,
         span: Span,
-        (guard_text, refs, doc): (String, Vec<String>, String),
     ) -> Self {
-        let notes = (!guard_text.is_empty() || !refs.is_empty() || !doc.is_empty())
-            .then(|| Box::new(Notes { guard_text, refs, doc }));
-        Transition { sources, wildcard, events, condition, target, effects, span, notes }
+        Transition { sources, wildcard, events, condition, target, effects, span, notes: None }
+    }
+
+    /// The transition with these notes (held only when one of them is not empty, so that two
+    /// transitions with the same empty notes compare equal however they were built).
+    pub fn with_notes(mut self, notes: Notes) -> Self {
+        let empty = notes.guard_text.is_empty() && notes.refs.is_empty() && notes.doc.is_empty();
+        self.notes = (!empty).then(|| Box::new(notes));
+        self
     }
 
     /// The guard as written in the spec (for docs and diagrams); empty when there is none.
@@ -263,17 +271,19 @@ impl Transition {
 /// The notes print as fields, in the places they had as fields.
 impl std::fmt::Debug for Transition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Every field named, so that a new one does not compile until it prints.
+        let Transition { sources, wildcard, events, condition, target, effects, span, notes: _ } = self;
         f.debug_struct("Transition")
-            .field("sources", &self.sources)
-            .field("wildcard", &self.wildcard)
-            .field("events", &self.events)
-            .field("condition", &self.condition)
+            .field("sources", sources)
+            .field("wildcard", wildcard)
+            .field("events", events)
+            .field("condition", condition)
             .field("guard_text", &self.guard_text())
-            .field("target", &self.target)
-            .field("effects", &self.effects)
+            .field("target", target)
+            .field("effects", effects)
             .field("refs", &self.refs())
             .field("doc", &self.doc())
-            .field("span", &self.span)
+            .field("span", span)
             .finish()
     }
 }

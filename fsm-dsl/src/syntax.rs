@@ -35,7 +35,10 @@ pub const MAX_NESTING: usize = 64;
 pub const MAX_OPERANDS: usize = 256;
 
 /// Parses a spec. Returns the syntax tree when the file's frame (`machine NAME { ... }`) could be
-/// read, with every item that parsed, and one diagnostic per item that did not.
+/// read, with every item that parsed, and one diagnostic per item that did not. A text longer
+/// than [`Span::MAX_OFFSET`] octets (4 GiB less one) or nested deeper than [`MAX_NESTING`] gets
+/// no tree and one diagnostic (E0015 for the length; [`crate::compile`] refuses texts beyond
+/// [`crate::MAX_SPEC_BYTES`] before that).
 pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
     if let Some(diagnostic) = check_length(text).or_else(|| check_nesting(text)) {
         return (None, vec![diagnostic]);
@@ -76,17 +79,19 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
 }
 
 /// Whether `text` follows the grammar: pest's parse alone, no syntax tree built and no
-/// diagnostic (the `checker` benchmark measures the front end against it).
+/// diagnostic (the `front_end` benchmark times it). `false` for a text [`parse`] refuses for
+/// its length or nesting.
 pub fn follows_grammar(text: &str) -> bool {
     check_length(text).is_none() && check_nesting(text).is_none() && Grammar::parse(Rule::file, text).is_ok()
 }
 
-/// Refuses text longer than a [`Span`] can point into (`Span::MAX_OFFSET`, 4 GiB).
+/// Refuses text longer than a [`Span`] can point into (`Span::MAX_OFFSET`, 4 GiB less one), as
+/// `compile` refuses one longer than it reads.
 fn check_length(text: &str) -> Option<Diagnostic> {
     (text.len() > Span::MAX_OFFSET).then(|| {
         Diagnostic::new(
-            Code::Syntax,
-            format!("the spec is {} octets long, more than the {} a spec may have", text.len(), Span::MAX_OFFSET),
+            Code::TooComplex,
+            format!("the spec is {} octets long, more than the {} the parser reads", text.len(), Span::MAX_OFFSET),
             Span::new(0, 0),
             "too long",
         )

@@ -157,7 +157,7 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
         superstates.push(Superstate {
             name: node.decl.decl.name.clone(),
             label: node.decl.decl.label.clone(),
-            docs: node.item.docs().to_vec().clone(),
+            docs: node.item.docs().to_vec(),
             // Parents come before their children in the tree's order.
             parent: node.parent.and_then(|p| index.get(&p).copied()),
             leaves: leaves.iter().map(|&l| tree.name(l).text.as_str().to_owned()).collect(),
@@ -231,5 +231,5 @@ fn leaf_item(tree: &Tree<'_>, leaf: usize, initial: Option<Span>) -> ast::Item {
     let node = &tree.nodes[leaf];
     let mut decl = node.decl.clone();
     decl.initial = initial;
-    ast::Item::new(ast::ItemKind::State(decl), node.item.span, node.item.docs().to_vec(), node.item.allow().to_vec())
+    node.item.with_kind(ast::ItemKind::State(decl))
 }

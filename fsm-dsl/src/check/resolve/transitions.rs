@@ -122,16 +122,15 @@ impl Resolver<'_> {
                 Some(ast::GuardClause::Else(_)) => "else".to_owned(),
                 Some(ast::GuardClause::Expr(e)) => e.to_string(),
             };
-            out.push(ir::Transition::new(
-                sources,
-                matches!(t.sources, ast::StateSet::All { .. }),
-                events,
-                condition,
-                target,
-                effects,
-                item.span,
-                (guard_text, t.refs.iter().map(|r| r.value.clone()).collect(), super::doc(item.docs())),
-            ));
+            let wildcard = matches!(t.sources, ast::StateSet::All { .. });
+            let notes = ir::Notes {
+                guard_text,
+                refs: t.refs.iter().map(|r| r.value.clone()).collect(),
+                doc: super::doc(item.docs()),
+            };
+            out.push(
+                ir::Transition::new(sources, wildcard, events, condition, target, effects, item.span).with_notes(notes),
+            );
         }
         out
     }
