@@ -168,10 +168,10 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    // The paired split runs first, in a process that has done nothing else yet: criterion's
-    // thousands of runs before it would leave the allocator's heap grown and cut up, which
-    // slowed the stages that allocate much (the tree, the model, the tokens) more than the raw
-    // parse (x1.46 against x1.36 for the same code on the same machine).
+    // The paired split runs first, in a process that has done nothing else yet, so that it
+    // measures the same whether or not criterion's runs are filtered out (`paired-only`). After
+    // criterion's thousands of runs it gave x1.46 where runs on their own gave x1.35 to x1.42,
+    // for the same code on the same machine; what in the process state causes that is not known.
     let inputs = Inputs::new();
     let times = paired(&inputs);
     let mut c = Criterion::default().sample_size(10).configure_from_args();
