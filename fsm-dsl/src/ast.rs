@@ -405,8 +405,8 @@ pub struct Transition {
     pub target: Option<Name>,
     /// The triggering events (the transition applies to each).
     pub events: List<Name>,
-    /// The guard, if any; boxed, since most transitions have none and an item of a large spec's
-    /// syntax tree is then a fifth smaller (360 octets rather than 440).
+    /// The guard, if any; boxed, since most transitions have none, and unboxed it would take 64
+    /// more octets in every item of the syntax tree.
     pub guard: Option<Box<GuardClause>>,
     /// The transition's own effects, in order.
     pub effects: List<Effect>,

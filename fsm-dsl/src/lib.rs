@@ -92,12 +92,7 @@ pub const MAX_SPEC_BYTES: usize = 64 << 20;
 /// Parses and checks one spec text. Never panics, whatever the text.
 pub fn compile(text: &str) -> Compiled {
     if text.len() > MAX_SPEC_BYTES {
-        let d = Diagnostic::new(
-            diag::Code::TooComplex,
-            format!("the spec is {} octets long, more than the {MAX_SPEC_BYTES} the checker reads", text.len()),
-            ast::Span::new(0, 0),
-            "too long",
-        );
+        let d = syntax::too_long(text.len(), MAX_SPEC_BYTES, "the checker");
         return Compiled { ast: None, machine: None, diagnostics: vec![d], omitted: diag::Omitted::default() };
     }
     let (ast, mut diagnostics) = syntax::parse(text);

@@ -82,10 +82,11 @@ impl<T> AsRef<[T]> for List<T> {
 }
 
 impl<T> From<Vec<T>> for List<T> {
-    /// The items of `items`: a `Vec` of two items or more is kept as it is, one of one item is
-    /// freed and its item held in place.
+    /// The items of `items`: a `Vec` of two items or more is kept as it is; one of one item or
+    /// none is freed, the item held in place. (`SmallVec::from_vec` goes by the `Vec`'s
+    /// capacity, not its length, and would keep a pushed-to `Vec` of one item on the heap.)
     fn from(items: Vec<T>) -> Self {
-        List(SmallVec::from_vec(items))
+        if items.len() <= 1 { items.into_iter().collect() } else { List(SmallVec::from_vec(items)) }
     }
 }
 
@@ -192,6 +193,11 @@ mod tests {
     #[test]
     fn one_item_is_held_in_place() {
         assert!(!List::from(vec![1]).0.spilled());
+        // A `Vec` with room to spare, as one built by pushing has.
+        let mut spare = Vec::with_capacity(4);
+        spare.push(1);
+        assert!(!List::from(spare).0.spilled());
+        assert!(!List::<i32>::from(Vec::with_capacity(4)).0.spilled());
         assert!(!std::iter::once(1).collect::<List<_>>().0.spilled());
         assert!(!List::one(1).0.spilled());
         let mut list = List::new();

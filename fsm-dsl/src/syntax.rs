@@ -85,17 +85,20 @@ pub fn follows_grammar(text: &str) -> bool {
     check_length(text).is_none() && check_nesting(text).is_none() && Grammar::parse(Rule::file, text).is_ok()
 }
 
-/// Refuses text longer than a [`Span`] can point into (`Span::MAX_OFFSET`, 4 GiB less one), as
-/// `compile` refuses one longer than it reads.
+/// Refuses text longer than a [`Span`] can point into (`Span::MAX_OFFSET`, 4 GiB less one).
 fn check_length(text: &str) -> Option<Diagnostic> {
-    (text.len() > Span::MAX_OFFSET).then(|| {
-        Diagnostic::new(
-            Code::TooComplex,
-            format!("the spec is {} octets long, more than the {} the parser reads", text.len(), Span::MAX_OFFSET),
-            Span::new(0, 0),
-            "too long",
-        )
-    })
+    (text.len() > Span::MAX_OFFSET).then(|| too_long(text.len(), Span::MAX_OFFSET, "the parser"))
+}
+
+/// E0015 for a text of `len` octets, more than the `max` that `reader` reads (the parser here,
+/// the checker in [`crate::compile`]).
+pub(crate) fn too_long(len: usize, max: usize, reader: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::TooComplex,
+        format!("the spec is {len} octets long, more than the {max} {reader} reads"),
+        Span::new(0, 0),
+        "too long",
+    )
 }
 
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.

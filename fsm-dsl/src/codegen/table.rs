@@ -95,7 +95,7 @@ fn named_rows(m: &Machine) -> TokenStream {
         let guard = if t.guard_text().is_empty() {
             quote! { None }
         } else {
-            let text = &t.guard_text();
+            let text = t.guard_text();
             quote! { Some(#text) }
         };
         let target = match t.target {
@@ -106,7 +106,7 @@ fn named_rows(m: &Machine) -> TokenStream {
             None => quote! { None },
         };
         let actions = super::action_list(m, &t.effects);
-        let (refs, doc) = (&t.refs(), &t.doc());
+        let (refs, doc) = (t.refs(), t.doc());
         quote! {
             Transition {
                 sources: &[#( State::#sources ),*],
