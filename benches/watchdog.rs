@@ -33,7 +33,7 @@ fn main() {
     for _ in 0..n {
         let mut wd = Watchdog::new(Config::default(), ());
         wd.start_with(t0, &mut rng);
-        wd.connection_up_with(t0, &mut rng);
+        wd.transport_up_with(t0, &mut rng);
         wds.push(wd);
     }
     println!("watchdogs: {n}, {} octets each (Watchdog<tokio::time::Instant, ()>)", size_of::<Wd>());
@@ -43,10 +43,10 @@ fn main() {
     let mut other = Tally::new("message received (other)");
     let mut dwr = Tally::new("message received (DWR, answered)");
     for _ in 0..ROUNDS {
-        other.pass(&mut wds, &mut rng, |wd, rng| wd.message_received_with(at, MessageKind::Other, rng).len());
+        other.pass(&mut wds, &mut rng, |wd, rng| wd.receive_with(at, MessageKind::Other, rng).len());
     }
     for _ in 0..ROUNDS {
-        dwr.pass(&mut wds, &mut rng, |wd, rng| wd.message_received_with(at, MessageKind::Dwr, rng).len());
+        dwr.pass(&mut wds, &mut rng, |wd, rng| wd.receive_with(at, MessageKind::Dwr, rng).len());
     }
     other.print();
     dwr.print();
@@ -60,7 +60,7 @@ fn main() {
     for _ in 0..ROUNDS {
         now += step;
         expiry.pass(&mut wds, &mut rng, |wd, rng| wd.handle_timeout_with(now, rng).len());
-        dwa.pass(&mut wds, &mut rng, |wd, rng| wd.message_received_with(now, MessageKind::Dwa, rng).len());
+        dwa.pass(&mut wds, &mut rng, |wd, rng| wd.receive_with(now, MessageKind::Dwa, rng).len());
     }
     expiry.print();
     dwa.print();
@@ -78,7 +78,7 @@ fn main() {
 /// Type of the watchdogs measured: the driver's.
 type Wd = Watchdog<tokio::time::Instant, ()>;
 
-/// The events, time, allocations and commands of one kind of input, over its passes.
+/// The events, time, allocations and outputs of one kind of input, over its passes.
 struct Tally {
     label: &'static str,
     events: u64,

@@ -1,11 +1,11 @@
 //! The RFC 3539 watchdog against a scripted peer, on a virtual clock: the peer answers, goes
-//! silent, drops the connection and comes back. Prints a timeline: time, event, state, commands.
+//! silent, drops the connection and comes back. Prints a timeline: time, event, state, outputs.
 //!
 //! Run with `cargo run --example failover`.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Commands, Config, MessageKind, Watchdog};
+use rfc_fsm::watchdog::{Config, MessageKind, Output, Outputs, Watchdog};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -57,36 +57,36 @@ fn main() {
     println!(
         "RFC 3539 watchdog, Twinit 30 s; * marks a pending DWR; the last column is the time to the next expiry.\n"
     );
-    println!("{:>9}  {:<24} {:<8} commands", "time", "event", "state");
+    println!("{:>9}  {:<24} {:<8} outputs", "time", "event", "state");
     let now = Duration::ZERO;
-    let commands = wd.start(now);
-    print_line(now, "start", &wd, &commands);
+    let outputs = wd.start(now);
+    print_line(now, "start", &wd, &outputs);
     let end = secs(720);
     loop {
         // The next thing to happen: the watchdog's timer or the script's next entry.
         let next_input = agenda.first_key_value().map(|(&(t, _), _)| t);
         let next_timer = wd.poll_timeout();
-        let (now, label, commands) = match (next_input, next_timer) {
+        let (now, label, outputs) = match (next_input, next_timer) {
             (Some(t), Some(d)) if d < t => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
             (Some(t), _) => {
                 let Some(((_, _), input)) = agenda.pop_first() else { break };
-                let (label, commands) = match input {
+                let (label, outputs) = match input {
                     Input::ConnectionUp => {
                         connected = true;
-                        ("connection up".to_owned(), wd.connection_up(t))
+                        ("connection up".to_owned(), wd.transport_up(t))
                     }
                     Input::ConnectionDown => {
                         connected = false;
-                        ("connection down".to_owned(), wd.connection_down(t))
+                        ("connection down".to_owned(), wd.transport_down(t))
                     }
-                    Input::Message(kind) if connected => (format!("{kind:?} received"), wd.message_received(t, kind)),
+                    Input::Message(kind) if connected => (format!("{kind:?} received"), wd.receive(t, kind)),
                     Input::Message(_) => continue,
                     Input::Peer(p) => {
                         peer = p;
-                        (format!("(peer now {p:?})"), Commands::new())
+                        (format!("(peer now {p:?})"), Outputs::new())
                     }
                 };
-                (t, label, commands)
+                (t, label, outputs)
             }
             (None, Some(d)) => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
             (None, None) => break,
@@ -94,17 +94,17 @@ fn main() {
         if now > end {
             break;
         }
-        print_line(now, &label, &wd, &commands);
-        // The world's answer to the commands.
-        for command in &commands {
-            match command {
-                Command::SendDwr if peer == Peer::Answering => {
+        print_line(now, &label, &wd, &outputs);
+        // The world's answer to the outputs.
+        for output in &outputs {
+            match output {
+                Output::SendDwr if peer == Peer::Answering => {
                     at(&mut agenda, now + Duration::from_millis(40), Input::Message(MessageKind::Dwa));
                 }
-                Command::AttemptOpen if peer == Peer::Answering => {
+                Output::AttemptOpen if peer == Peer::Answering => {
                     at(&mut agenda, now + Duration::from_millis(120), Input::ConnectionUp);
                 }
-                Command::CloseConnection => connected = false,
+                Output::CloseConnection => connected = false,
                 _ => {}
             }
         }
@@ -116,10 +116,10 @@ fn main() {
     );
 }
 
-fn print_line(now: Duration, event: &str, wd: &Watchdog<Duration, StdRng>, commands: &[Command]) {
+fn print_line(now: Duration, event: &str, wd: &Watchdog<Duration, StdRng>, outputs: &[Output]) {
     let state = wd.state().map_or("stopped".to_owned(), |s| s.to_string());
     let pending = if wd.pending() { "*" } else { " " };
-    let commands: Vec<String> = commands.iter().map(|c| format!("{c:?}")).collect();
+    let outputs: Vec<String> = outputs.iter().map(|c| format!("{c:?}")).collect();
     let next = wd.poll_timeout().map_or(String::new(), |d| format!("  [{:.1} s]", (d - now).as_secs_f64()));
-    println!("{:>8.3}s  {:<24} {:<7}{pending} {}{next}", now.as_secs_f64(), event, state, commands.join(", "));
+    println!("{:>8.3}s  {:<24} {:<7}{pending} {}{next}", now.as_secs_f64(), event, state, outputs.join(", "));
 }

@@ -1,17 +1,17 @@
 //! The Diameter transport failover watchdog of RFC 3539 (required by RFC 3588 and RFC 6733
 //! §5.5), sans-IO: connection events, received messages and timer expiries go in, with the
-//! current time; commands and the next timer deadline come out. No threads, no sleeping, no
+//! current time; outputs and the next timer deadline come out. No threads, no sleeping, no
 //! clock of its own: the caller owns the sockets and the timers.
 //!
 //! The transitions are those of `specs/rfc3539_watchdog.fsm` (RFC 3539 Appendix A, row for
 //! row), compiled by the `fsm!` macro into [`crate::machines::rfc3539_watchdog`]; this module
-//! only turns the machine's actions into commands, draws Tw, and counts. Two things lie outside
+//! only turns the machine's actions into outputs, draws Tw, and counts. Two things lie outside
 //! Appendix A, and this module adds them: the DWA that answers a received DWR (RFC 6733 §5.5),
 //! and what [`Watchdog::stop`] and [`Watchdog::start`] mean for traffic that was failed over
 //! (see [`Watchdog::stop`]).
 //!
 //! ```
-//! use rfc_fsm::watchdog::{Command, Config, MessageKind, Watchdog};
+//! use rfc_fsm::watchdog::{Output, Config, MessageKind, Watchdog};
 //! use rand::SeedableRng;
 //! use std::time::Duration;
 //!
@@ -19,26 +19,26 @@
 //! let mut wd = Watchdog::new(Config::default(), rng);
 //! let t0 = Duration::ZERO; // any rfc_fsm::time::Time: std or tokio Instant, or a Duration
 //! wd.start(t0);
-//! assert!(wd.connection_up(t0).is_empty()); // row 20: no DWR on a new connection
+//! assert!(wd.transport_up(t0).is_empty()); // row 20: no DWR on a new connection
 //! let expiry = wd.poll_timeout().unwrap();
-//! assert_eq!(wd.handle_timeout(expiry), [Command::SendDwr]);
-//! assert!(wd.message_received(expiry, MessageKind::Dwa).is_empty());
+//! assert_eq!(wd.handle_timeout(expiry), [Output::SendDwr]);
+//! assert!(wd.receive(expiry, MessageKind::Dwa).is_empty());
 //! assert_eq!(wd.counters().dwr_sent, 1);
 //! ```
 //!
 //! This module holds the [`Watchdog`], its inputs and outputs and the hooks of the generated
-//! machine; `watchdog/config.rs` holds [`Config`] and the bounds of Twinit, `watchdog/commands.rs`
-//! the inline list of [`Commands`] an input returns.
+//! machine; `watchdog/config.rs` holds [`Config`] and the bounds of Twinit, `watchdog/outputs.rs`
+//! the inline list of [`Outputs`] an input returns.
 
 use crate::machines::rfc3539_watchdog as machine;
 use crate::time::Time;
 use rand::RngExt as _;
 use std::time::Duration;
 
-mod commands;
 mod config;
-pub use commands::{Commands, MAX_COMMANDS};
+mod outputs;
 pub use config::{Config, ConfigError, TWINIT_DEFAULT, TWINIT_MAX, TWINIT_MIN, TWINIT_TESTING_MIN};
+pub use outputs::{MAX_OUTPUTS, Outputs};
 
 pub use machine::State;
 
@@ -47,13 +47,13 @@ pub const JITTER: Duration = Duration::from_secs(2);
 
 /// What the caller must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Command {
+pub enum Output {
     /// Send a Device-Watchdog-Request to the peer (RFC 3539 SendWatchdog()).
     SendDwr,
     /// Answer the peer's Device-Watchdog-Request with a Device-Watchdog-Answer (RFC 6733 §5.5.2).
     SendDwa,
     /// Try to open the transport connection; report the result with
-    /// [`Watchdog::connection_up`] (RFC 3539 AttemptOpen()).
+    /// [`Watchdog::transport_up`] (RFC 3539 AttemptOpen()).
     AttemptOpen,
     /// Close the transport connection (RFC 3539 CloseConnection()).
     CloseConnection,
@@ -66,7 +66,7 @@ pub enum Command {
     Failback,
     /// Do not hand the message just received to the application: the connection is not in
     /// service (RFC 3539 Throwaway()). It concerns the application only: a DWR that comes with
-    /// `Throwaway` (in REOPEN) is still answered, and [`SendDwa`](Command::SendDwa) follows in
+    /// `Throwaway` (in REOPEN) is still answered, and [`SendDwa`](Output::SendDwa) follows in
     /// the same list; the DWA is the watchdog's own answer, not the application's.
     Throwaway,
 }
@@ -107,11 +107,11 @@ pub struct Counters {
 /// random source of the jitter, injectable and seedable.
 ///
 /// The random source may live in the watchdog (any [`rand::Rng`], with the methods
-/// [`start`](Self::start), [`connection_up`](Self::connection_up), ...) or be passed in to each
-/// call (`R = ()`, with [`start_with`](Self::start_with), [`connection_up_with`](Self::connection_up_with),
+/// [`start`](Self::start), [`transport_up`](Self::transport_up), ...) or be passed in to each
+/// call (`R = ()`, with [`start_with`](Self::start_with), [`transport_up_with`](Self::transport_up_with),
 /// ...), so that many watchdogs share one generator. With `R = ()` a watchdog takes at most 64
 /// octets for the time types of this crate (`std` and `tokio` `Instant`, `Duration`); a
-/// `StdRng` would add 320. No input allocates: commands come back as [`Commands`], inline.
+/// `StdRng` would add 320. No input allocates: outputs come back as [`Outputs`], inline.
 ///
 /// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
 /// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
@@ -137,13 +137,13 @@ struct Core<T> {
     failed_over: bool,
 }
 
-/// The watchdog's part in a step of its machine: its actions become commands, Tw is drawn
+/// The watchdog's part in a step of its machine: its actions become outputs, Tw is drawn
 /// and armed (RFC 3539 §3.4.1).
 struct Rfc3539WatchdogHooks<'a, T, G> {
     now: T,
     core: &'a mut Core<T>,
     rng: &'a mut G,
-    commands: Commands,
+    outputs: Outputs,
 }
 
 impl<T, G> machine::Hooks for Rfc3539WatchdogHooks<'_, T, G>
@@ -153,7 +153,7 @@ where
 {
     fn action(&mut self, action: machine::Action) {
         let counters = &mut self.core.counters;
-        let command = match action {
+        let output = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
                 // Twinit lies in [3 s, 24 h] (see `Config`), so this neither underflows nor
@@ -168,23 +168,23 @@ where
             }
             machine::Action::SendWatchdog => {
                 counters.dwr_sent = counters.dwr_sent.saturating_add(1);
-                Command::SendDwr
+                Output::SendDwr
             }
             machine::Action::Failover => {
                 counters.failovers = counters.failovers.saturating_add(1);
                 self.core.failed_over = true;
-                Command::Failover
+                Output::Failover
             }
             machine::Action::Failback => {
                 counters.failbacks = counters.failbacks.saturating_add(1);
                 self.core.failed_over = false;
-                Command::Failback
+                Output::Failback
             }
-            machine::Action::CloseConnection => Command::CloseConnection,
-            machine::Action::AttemptOpen => Command::AttemptOpen,
-            machine::Action::Throwaway => Command::Throwaway,
+            machine::Action::CloseConnection => Output::CloseConnection,
+            machine::Action::AttemptOpen => Output::AttemptOpen,
+            machine::Action::Throwaway => Output::Throwaway,
         };
-        self.commands.push(command);
+        self.outputs.push(output);
     }
 }
 
@@ -195,11 +195,11 @@ impl<T: Time> Core<T> {
     /// One step of the machine, through the generated lean `step` (the target state and the
     /// actions only: no `Outcome` is built on the hot path).
     #[inline]
-    fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Commands {
-        let Some(mut m) = self.machine else { return Commands::new() };
-        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
+    fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Outputs {
+        let Some(mut m) = self.machine else { return Outputs::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, outputs: Outputs::new() };
         let target = m.step(event, &mut hooks).target;
-        let mut commands = hooks.commands;
+        let mut outputs = hooks.outputs;
         self.machine = Some(m);
         // Within Appendix A every way back to OKAY after a Failover fails back (rows 3 to 5), so
         // OKAY with traffic still failed over only happens after a stop and a start: row 20
@@ -207,25 +207,25 @@ impl<T: Time> Core<T> {
         if self.failed_over && target == State::OKAY {
             self.failed_over = false;
             self.counters.failbacks = self.counters.failbacks.saturating_add(1);
-            commands.push(Command::Failback);
+            outputs.push(Output::Failback);
         }
-        commands
+        outputs
     }
 
-    fn start<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    fn start<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         if self.machine.is_some() {
-            return Commands::new();
+            return Outputs::new();
         }
-        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, commands: Commands::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, outputs: Outputs::new() };
         let m = machine::Machine::start(&mut hooks);
-        let commands = hooks.commands;
+        let outputs = hooks.outputs;
         self.machine = Some(m);
-        commands
+        outputs
     }
 
     #[inline]
-    fn message_received<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Commands {
-        let Some(m) = self.machine else { return Commands::new() };
+    fn receive<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Outputs {
+        let Some(m) = self.machine else { return Outputs::new() };
         let open = open_in(m.state());
         let event = match kind {
             MessageKind::Dwa => {
@@ -238,21 +238,21 @@ impl<T: Time> Core<T> {
             }
             MessageKind::Other => machine::Event::NonDWA,
         };
-        let mut commands = self.handle(now, event, rng);
+        let mut outputs = self.handle(now, event, rng);
         if kind == MessageKind::Dwr && open {
             self.counters.dwa_sent = self.counters.dwa_sent.saturating_add(1);
-            commands.push(Command::SendDwa);
+            outputs.push(Output::SendDwa);
         }
-        commands
+        outputs
     }
 
-    fn handle_timeout<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    fn handle_timeout<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
                 self.handle(now, machine::Event::TwExpiry, rng)
             }
-            _ => Commands::new(),
+            _ => Outputs::new(),
         }
     }
 
@@ -288,27 +288,27 @@ impl<T: Time, R> Watchdog<T, R> {
     }
 
     /// [`start`](Self::start) with the jitter drawn from `rng`.
-    pub fn start_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    pub fn start_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         self.core.start(now, rng)
     }
 
-    /// [`connection_up`](Self::connection_up) with the jitter drawn from `rng`.
-    pub fn connection_up_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    /// [`transport_up`](Self::transport_up) with the jitter drawn from `rng`.
+    pub fn transport_up_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         self.core.handle(now, machine::Event::ConnectionUp, rng)
     }
 
-    /// [`connection_down`](Self::connection_down) with the jitter drawn from `rng`.
-    pub fn connection_down_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    /// [`transport_down`](Self::transport_down) with the jitter drawn from `rng`.
+    pub fn transport_down_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         self.core.handle(now, machine::Event::ConnectionDown, rng)
     }
 
-    /// [`message_received`](Self::message_received) with the jitter drawn from `rng`.
-    pub fn message_received_with<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Commands {
-        self.core.message_received(now, kind, rng)
+    /// [`receive`](Self::receive) with the jitter drawn from `rng`.
+    pub fn receive_with<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Outputs {
+        self.core.receive(now, kind, rng)
     }
 
     /// [`handle_timeout`](Self::handle_timeout) with the jitter drawn from `rng`.
-    pub fn handle_timeout_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Commands {
+    pub fn handle_timeout_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
         self.core.handle_timeout(now, rng)
     }
 
@@ -317,9 +317,9 @@ impl<T: Time, R> Watchdog<T, R> {
     /// connection up is taken as a new connection (the caller closes the old one). The counters
     /// are kept.
     ///
-    /// Stopping does not move traffic: if a [`Failover`](Command::Failover) is in force (see
+    /// Stopping does not move traffic: if a [`Failover`](Output::Failover) is in force (see
     /// [`failed_over`](Self::failed_over)), the caller keeps routing to the alternate peer,
-    /// and the restarted watchdog emits [`Failback`](Command::Failback) when it puts a
+    /// and the restarted watchdog emits [`Failback`](Output::Failback) when it puts a
     /// connection in service (OKAY, row 20), so the routing never stays on the alternate
     /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
     pub fn stop(&mut self) {
@@ -348,8 +348,8 @@ impl<T: Time, R> Watchdog<T, R> {
         self.core.machine.as_ref().is_some_and(|m| m.vars().Pending)
     }
 
-    /// Whether traffic is failed over: a [`Failover`](Command::Failover) was emitted and no
-    /// [`Failback`](Command::Failback) since, whether or not the watchdog was stopped meanwhile.
+    /// Whether traffic is failed over: a [`Failover`](Output::Failover) was emitted and no
+    /// [`Failback`](Output::Failback) since, whether or not the watchdog was stopped meanwhile.
     pub fn failed_over(&self) -> bool {
         self.core.failed_over
     }
@@ -377,34 +377,34 @@ where
     R: rand::Rng,
 {
     /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
-    /// running is left as it is. Returns the commands (none: INITIAL only sets the timer).
-    pub fn start(&mut self, now: T) -> Commands {
+    /// running is left as it is. Returns the outputs (none: INITIAL only sets the timer).
+    pub fn start(&mut self, now: T) -> Outputs {
         self.core.start(now, &mut self.rng)
     }
 
     /// The transport connection is established (RFC 3539 rows 20-21). After a stop while
     /// traffic was failed over, row 20 also fails back (see [`stop`](Self::stop)).
-    pub fn connection_up(&mut self, now: T) -> Commands {
+    pub fn transport_up(&mut self, now: T) -> Outputs {
         self.core.handle(now, machine::Event::ConnectionUp, &mut self.rng)
     }
 
     /// The transport connection is lost (RFC 3539 rows 22-24).
-    pub fn connection_down(&mut self, now: T) -> Commands {
+    pub fn transport_down(&mut self, now: T) -> Outputs {
         self.core.handle(now, machine::Event::ConnectionDown, &mut self.rng)
     }
 
     /// A message was received on the connection (RFC 3539 rows 1-11). A DWR is answered with
-    /// a DWA ([`Command::SendDwa`], RFC 6733 §5.5) while the connection is open, in REOPEN too,
-    /// where it comes after [`Throwaway`](Command::Throwaway) (row 7: the DWR means nothing to
+    /// a DWA ([`Output::SendDwa`], RFC 6733 §5.5) while the connection is open, in REOPEN too,
+    /// where it comes after [`Throwaway`](Output::Throwaway) (row 7: the DWR means nothing to
     /// the application) and does not count towards the reopen validation. While stopped the
     /// message is ignored and not counted.
-    pub fn message_received(&mut self, now: T, kind: MessageKind) -> Commands {
-        self.core.message_received(now, kind, &mut self.rng)
+    pub fn receive(&mut self, now: T, kind: MessageKind) -> Outputs {
+        self.core.receive(now, kind, &mut self.rng)
     }
 
     /// The timer fired. If `now` is at or after the deadline, Tw has expired (RFC 3539 rows
     /// 12-19); an early or stale call (no deadline, or `now` before it) does nothing.
-    pub fn handle_timeout(&mut self, now: T) -> Commands {
+    pub fn handle_timeout(&mut self, now: T) -> Outputs {
         self.core.handle_timeout(now, &mut self.rng)
     }
 }

@@ -18,17 +18,17 @@ pub fn no_input_allocates() {
     let mut events = 0u64;
     for round in 0..200u32 {
         for (i, wd) in wds.iter_mut().enumerate() {
-            let commands = match (round as usize + i) % 9 {
+            let outputs = match (round as usize + i) % 9 {
                 0 => wd.start_with(now, &mut rng),
-                1 => wd.connection_up_with(now, &mut rng),
-                2 => wd.message_received_with(now, MessageKind::Dwa, &mut rng),
-                3 => wd.message_received_with(now, MessageKind::Dwr, &mut rng),
-                4 => wd.message_received_with(now, MessageKind::Other, &mut rng),
+                1 => wd.transport_up_with(now, &mut rng),
+                2 => wd.receive_with(now, MessageKind::Dwa, &mut rng),
+                3 => wd.receive_with(now, MessageKind::Dwr, &mut rng),
+                4 => wd.receive_with(now, MessageKind::Other, &mut rng),
                 5 | 6 => {
                     let at = wd.poll_timeout().unwrap_or(now);
                     wd.handle_timeout_with(at, &mut rng)
                 }
-                7 => wd.connection_down_with(now, &mut rng),
+                7 => wd.transport_down_with(now, &mut rng),
                 _ => {
                     if round % 7 == 0 {
                         wd.stop();
@@ -37,7 +37,7 @@ pub fn no_input_allocates() {
                 }
             };
             events += 1;
-            assert!(commands.len() <= rfc_fsm::watchdog::MAX_COMMANDS);
+            assert!(outputs.len() <= rfc_fsm::watchdog::MAX_OUTPUTS);
             if let Some(state) = wd.state() {
                 states[state.index()] = true;
             }

@@ -8,7 +8,7 @@
 use fsm_dsl::testgen::{self, Step, Suite};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rfc_fsm::watchdog::{Command, Config, MessageKind, Watchdog};
+use rfc_fsm::watchdog::{Config, MessageKind, Output, Watchdog};
 use std::time::Duration;
 
 fn suite(spec: &str) -> Suite {
@@ -24,16 +24,16 @@ fn var(step: &Step, name: &str) -> i64 {
     step.vars.iter().find(|(n, _)| n == name).map(|(_, x)| *x).unwrap()
 }
 
-/// The commands an RFC 3539 action becomes (`SetWatchdog` sets the deadline instead).
-fn command_of(action: &str) -> Option<Command> {
+/// The outputs an RFC 3539 action becomes (`SetWatchdog` sets the deadline instead).
+fn output_of(action: &str) -> Option<Output> {
     Some(match action {
         "start Tw" => return None,
-        "SendWatchdog" => Command::SendDwr,
-        "Failover" => Command::Failover,
-        "Failback" => Command::Failback,
-        "CloseConnection" => Command::CloseConnection,
-        "AttemptOpen" => Command::AttemptOpen,
-        "Throwaway" => Command::Throwaway,
+        "SendWatchdog" => Output::SendDwr,
+        "Failover" => Output::Failover,
+        "Failback" => Output::Failback,
+        "CloseConnection" => Output::CloseConnection,
+        "AttemptOpen" => Output::AttemptOpen,
+        "Throwaway" => Output::Throwaway,
         other => panic!("an action the watchdog test does not know: {other}"),
     })
 }
@@ -54,22 +54,22 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
             assert_eq!(wd.state().unwrap().name(), step.from, "{at}");
             let before = wd.poll_timeout();
             let open = wd.connection_open();
-            let commands = match step.event.as_str() {
+            let outputs = match step.event.as_str() {
                 "ConnectionUp" => {
                     now += Duration::from_secs(1);
-                    wd.connection_up(now)
+                    wd.transport_up(now)
                 }
                 "ConnectionDown" => {
                     now += Duration::from_secs(1);
-                    wd.connection_down(now)
+                    wd.transport_down(now)
                 }
                 "DWA" => {
                     now += Duration::from_secs(1);
-                    wd.message_received(now, MessageKind::Dwa)
+                    wd.receive(now, MessageKind::Dwa)
                 }
                 "NonDWA" => {
                     now += Duration::from_secs(1);
-                    wd.message_received(now, non_dwa)
+                    wd.receive(now, non_dwa)
                 }
                 "TwExpiry" => {
                     now = wd.poll_timeout().expect("Tw runs in every state");
@@ -77,11 +77,11 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
                 }
                 other => panic!("an event the watchdog test does not know: {other}"),
             };
-            let mut expected: Vec<Command> = step.actions.iter().filter_map(|a| command_of(a)).collect();
+            let mut expected: Vec<Output> = step.actions.iter().filter_map(|a| output_of(a)).collect();
             if step.event == "NonDWA" && non_dwa == MessageKind::Dwr && open {
-                expected.push(Command::SendDwa);
+                expected.push(Output::SendDwa);
             }
-            assert_eq!(commands.to_vec(), expected, "{at}");
+            assert_eq!(outputs.to_vec(), expected, "{at}");
             assert_eq!(wd.state().unwrap().name(), step.to, "{at}");
             assert_eq!(i64::from(wd.pending()), var(step, "Pending"), "{at}");
             if step.actions.iter().any(|a| a == "start Tw") {

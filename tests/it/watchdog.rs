@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rfc_fsm::watchdog::{
-    Command, Commands, Config, ConfigError, MessageKind, State, TWINIT_MAX, TWINIT_TESTING_MIN, Watchdog,
+    Config, ConfigError, MessageKind, Output, Outputs, State, TWINIT_MAX, TWINIT_TESTING_MIN, Watchdog,
 };
 use std::time::Duration;
 
@@ -20,12 +20,12 @@ fn okay(seed: u64) -> (Wd, Duration) {
     let mut wd = watchdog(seed);
     let t = Duration::ZERO;
     wd.start(t);
-    wd.connection_up(t);
+    wd.transport_up(t);
     (wd, t)
 }
 
 /// Lets time run to the deadline and fires the timer.
-fn expire(wd: &mut Wd) -> (Duration, Commands) {
+fn expire(wd: &mut Wd) -> (Duration, Outputs) {
     let at = wd.poll_timeout().expect("the timer is armed");
     (at, wd.handle_timeout(at))
 }
@@ -36,13 +36,13 @@ fn assert_tw_in_range(wd: &Wd) {
 }
 
 #[test]
-fn initial_and_connection_up_goes_to_okay_with_the_timer_armed_and_no_dwr() {
+fn initial_and_transport_up_goes_to_okay_with_the_timer_armed_and_no_dwr() {
     let mut wd = watchdog(1);
     assert_eq!(wd.state(), None, "not started");
     assert!(wd.start(Duration::ZERO).is_empty());
     assert_eq!(wd.state(), Some(State::INITIAL));
     let t = Duration::from_millis(300);
-    assert_eq!(wd.connection_up(t), []);
+    assert_eq!(wd.transport_up(t), []);
     assert_eq!(wd.state(), Some(State::OKAY));
     assert_eq!(wd.poll_timeout(), Some(t + wd.tw().unwrap()));
     assert_tw_in_range(&wd);
@@ -52,11 +52,11 @@ fn initial_and_connection_up_goes_to_okay_with_the_timer_armed_and_no_dwr() {
 #[test]
 fn okay_expiry_sends_one_dwr_and_the_dwa_clears_pending() {
     let (mut wd, _) = okay(2);
-    let (at, commands) = expire(&mut wd);
-    assert_eq!(commands, [Command::SendDwr]);
+    let (at, outputs) = expire(&mut wd);
+    assert_eq!(outputs, [Output::SendDwr]);
     assert!(wd.pending());
     assert_eq!(wd.state(), Some(State::OKAY));
-    assert_eq!(wd.message_received(at + Duration::from_millis(40), MessageKind::Dwa), []);
+    assert_eq!(wd.receive(at + Duration::from_millis(40), MessageKind::Dwa), []);
     assert!(!wd.pending());
     assert_eq!(wd.counters().dwa_received, 1);
 }
@@ -67,12 +67,12 @@ fn an_answering_peer_gets_a_dwr_every_tw() {
     let mut last = Duration::ZERO;
     for _ in 0..100 {
         let tw = wd.tw().unwrap();
-        let (at, commands) = expire(&mut wd);
-        assert_eq!(commands, [Command::SendDwr]);
+        let (at, outputs) = expire(&mut wd);
+        assert_eq!(outputs, [Output::SendDwr]);
         // The DWA resets the timer (row 1), so the next DWR comes a Tw after the answer.
         assert_eq!(at - last, tw);
         let answer = at + Duration::from_millis(25);
-        wd.message_received(answer, MessageKind::Dwa);
+        wd.receive(answer, MessageKind::Dwa);
         last = answer;
     }
     assert_eq!(wd.counters().dwr_sent, 100);
@@ -86,7 +86,7 @@ fn traffic_more_often_than_tw_means_no_dwr_at_all() {
     for _ in 0..10_000 {
         t += Duration::from_secs(20); // under the smallest Tw, 28 s
         assert_eq!(wd.handle_timeout(t), [], "the timer has not expired");
-        assert_eq!(wd.message_received(t, MessageKind::Other), []);
+        assert_eq!(wd.receive(t, MessageKind::Other), []);
     }
     assert_eq!(wd.counters().dwr_sent, 0);
     assert_eq!(wd.state(), Some(State::OKAY));
@@ -95,10 +95,10 @@ fn traffic_more_often_than_tw_means_no_dwr_at_all() {
 #[test]
 fn a_silent_peer_goes_suspect_with_failover_then_down_with_close_after_one_dwr() {
     let (mut wd, _) = okay(5);
-    assert_eq!(expire(&mut wd).1, [Command::SendDwr]);
-    assert_eq!(expire(&mut wd).1, [Command::Failover]);
+    assert_eq!(expire(&mut wd).1, [Output::SendDwr]);
+    assert_eq!(expire(&mut wd).1, [Output::Failover]);
     assert_eq!(wd.state(), Some(State::SUSPECT));
-    assert_eq!(expire(&mut wd).1, [Command::CloseConnection]);
+    assert_eq!(expire(&mut wd).1, [Output::CloseConnection]);
     assert_eq!(wd.state(), Some(State::DOWN));
     assert_eq!(wd.counters().dwr_sent, 1);
     assert_eq!(wd.counters().failovers, 1);
@@ -118,11 +118,11 @@ fn down(seed: u64) -> Wd {
 fn down_attempts_to_open_at_each_expiry_and_reopens_with_a_dwr_at_once() {
     let mut wd = down(6);
     for _ in 0..5 {
-        assert_eq!(expire(&mut wd).1, [Command::AttemptOpen]);
+        assert_eq!(expire(&mut wd).1, [Output::AttemptOpen]);
         assert_eq!(wd.state(), Some(State::DOWN));
     }
     let t = wd.poll_timeout().unwrap() - Duration::from_secs(1);
-    assert_eq!(wd.connection_up(t), [Command::SendDwr]);
+    assert_eq!(wd.transport_up(t), [Output::SendDwr]);
     assert_eq!(wd.state(), Some(State::REOPEN));
     assert!(wd.pending());
 }
@@ -131,19 +131,19 @@ fn down_attempts_to_open_at_each_expiry_and_reopens_with_a_dwr_at_once() {
 fn reopen_returns_to_okay_with_failback_after_three_answered_watchdogs() {
     let mut wd = down(7);
     let t = wd.poll_timeout().unwrap();
-    assert_eq!(wd.connection_up(t), [Command::SendDwr]); // the first watchdog
-    let answer = |wd: &mut Wd, at: Duration| wd.message_received(at + Duration::from_millis(10), MessageKind::Dwa);
+    assert_eq!(wd.transport_up(t), [Output::SendDwr]); // the first watchdog
+    let answer = |wd: &mut Wd, at: Duration| wd.receive(at + Duration::from_millis(10), MessageKind::Dwa);
     assert_eq!(answer(&mut wd, t), []);
     for round in 2..=3 {
         // A DWA does not restart Tw in REOPEN (rows 5-6): the next DWR waits for the expiry.
-        let (at, commands) = expire(&mut wd);
-        assert_eq!(commands, [Command::SendDwr], "watchdog {round}");
-        let commands = answer(&mut wd, at);
+        let (at, outputs) = expire(&mut wd);
+        assert_eq!(outputs, [Output::SendDwr], "watchdog {round}");
+        let outputs = answer(&mut wd, at);
         if round < 3 {
-            assert_eq!(commands, []);
+            assert_eq!(outputs, []);
             assert_eq!(wd.state(), Some(State::REOPEN));
         } else {
-            assert_eq!(commands, [Command::Failback]);
+            assert_eq!(outputs, [Output::Failback]);
         }
     }
     assert_eq!(wd.state(), Some(State::OKAY));
@@ -153,31 +153,31 @@ fn reopen_returns_to_okay_with_failback_after_three_answered_watchdogs() {
 #[test]
 fn reopen_with_a_silent_peer_goes_down_after_two_expiries() {
     let mut wd = down(8);
-    wd.connection_up(wd.poll_timeout().unwrap());
+    wd.transport_up(wd.poll_timeout().unwrap());
     assert_eq!(expire(&mut wd).1, [], "row 19: NumDWA = -1, no new DWR");
     assert_eq!(wd.state(), Some(State::REOPEN));
-    assert_eq!(expire(&mut wd).1, [Command::CloseConnection]);
+    assert_eq!(expire(&mut wd).1, [Output::CloseConnection]);
     assert_eq!(wd.state(), Some(State::DOWN));
 }
 
 #[test]
-fn connection_down_fails_over_only_from_okay() {
+fn transport_down_fails_over_only_from_okay() {
     let (mut wd, t) = okay(9);
-    assert_eq!(wd.connection_down(t), [Command::CloseConnection, Command::Failover]);
+    assert_eq!(wd.transport_down(t), [Output::CloseConnection, Output::Failover]);
     assert_eq!(wd.state(), Some(State::DOWN));
 
     let (mut wd, _) = okay(10);
     expire(&mut wd);
     expire(&mut wd);
     assert_eq!(wd.state(), Some(State::SUSPECT));
-    assert_eq!(wd.connection_down(wd.poll_timeout().unwrap()), [Command::CloseConnection]);
+    assert_eq!(wd.transport_down(wd.poll_timeout().unwrap()), [Output::CloseConnection]);
     assert_eq!(wd.state(), Some(State::DOWN));
 
     let mut wd = down(11);
     let t = wd.poll_timeout().unwrap();
-    wd.connection_up(t);
+    wd.transport_up(t);
     assert_eq!(wd.state(), Some(State::REOPEN));
-    assert_eq!(wd.connection_down(t), [Command::CloseConnection]);
+    assert_eq!(wd.transport_down(t), [Output::CloseConnection]);
     assert_eq!(wd.state(), Some(State::DOWN));
 }
 
@@ -236,7 +236,7 @@ fn a_deadline_past_the_end_of_the_clock_leaves_the_timer_unarmed() {
     assert_eq!(wd.poll_timeout(), None, "the deadline cannot be represented, so it is never reached");
     assert_eq!(wd.tw(), None);
     assert_eq!(wd.handle_timeout(Duration::MAX), []);
-    assert_eq!(wd.connection_up(end), []);
+    assert_eq!(wd.transport_up(end), []);
     assert_eq!(wd.state(), Some(State::OKAY));
 }
 
@@ -244,14 +244,14 @@ fn a_deadline_past_the_end_of_the_clock_leaves_the_timer_unarmed() {
 fn inputs_while_stopped_are_ignored_and_not_counted() {
     let mut wd = watchdog(16);
     for kind in [MessageKind::Dwr, MessageKind::Dwa, MessageKind::Other] {
-        assert_eq!(wd.message_received(Duration::ZERO, kind), []);
+        assert_eq!(wd.receive(Duration::ZERO, kind), []);
     }
     assert_eq!(*wd.counters(), Default::default());
     let (mut wd, t) = okay(17);
-    wd.message_received(t, MessageKind::Dwr);
+    wd.receive(t, MessageKind::Dwr);
     wd.stop();
-    wd.message_received(t, MessageKind::Dwr);
-    wd.message_received(t, MessageKind::Dwa);
+    wd.receive(t, MessageKind::Dwr);
+    wd.receive(t, MessageKind::Dwa);
     assert_eq!((wd.counters().dwr_received, wd.counters().dwa_sent, wd.counters().dwa_received), (1, 1, 0));
 }
 
@@ -259,14 +259,14 @@ fn inputs_while_stopped_are_ignored_and_not_counted() {
 fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_in_service() {
     let (mut wd, _) = okay(18);
     expire(&mut wd);
-    let (at, commands) = expire(&mut wd);
-    assert_eq!(commands, [Command::Failover]);
+    let (at, outputs) = expire(&mut wd);
+    assert_eq!(outputs, [Output::Failover]);
     assert!(wd.failed_over());
     wd.stop();
     assert!(wd.failed_over(), "stopping does not move the traffic back");
     wd.start(at);
-    assert_eq!(wd.handle_timeout(wd.poll_timeout().unwrap()), [Command::AttemptOpen], "INITIAL, row 15");
-    assert_eq!(wd.connection_up(at + Duration::from_secs(40)), [Command::Failback]);
+    assert_eq!(wd.handle_timeout(wd.poll_timeout().unwrap()), [Output::AttemptOpen], "INITIAL, row 15");
+    assert_eq!(wd.transport_up(at + Duration::from_secs(40)), [Output::Failback]);
     assert_eq!(wd.state(), Some(State::OKAY));
     assert!(!wd.failed_over());
     assert_eq!((wd.counters().failovers, wd.counters().failbacks), (1, 1));
@@ -274,20 +274,20 @@ fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_
     let (mut wd, t) = okay(19);
     wd.stop();
     wd.start(t);
-    assert_eq!(wd.connection_up(t), []);
+    assert_eq!(wd.transport_up(t), []);
     assert_eq!(wd.counters().failbacks, 0);
 }
 
 #[test]
 fn a_dwr_is_answered_while_the_connection_is_open() {
     let (mut wd, t) = okay(12);
-    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::SendDwa]);
+    assert_eq!(wd.receive(t, MessageKind::Dwr), [Output::SendDwa]);
     let mut wd = down(13);
     let t = wd.poll_timeout().unwrap();
-    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::Throwaway], "no connection to answer on");
-    wd.connection_up(t);
+    assert_eq!(wd.receive(t, MessageKind::Dwr), [Output::Throwaway], "no connection to answer on");
+    wd.transport_up(t);
     // In REOPEN a DWR is answered and does not count towards the validation.
-    assert_eq!(wd.message_received(t, MessageKind::Dwr), [Command::Throwaway, Command::SendDwa]);
+    assert_eq!(wd.receive(t, MessageKind::Dwr), [Output::Throwaway, Output::SendDwa]);
     assert_eq!(wd.counters().dwr_received, 2);
     assert_eq!(wd.counters().dwa_sent, 1);
 }
@@ -298,7 +298,7 @@ fn stop_disarms_and_start_begins_again_from_initial() {
     wd.stop();
     assert_eq!(wd.state(), None);
     assert_eq!(wd.poll_timeout(), None);
-    assert_eq!(wd.connection_down(t), []);
+    assert_eq!(wd.transport_down(t), []);
     assert_eq!(wd.handle_timeout(t + Duration::from_secs(100)), []);
     wd.start(t);
     assert_eq!(wd.state(), Some(State::INITIAL));
@@ -354,22 +354,22 @@ proptest! {
         let mut connected = false;
         let mut outstanding = 0;
         for input in inputs {
-            let commands = match input {
+            let outputs = match input {
                 Input::Up => {
-                    let commands = wd.connection_up(now);
+                    let outputs = wd.transport_up(now);
                     connected |= wd.connection_open();
-                    commands
+                    outputs
                 }
                 Input::Down => {
                     connected = false;
                     outstanding = 0;
-                    wd.connection_down(now)
+                    wd.transport_down(now)
                 }
                 Input::Message(kind) => {
                     if kind == MessageKind::Dwa {
                         outstanding = 0;
                     }
-                    wd.message_received(now, kind)
+                    wd.receive(now, kind)
                 }
                 Input::Expire => match wd.poll_timeout() {
                     Some(at) => {
@@ -377,7 +377,7 @@ proptest! {
                         now = at;
                         wd.handle_timeout(now)
                     }
-                    None => Commands::new(),
+                    None => Outputs::new(),
                 },
                 Input::Wait(ms) => {
                     now += Duration::from_millis(u64::from(ms));
@@ -388,18 +388,18 @@ proptest! {
                     wd.stop();
                     connected = false;
                     outstanding = 0;
-                    Commands::new()
+                    Outputs::new()
                 }
                 Input::Start => wd.start(now),
             };
-            for command in &commands {
-                match command {
-                    Command::SendDwr => {
+            for output in &outputs {
+                match output {
+                    Output::SendDwr => {
                         prop_assert!(connected, "a DWR while the connection is down");
                         outstanding += 1;
                         prop_assert!(outstanding <= 1, "two DWRs outstanding");
                     }
-                    Command::CloseConnection => {
+                    Output::CloseConnection => {
                         connected = false;
                         outstanding = 0;
                     }
@@ -423,20 +423,20 @@ fn a_watchdog_without_its_own_random_source_takes_at_most_64_octets() {
     assert!(size_of::<Watchdog<tokio::time::Instant, ()>>() <= 64);
     assert!(size_of::<Watchdog<std::time::Instant, ()>>() <= 64);
     assert!(size_of::<Watchdog<Duration, ()>>() <= 64);
-    assert!(size_of::<Commands>() <= 8);
+    assert!(size_of::<Outputs>() <= 8);
 }
 
-/// No row of Appendix A produces more commands than a `Commands` holds: two of the row's own
-/// (the timer's actions are not commands), plus a Failback after a restart and a DWA.
+/// No row of Appendix A produces more outputs than an `Outputs` holds: two of the row's own
+/// (the timer's actions are not outputs), plus a Failback after a restart and a DWA.
 #[test]
-fn the_command_list_holds_what_any_input_produces() {
+fn the_output_list_holds_what_any_input_produces() {
     use rfc_fsm::machines::rfc3539_watchdog::TRANSITIONS;
     let most = TRANSITIONS
         .iter()
         .map(|t| t.actions.iter().filter(|a| a.starts().is_none() && a.stops().is_none()).count())
         .max()
         .unwrap();
-    assert!(most + 2 <= rfc_fsm::watchdog::MAX_COMMANDS, "{most} commands in one row");
+    assert!(most + 2 <= rfc_fsm::watchdog::MAX_OUTPUTS, "{most} outputs in one row");
 }
 
 /// With the random source passed in, the watchdog draws Tw from it: the same seed, the same Tw,
@@ -448,15 +448,12 @@ fn a_random_source_passed_in_draws_the_same_tw_as_one_owned() {
     let mut rng = StdRng::seed_from_u64(9);
     let t = Duration::ZERO;
     assert_eq!(owned.start(t), lean.start_with(t, &mut rng));
-    assert_eq!(owned.connection_up(t), lean.connection_up_with(t, &mut rng));
+    assert_eq!(owned.transport_up(t), lean.transport_up_with(t, &mut rng));
     for _ in 0..20 {
         assert_eq!(owned.poll_timeout(), lean.poll_timeout());
         let at = owned.poll_timeout().unwrap();
         assert_eq!(owned.handle_timeout(at), lean.handle_timeout_with(at, &mut rng));
-        assert_eq!(
-            owned.message_received(at, MessageKind::Dwa),
-            lean.message_received_with(at, MessageKind::Dwa, &mut rng)
-        );
+        assert_eq!(owned.receive(at, MessageKind::Dwa), lean.receive_with(at, MessageKind::Dwa, &mut rng));
         assert_eq!(owned.tw(), lean.tw());
         assert_eq!(owned.state(), lean.state());
     }

@@ -63,8 +63,8 @@ where
         let mut run = Run::new(now);
         self.core.enabled = true;
         self.core.reconnect = true;
-        let commands = self.watchdog(&mut run, |wd, now, rng| wd.start_with(now, rng));
-        self.commands(&mut run, &commands);
+        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.start_with(now, rng));
+        self.watchdog_outputs(&mut run, &outputs);
         if self.core.config.initiate {
             run.event(Event::Start, Context::None);
         }
@@ -81,7 +81,7 @@ where
         self.core.stop_cause = cause;
         self.watchdog(&mut run, |wd, _, _| {
             wd.stop();
-            Commands::new()
+            watchdog::Outputs::new()
         });
         self.core.watchdog_up = false;
         for pending in std::mem::take(&mut self.core.pending) {
@@ -211,8 +211,8 @@ where
             run.report(PeerEvent::Error(PeerError::NoCer { conn: pending.id, reason: "no CER within the Timeout" }));
         }
         self.drain(&mut run);
-        let commands = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout_with(now, rng));
-        self.commands(&mut run, &commands);
+        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout_with(now, rng));
+        self.watchdog_outputs(&mut run, &outputs);
         self.finish(run)
     }
 
@@ -337,34 +337,34 @@ where
                 run.report(PeerEvent::Open { conn, role, peer: Box::new(peer) });
             }
         }
-        let commands = if up {
-            self.watchdog(run, |wd, now, rng| wd.connection_up_with(now, rng))
+        let outputs = if up {
+            self.watchdog(run, |wd, now, rng| wd.transport_up_with(now, rng))
         } else {
-            self.watchdog(run, |wd, now, rng| wd.connection_down_with(now, rng))
+            self.watchdog(run, |wd, now, rng| wd.transport_down_with(now, rng))
         };
-        self.commands(run, &commands);
+        self.watchdog_outputs(run, &outputs);
     }
 
     /// Calls the watchdog and reports its change of state.
     pub(super) fn watchdog(
         &mut self,
         run: &mut Run<T>,
-        f: impl FnOnce(&mut Watchdog<T, ()>, T, &mut SmallRng) -> Commands,
-    ) -> Commands {
+        f: impl FnOnce(&mut Watchdog<T, ()>, T, &mut SmallRng) -> watchdog::Outputs,
+    ) -> watchdog::Outputs {
         let from = self.core.watchdog.state();
-        let commands = f(&mut self.core.watchdog, run.now, &mut self.core.jitter);
+        let outputs = f(&mut self.core.watchdog, run.now, &mut self.core.jitter);
         let to = self.core.watchdog.state();
         if from != to {
             run.report(PeerEvent::Watchdog { from, to });
         }
-        commands
+        outputs
     }
 
-    /// Carries out the watchdog's commands (see the module documentation).
-    pub(super) fn commands(&mut self, run: &mut Run<T>, commands: &[Command]) {
-        for command in commands {
-            match command {
-                Command::SendDwr => {
+    /// Carries out the watchdog's outputs (see the module documentation).
+    pub(super) fn watchdog_outputs(&mut self, run: &mut Run<T>, outputs: &[watchdog::Output]) {
+        for output in outputs {
+            match output {
+                watchdog::Output::SendDwr => {
                     let dwr = Message::Dwr(Dwr {
                         hop_by_hop: self.core.next_hop_by_hop(),
                         end_to_end: self.core.next_end_to_end(),
@@ -375,22 +375,22 @@ where
                     run.event(Event::Send_Message, Context::Outgoing(Box::new(dwr)));
                 }
                 // The machine's I-Snd-DWA / R-Snd-DWA answers the DWR.
-                Command::SendDwa => {}
-                Command::AttemptOpen => {
+                watchdog::Output::SendDwa => {}
+                watchdog::Output::AttemptOpen => {
                     let core = &self.core;
                     if core.config.initiate && core.enabled && core.reconnect && self.machine.state() == State::Closed {
                         run.event(Event::Start, Context::None);
                     }
                 }
-                Command::CloseConnection => {
+                watchdog::Output::CloseConnection => {
                     if let Some((id, _)) = self.open_connection() {
                         run.out.push(Output::Close(id));
                         self.lost(run, id);
                     }
                 }
-                Command::Failover => run.report(PeerEvent::Failover),
-                Command::Failback => run.report(PeerEvent::Failback),
-                Command::Throwaway => run.throwaway = true,
+                watchdog::Output::Failover => run.report(PeerEvent::Failover),
+                watchdog::Output::Failback => run.report(PeerEvent::Failback),
+                watchdog::Output::Throwaway => run.throwaway = true,
             }
         }
     }
@@ -449,8 +449,8 @@ where
                 (_, Received::Ok(Message::Dwr(_))) => MessageKind::Dwr,
                 _ => MessageKind::Other,
             };
-            let commands = self.watchdog(run, |wd, now, rng| wd.message_received_with(now, kind, rng));
-            self.commands(run, &commands);
+            let outputs = self.watchdog(run, |wd, now, rng| wd.receive_with(now, kind, rng));
+            self.watchdog_outputs(run, &outputs);
         }
         let event = if initiated {
             match (answers, &received) {

@@ -10,9 +10,9 @@
 //! those of [`crate::watchdog::Watchdog`]. This module turns inputs into the machines' events,
 //! carries out their actions (building CER, CEA, DWA, DPR, DPA), and joins the two machines:
 //!
-//! - The watchdog is told `connection_up` when the peer machine reaches I-Open or R-Open after a
+//! - The watchdog is told `transport_up` when the peer machine reaches I-Open or R-Open after a
 //!   successful capabilities exchange (the connection is "open" in the Diameter sense), and
-//!   `connection_down` when the machine gets back to Closed. Every message received on the open
+//!   `transport_down` when the machine gets back to Closed. Every message received on the open
 //!   connection and not discarded (see below) is traffic for it (`MessageKind::Dwa` for the
 //!   answer to its DWR, `Dwr` for a DWR, `Other` otherwise), fed before the peer machine sees the
 //!   message, so that its `Throwaway` (in REOPEN) keeps application messages from the
@@ -101,7 +101,7 @@ use super::codec::{
 };
 use crate::machines::diameter_peer as machine;
 use crate::time::Time;
-use crate::watchdog::{self, Command, Commands, MessageKind, Watchdog};
+use crate::watchdog::{self, MessageKind, Watchdog};
 
 pub use machine::{Event, State};
 
