@@ -138,25 +138,25 @@ pub fn run(data: &[u8]) {
             1 => peer.stop(now, DisconnectCause::Rebooting),
             2 => {
                 let c = pick(&mut u, &conns);
-                peer.connected(now, c)
+                peer.transport_up(now, c)
             }
             3 => {
                 let c = pick(&mut u, &conns);
-                peer.connect_failed(now, c)
+                peer.transport_failed(now, c)
             }
             4 => {
-                let (c, out) = peer.accepted(now);
+                let (c, out) = peer.transport_accepted(now);
                 conns.push(c);
                 out
             }
             5 => {
                 let c = pick(&mut u, &conns);
-                peer.disconnected(now, c)
+                peer.transport_down(now, c)
             }
             6 | 7 => {
                 let c = pick(&mut u, &conns);
                 match other_message(&mut u, last_request).ok().and_then(|m| m.encode().ok()) {
-                    Some(bytes) => peer.received(now, c, &bytes),
+                    Some(bytes) => peer.receive(now, c, &bytes),
                     None => break,
                 }
             }
@@ -164,7 +164,7 @@ pub fn run(data: &[u8]) {
                 let c = pick(&mut u, &conns);
                 let len = usize::from(u.int_in_range(0u8..=64).unwrap_or(0));
                 let bytes = u.bytes(len.min(u.len())).unwrap_or_default().to_vec();
-                peer.received(now, c, &bytes)
+                peer.receive(now, c, &bytes)
             }
             9 => {
                 request = true;
@@ -197,17 +197,17 @@ pub fn run(data: &[u8]) {
                         last_request = Some(raw.header);
                     }
                 }
-                Output::Report(PeerEvent::State { from, to, event }) => {
+                Output::Event(PeerEvent::State { from, to, event }) => {
                     assert_eq!(*from, state, "a change from {from:?} reported in {state:?}");
                     assert!(edge(*from, *to, *event), "{from:?} -> {to:?} on {event:?} is not in the spec");
                     state = *to;
                 }
-                Output::Report(PeerEvent::Watchdog { from, to }) => {
+                Output::Event(PeerEvent::Watchdog { from, to }) => {
                     assert_eq!(*from, dog, "a watchdog change from {from:?} reported in {dog:?}");
                     dog = *to;
                 }
-                Output::Report(PeerEvent::Error(_)) if request => request_handled = true,
-                Output::Report(_) => {}
+                Output::Event(PeerEvent::Error(_)) if request => request_handled = true,
+                Output::Event(_) => {}
             }
         }
         assert_eq!(state, peer.state(), "the reported states end elsewhere");

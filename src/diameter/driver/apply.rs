@@ -155,17 +155,17 @@ impl Driver {
                     return;
                 }
                 self.link(conn, connection, Role::Initiator);
-                self.peer.connected(now, conn)
+                self.peer.transport_up(now, conn)
             }
             Internal::ConnectFailed(conn, error) => {
                 if self.connecting.remove(&conn).is_none() {
                     return;
                 }
                 self.transport(conn, TransportEvent::ConnectFailed(error.to_string()));
-                self.peer.connect_failed(now, conn)
+                self.peer.transport_failed(now, conn)
             }
             Internal::Accepted(connection) => {
-                let (conn, outputs) = self.peer.accepted(now);
+                let (conn, outputs) = self.peer.transport_accepted(now);
                 self.link(conn, connection, Role::Responder);
                 outputs
             }
@@ -175,7 +175,7 @@ impl Driver {
                 }
                 self.record(Direction::Received, conn, &bytes);
                 self.credit = Some((conn, credit));
-                self.peer.received(now, conn, &bytes)
+                self.peer.receive(now, conn, &bytes)
             }
             Internal::Framing(conn, error) => {
                 if !self.links.contains_key(&conn) {
@@ -189,7 +189,7 @@ impl Driver {
                 }
                 self.unlink(conn, false);
                 self.transport(conn, TransportEvent::Lost(error.map(|e| e.to_string())));
-                self.peer.disconnected(now, conn)
+                self.peer.transport_down(now, conn)
             }
             Internal::Stuck(conn) => {
                 if !self.links.contains_key(&conn) {
@@ -199,7 +199,7 @@ impl Driver {
                 let timeout = self.config.peer.timeout;
                 let reason = format!("a message waited more than {timeout:?} to be written: the peer does not read");
                 self.transport(conn, TransportEvent::Lost(Some(reason)));
-                self.peer.disconnected(now, conn)
+                self.peer.transport_down(now, conn)
             }
         };
         self.apply(outputs);
@@ -214,7 +214,7 @@ impl Driver {
             match output {
                 Output::Connect(conn) => {
                     let Some(connector) = self.connector.clone() else {
-                        todo.extend(self.peer.connect_failed(Instant::now(), conn));
+                        todo.extend(self.peer.transport_failed(Instant::now(), conn));
                         continue;
                     };
                     let internal = self.internal.clone();
@@ -262,7 +262,7 @@ impl Driver {
                         self.unlink(conn, true);
                     }
                 }
-                Output::Report(event) => {
+                Output::Event(event) => {
                     let at = self.at();
                     self.event(Event::Peer { at, event });
                 }

@@ -91,9 +91,9 @@ where
         self.finish(run)
     }
 
-    /// The connection of [`Output::Connect`] is established (I-Rcv-Conn-Ack). One the peer no
-    /// longer wants (it timed out or was aborted) is closed.
-    pub fn connected(&mut self, now: T, conn: ConnId) -> Vec<Output> {
+    /// The transport connection of [`Output::Connect`] is established (RFC 6733 §5.6.2
+    /// I-Rcv-Conn-Ack). One the peer no longer wants (it timed out or was aborted) is closed.
+    pub fn transport_up(&mut self, now: T, conn: ConnId) -> Vec<Output> {
         let mut run = Run::new(now);
         let live = self.core.is_live(conn);
         match &mut self.core.initiated {
@@ -107,8 +107,9 @@ where
         self.finish(run)
     }
 
-    /// The connection of [`Output::Connect`] could not be established (I-Rcv-Conn-Nack).
-    pub fn connect_failed(&mut self, now: T, conn: ConnId) -> Vec<Output> {
+    /// The transport connection of [`Output::Connect`] could not be established (RFC 6733 §5.6.2
+    /// I-Rcv-Conn-Nack).
+    pub fn transport_failed(&mut self, now: T, conn: ConnId) -> Vec<Output> {
         let mut run = Run::new(now);
         if let Some(i) = &mut self.core.initiated
             && i.id == conn
@@ -125,7 +126,7 @@ where
     /// the Timeout (RFC 6733 §5.6.2). A stopped peer closes it at once. With
     /// [`PeerConfig::max_pending_accepts`] connections waiting already, the one that has waited
     /// longest is closed to make room.
-    pub fn accepted(&mut self, now: T) -> (ConnId, Vec<Output>) {
+    pub fn transport_accepted(&mut self, now: T) -> (ConnId, Vec<Output>) {
         let mut run = Run::new(now);
         let id = self.core.new_conn();
         if !self.core.enabled {
@@ -143,9 +144,9 @@ where
         (id, self.finish(run))
     }
 
-    /// A connection was lost (closed by the peer, or failed): I-Peer-Disc, R-Peer-Disc, or
-    /// I-Rcv-Conn-Nack for one still being established.
-    pub fn disconnected(&mut self, now: T, conn: ConnId) -> Vec<Output> {
+    /// A transport connection was lost (closed by the peer, or failed): I-Peer-Disc,
+    /// R-Peer-Disc, or I-Rcv-Conn-Nack for one still being established.
+    pub fn transport_down(&mut self, now: T, conn: ConnId) -> Vec<Output> {
         let mut run = Run::new(now);
         self.lost(&mut run, conn);
         self.finish(run)
@@ -153,7 +154,7 @@ where
 
     /// One message arrived on a connection: `bytes` is exactly one message, as
     /// [`Framer`](crate::diameter::codec::Framer) cuts it. Never panics, whatever the octets.
-    pub fn received(&mut self, now: T, conn: ConnId, bytes: &[u8]) -> Vec<Output> {
+    pub fn receive(&mut self, now: T, conn: ConnId, bytes: &[u8]) -> Vec<Output> {
         let mut run = Run::new(now);
         let received = match Message::decode(bytes) {
             Ok(message) => Received::Ok(message),
@@ -306,7 +307,7 @@ where
         self.machine = m;
         if outcome.target != from {
             // Reported before what the transition's actions output.
-            let report = Output::Report(PeerEvent::State { from, to: outcome.target, event });
+            let report = Output::Event(PeerEvent::State { from, to: outcome.target, event });
             run.out.insert(mark.min(run.out.len()), report);
         }
         self.sync_watchdog(run);

@@ -76,7 +76,7 @@
 //! let out = peer.start(t);
 //! let Some(&Output::Connect(conn)) = out.last() else { panic!("{out:?}") };
 //! // Connected: Wait-I-CEA, and the CER goes out.
-//! let out = peer.connected(t, conn);
+//! let out = peer.transport_up(t, conn);
 //! assert!(matches!(out.last(), Some(Output::Send(c, Message::Cer(_))) if *c == conn));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -133,7 +133,7 @@ const MAX_ERROR_MESSAGE: usize = 200;
 const MAX_STEPS: usize = 64;
 
 /// A transport connection, named by the peer when it asks for it ([`Output::Connect`]) or when the
-/// caller reports it accepted ([`Peer::accepted`]).
+/// caller reports it accepted ([`Peer::transport_accepted`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConnId(pub u64);
 
@@ -158,15 +158,15 @@ pub enum Role {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
-    /// Open a transport connection to the peer; report the result with [`Peer::connected`] or
-    /// [`Peer::connect_failed`].
+    /// Open a transport connection to the peer; report the result with [`Peer::transport_up`] or
+    /// [`Peer::transport_failed`].
     Connect(ConnId),
     /// Send a message on a connection.
     Send(ConnId, Message),
     /// Close a connection (after sending what is queued on it); report nothing more about it.
     Close(ConnId),
     /// Tell the application.
-    Report(PeerEvent),
+    Event(PeerEvent),
 }
 
 /// What an event is about: the message, connection or CER it comes with.
@@ -197,7 +197,7 @@ impl<T> Run<T> {
     }
 
     fn report(&mut self, event: PeerEvent) {
-        self.out.push(Output::Report(event));
+        self.out.push(Output::Event(event));
     }
 
     fn event(&mut self, event: Event, context: Context) {

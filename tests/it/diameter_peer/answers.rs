@@ -19,14 +19,14 @@ fn a_cea_to_no_cer_of_ours_is_discarded() {
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
     let mut stray = cer.clone();
     stray.hop_by_hop = cer.hop_by_hop.wrapping_add(1000);
-    let out = p.received(ms(1), conn, &bytes(&their_cea(&stray, DIAMETER_SUCCESS, &[4])));
+    let out = p.receive(ms(1), conn, &bytes(&their_cea(&stray, DIAMETER_SUCCESS, &[4])));
     assert!(unsolicited(&out, conn, stray.hop_by_hop), "{out:#?}");
     assert!(closes(&out).is_empty() && sends(&out).is_empty());
     assert_eq!(p.state(), State::Wait_I_CEA);
     // The CEA to our CER opens it; a second one is an answer to nothing.
-    p.received(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.receive(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     assert_eq!(p.state(), State::I_Open);
-    let out = p.received(ms(3), conn, &bytes(&their_cea(&cer, DIAMETER_UNABLE_TO_COMPLY, &[4])));
+    let out = p.receive(ms(3), conn, &bytes(&their_cea(&cer, DIAMETER_UNABLE_TO_COMPLY, &[4])));
     assert!(unsolicited(&out, conn, cer.hop_by_hop), "{out:#?}");
     // Not a refused capabilities exchange: that one succeeded, and the connection stays open.
     assert!(!reports(&out).iter().any(|e| matches!(e, PeerEvent::CapabilitiesRefused { .. })), "{out:#?}");
@@ -40,7 +40,7 @@ fn a_cea_with_the_e_bit_refuses_the_capabilities_exchange() {
     let mut p = new_peer(client_config());
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
     let refusal = answer(command_code::CAPABILITIES_EXCHANGE, 0, cer.hop_by_hop, true, DIAMETER_UNKNOWN_PEER);
-    let out = p.received(ms(1), conn, &refusal.encode().unwrap());
+    let out = p.receive(ms(1), conn, &refusal.encode().unwrap());
     assert_eq!(closes(&out), [conn]);
     let refused = PeerEvent::CapabilitiesRefused { conn, role: Role::Initiator, result_code: DIAMETER_UNKNOWN_PEER };
     assert!(reports(&out).contains(&refused), "{out:#?}");
@@ -53,18 +53,18 @@ fn a_cea_with_the_e_bit_refuses_the_capabilities_exchange() {
 #[test]
 fn only_answers_to_our_dwrs_count_towards_the_reopen() {
     let (mut p, conn) = open_initiator();
-    p.disconnected(secs(1), conn);
+    p.transport_down(secs(1), conn);
     let tw = p.poll_timeout().unwrap();
     let [conn] = connects(&p.handle_timeout(tw))[..] else { panic!() };
-    let (_, Message::Cer(cer)) = only_send(&p.connected(tw + ms(1), conn)) else { panic!() };
-    let out = p.received(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    let (_, Message::Cer(cer)) = only_send(&p.transport_up(tw + ms(1), conn)) else { panic!() };
+    let out = p.receive(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(p.watchdog_state(), Some(watchdog::State::REOPEN));
     let t = tw + ms(3);
-    assert!(p.received(t, conn, &bytes(&their_dwa(&dwr))).is_empty());
+    assert!(p.receive(t, conn, &bytes(&their_dwa(&dwr))).is_empty());
     for hop_by_hop in [dwr.hop_by_hop, 0xdead_0001, 0xdead_0002] {
         let stray = Dwr { hop_by_hop, ..dwr.clone() };
-        let out = p.received(t, conn, &bytes(&their_dwa(&stray)));
+        let out = p.receive(t, conn, &bytes(&their_dwa(&stray)));
         assert!(unsolicited(&out, conn, hop_by_hop), "{out:#?}");
     }
     assert_eq!(p.watchdog_state(), Some(watchdog::State::REOPEN), "one DWR answered, not three");
@@ -79,7 +79,7 @@ fn a_dwa_to_no_dwr_of_ours_does_not_answer_the_watchdog() {
         let tw = p.poll_timeout().unwrap();
         let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
         let stray = Dwr { hop_by_hop: dwr.hop_by_hop.wrapping_add(77), ..dwr.clone() };
-        let out = p.received(tw + ms(1), conn, &bytes(&their_dwa(&stray)));
+        let out = p.receive(tw + ms(1), conn, &bytes(&their_dwa(&stray)));
         assert!(unsolicited(&out, conn, stray.hop_by_hop), "{out:#?}");
         assert!(p.watchdog_ref().pending());
         let out = p.handle_timeout(p.poll_timeout().unwrap());
@@ -95,7 +95,7 @@ fn a_dwa_with_the_e_bit_answers_the_watchdog() {
     let tw = p.poll_timeout().unwrap();
     let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
     let busy = answer(command_code::DEVICE_WATCHDOG, 0, dwr.hop_by_hop, true, DIAMETER_TOO_BUSY);
-    let out = p.received(tw + ms(1), conn, &busy.encode().unwrap());
+    let out = p.receive(tw + ms(1), conn, &busy.encode().unwrap());
     assert!(out.is_empty(), "{out:#?}");
     assert!(!p.watchdog_ref().pending());
     assert_eq!(p.watchdog_ref().counters().dwa_received, 1);
@@ -110,18 +110,18 @@ fn a_dpa_to_no_dpr_of_ours_is_discarded() {
     for (mut p, conn) in [open_initiator(), open_responder()] {
         let (_, Message::Dpr(dpr)) = only_send(&p.stop(secs(1), DisconnectCause::Rebooting)) else { panic!() };
         let stray = Dpr { hop_by_hop: dpr.hop_by_hop ^ 0xffff, ..dpr.clone() };
-        let out = p.received(secs(1) + ms(1), conn, &bytes(&their_dpa(&stray)));
+        let out = p.receive(secs(1) + ms(1), conn, &bytes(&their_dpa(&stray)));
         assert!(unsolicited(&out, conn, stray.hop_by_hop), "{out:#?}");
         assert!(closes(&out).is_empty());
         assert_eq!(p.state(), State::Closing);
-        let out = p.received(secs(1) + ms(2), conn, &bytes(&their_dpa(&dpr)));
+        let out = p.receive(secs(1) + ms(2), conn, &bytes(&their_dpa(&dpr)));
         assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
     }
     // After a DPR received, no DPR of ours waits: any DPA is discarded.
     let (mut p, conn) = open_initiator();
-    p.received(secs(1), conn, &bytes(&their_dpr(DisconnectCause::Rebooting)));
+    p.receive(secs(1), conn, &bytes(&their_dpr(DisconnectCause::Rebooting)));
     let Message::Dpr(dpr) = their_dpr(DisconnectCause::Rebooting) else { unreachable!() };
-    let out = p.received(secs(1) + ms(1), conn, &bytes(&their_dpa(&dpr)));
+    let out = p.receive(secs(1) + ms(1), conn, &bytes(&their_dpa(&dpr)));
     assert!(unsolicited(&out, conn, dpr.hop_by_hop), "{out:#?}");
     assert_eq!(p.state(), State::Closing);
 }
@@ -135,22 +135,22 @@ fn application_answers_match_the_requests_sent() {
     let h = ccr.header.hop_by_hop;
     // Unknown Hop-by-Hop Identifier; the right one with another Command Code.
     for (code, hop_by_hop) in [(272, 0x0bad_f00d), (271, h)] {
-        let out = p.received(secs(2), conn, &answer(code, 4, hop_by_hop, false, DIAMETER_SUCCESS).encode().unwrap());
+        let out = p.receive(secs(2), conn, &answer(code, 4, hop_by_hop, false, DIAMETER_SUCCESS).encode().unwrap());
         assert!(unsolicited(&out, conn, hop_by_hop), "{out:#?}");
         assert!(!reports(&out).iter().any(|e| matches!(e, PeerEvent::Received { .. })));
     }
     // The answer, with the E bit or not, goes to the application; a second one does not.
     let cca = answer(272, 4, h, true, DIAMETER_TOO_BUSY);
-    let out = p.received(secs(2), conn, &cca.encode().unwrap());
+    let out = p.receive(secs(2), conn, &cca.encode().unwrap());
     assert_eq!(reports(&out), [PeerEvent::Received { conn, message: cca.clone() }]);
-    let out = p.received(secs(2), conn, &cca.encode().unwrap());
+    let out = p.receive(secs(2), conn, &cca.encode().unwrap());
     assert!(unsolicited(&out, conn, h), "{out:#?}");
     // A base request of the application's own: its answer is the application's too.
     let dwr = request(command_code::DEVICE_WATCHDOG, 0, vec![]);
     let (_, Message::Other(dwr)) = only_send(&p.send(secs(3), dwr)) else { panic!() };
     let Message::Dwr(template) = their_dwr(0) else { unreachable!() };
     let dwa = their_dwa(&Dwr { hop_by_hop: dwr.header.hop_by_hop, ..template });
-    let out = p.received(secs(3), conn, &bytes(&dwa));
+    let out = p.receive(secs(3), conn, &bytes(&dwa));
     assert_eq!(reports(&out), [PeerEvent::Received { conn, message: dwa.to_raw() }]);
     assert_eq!(p.watchdog_ref().counters().dwa_received, 0, "not the watchdog's");
 }
@@ -163,17 +163,17 @@ fn outstanding_requests_are_bounded() {
     c.max_outstanding_requests = 2;
     let mut p = new_peer(c);
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.receive(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     let sent: Vec<u32> = (0..3)
         .map(|_| {
             let (_, Message::Other(r)) = only_send(&p.send(secs(1), request(272, 4, vec![]))) else { panic!() };
             r.header.hop_by_hop
         })
         .collect();
-    let out = p.received(secs(2), conn, &answer(272, 4, sent[0], false, DIAMETER_SUCCESS).encode().unwrap());
+    let out = p.receive(secs(2), conn, &answer(272, 4, sent[0], false, DIAMETER_SUCCESS).encode().unwrap());
     assert!(unsolicited(&out, conn, sent[0]), "the oldest was forgotten: {out:#?}");
     for &h in &sent[1..] {
-        let out = p.received(secs(2), conn, &answer(272, 4, h, false, DIAMETER_SUCCESS).encode().unwrap());
+        let out = p.receive(secs(2), conn, &answer(272, 4, h, false, DIAMETER_SUCCESS).encode().unwrap());
         assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]), "{out:#?}");
     }
     // Many more than the bound: only the last two are remembered.
@@ -186,7 +186,7 @@ fn outstanding_requests_are_bounded() {
     let received = last
         .iter()
         .filter(|&&h| {
-            let out = p.received(secs(4), conn, &answer(272, 4, h, false, DIAMETER_SUCCESS).encode().unwrap());
+            let out = p.receive(secs(4), conn, &answer(272, 4, h, false, DIAMETER_SUCCESS).encode().unwrap());
             matches!(reports(&out)[..], [PeerEvent::Received { .. }])
         })
         .count();

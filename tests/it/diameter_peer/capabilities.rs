@@ -16,7 +16,7 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
         ]
     );
     let [conn] = connects(&out)[..] else { panic!("{out:#?}") };
-    let out = p.connected(ms(3), conn);
+    let out = p.transport_up(ms(3), conn);
     let (_, Message::Cer(cer)) = only_send(&out) else { panic!("{out:#?}") };
     // RFC 6733 §5.3.1: the identity and the applications of the node.
     assert_eq!(cer.capabilities.origin_host, "client.example.net");
@@ -31,7 +31,7 @@ fn the_initiator_sends_its_capabilities_and_opens_on_a_successful_cea() {
     assert_eq!(cer.end_to_end >> 20, (UNIX & 0xfff) as u32);
 
     let cea = their_cea(&cer, DIAMETER_SUCCESS, &[4, 16_777_238]);
-    let out = p.received(ms(5), conn, &bytes(&cea));
+    let out = p.receive(ms(5), conn, &bytes(&cea));
     let events = reports(&out);
     assert_eq!(events[0], PeerEvent::State { from: State::Wait_I_CEA, to: State::I_Open, event: Event::I_Rcv_CEA });
     let PeerEvent::Open { conn: open, role, peer } = &events[1] else { panic!("{events:#?}") };
@@ -57,9 +57,9 @@ fn the_responder_answers_a_cer_with_its_capabilities() {
     let mut p = new_peer(c);
     let out = p.start(Duration::ZERO);
     assert!(connects(&out).is_empty(), "a responder waits: {out:#?}");
-    let (conn, _) = p.accepted(ms(1));
+    let (conn, _) = p.transport_accepted(ms(1));
     let cer = their_cer("server.example.org", &[4]);
-    let out = p.received(ms(2), conn, &bytes(&Message::Cer(cer.clone())));
+    let out = p.receive(ms(2), conn, &bytes(&Message::Cer(cer.clone())));
     let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(to, conn);
     assert_eq!((cea.hop_by_hop, cea.end_to_end), (cer.hop_by_hop, cer.end_to_end), "ids copied (§6.2)");
@@ -83,13 +83,13 @@ fn cea_result(ours: &[u32], theirs: &[u32], vendor_specific: &[u32]) -> u32 {
     c.capabilities.auth_application_ids = ours.to_vec();
     let mut p = new_peer(c);
     p.start(Duration::ZERO);
-    let (conn, _) = p.accepted(Duration::ZERO);
+    let (conn, _) = p.transport_accepted(Duration::ZERO);
     let mut cer = their_cer("server.example.org", theirs);
     cer.capabilities.vendor_specific_application_ids = vendor_specific
         .iter()
         .map(|&id| VendorSpecificApplicationId { vendor_id: 10415, application: ApplicationId::Auth(id) })
         .collect();
-    let out = p.received(Duration::ZERO, conn, &bytes(&Message::Cer(cer)));
+    let out = p.receive(Duration::ZERO, conn, &bytes(&Message::Cer(cer)));
     let (_, Message::Cea(cea)) = sends(&out).into_iter().next().unwrap() else { panic!() };
     cea.result_code
 }
@@ -127,8 +127,8 @@ fn a_cer_without_common_application_is_refused_and_the_connection_closed() {
     c.initiate = false;
     let mut p = new_peer(c);
     p.start(Duration::ZERO);
-    let (conn, _) = p.accepted(Duration::ZERO);
-    let out = p.received(ms(1), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[16_777_238]))));
+    let (conn, _) = p.transport_accepted(Duration::ZERO);
+    let out = p.receive(ms(1), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[16_777_238]))));
     let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(cea.result_code, DIAMETER_NO_COMMON_APPLICATION);
     // The CEA goes out before the connection closes (§5.3: "SHOULD disconnect").
@@ -150,7 +150,7 @@ fn a_cer_without_common_application_is_refused_and_the_connection_closed() {
 fn a_cea_with_a_failure_result_closes_the_connection_and_the_watchdog_retries() {
     let mut p = new_peer(client_config());
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    let out = p.received(ms(4), conn, &bytes(&their_cea(&cer, DIAMETER_NO_COMMON_APPLICATION, &[])));
+    let out = p.receive(ms(4), conn, &bytes(&their_cea(&cer, DIAMETER_NO_COMMON_APPLICATION, &[])));
     assert_eq!(closes(&out), [conn]);
     let events = reports(&out);
     assert!(events.contains(&PeerEvent::CapabilitiesRefused {
@@ -172,7 +172,7 @@ fn a_cea_with_a_failure_result_closes_the_connection_and_the_watchdog_retries() 
 fn a_message_other_than_the_cea_while_waiting_for_it_is_an_error() {
     let mut p = new_peer(client_config());
     let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
-    let out = p.received(ms(4), conn, &bytes(&their_dwr(5)));
+    let out = p.receive(ms(4), conn, &bytes(&their_dwr(5)));
     assert_eq!(closes(&out), [conn]);
     assert!(sends(&out).is_empty(), "no DWA before the connection is open: {out:#?}");
     assert_eq!(p.state(), State::Closed);
@@ -183,7 +183,7 @@ fn a_message_other_than_the_cea_while_waiting_for_it_is_an_error() {
     for message in [Message::Other(request(272, 4, vec![])), their_dpr(DisconnectCause::Busy)] {
         let mut p = new_peer(client_config());
         let (conn, _) = waiting_for_cea(&mut p, Duration::ZERO);
-        let out = p.received(ms(4), conn, &bytes(&message));
+        let out = p.receive(ms(4), conn, &bytes(&message));
         assert_eq!(closes(&out), [conn]);
         assert!(sends(&out).is_empty(), "{out:#?}");
         assert!(

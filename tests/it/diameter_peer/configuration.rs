@@ -24,7 +24,7 @@ fn the_timeout_bounds_every_wait() {
     assert_eq!((closes(&out), p.state()), (vec![conn], State::Closed));
     // No CER on an accepted connection (§5.6.2).
     let (mut p, _) = open_initiator();
-    let (other, _) = p.accepted(secs(1));
+    let (other, _) = p.transport_accepted(secs(1));
     let out = p.handle_timeout(secs(6));
     assert_eq!(closes(&out), [other]);
     assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::NoCer { .. })]));
@@ -92,14 +92,14 @@ fn the_largest_bounds_work() {
     c.max_pending_accepts = usize::MAX;
     let mut p = new_peer(c);
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.receive(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     for _ in 0..100 {
         let (_, Message::Other(r)) = only_send(&p.send(secs(1), request(272, 4, vec![]))) else { panic!() };
-        let out = p.received(secs(1), conn, &answer(272, 4, r.header.hop_by_hop, false, 2001).encode().unwrap());
+        let out = p.receive(secs(1), conn, &answer(272, 4, r.header.hop_by_hop, false, 2001).encode().unwrap());
         assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]));
     }
     for _ in 0..100 {
-        assert!(p.accepted(secs(2)).1.is_empty());
+        assert!(p.transport_accepted(secs(2)).1.is_empty());
     }
 }
 
@@ -115,7 +115,7 @@ fn stop_ends_within_the_longest_timeout() {
     c.timeout = MAX_TIMEOUT;
     let mut p = new_peer(c);
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    p.received(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.receive(ms(1), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     p.stop(secs(1), DisconnectCause::Rebooting);
     assert_eq!(p.poll_timeout(), Some(secs(1) + MAX_TIMEOUT));
     let out = p.handle_timeout(secs(1) + MAX_TIMEOUT);

@@ -7,7 +7,7 @@ use super::*;
 #[test]
 fn a_dwr_is_answered_with_a_dwa_on_either_connection() {
     for (mut p, conn) in [open_initiator(), open_responder()] {
-        let out = p.received(secs(1), conn, &bytes(&their_dwr(0xabc)));
+        let out = p.receive(secs(1), conn, &bytes(&their_dwr(0xabc)));
         let (to, Message::Dwa(dwa)) = only_send(&out) else { panic!("{out:#?}") };
         assert_eq!(to, conn);
         assert_eq!((dwa.hop_by_hop, dwa.end_to_end), (0xabc, 0xabc + 7));
@@ -28,7 +28,7 @@ fn the_watchdog_sends_a_dwr_at_tw_and_fails_over_without_answer() {
     let (to, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, dwr.origin_state_id), (conn, Some(5)));
     // Answered: Pending cleared, Tw restarted.
-    let out = p.received(tw1 + ms(20), conn, &bytes(&their_dwa(&dwr)));
+    let out = p.receive(tw1 + ms(20), conn, &bytes(&their_dwa(&dwr)));
     assert!(out.is_empty(), "{out:#?}");
     let tw2 = p.poll_timeout().unwrap();
     assert_eq!(only_send(&p.handle_timeout(tw2)).1.name(), "DWR");
@@ -58,7 +58,7 @@ fn a_dwa_with_a_reserved_command_flag_answers_the_watchdog() {
     let (_, Message::Dwr(dwr)) = only_send(&p.handle_timeout(tw)) else { panic!() };
     let mut answer = bytes(&their_dwa(&dwr));
     answer[4] |= 0x08;
-    let out = p.received(tw + ms(10), conn, &answer);
+    let out = p.receive(tw + ms(10), conn, &answer);
     assert!(out.is_empty(), "{out:#?}");
     assert!(!p.watchdog_ref().pending());
     let out = p.handle_timeout(p.poll_timeout().unwrap());
@@ -71,7 +71,7 @@ fn a_dpr_is_answered_and_the_peer_closes() {
     for cause in [DisconnectCause::Rebooting, DisconnectCause::Busy, DisconnectCause::DoNotWantToTalkToYou] {
         let (mut p, conn) = open_initiator();
         let dpr = their_dpr(cause);
-        let out = p.received(secs(1), conn, &bytes(&dpr));
+        let out = p.receive(secs(1), conn, &bytes(&dpr));
         let (to, Message::Dpa(dpa)) = only_send(&out) else { panic!("{out:#?}") };
         assert_eq!((to, dpa.hop_by_hop, dpa.end_to_end, dpa.result_code), (conn, 0x3000, 0x4000, DIAMETER_SUCCESS));
         let reconnect = cause == DisconnectCause::Rebooting;
@@ -79,7 +79,7 @@ fn a_dpr_is_answered_and_the_peer_closes() {
         assert!(closes(&out).is_empty(), "the DPR's sender closes the connection (§5.4)");
         assert_eq!(p.state(), State::Closing);
         // The peer disconnects: Closed, and the watchdog fails over (row 22).
-        let out = p.disconnected(secs(1) + ms(10), conn);
+        let out = p.transport_down(secs(1) + ms(10), conn);
         assert_eq!(p.state(), State::Closed);
         assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::OKAY), Some(watchdog::State::DOWN))]);
         assert!(reports(&out).contains(&PeerEvent::Failover));
@@ -104,7 +104,7 @@ fn a_dpr_is_answered_and_the_peer_closes() {
 #[test]
 fn after_a_dpa_the_peer_that_does_not_disconnect_is_disconnected_at_the_timeout() {
     let (mut p, conn) = open_responder();
-    let out = p.received(secs(1), conn, &bytes(&their_dpr(DisconnectCause::Rebooting)));
+    let out = p.receive(secs(1), conn, &bytes(&their_dpr(DisconnectCause::Rebooting)));
     assert_eq!(only_send(&out).1.name(), "DPA");
     // Tw may expire first (a DWR is not sent in Closing); the Timeout closes.
     let mut out = Vec::new();
@@ -131,7 +131,7 @@ fn stop_sends_a_dpr_and_closes_on_the_dpa() {
         let (to, Message::Dpr(dpr)) = only_send(&out) else { panic!("{out:#?}") };
         assert_eq!((to, dpr.disconnect_cause), (conn, DisconnectCause::DoNotWantToTalkToYou));
         assert_eq!((p.state(), p.watchdog_state()), (State::Closing, None));
-        let out = p.received(secs(2) + ms(10), conn, &bytes(&their_dpa(&dpr)));
+        let out = p.receive(secs(2) + ms(10), conn, &bytes(&their_dpa(&dpr)));
         assert_eq!(closes(&out), [conn], "the DPA's receiver disconnects (§5.4)");
         assert_eq!(p.state(), State::Closed);
         assert!(!reports(&out).contains(&PeerEvent::Failover), "a stop is not a failure");
@@ -146,12 +146,12 @@ fn a_dpr_that_crosses_ours_is_answered() {
     for (mut p, conn) in [open_initiator(), open_responder()] {
         let out = p.stop(secs(1), DisconnectCause::Rebooting);
         let (_, Message::Dpr(ours)) = only_send(&out) else { panic!("{out:#?}") };
-        let out = p.received(secs(1) + ms(5), conn, &bytes(&their_dpr(DisconnectCause::Busy)));
+        let out = p.receive(secs(1) + ms(5), conn, &bytes(&their_dpr(DisconnectCause::Busy)));
         let (to, Message::Dpa(dpa)) = only_send(&out) else { panic!("{out:#?}") };
         assert_eq!((to, dpa.hop_by_hop, dpa.end_to_end, dpa.result_code), (conn, 0x3000, 0x4000, DIAMETER_SUCCESS));
         assert!(closes(&out).is_empty());
         assert_eq!(p.state(), State::Closing, "still waiting for the DPA to our DPR");
-        let out = p.received(secs(1) + ms(10), conn, &bytes(&their_dpa(&ours)));
+        let out = p.receive(secs(1) + ms(10), conn, &bytes(&their_dpa(&ours)));
         assert_eq!(closes(&out), [conn]);
         assert_eq!(p.state(), State::Closed);
         assert!(!reports(&out).iter().any(|e| matches!(e, PeerEvent::Error(_))), "{out:#?}");
@@ -191,7 +191,7 @@ fn stop_while_connecting_aborts_the_connection() {
     assert_eq!(moves(&out), [(State::Wait_Conn_Ack, State::Closed, Event::Stop)]);
     assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
     // A connection reported late is closed.
-    assert_eq!(closes(&p.connected(ms(2), conn)), [conn]);
+    assert_eq!(closes(&p.transport_up(ms(2), conn)), [conn]);
     // Waiting for the CEA: aborted too, and the CEA that comes late opens nothing.
     let mut p = new_peer(client_config());
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
@@ -200,7 +200,7 @@ fn stop_while_connecting_aborts_the_connection() {
     assert!(sends(&out).is_empty(), "no DPR before the capabilities exchange: {out:#?}");
     assert_eq!(moves(&out), [(State::Wait_I_CEA, State::Closed, Event::Stop)]);
     assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
-    assert!(p.received(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4]))).is_empty());
+    assert!(p.receive(ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4]))).is_empty());
     assert_eq!(p.state(), State::Closed);
 }
 
@@ -223,8 +223,8 @@ fn stop_during_the_election_aborts_both_connections() {
     c.capabilities.origin_host = "z.example.net".into();
     let mut p = new_peer(c);
     let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
-    let (accepted, _) = p.accepted(ms(1));
-    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    let (accepted, _) = p.transport_accepted(ms(1));
+    p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
     assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
     let out = p.stop(ms(3), DisconnectCause::Rebooting);
     assert_eq!(closes(&out), [accepted, initiated]);
@@ -232,7 +232,7 @@ fn stop_during_the_election_aborts_both_connections() {
     assert_eq!(moves(&out), [(State::Wait_Conn_Ack_Elect, State::Closed, Event::Stop)]);
     assert_eq!((p.state(), p.poll_timeout()), (State::Closed, None));
     // The initiated connection, reported established late, is closed and elects nothing.
-    let out = p.connected(ms(4), initiated);
+    let out = p.transport_up(ms(4), initiated);
     assert_eq!(closes(&out), [initiated]);
     assert!(sends(&out).is_empty() && reports(&out).is_empty(), "{out:#?}");
 }

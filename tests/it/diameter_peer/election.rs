@@ -24,7 +24,7 @@ fn the_loser_of_the_election_keeps_its_connection_and_refuses_the_other() {
     assert!(reports(&out).contains(&PeerEvent::Election { won: false }));
     assert!(sends(&out).is_empty() && closes(&out).is_empty(), "{out:#?}");
     assert_eq!(p.state(), State::Wait_Returns);
-    let out = p.received(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    let out = p.receive(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     assert_eq!(p.state(), State::I_Open);
     let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, cea.result_code), (accepted, ELECTION_LOST));
@@ -39,11 +39,11 @@ fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
     c.capabilities.origin_host = "z.example.net".into();
     let mut p = new_peer(c.clone());
     let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
-    let (accepted, _) = p.accepted(ms(1));
-    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    let (accepted, _) = p.transport_accepted(ms(1));
+    let out = p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
     assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
     assert!(sends(&out).is_empty(), "no CEA before the election");
-    let out = p.connected(ms(3), initiated);
+    let out = p.transport_up(ms(3), initiated);
     // I-Snd-CER on the new connection, then Elect: won, so the CER's connection is closed.
     assert_eq!(p.state(), State::R_Open);
     assert_eq!(closes(&out), [initiated]);
@@ -53,9 +53,9 @@ fn a_cer_while_connecting_waits_for_the_connection_then_elects() {
     // The initiated connection fails instead: R-Open with the CEA.
     let mut p = new_peer(c);
     let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
-    let (accepted, _) = p.accepted(ms(1));
-    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
-    let out = p.connect_failed(ms(3), initiated);
+    let (accepted, _) = p.transport_accepted(ms(1));
+    p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    let out = p.transport_failed(ms(3), initiated);
     assert_eq!(p.state(), State::R_Open);
     assert_eq!(only_send(&out).0, accepted);
 }
@@ -67,8 +67,8 @@ fn electing_while_connecting(ours: &str, theirs: &str) -> (P, ConnId, ConnId) {
     c.capabilities.origin_host = ours.into();
     let mut p = new_peer(c);
     let [initiated] = connects(&p.start(Duration::ZERO))[..] else { panic!() };
-    let (accepted, _) = p.accepted(ms(1));
-    p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
+    let (accepted, _) = p.transport_accepted(ms(1));
+    p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
     assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
     (p, initiated, accepted)
 }
@@ -78,16 +78,16 @@ fn electing_while_connecting(ours: &str, theirs: &str) -> (P, ConnId, ConnId) {
 #[test]
 fn in_wait_conn_ack_elect_the_accepted_connection_may_go_and_another_cer_is_rejected() {
     let (mut p, initiated, accepted) = electing_while_connecting("z.example.net", "a.example.net");
-    let (third, _) = p.accepted(ms(3));
-    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
+    let (third, _) = p.transport_accepted(ms(3));
+    let out = p.receive(ms(4), third, &bytes(&Message::Cer(their_cer("a.example.net", &[4]))));
     assert_eq!(closes(&out), [third], "R-Reject");
     assert!(sends(&out).is_empty(), "{out:#?}");
     assert_eq!(p.state(), State::Wait_Conn_Ack_Elect);
-    let out = p.disconnected(ms(5), accepted);
+    let out = p.transport_down(ms(5), accepted);
     assert_eq!(p.state(), State::Wait_Conn_Ack, "R-Peer-Disc: R-Disc, back to Wait-Conn-Ack");
     assert!(sends(&out).is_empty(), "{out:#?}");
     // The initiated connection then opens as usual.
-    let out = p.connected(ms(6), initiated);
+    let out = p.transport_up(ms(6), initiated);
     let (to, Message::Cer(_)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, p.state()), (initiated, State::Wait_I_CEA));
 
@@ -117,14 +117,14 @@ fn in_wait_conn_ack_elect_the_accepted_connection_may_go_and_another_cer_is_reje
 fn in_wait_returns_a_cer_is_rejected_the_accepted_connection_may_go_and_the_timeout_closes() {
     let (mut p, initiated, cer, accepted, _) = crossing("a.example.net", "z.example.net");
     assert_eq!(p.state(), State::Wait_Returns);
-    let (third, _) = p.accepted(ms(3));
-    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("z.example.net", &[4]))));
+    let (third, _) = p.transport_accepted(ms(3));
+    let out = p.receive(ms(4), third, &bytes(&Message::Cer(their_cer("z.example.net", &[4]))));
     assert_eq!(closes(&out), [third], "R-Reject");
     assert_eq!(p.state(), State::Wait_Returns);
-    let out = p.disconnected(ms(5), accepted);
+    let out = p.transport_down(ms(5), accepted);
     assert!(sends(&out).is_empty() && closes(&out).is_empty(), "{out:#?}");
     assert_eq!(p.state(), State::Wait_I_CEA, "R-Peer-Disc: R-Disc, back to Wait-I-CEA");
-    let out = p.received(ms(6), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    let out = p.receive(ms(6), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     assert_eq!(p.state(), State::I_Open);
     assert!(reports(&out).iter().any(|e| matches!(e, PeerEvent::Open { role: Role::Initiator, .. })));
 
@@ -149,8 +149,8 @@ fn in_wait_returns_a_cer_is_rejected_the_accepted_connection_may_go_and_the_time
 #[test]
 fn a_second_connection_of_an_open_responder_is_rejected() {
     let (mut p, conn) = open_responder();
-    let (other, _) = p.accepted(secs(1));
-    let out = p.received(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (other, _) = p.transport_accepted(secs(1));
+    let out = p.receive(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     assert_eq!(closes(&out), [other], "R-Reject");
     assert!(sends(&out).is_empty(), "{out:#?}");
     assert_eq!((p.state(), p.open_connection()), (State::R_Open, Some((conn, Role::Responder))));
@@ -166,9 +166,9 @@ fn a_cer_from_another_node_is_refused_and_never_elected() {
     c.peer_host = Some("server.example.org".into());
     let mut p = new_peer(c.clone());
     let (initiated, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    let (stranger, _) = p.accepted(ms(1));
+    let (stranger, _) = p.transport_accepted(ms(1));
     let their = their_cer("aaa.stranger.example", &[4]);
-    let out = p.received(ms(2), stranger, &bytes(&Message::Cer(their.clone())));
+    let out = p.receive(ms(2), stranger, &bytes(&Message::Cer(their.clone())));
     let (to, Message::Other(refusal)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(to, stranger);
     assert!(refusal.header.flags.error && !refusal.header.flags.request, "a protocol error (§7.2)");
@@ -182,26 +182,26 @@ fn a_cer_from_another_node_is_refused_and_never_elected() {
     assert!(events.contains(&refused));
     assert_eq!(p.state(), State::Wait_I_CEA);
     // The peer's CEA still opens the connection this side initiated.
-    p.received(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    p.receive(ms(3), initiated, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     assert_eq!(p.open_connection(), Some((initiated, Role::Initiator)));
 
     // The peer itself, its Origin-Host in another case: the election takes place.
     let mut p = new_peer(c.clone());
     waiting_for_cea(&mut p, Duration::ZERO);
-    let (accepted, _) = p.accepted(ms(1));
-    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer("SERVER.example.org", &[4]))));
+    let (accepted, _) = p.transport_accepted(ms(1));
+    let out = p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer("SERVER.example.org", &[4]))));
     assert!(reports(&out).contains(&PeerEvent::Election { won: false }), "{out:#?}");
 
     // A responder serves its peer only.
     c.initiate = false;
     let mut p = new_peer(c);
     p.start(Duration::ZERO);
-    let (stranger, _) = p.accepted(ms(1));
-    let out = p.received(ms(1), stranger, &bytes(&Message::Cer(their_cer("other.example.org", &[4]))));
+    let (stranger, _) = p.transport_accepted(ms(1));
+    let out = p.receive(ms(1), stranger, &bytes(&Message::Cer(their_cer("other.example.org", &[4]))));
     assert_eq!(closes(&out), [stranger]);
     assert_eq!(p.state(), State::Closed);
-    let (conn, _) = p.accepted(ms(2));
-    let out = p.received(ms(2), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (conn, _) = p.transport_accepted(ms(2));
+    let out = p.receive(ms(2), conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(cea.result_code, DIAMETER_SUCCESS);
     assert_eq!(p.open_connection(), Some((conn, Role::Responder)));
@@ -220,8 +220,8 @@ fn without_a_peer_host_any_node_is_the_peer() {
 #[test]
 fn a_second_connection_of_an_open_peer_is_rejected() {
     let (mut p, conn) = open_initiator();
-    let (other, _) = p.accepted(secs(1));
-    let out = p.received(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let (other, _) = p.transport_accepted(secs(1));
+    let out = p.receive(secs(1), other, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     assert_eq!(closes(&out), [other], "R-Reject");
     assert_eq!(p.open_connection(), Some((conn, Role::Initiator)));
 }

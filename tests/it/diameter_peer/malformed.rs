@@ -7,14 +7,14 @@ use super::*;
 #[test]
 fn an_accepted_connection_must_start_with_a_cer() {
     let (mut p, _) = open_responder();
-    let (conn, _) = p.accepted(secs(1));
-    let out = p.received(secs(1), conn, &bytes(&their_dwr(1)));
+    let (conn, _) = p.transport_accepted(secs(1));
+    let out = p.receive(secs(1), conn, &bytes(&their_dwr(1)));
     assert_eq!(closes(&out), [conn]);
     assert!(sends(&out).is_empty());
     // A CER that does not decode is answered with the error, then closed.
-    let (conn, _) = p.accepted(secs(2));
+    let (conn, _) = p.transport_accepted(secs(2));
     let cer = request(command_code::CAPABILITIES_EXCHANGE, 0, vec![Avp::utf8(avp_code::ORIGIN_REALM, "x")]);
-    let out = p.received(secs(2), conn, &cer.encode().unwrap());
+    let out = p.receive(secs(2), conn, &cer.encode().unwrap());
     let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, cea.result_code, cea.hop_by_hop), (conn, DIAMETER_MISSING_AVP, 77));
     assert_eq!(cea.failed_avp.unwrap()[0].code, avp_code::ORIGIN_HOST);
@@ -30,25 +30,25 @@ fn accepted_connections_are_bounded_and_refused_when_stopped() {
     c.initiate = false;
     c.max_pending_accepts = 2;
     let mut p = new_peer(c);
-    let (conn, out) = p.accepted(Duration::ZERO);
+    let (conn, out) = p.transport_accepted(Duration::ZERO);
     assert_eq!(closes(&out), [conn], "not started");
     assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::Refused { .. })]));
     p.start(Duration::ZERO);
-    let (first, a) = p.accepted(ms(1));
-    let (second, b) = p.accepted(ms(2));
+    let (first, a) = p.transport_accepted(ms(1));
+    let (second, b) = p.transport_accepted(ms(2));
     assert!(a.is_empty() && b.is_empty());
-    let (third, out) = p.accepted(ms(3));
+    let (third, out) = p.transport_accepted(ms(3));
     assert_eq!(closes(&out), [first], "the oldest makes room");
     assert!(matches!(reports(&out)[..], [PeerEvent::Error(PeerError::NoCer { conn, .. })] if conn == first));
     // The newcomer is the peer: its CER is answered and it opens.
-    let out = p.received(ms(4), third, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let out = p.receive(ms(4), third, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     let (to, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((to, cea.result_code), (third, DIAMETER_SUCCESS));
     assert_eq!(p.open_connection(), Some((third, Role::Responder)));
     // The one left waiting still times out; the evicted one is gone.
     let out = p.handle_timeout(ms(2) + secs(5));
     assert_eq!(closes(&out), [second]);
-    assert!(p.received(ms(5), first, &bytes(&Message::Cer(their_cer("server.example.org", &[4])))).is_empty());
+    assert!(p.receive(ms(5), first, &bytes(&Message::Cer(their_cer("server.example.org", &[4])))).is_empty());
 }
 
 // --- Malformed input ----------------------------------------------------------------------------
@@ -59,7 +59,7 @@ fn malformed_requests_are_answered_with_their_result_code() {
     let now = secs(1);
     // A DWR without Origin-Host: a DWA with DIAMETER_MISSING_AVP and the Failed-AVP (§7.5).
     let dwr = request(command_code::DEVICE_WATCHDOG, 0, vec![Avp::utf8(avp_code::ORIGIN_REALM, "x")]);
-    let out = p.received(now, conn, &dwr.encode().unwrap());
+    let out = p.receive(now, conn, &dwr.encode().unwrap());
     let (_, Message::Dwa(dwa)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!((dwa.result_code, dwa.hop_by_hop, dwa.end_to_end), (DIAMETER_MISSING_AVP, 77, 88));
     assert_eq!(dwa.failed_avp.unwrap()[0].code, avp_code::ORIGIN_HOST);
@@ -68,7 +68,7 @@ fn malformed_requests_are_answered_with_their_result_code() {
     // The E bit in a request: a protocol error, answered with the E bit (§7.2).
     let mut bad = request(272, 4, vec![]).encode().unwrap();
     bad[4] |= CommandFlags::ERROR;
-    let out = p.received(now, conn, &bad);
+    let out = p.receive(now, conn, &bad);
     let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
     assert!(answer.header.flags.error && !answer.header.flags.request);
     assert_eq!((answer.header.command_code, answer.header.application_id), (272, 4));
@@ -78,20 +78,20 @@ fn malformed_requests_are_answered_with_their_result_code() {
     // Version 2: DIAMETER_UNSUPPORTED_VERSION, a permanent failure without the E bit.
     let mut bad = request(272, 4, vec![]).encode().unwrap();
     bad[0] = 2;
-    let out = p.received(now, conn, &bad);
+    let out = p.receive(now, conn, &bad);
     let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
     assert!(!answer.header.flags.error);
     assert_eq!(answer.result_code(), Some(DIAMETER_UNSUPPORTED_VERSION));
 
     // Too short to have a header: nothing to answer.
-    let out = p.received(now, conn, &[1, 0, 0]);
+    let out = p.receive(now, conn, &[1, 0, 0]);
     assert!(sends(&out).is_empty());
     // A malformed answer: dropped and reported; this one answers no DWR of ours besides.
     let dwa = RawMessage {
         header: Header { command_code: command_code::DEVICE_WATCHDOG, ..Header::default() },
         avps: vec![],
     };
-    let out = p.received(now, conn, &dwa.encode().unwrap());
+    let out = p.receive(now, conn, &dwa.encode().unwrap());
     assert!(sends(&out).is_empty());
     assert!(matches!(
         reports(&out)[..],
@@ -113,23 +113,23 @@ fn requests_the_peer_does_not_serve_are_answered_and_others_go_to_the_applicatio
     let (mut p, conn) = open_initiator();
     let now = secs(1);
     // A command of the base protocol it does not know.
-    let out = p.received(now, conn, &request(999, 0, vec![]).encode().unwrap());
+    let out = p.receive(now, conn, &request(999, 0, vec![]).encode().unwrap());
     let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
     assert!(answer.header.flags.error);
     assert_eq!(answer.result_code(), Some(DIAMETER_COMMAND_UNSUPPORTED));
     // An application not shared: the Session-Id is copied.
     let session = Avp::utf8(263, "client;1;2").with_mandatory(true);
-    let out = p.received(now, conn, &request(272, 16_777_238, vec![session.clone()]).encode().unwrap());
+    let out = p.receive(now, conn, &request(272, 16_777_238, vec![session.clone()]).encode().unwrap());
     let (_, Message::Other(answer)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(answer.result_code(), Some(DIAMETER_APPLICATION_UNSUPPORTED));
     assert_eq!(answer.avps[0], session);
     // A shared application: to the application.
     let ccr = request(272, 4, vec![session]);
-    let out = p.received(now, conn, &ccr.encode().unwrap());
+    let out = p.receive(now, conn, &ccr.encode().unwrap());
     assert!(sends(&out).is_empty());
     assert_eq!(reports(&out), [PeerEvent::Received { conn, message: ccr }]);
     // A second CER on the open connection.
-    let out = p.received(now, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let out = p.receive(now, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(cea.result_code, DIAMETER_UNABLE_TO_COMPLY);
 }
@@ -169,7 +169,7 @@ fn identifiers_follow_rfc_6733_section_3() {
         let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
         hop_by_hop.push(dwr.hop_by_hop);
         end_to_end.push(dwr.end_to_end);
-        p.received(tw + ms(5 + i), conn, &bytes(&their_dwa(&dwr)));
+        p.receive(tw + ms(5 + i), conn, &bytes(&their_dwa(&dwr)));
     }
     assert!(hop_by_hop.windows(2).all(|w| w[1] == w[0].wrapping_add(1)), "{hop_by_hop:x?}");
     assert!(end_to_end.iter().all(|e| e >> 20 == (UNIX & 0xfff) as u32), "{end_to_end:x?}");

@@ -79,7 +79,7 @@ fn connects(out: &[Output]) -> Vec<ConnId> {
 fn reports(out: &[Output]) -> Vec<PeerEvent> {
     out.iter()
         .filter_map(|o| match o {
-            Output::Report(e) => Some(e.clone()),
+            Output::Event(e) => Some(e.clone()),
             _ => None,
         })
         .collect()
@@ -122,7 +122,7 @@ fn new_peer(config: PeerConfig) -> P {
 fn waiting_for_cea(p: &mut P, now: Duration) -> (ConnId, Cer) {
     let out = p.start(now);
     let [conn] = connects(&out)[..] else { panic!("{out:#?}") };
-    let out = p.connected(now, conn);
+    let out = p.transport_up(now, conn);
     let (to, Message::Cer(cer)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(to, conn);
     assert_eq!(p.state(), State::Wait_I_CEA);
@@ -133,7 +133,7 @@ fn waiting_for_cea(p: &mut P, now: Duration) -> (ConnId, Cer) {
 fn open_initiator() -> (P, ConnId) {
     let mut p = new_peer(client_config());
     let (conn, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    let out = p.received(Duration::ZERO, conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    let out = p.receive(Duration::ZERO, conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     assert!(sends(&out).is_empty(), "no DWR on a first connection (RFC 3539 row 20): {out:#?}");
     assert_eq!((p.state(), p.watchdog_state()), (State::I_Open, Some(watchdog::State::OKAY)));
     (p, conn)
@@ -145,9 +145,9 @@ fn open_responder() -> (P, ConnId) {
     c.initiate = false;
     let mut p = new_peer(c);
     assert!(connects(&p.start(Duration::ZERO)).is_empty());
-    let (conn, out) = p.accepted(Duration::ZERO);
+    let (conn, out) = p.transport_accepted(Duration::ZERO);
     assert!(out.is_empty());
-    let out = p.received(Duration::ZERO, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
+    let out = p.receive(Duration::ZERO, conn, &bytes(&Message::Cer(their_cer("server.example.org", &[4]))));
     let (_, Message::Cea(cea)) = only_send(&out) else { panic!("{out:#?}") };
     assert_eq!(cea.result_code, DIAMETER_SUCCESS);
     assert_eq!((p.state(), p.watchdog_state()), (State::R_Open, Some(watchdog::State::OKAY)));
@@ -173,7 +173,7 @@ fn crossing(ours: &str, theirs: &str) -> (P, ConnId, Cer, ConnId, Vec<Output>) {
     c.capabilities.origin_host = ours.into();
     let mut p = new_peer(c);
     let (initiated, cer) = waiting_for_cea(&mut p, Duration::ZERO);
-    let (accepted, _) = p.accepted(ms(1));
-    let out = p.received(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
+    let (accepted, _) = p.transport_accepted(ms(1));
+    let out = p.receive(ms(2), accepted, &bytes(&Message::Cer(their_cer(theirs, &[4]))));
     (p, initiated, cer, accepted, out)
 }

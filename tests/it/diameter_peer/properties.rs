@@ -81,10 +81,10 @@ proptest! {
             let out = match input {
                 Input::Start => p.start(now),
                 Input::Stop(cause) => p.stop(now, DisconnectCause::from_value(cause).unwrap()),
-                Input::Connected(i) => p.connected(now, pick(&known, i)),
-                Input::ConnectFailed(i) => p.connect_failed(now, pick(&known, i)),
+                Input::Connected(i) => p.transport_up(now, pick(&known, i)),
+                Input::ConnectFailed(i) => p.transport_failed(now, pick(&known, i)),
                 Input::Accepted => {
-                    let (conn, out) = p.accepted(now);
+                    let (conn, out) = p.transport_accepted(now);
                     known.push(conn);
                     out
                 }
@@ -93,10 +93,10 @@ proptest! {
                     if known.contains(&conn) {
                         closed.insert(conn);
                     }
-                    p.disconnected(now, conn)
+                    p.transport_down(now, conn)
                 }
-                Input::Bytes(i, b) => p.received(now, pick(&known, i), &b),
-                Input::Message(i, kind, r) => p.received(now, pick(&known, i), &random_message(kind, r)),
+                Input::Bytes(i, b) => p.receive(now, pick(&known, i), &b),
+                Input::Message(i, kind, r) => p.receive(now, pick(&known, i), &random_message(kind, r)),
                 Input::Send(app, request_bit) => {
                     let mut m = request(272, app % 6, vec![]);
                     m.header.flags.request = request_bit;
@@ -131,8 +131,8 @@ proptest! {
                         closed.insert(*conn);
                     }
                     Output::Close(_) => {}
-                    Output::Report(PeerEvent::Error(PeerError::Runaway)) => prop_assert!(false, "runaway"),
-                    Output::Report(_) => {}
+                    Output::Event(PeerEvent::Error(PeerError::Runaway)) => prop_assert!(false, "runaway"),
+                    Output::Event(_) => {}
                 }
             }
             // The watchdog is told the connection is up exactly when one is open and exchanged.

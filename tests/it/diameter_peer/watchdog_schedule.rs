@@ -8,26 +8,26 @@ use super::*;
 fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
     let (mut p, conn) = open_initiator();
     // The connection breaks: DOWN.
-    let out = p.disconnected(secs(1), conn);
+    let out = p.transport_down(secs(1), conn);
     assert!(reports(&out).contains(&PeerEvent::Failover));
     let tw = p.poll_timeout().unwrap();
     let [conn] = connects(&p.handle_timeout(tw))[..] else { panic!() };
-    let out = p.connected(tw + ms(1), conn);
+    let out = p.transport_up(tw + ms(1), conn);
     let (_, Message::Cer(cer)) = only_send(&out) else { panic!() };
-    let out = p.received(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
+    let out = p.receive(tw + ms(2), conn, &bytes(&their_cea(&cer, DIAMETER_SUCCESS, &[4])));
     // Row 21: REOPEN, and a DWR at once.
     assert_eq!(watchdog_moves(&out), [(Some(watchdog::State::DOWN), Some(watchdog::State::REOPEN))]);
     let (_, Message::Dwr(dwr)) = only_send(&out) else { panic!("{out:#?}") };
     // Row 7: what is not a DWA is thrown away; a DWR is still answered.
     let ccr = request(272, 4, vec![]);
-    let out = p.received(tw + ms(3), conn, &ccr.encode().unwrap());
+    let out = p.receive(tw + ms(3), conn, &ccr.encode().unwrap());
     let reason = DiscardReason::NotInService;
     assert_eq!(reports(&out), [PeerEvent::Discarded { conn, command_code: 272, hop_by_hop: 77, reason }]);
-    assert_eq!(only_send(&p.received(tw + ms(3), conn, &bytes(&their_dwr(9)))).1.name(), "DWA");
+    assert_eq!(only_send(&p.receive(tw + ms(3), conn, &bytes(&their_dwr(9)))).1.name(), "DWA");
     // Three DWAs, one per Tw: failback on the third (rows 6, 6, 5).
     let mut dwr = dwr;
     for n in 1..=3 {
-        let out = p.received(p.poll_timeout().unwrap() - ms(1), conn, &bytes(&their_dwa(&dwr)));
+        let out = p.receive(p.poll_timeout().unwrap() - ms(1), conn, &bytes(&their_dwa(&dwr)));
         if n < 3 {
             assert!(out.is_empty(), "DWA {n}: {out:#?}");
             assert_eq!(p.watchdog_state(), Some(watchdog::State::REOPEN));
@@ -46,7 +46,7 @@ fn a_reopened_connection_returns_to_service_after_three_answered_watchdogs() {
         }
     }
     let ccr = request(272, 4, vec![]);
-    let out = p.received(p.poll_timeout().unwrap() - ms(1), conn, &ccr.encode().unwrap());
+    let out = p.receive(p.poll_timeout().unwrap() - ms(1), conn, &ccr.encode().unwrap());
     assert!(matches!(reports(&out)[..], [PeerEvent::Received { .. }]));
 }
 

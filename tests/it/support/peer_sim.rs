@@ -116,7 +116,7 @@ impl Sim {
                         self.at(later, other, Delivery::Disconnected(theirs));
                     }
                 }
-                Output::Report(event) => self.events.push((self.now, side, event)),
+                Output::Event(event) => self.events.push((self.now, side, event)),
             }
         }
     }
@@ -124,16 +124,16 @@ impl Sim {
     fn deliver(&mut self, side: usize, delivery: Delivery) {
         let now = self.now;
         let outputs = match delivery {
-            Delivery::Connected(conn) => self.peers[side].connected(now, conn),
-            Delivery::ConnectFailed(conn) => self.peers[side].connect_failed(now, conn),
+            Delivery::Connected(conn) => self.peers[side].transport_up(now, conn),
+            Delivery::ConnectFailed(conn) => self.peers[side].transport_failed(now, conn),
             Delivery::Incoming(theirs) => {
-                let (mine, outputs) = self.peers[side].accepted(now);
+                let (mine, outputs) = self.peers[side].transport_accepted(now);
                 self.links.insert((side, mine), theirs);
                 self.links.insert((1 - side, theirs), mine);
                 outputs
             }
-            Delivery::Bytes(conn, bytes) => self.peers[side].received(now, conn, &bytes),
-            Delivery::Disconnected(conn) => self.peers[side].disconnected(now, conn),
+            Delivery::Bytes(conn, bytes) => self.peers[side].receive(now, conn, &bytes),
+            Delivery::Disconnected(conn) => self.peers[side].transport_down(now, conn),
         };
         self.apply(side, outputs);
     }
