@@ -91,7 +91,7 @@ fn run(ases: u32, asps: u32) {
     let mut sent = 0usize;
     for j in 0..asps {
         let assoc = AssocId(j);
-        sg.association_up(assoc);
+        sg.transport_up(t, assoc);
         sg.receive_into(t, assoc, &up, &mut out);
         sent += out.len();
         out.clear();
@@ -135,7 +135,7 @@ fn run(ases: u32, asps: u32) {
 
     // Enqueue: every association lost, every AS pending.
     for j in 0..asps {
-        sg.association_down(t, AssocId(j));
+        sg.transport_down(t, AssocId(j));
     }
     assert!((0..ases as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let mut frames: Vec<Vec<u8>> = (0..MESSAGES).map(|_| vec![0; FRAME]).collect();
@@ -149,7 +149,7 @@ fn run(ases: u32, asps: u32) {
     assert_eq!(queued, MESSAGES);
 
     // Flush: ASP 0 comes back (and is told every AS is pending), then activates for all ASes.
-    sg.association_up(AssocId(0));
+    sg.transport_up(t, AssocId(0));
     black_box(sg.receive(t, AssocId(0), &up));
     let all = codec::encode(&Message::AspActive { traffic_mode: None, interface_ids: None, info: None }).unwrap();
     // The output list has the room, as a driver's reused list would after the first flush.

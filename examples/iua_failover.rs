@@ -106,7 +106,7 @@ async fn run_sg(listener: TcpListener, mut inbox: mpsc::Receiver<ToSg>, inbox_tx
             Some(ToSg::Connected(assoc, writer)) => {
                 log("SG", &format!("association {} up", assoc.0));
                 writers.insert(assoc, writer);
-                sg.association_up(assoc);
+                sg.transport_up(now, assoc);
                 Vec::new()
             }
             Some(ToSg::Message(assoc, bytes)) => {
@@ -118,7 +118,7 @@ async fn run_sg(listener: TcpListener, mut inbox: mpsc::Receiver<ToSg>, inbox_tx
             Some(ToSg::Closed(assoc)) => {
                 log("SG", &format!("association {} lost", assoc.0));
                 writers.remove(&assoc);
-                sg.association_down(now, assoc)
+                sg.transport_down(now, assoc)
             }
             Some(ToSg::Traffic(n)) => {
                 log("SG", &format!("traffic #{n} from the ISDN side"));
@@ -171,7 +171,7 @@ async fn run_asp(
         ..AspConfig::default()
     };
     let mut asp: Asp<Instant> = Asp::new(config);
-    let mut out = asp.association_up(Instant::now());
+    let mut out = asp.transport_up(Instant::now());
     loop {
         for o in out.drain(..) {
             match o {

@@ -54,8 +54,8 @@ pub fn run(data: &[u8]) {
         let Ok(op) = u.int_in_range(0u8..=9) else { break };
         let before = asp.state();
         let out = match op {
-            0 => asp.association_up(now),
-            1 => asp.association_down(now),
+            0 => asp.transport_up(now),
+            1 => asp.transport_down(now),
             2 => asp.request_up(now),
             3 => asp.request_active(now),
             4 => asp.request_inactive(now),

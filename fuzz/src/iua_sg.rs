@@ -87,11 +87,11 @@ pub fn run(data: &[u8]) {
         let mut delivered_to: Option<usize> = None;
         let out = match op {
             0 => {
-                sg.association_up(assoc);
+                sg.transport_up(now, assoc);
                 Vec::new()
             }
-            1 => sg.association_down(now, assoc),
-            2 => sg.association_restart(now, assoc),
+            1 => sg.transport_down(now, assoc),
+            2 => sg.transport_restart(now, assoc),
             3 | 4 => match asp_message(&mut u) {
                 Ok(message) => match encode(&message) {
                     Ok(bytes) => sg.receive(now, assoc, &bytes),

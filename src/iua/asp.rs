@@ -260,8 +260,8 @@ impl<T: Time> Asp<T> {
 
     fn step(
         &mut self,
-        event: machine::Event,
         now: T,
+        event: machine::Event,
         data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
         guards: Guards,
     ) -> Vec<Output> {
@@ -309,19 +309,20 @@ impl<T: Time> Asp<T> {
         }
     }
 
-    /// The SCTP association to the SG is up.
-    pub fn association_up(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::AssociationUp, now, None, Guards::default())
+    /// The transport to the SG came up: its SCTP association (RFC 4233 §4.3.2).
+    pub fn transport_up(&mut self, now: T) -> Vec<Output> {
+        self.step(now, machine::Event::AssociationUp, None, Guards::default())
     }
 
-    /// The association is lost or restarted: the ASP is down, T(ack) stops.
-    pub fn association_down(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::AssociationDown, now, None, Guards::default())
+    /// The transport to the SG was lost, or the SCTP association restarted: the ASP is down,
+    /// T(ack) stops.
+    pub fn transport_down(&mut self, now: T) -> Vec<Output> {
+        self.step(now, machine::Event::AssociationDown, None, Guards::default())
     }
 
     /// M-ASP_UP request.
     pub fn request_up(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::UpRequest, now, None, Guards::default())
+        self.step(now, machine::Event::UpRequest, None, Guards::default())
     }
 
     /// M-ASP_ACTIVE request (brings the ASP up first if it is down), for all the configured
@@ -330,17 +331,17 @@ impl<T: Time> Asp<T> {
         if !matches!(self.machine.state(), State::ASP_ACTIVE | State::ACTIVE_PENDING) {
             self.asking = self.config.interface_ids.clone();
         }
-        self.step(machine::Event::ActiveRequest, now, None, Guards::default())
+        self.step(now, machine::Event::ActiveRequest, None, Guards::default())
     }
 
     /// M-ASP_INACTIVE request.
     pub fn request_inactive(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::InactiveRequest, now, None, Guards::default())
+        self.step(now, machine::Event::InactiveRequest, None, Guards::default())
     }
 
     /// M-ASP_DOWN request.
     pub fn request_down(&mut self, now: T) -> Vec<Output> {
-        self.step(machine::Event::DownRequest, now, None, Guards::default())
+        self.step(now, machine::Event::DownRequest, None, Guards::default())
     }
 
     /// Sends a Q.921 frame (QPTM Data Request) if the ASP is active; refuses it otherwise, and
@@ -357,8 +358,8 @@ impl<T: Time> Asp<T> {
             _ => false,
         };
         self.step(
-            machine::Event::SendData,
             now,
+            machine::Event::SendData,
             Some((interface_id, dlci, data)),
             Guards { foreign_iid, ..Guards::default() },
         )
@@ -369,7 +370,7 @@ impl<T: Time> Asp<T> {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
-                self.step(machine::Event::TackExpiry, now, None, Guards::default())
+                self.step(now, machine::Event::TackExpiry, None, Guards::default())
             }
             _ => Vec::new(),
         }
@@ -396,7 +397,7 @@ impl<T: Time> Asp<T> {
             Message::AspDownAck { .. } => machine::Event::AspDownAck,
             Message::AspActiveAck { interface_ids, .. } => {
                 let before = self.machine.state();
-                let out = self.step(machine::Event::AspActiveAck, now, None, Guards::default());
+                let out = self.step(now, machine::Event::AspActiveAck, None, Guards::default());
                 let acked = match &interface_ids {
                     Some(InterfaceIds::Integers(ids)) => Some(ids),
                     _ => None,
@@ -428,7 +429,7 @@ impl<T: Time> Asp<T> {
                 let (guards, kept) = self.takeover(interface_ids.as_ref());
                 let mut out = vec![Output::Event(AspEvent::Notify { status, asp_id, interface_ids })];
                 if status == Status::alternate_asp_active() {
-                    out.extend(self.step(machine::Event::AlternateAspActive, now, None, guards));
+                    out.extend(self.step(now, machine::Event::AlternateAspActive, None, guards));
                     if guards.active_elsewhere && self.machine.state() == State::ASP_ACTIVE {
                         // Still active for the rest, and only the rest is asked for again.
                         self.asking = kept.as_ref().map(|ids| InterfaceIds::Integers(ids.iter().copied().collect()));
@@ -443,7 +444,7 @@ impl<T: Time> Asp<T> {
             Message::DataIndication { interface_id, dlci, data } => {
                 // Passed up or dropped as the spec says for the state (§4.3.3.4, §3.3.3.1).
                 let data = Some((interface_id, dlci, data));
-                return self.step(machine::Event::DataIndication, now, data, Guards::default());
+                return self.step(now, machine::Event::DataIndication, data, Guards::default());
             }
             Message::Error { code, .. } => return vec![Output::Event(AspEvent::ErrorReceived { code })],
             Message::TeiStatusConfirm { interface_id, dlci, status }
@@ -458,6 +459,6 @@ impl<T: Time> Asp<T> {
                 return vec![Output::Send { stream: MANAGEMENT_STREAM, message: reply }];
             }
         };
-        self.step(event, now, None, Guards::default())
+        self.step(now, event, None, Guards::default())
     }
 }

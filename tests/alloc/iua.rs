@@ -24,7 +24,7 @@ fn active_sg() -> Sg<Duration> {
     let mut sg = Sg::new(config);
     let t = Duration::ZERO;
     for j in 0..ASPS {
-        sg.association_up(AssocId(j));
+        sg.transport_up(t, AssocId(j));
         sg.receive(t, AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap());
         let active = Message::AspActive {
             traffic_mode: Some(TrafficMode::Loadshare),
@@ -60,7 +60,7 @@ fn queueing_allocates_only_as_the_queues_grow() {
     let mut sg = active_sg();
     let t = Duration::ZERO;
     for j in 0..ASPS {
-        sg.association_down(t, AssocId(j));
+        sg.transport_down(t, AssocId(j));
     }
     assert!((0..ASES as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let dlci = Dlci { sapi: 0, tei: 1 };
@@ -99,7 +99,7 @@ fn queueing_through_deliver_allocates_nothing_once_the_queues_have_grown() {
     let mut sg = active_sg();
     let t = Duration::ZERO;
     for j in 0..ASPS {
-        sg.association_down(t, AssocId(j));
+        sg.transport_down(t, AssocId(j));
     }
     let dlci = Dlci { sapi: 0, tei: 1 };
     // A first round grows every queue to its length; a second, after a flush, reuses the room.
@@ -108,7 +108,7 @@ fn queueing_through_deliver_allocates_nothing_once_the_queues_have_grown() {
         assert!(sg.deliver(t, n as u32 % ASES, dlci, frame).is_empty());
     }
     for j in 0..ASPS {
-        sg.association_up(AssocId(j));
+        sg.transport_up(t, AssocId(j));
         sg.receive(t, AssocId(j), &codec::encode(&Message::AspUp { asp_id: None, info: None }).unwrap());
         let active = Message::AspActive {
             traffic_mode: Some(TrafficMode::Loadshare),
@@ -119,7 +119,7 @@ fn queueing_through_deliver_allocates_nothing_once_the_queues_have_grown() {
     }
     assert!((0..ASES as usize).all(|i| sg.queue_len(i) == 0), "flushed");
     for j in 0..ASPS {
-        sg.association_down(t, AssocId(j));
+        sg.transport_down(t, AssocId(j));
     }
     assert!((0..ASES as usize).all(|i| sg.as_state(i) == Some(iua_as::State::AS_PENDING)));
     let frames: Vec<Vec<u8>> = (0..20_000).map(|_| vec![1u8; 32]).collect();

@@ -73,8 +73,8 @@ fn exchange() -> Vec<Message> {
             .collect()
     };
     for (i, a) in asps.iter_mut().enumerate() {
-        a.association_up(t);
-        sg.association_up(AssocId(i as u32));
+        a.transport_up(t);
+        sg.transport_up(t, AssocId(i as u32));
     }
     let start = sends(0, asps[0].request_active(t));
     run(&mut sg, &mut asps, start, &mut wire);

@@ -270,8 +270,8 @@ mod iua_asp {
                     now += Duration::from_millis(100);
                 }
                 let out = match step.event.as_str() {
-                    "AssociationUp" => asp.association_up(now),
-                    "AssociationDown" => asp.association_down(now),
+                    "AssociationUp" => asp.transport_up(now),
+                    "AssociationDown" => asp.transport_down(now),
                     "UpRequest" => asp.request_up(now),
                     "ActiveRequest" => asp.request_active(now),
                     "InactiveRequest" => asp.request_inactive(now),

@@ -128,11 +128,11 @@ impl<T: Time> Sg<T> {
     /// event, so skipping them changes nothing, and an ASP's change costs the ASes it moves.
     pub(super) fn fan_out(
         &mut self,
+        now: T,
         assoc: AssocId,
         event: iua_as::Event,
         came_up: bool,
         own: &[AsIndex],
-        now: T,
         out: &mut Vec<Output>,
     ) {
         let mut visit = std::mem::take(&mut self.visit);
@@ -187,14 +187,14 @@ impl<T: Time> Sg<T> {
         }
         out.reserve(visit.len());
         for &i in &visit {
-            self.as_event(i, event, AsCause { assoc: Some(assoc), data: None, came_up }, now, out);
+            self.as_event(now, i, event, AsCause { assoc: Some(assoc), data: None, came_up }, out);
         }
         self.visit = visit;
     }
 
     /// Runs an event on an AS machine and carries out its actions. In O(1) but for the
     /// Notify messages it sends (one per ASP that is up) and the queue it delivers.
-    pub(super) fn as_event<O: Sink>(&mut self, i: AsIndex, event: iua_as::Event, cause: AsCause, now: T, out: &mut O) {
+    pub(super) fn as_event<O: Sink>(&mut self, now: T, i: AsIndex, event: iua_as::Event, cause: AsCause, out: &mut O) {
         let up = self.up.len();
         let Some(entry) = self.ases.get_mut(i) else { return };
         let any_active = !entry.active.is_empty();

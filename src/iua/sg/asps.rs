@@ -4,7 +4,7 @@
 use super::*;
 
 impl<T: Time> Sg<T> {
-    pub(super) fn message(&mut self, assoc: AssocId, message: Message, now: T, out: &mut Vec<Output>) {
+    pub(super) fn receive_message(&mut self, now: T, assoc: AssocId, message: Message, out: &mut Vec<Output>) {
         match message {
             Message::AspUp { asp_id, .. } => {
                 let mut known_id = asp_id;
@@ -18,9 +18,9 @@ impl<T: Time> Sg<T> {
                     guards: iua_asp::Guards { blocked, ..iua_asp::Guards::default() },
                     ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::AspUp, input, now, out);
+                self.asp_event(now, assoc, iua_asp::Event::AspUp, input, out);
             }
-            Message::AspDown { .. } => self.asp_event(assoc, iua_asp::Event::AspDown, AspInput::default(), now, out),
+            Message::AspDown { .. } => self.asp_event(now, assoc, iua_asp::Event::AspDown, AspInput::default(), out),
             Message::AspActive { traffic_mode, interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
                 let (targets, unknown) = self.targets(interface_ids.as_ref());
@@ -43,7 +43,7 @@ impl<T: Time> Sg<T> {
                     traffic_mode,
                     ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::AspActive, input, now, out);
+                self.asp_event(now, assoc, iua_asp::Event::AspActive, input, out);
             }
             Message::AspInactive { interface_ids, .. } => {
                 let text_iid = matches!(interface_ids, Some(InterfaceIds::Text(_)));
@@ -69,11 +69,11 @@ impl<T: Time> Sg<T> {
                     targets,
                     ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::AspInactive, input, now, out);
+                self.asp_event(now, assoc, iua_asp::Event::AspInactive, input, out);
             }
             Message::Heartbeat { data } => {
                 let input = AspInput { heartbeat: data, ..AspInput::default() };
-                self.asp_event(assoc, iua_asp::Event::Heartbeat, input, now, out);
+                self.asp_event(now, assoc, iua_asp::Event::Heartbeat, input, out);
             }
             Message::DataRequest { interface_id, dlci, data } => {
                 let (text_iid, foreign_iid) = match interface_id {
@@ -88,7 +88,7 @@ impl<T: Time> Sg<T> {
                     data: Some((interface_id, dlci, data)),
                     ..AspInput::default()
                 };
-                self.asp_event(assoc, iua_asp::Event::DataRequest, input, now, out);
+                self.asp_event(now, assoc, iua_asp::Event::DataRequest, input, out);
             }
             Message::Error { code, .. } => out.push(Output::Event(SgEvent::ErrorReceived { assoc, code })),
             // TEI Status Request is a message an ASP may send (RFC 4233 §3.3, MGMT 2), so it is
@@ -163,10 +163,10 @@ impl<T: Time> Sg<T> {
     /// Runs an event on an ASP machine, then what its change means for the ASes.
     pub(super) fn asp_event(
         &mut self,
+        now: T,
         assoc: AssocId,
         event: iua_asp::Event,
         mut input: AspInput,
-        now: T,
         out: &mut Vec<Output>,
     ) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
@@ -186,42 +186,42 @@ impl<T: Time> Sg<T> {
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
-        self.asp_changed(assoc, event, before, after, &outcome, &input, now, out);
+        self.asp_changed(now, assoc, event, before, after, &outcome, &input, out);
     }
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn asp_changed(
         &mut self,
+        now: T,
         assoc: AssocId,
         event: iua_asp::Event,
         before: iua_asp::State,
         after: iua_asp::State,
         outcome: &iua_asp::Outcome,
         input: &AspInput,
-        now: T,
         out: &mut Vec<Output>,
     ) {
         use iua_asp::State::{ASP_ACTIVE, ASP_DOWN, ASP_INACTIVE};
         let acked_active = outcome.actions.contains(&iua_asp::Action::SendAspActiveAck);
         let acked_inactive = outcome.actions.contains(&iua_asp::Action::SendAspInactiveAck);
         match (before, after) {
-            (ASP_DOWN, ASP_INACTIVE) => self.fan_out(assoc, iua_as::Event::AspInactive, true, &[], now, out),
+            (ASP_DOWN, ASP_INACTIVE) => self.fan_out(now, assoc, iua_as::Event::AspInactive, true, &[], out),
             (ASP_INACTIVE | ASP_ACTIVE, ASP_DOWN) => {
                 // In no order: `fan_out` puts the ASes in order.
                 let own: Vec<AsIndex> = self.asps.get(&assoc).map(|a| a.active_in.clone()).unwrap_or_default();
                 for &i in &own {
                     self.set_active(i, assoc, false);
                 }
-                self.fan_out(assoc, iua_as::Event::AspDown, false, &own, now, out);
+                self.fan_out(now, assoc, iua_as::Event::AspDown, false, &own, out);
             }
             (ASP_ACTIVE, ASP_INACTIVE) if event == iua_asp::Event::AspUp => {
                 // ASP Up from an active ASP: inactive in every AS it was active in.
                 let active_in = self.active_in_order(assoc);
-                self.leave(assoc, &active_in, now, out);
+                self.leave(now, assoc, &active_in, out);
             }
-            _ if acked_active => self.join(assoc, &input.targets, now, out),
-            _ if acked_inactive => self.leave(assoc, &input.targets, now, out),
+            _ if acked_active => self.join(now, assoc, &input.targets, out),
+            _ if acked_inactive => self.leave(now, assoc, &input.targets, out),
             _ => {}
         }
     }
@@ -230,13 +230,13 @@ impl<T: Time> Sg<T> {
     /// is taken over (§4.3.3.4) and told with a Notify (Alternate ASP Active) that names the
     /// AS's Interface Identifiers, so that an ASP serving several ASes knows which one it lost,
     /// and the ASP Identifier of the ASP that took over, if it gave one.
-    pub(super) fn join(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+    pub(super) fn join(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
         let new_asp_id = self.asps.get(&assoc).and_then(|a| a.asp_id);
         for &i in targets {
             if !self.set_active(i, assoc, true) {
                 continue;
             }
-            self.as_event(i, iua_as::Event::AspActive, AsCause::asp(assoc), now, out);
+            self.as_event(now, i, iua_as::Event::AspActive, AsCause::asp(assoc), out);
             if self.ases[i].config.traffic_mode == TrafficMode::Override {
                 let others: Vec<AssocId> =
                     self.ases[i].active.iter().copied().filter(|&other| other != assoc).collect();
@@ -250,19 +250,19 @@ impl<T: Time> Sg<T> {
                         notify_asp_id: new_asp_id,
                         ..AspInput::default()
                     };
-                    self.asp_event(other, iua_asp::Event::AlternateAspTakeover, input, now, out);
+                    self.asp_event(now, other, iua_asp::Event::AlternateAspTakeover, input, out);
                     self.set_active(i, other, false);
-                    self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(other), now, out);
+                    self.as_event(now, i, iua_as::Event::AspInactive, AsCause::asp(other), out);
                 }
             }
         }
     }
 
     /// The ASP stops being active in these ASes.
-    pub(super) fn leave(&mut self, assoc: AssocId, targets: &[AsIndex], now: T, out: &mut Vec<Output>) {
+    pub(super) fn leave(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
         for &i in targets {
             if self.set_active(i, assoc, false) {
-                self.as_event(i, iua_as::Event::AspInactive, AsCause::asp(assoc), now, out);
+                self.as_event(now, i, iua_as::Event::AspInactive, AsCause::asp(assoc), out);
             }
         }
     }

@@ -41,7 +41,7 @@
 //!
 //! | input | cost |
 //! |---|---|
-//! | [`Sg::association_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::poll_timeout`] | O(1) |
+//! | [`Sg::transport_up`], [`Sg::set_blocked`], [`Sg::set_asp_id_blocked`], [`Sg::poll_timeout`] | O(1) |
 //! | [`Sg::deliver`], [`Sg::deliver_into`] (routed, queued, refused or discarded) | O(1) |
 //! | Data Request, Heartbeat, Error, any message the SG does not expect | O(1) |
 //! | ASP Up (from ASP-DOWN) | O(1) per AS whose machine it moves (an AS told the AS state, an AS that changes state), plus each Notify's recipients |
@@ -50,8 +50,8 @@
 //! | [`Sg::handle_timeout`] | O(1) amortized per T(r) that expires, plus what each expiry sends |
 //! | a Notify from an AS | O(1) per recipient (the ASPs that are up), the sort included |
 //!
-//! The SG knows an ASP from the moment its association comes up ([`Sg::association_up`]) until
-//! the association is lost ([`Sg::association_down`]), when it forgets it. Messages on an
+//! The SG knows an ASP from the moment its association comes up ([`Sg::transport_up`]) until
+//! the association is lost ([`Sg::transport_down`]), when it forgets it. Messages on an
 //! association it was not told about are dropped and counted, so that no input makes the SG's
 //! memory grow. What must outlive an association, the management lockouts (§4.3.3.1), is kept
 //! apart, per association number and per ASP Identifier ([`Sg::set_blocked`],
@@ -462,34 +462,38 @@ impl<T: Time> Sg<T> {
         self.unknown_drops
     }
 
-    /// An association to an ASP came up (SCTP Communication Up): the ASP is ASP-DOWN. Only
-    /// an association announced here has its messages heard. Announcing one that is already
-    /// up changes nothing.
-    pub fn association_up(&mut self, assoc: AssocId) {
+    /// The transport to an ASP came up: its SCTP association (SCTP Communication Up, RFC 4233
+    /// §4.3.2). The ASP is ASP-DOWN. Only an association announced here has its messages
+    /// heard. Announcing one that is already up changes nothing. The time is taken as every
+    /// input takes it, first; nothing here depends on it (no timer starts, nothing is sent),
+    /// hence no outputs.
+    pub fn transport_up(&mut self, _now: T, assoc: AssocId) {
         self.asps.entry(assoc).or_insert_with(new_asp);
     }
 
-    /// The association was lost (SCTP CDI): the ASP goes to ASP-DOWN, and is forgotten (its
-    /// lockouts are not: see [`set_blocked`](Self::set_blocked)).
-    pub fn association_down(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
+    /// The transport to an ASP was lost: its SCTP association went down (SCTP CDI, RFC 4233
+    /// §4.3.2). The ASP goes to ASP-DOWN, and is forgotten (its lockouts are not: see
+    /// [`set_blocked`](Self::set_blocked)).
+    pub fn transport_down(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpCdi, AspInput::default(), now, &mut out);
+        self.asp_event(now, assoc, iua_asp::Event::SctpCdi, AspInput::default(), &mut out);
         self.set_up(assoc, false);
         self.asps.remove(&assoc);
         out
     }
 
-    /// The ASP's SCTP peer restarted (SCTP RI): the ASP goes to ASP-DOWN.
-    pub fn association_restart(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
+    /// The transport to an ASP restarted: its SCTP peer restarted the association (SCTP RI, RFC
+    /// 4233 §4.3.2). The ASP goes to ASP-DOWN.
+    pub fn transport_restart(&mut self, now: T, assoc: AssocId) -> Vec<Output> {
         let mut out = Vec::new();
-        self.asp_event(assoc, iua_asp::Event::SctpRi, AspInput::default(), now, &mut out);
+        self.asp_event(now, assoc, iua_asp::Event::SctpRi, AspInput::default(), &mut out);
         out
     }
 
     /// A message arrived from an ASP. Undecodable bytes are answered with the Error the
     /// decoder names (RFC 4233 §3.3.3.1), or Unexpected Message for a QPTM message type only an
     /// SG sends (see [`DecodeError::answer_code`]). A message on an association that is not up (see
-    /// [`association_up`](Self::association_up)) is dropped and counted, with an
+    /// [`transport_up`](Self::transport_up)) is dropped and counted, with an
     /// [`SgEvent::UnknownAssociation`].
     pub fn receive(&mut self, now: T, assoc: AssocId, bytes: &[u8]) -> Vec<Output> {
         let mut out = Vec::new();
@@ -507,7 +511,7 @@ impl<T: Time> Sg<T> {
             return;
         }
         match codec::decode(bytes) {
-            Ok(message) => self.message(assoc, message, now, out),
+            Ok(message) => self.receive_message(now, assoc, message, out),
             Err(error) => {
                 // The diagnostic carries the start of the offending message (at most 40 octets).
                 let diagnostic = bytes.get(..bytes.len().min(40)).map(<[u8]>::to_vec);
@@ -548,7 +552,7 @@ impl<T: Time> Sg<T> {
             return;
         };
         let cause = AsCause { assoc: None, data: Some(Queued { interface_id, dlci, data }), came_up: false };
-        self.as_event(as_index, iua_as::Event::Data, cause, now, out);
+        self.as_event(now, as_index, iua_as::Event::Data, cause, out);
     }
 
     /// Time passed: every T(r) whose deadline is at or before `now` expires, in the order of
@@ -565,7 +569,7 @@ impl<T: Time> Sg<T> {
         sort_by_index(&mut expired, &mut self.sort_scratch, |&i| i);
         for as_index in expired {
             let cause = AsCause { assoc: None, data: None, came_up: false };
-            self.as_event(as_index, iua_as::Event::TrExpiry, cause, now, &mut out);
+            self.as_event(now, as_index, iua_as::Event::TrExpiry, cause, &mut out);
         }
         out
     }

@@ -64,7 +64,7 @@ fn many_asps_get_notify_in_association_order_whatever_the_order_they_came_up() {
     // 600 associations, announced and brought up in a scrambled order.
     let assocs: Vec<AssocId> = (0..600u32).map(|i| AssocId((i * 7_919) % 600 * 1_000 + 3)).collect();
     for &assoc in &assocs {
-        sg.association_up(assoc);
+        sg.transport_up(now, assoc);
         rx(&mut sg, assoc, &Message::AspUp { asp_id: None, info: None }, now);
     }
     let mut expected = assocs.clone();
@@ -74,7 +74,7 @@ fn many_asps_get_notify_in_association_order_whatever_the_order_they_came_up() {
     // One leaves from the middle of the list, one ASP stops being active: the others are
     // told the AS is pending, still in association order.
     let gone = assocs[300];
-    sg.association_down(now, gone);
+    sg.transport_down(now, gone);
     expected.retain(|&a| a != gone);
     let out = rx(&mut sg, assocs[17], &inactive(1), now);
     assert_eq!(notified(&out, Status::as_pending()), expected);
@@ -86,7 +86,7 @@ fn recovery_timers_armed_by_a_clock_that_goes_back_expire_in_deadline_order() {
     let mut sg: Sg<Duration> = Sg::new(config(3));
     let t_r = SgConfig::default().recovery_timer;
     let a = AssocId(1);
-    sg.association_up(a);
+    sg.transport_up(Duration::ZERO, a);
     rx(&mut sg, a, &Message::AspUp { asp_id: None, info: None }, Duration::ZERO);
     for iid in 1..=3 {
         rx(&mut sg, a, &active(iid), Duration::ZERO);
@@ -113,7 +113,7 @@ fn recovery_timers_armed_by_a_clock_that_goes_back_expire_in_deadline_order() {
 fn recovery_timers_started_and_stopped_again_and_again_stay_bounded() {
     let mut sg: Sg<Duration> = Sg::new(config(1));
     let a = AssocId(1);
-    sg.association_up(a);
+    sg.transport_up(Duration::ZERO, a);
     rx(&mut sg, a, &Message::AspUp { asp_id: None, info: None }, Duration::ZERO);
     for round in 0..1_000u64 {
         let now = Duration::from_millis(round);

@@ -7,14 +7,14 @@ use super::*;
 #[test]
 fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
     let mut asp = Asp::new(AspConfig::default());
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_up(Duration::ZERO)), [asp_up()]);
     assert_eq!(asp.poll_timeout(), Some(Duration::from_secs(2)), "T(ack) defaults to 2 s");
     assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(1))), [], "not yet");
     assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(2))), [asp_up()]);
     assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(4))), [asp_up()]);
     assert_eq!(asp.requests_sent(), 3);
-    asp.association_down(Duration::from_secs(5));
+    asp.transport_down(Duration::from_secs(5));
     assert_eq!(asp.poll_timeout(), None, "T(ack) stopped");
     assert_eq!(asp_sent(&asp.handle_timeout(Duration::from_secs(6))), []);
     assert_eq!(asp.state(), asp::State::NO_ASSOCIATION);
@@ -23,7 +23,7 @@ fn tack_retransmits_until_the_ack_and_stops_when_the_transport_goes_down() {
 #[test]
 fn a_tack_too_long_to_represent_sends_each_request_once() {
     let mut asp = Asp::new(AspConfig { tack: Duration::MAX, ..AspConfig::default() });
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_up(Duration::from_secs(1))), [asp_up()]);
     assert_eq!(asp.state(), asp::State::UP_PENDING);
     assert_eq!(asp.poll_timeout(), None, "T(ack) cannot expire: no retransmission");
@@ -35,7 +35,7 @@ fn a_tack_too_long_to_represent_sends_each_request_once() {
 #[test]
 fn the_asp_sends_nothing_before_the_up_ack_and_no_data_before_the_active_ack() {
     let mut asp = Asp::new(AspConfig { traffic_mode: Some(TrafficMode::Override), ..AspConfig::default() });
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     assert_eq!(asp_sent(&asp.request_active(Duration::ZERO)), [asp_up()], "ASP Up first");
     let refused = asp.send_data(Duration::ZERO, InterfaceId::Integer(IID), dlci(), data(1));
     assert_eq!(asp_sent(&refused), []);
@@ -88,8 +88,8 @@ fn notify_alternate_asp_active_leaves_the_asp_inactive() {
 fn an_asp_and_an_sg_reach_active_together() {
     let mut sg = sg(TrafficMode::Override);
     let mut asp = Asp::new(AspConfig { traffic_mode: Some(TrafficMode::Override), ..AspConfig::default() });
-    asp.association_up(Duration::ZERO);
-    sg.association_up(A);
+    asp.transport_up(Duration::ZERO);
+    sg.transport_up(Duration::ZERO, A);
     let mut to_sg: Vec<Message> = asp_sent(&asp.request_active(Duration::ZERO));
     for _ in 0..10 {
         let mut to_asp = Vec::new();
@@ -154,7 +154,7 @@ fn a_active_in_both() -> (Sg<Duration>, Asps) {
         (C, Asp::new(AspConfig { interface_ids: ids(&[20]), ..AspConfig::default() })),
     ];
     for (_, asp) in &mut asps {
-        asp.association_up(Duration::ZERO);
+        asp.transport_up(Duration::ZERO);
     }
     let start = requests(A, &asp_mut(&mut asps, A).request_active(Duration::ZERO));
     let answers = settle(&mut sg, &mut asps, start);
@@ -226,7 +226,7 @@ fn an_asp_that_lost_one_as_asks_back_only_for_the_others() {
 fn an_asp_that_cannot_tell_which_ases_remain_withdraws_from_all() {
     // An SG whose ASP Active Ack names no Interface Identifier, and an ASP configured with none.
     let mut asp = Asp::new(AspConfig::default());
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     asp.request_active(Duration::ZERO);
     from_sg(&mut asp, up_ack(), Duration::ZERO);
     from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
@@ -249,7 +249,7 @@ fn an_asp_that_cannot_tell_which_ases_remain_withdraws_from_all() {
     assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
     // Configured with integers, the ASP knows without the Ack's help.
     let mut asp = Asp::new(AspConfig { interface_ids: ids(&[10, 20]), ..AspConfig::default() });
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     asp.request_active(Duration::ZERO);
     from_sg(&mut asp, up_ack(), Duration::ZERO);
     from_sg(&mut asp, Message::AspActiveAck { traffic_mode: None, interface_ids: None, info: None }, Duration::ZERO);
@@ -276,7 +276,7 @@ fn a_retransmitted_asp_active_crossing_a_takeover_leaves_both_ends_in_agreement(
         }
     };
     for asp in [&mut a, &mut b] {
-        asp.association_up(Duration::ZERO);
+        asp.transport_up(Duration::ZERO);
         asp.request_up(Duration::ZERO);
         from_sg(asp, up_ack(), Duration::ZERO);
     }
@@ -350,7 +350,7 @@ fn data_indications_are_passed_up_only_while_the_sg_may_route_traffic_to_the_asp
     let mut asp = Asp::new(AspConfig::default());
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), std::slice::from_ref(&dropped));
     // ASP-DOWN, waiting for ASP Up Ack, ASP-INACTIVE: dropped, and reported to the SG.
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
     asp.request_up(Duration::ZERO);
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);

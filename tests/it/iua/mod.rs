@@ -31,7 +31,7 @@ fn config(mode: TrafficMode) -> SgConfig {
 fn sg(mode: TrafficMode) -> Sg<Duration> {
     let mut sg = Sg::new(config(mode));
     for assoc in [A, B, C] {
-        sg.association_up(assoc);
+        sg.transport_up(Duration::ZERO, assoc);
     }
     sg
 }
@@ -129,7 +129,7 @@ fn from_sg(asp: &mut Asp<Duration>, message: Message, now: Duration) -> Vec<asp:
 /// An ASP brought to ASP-ACTIVE.
 fn active_asp() -> Asp<Duration> {
     let mut asp = Asp::new(AspConfig::default());
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     asp.request_active(Duration::ZERO);
     from_sg(&mut asp, up_ack(), Duration::ZERO);
     from_sg(&mut asp, active_ack(), Duration::ZERO);
@@ -148,7 +148,7 @@ fn two_ases() -> Sg<Duration> {
         ],
     });
     for assoc in [A, B, C] {
-        sg.association_up(assoc);
+        sg.transport_up(Duration::ZERO, assoc);
     }
     sg
 }

@@ -65,11 +65,11 @@ proptest! {
                 Input::Message(assoc, m) => rx(&mut sg, assoc, m, now),
                 Input::Garbage(assoc, bytes) => sg.receive(now, assoc, &bytes),
                 Input::Up(assoc) => {
-                    sg.association_up(assoc);
+                    sg.transport_up(now, assoc);
                     Vec::new()
                 }
-                Input::Down(assoc) => sg.association_down(now, assoc),
-                Input::Restart(assoc) => sg.association_restart(now, assoc),
+                Input::Down(assoc) => sg.transport_down(now, assoc),
+                Input::Restart(assoc) => sg.transport_restart(now, assoc),
                 Input::Deliver => {
                     sent_data = sent_data.wrapping_add(1);
                     sg.deliver(now, IID, dlci(), vec![sent_data]).into()
@@ -148,8 +148,8 @@ fn exchange(steps: &[Step], loadshare: bool, trace: bool) -> Result<[asp::State;
     let mut to_asp: [std::collections::VecDeque<Message>; 3] = Default::default();
     let mut now = Duration::ZERO;
     for (k, asp) in asps.iter_mut().enumerate() {
-        sg.association_up(assocs[k]);
-        asp.association_up(now);
+        sg.transport_up(now, assocs[k]);
+        asp.transport_up(now);
     }
     let index = |assoc: AssocId| assocs.iter().position(|&a| a == assoc);
     let route = |out: Vec<Output>, to_asp: &mut [std::collections::VecDeque<Message>; 3]| {
@@ -302,7 +302,7 @@ fn an_asp_up_ack_after_the_asp_active_ack_makes_the_asp_ask_again() {
 fn an_asp_up_ack_while_active_means_inactive_at_the_sg() {
     let t = Duration::ZERO;
     let mut asp = Asp::new(AspConfig { interface_ids: ids(&[IID]), ..AspConfig::default() });
-    asp.association_up(t);
+    asp.transport_up(t);
     asp.request_active(t);
     from_sg(&mut asp, up_ack(), t);
     from_sg(&mut asp, active_ack(), t);
@@ -355,11 +355,11 @@ fn an_asp_that_comes_up_in_an_inactive_as_gets_its_ack_only() {
 fn an_asp_that_reconnects_while_tr_runs_learns_the_as_is_pending_and_gets_the_queue() {
     let mut sg = active_sg(TrafficMode::Override);
     let t = Duration::from_millis(100);
-    sg.association_down(t, A);
+    sg.transport_down(t, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     sg.deliver(t, IID, dlci(), data(1));
     sg.deliver(t, IID, dlci(), data(2));
-    sg.association_up(A);
+    sg.transport_up(t, A);
     let out = rx(&mut sg, A, asp_up(), t);
     assert_eq!(sent(&out), [(A, up_ack()), (A, notify(Status::as_pending()))]);
     let out = rx(&mut sg, A, asp_active(Some(TrafficMode::Override)), t);
@@ -376,8 +376,8 @@ fn an_asp_up_visits_only_the_ases_it_moves() {
         .map(|i| AsConfig { name: format!("AS {i}"), interface_ids: vec![i], traffic_mode: TrafficMode::Loadshare })
         .collect();
     let mut sg: Sg<Duration> = Sg::new(SgConfig { application_servers: ases, ..SgConfig::default() });
-    sg.association_up(A);
-    sg.association_up(B);
+    sg.transport_up(Duration::ZERO, A);
+    sg.transport_up(Duration::ZERO, B);
     let t = Duration::ZERO;
     rx(&mut sg, A, asp_up(), t);
     rx(&mut sg, A, Message::AspActive { traffic_mode: None, interface_ids: None, info: None }, t);
@@ -408,7 +408,7 @@ fn an_asp_up_visits_only_the_ases_it_moves() {
 fn an_asp_active_ack_after_an_inactive_request_makes_the_asp_withdraw() {
     let t = Duration::ZERO;
     let mut asp = Asp::new(AspConfig { interface_ids: ids(&[IID]), ..AspConfig::default() });
-    asp.association_up(t);
+    asp.transport_up(t);
     asp.request_up(t);
     from_sg(&mut asp, up_ack(), t);
     asp.request_active(t);

@@ -90,10 +90,10 @@ fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
     }
     assert_eq!(sg.asp_state(AssocId(100)), None, "no entry was made");
     assert_eq!(sg.dropped_from_unknown_associations(), 1000);
-    sg.association_up(A);
+    sg.transport_up(Duration::ZERO, A);
     assert_eq!(sent(&rx(&mut sg, A, heartbeat.clone(), Duration::ZERO)), [(A, Message::HeartbeatAck { data: None })]);
     rx(&mut sg, A, asp_up(), Duration::ZERO);
-    sg.association_down(Duration::ZERO, A);
+    sg.transport_down(Duration::ZERO, A);
     assert_eq!(sg.asp_state(A), None, "forgotten with its association");
     let late = rx(&mut sg, A, asp_active(None), Duration::ZERO);
     assert_eq!(late, [Output::Event(SgEvent::UnknownAssociation { assoc: A })]);
@@ -105,12 +105,12 @@ fn messages_on_an_association_that_is_not_up_are_dropped_and_counted() {
 fn a_lockout_outlives_the_association_and_can_follow_the_asp_identifier() {
     let mut sg = sg(TrafficMode::Override);
     sg.set_blocked(A, true);
-    sg.association_down(Duration::ZERO, A);
-    sg.association_up(A);
+    sg.transport_down(Duration::ZERO, A);
+    sg.transport_up(Duration::ZERO, A);
     let blocked = [(A, error(ErrorCode::RefusedManagementBlocking))];
     assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked);
-    sg.association_down(Duration::ZERO, A);
-    sg.association_up(A);
+    sg.transport_down(Duration::ZERO, A);
+    sg.transport_up(Duration::ZERO, A);
     assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO)), blocked, "still locked out after a reconnection");
     sg.set_blocked(A, false);
     assert_eq!(sent(&rx(&mut sg, A, asp_up(), Duration::ZERO))[0], (A, up_ack()));
@@ -138,7 +138,7 @@ fn interface_identifiers_are_looked_up_by_value_and_by_range() {
         });
     }
     let mut sg: Sg<Duration> = Sg::new(config);
-    sg.association_up(A);
+    sg.transport_up(Duration::ZERO, A);
     rx(&mut sg, A, asp_up(), Duration::ZERO);
     // The most integers an ASP Active carries, all naming the last AS: each is one lookup.
     let many: Vec<u32> = (0..16_379).map(|i| 4_999 - i % 100).collect();
@@ -172,7 +172,7 @@ fn an_as_without_interface_identifiers_is_notified_without_them() {
         }],
         ..SgConfig::default()
     });
-    sg.association_up(A);
+    sg.transport_up(Duration::ZERO, A);
     let out = rx(&mut sg, A, asp_up(), Duration::ZERO);
     let inactive = Message::Notify { status: Status::as_inactive(), asp_id: None, interface_ids: None, info: None };
     assert_eq!(sent(&out), [(A, up_ack()), (A, inactive.clone())]);
@@ -375,7 +375,7 @@ fn qptm_establish_release_and_unit_data_are_unexpected_at_the_side_that_sends_th
     // from an SG.
     let mut sg = sg(TrafficMode::Override);
     let mut asp = Asp::new(AspConfig::default());
-    asp.association_up(Duration::ZERO);
+    asp.transport_up(Duration::ZERO);
     for type_code in 3..=10u8 {
         let from_asp = [3, 5, 8].contains(&type_code);
         let at_sg = sent(&sg.receive(Duration::ZERO, A, &qptm(type_code)));
@@ -427,7 +427,7 @@ fn heartbeat_data_is_echoed_unchanged() {
 #[test]
 fn transport_down_takes_the_asp_down_and_the_as_pending() {
     let mut sg = active_sg(TrafficMode::Override);
-    let out = sg.association_down(Duration::ZERO, A);
+    let out = sg.transport_down(Duration::ZERO, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     assert!(events(&out).contains(&SgEvent::AspState { assoc: A, state: iua_asp::State::ASP_DOWN }));
     // Nobody is left to notify.
@@ -440,6 +440,6 @@ fn transport_down_takes_the_asp_down_and_the_as_pending() {
 #[test]
 fn sctp_restart_takes_the_asp_down() {
     let mut sg = active_sg(TrafficMode::Override);
-    sg.association_restart(Duration::ZERO, A);
+    sg.transport_restart(Duration::ZERO, A);
     assert_eq!(sg.asp_state(A), Some(iua_asp::State::ASP_DOWN));
 }

@@ -75,7 +75,7 @@ fn notify_goes_to_every_asp_that_is_up_after_the_ack() {
 fn traffic_queued_while_pending_is_delivered_in_order_to_the_next_active_asp() {
     let mut sg = active_sg(TrafficMode::Override);
     rx(&mut sg, B, asp_up(), Duration::ZERO);
-    sg.association_down(Duration::ZERO, A);
+    sg.transport_down(Duration::ZERO, A);
     assert_eq!(sg.as_state(0), Some(iua_as::State::AS_PENDING));
     for n in 0..3 {
         assert_eq!(indications(&sg.deliver(Duration::from_millis(100), IID, dlci(), data(n))), []);
@@ -128,8 +128,8 @@ fn data_from_an_asp_that_is_not_active_is_discarded() {
 #[test]
 fn a_recovery_timer_too_long_to_represent_never_expires_and_the_queue_waits_for_an_asp() {
     let mut sg: Sg<Duration> = Sg::new(SgConfig { recovery_timer: Duration::MAX, ..config(TrafficMode::Override) });
-    sg.association_up(A);
-    sg.association_up(B);
+    sg.transport_up(Duration::ZERO, A);
+    sg.transport_up(Duration::ZERO, B);
     let t = Duration::from_secs(1);
     rx(&mut sg, A, asp_up(), t);
     rx(&mut sg, B, asp_up(), t);
