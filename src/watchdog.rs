@@ -322,7 +322,9 @@ impl<T: Time, R> Watchdog<T, R> {
     /// and the restarted watchdog emits [`Failback`](Output::Failback) when it puts a
     /// connection in service (OKAY, row 20), so the routing never stays on the alternate
     /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
-    pub fn stop(&mut self) {
+    ///
+    /// The time comes first, as in every input, though stopping depends on it in nothing.
+    pub fn stop(&mut self, _now: T) {
         self.core.machine = None;
         self.core.deadline = None;
         self.core.tw_nanos = 0;

@@ -31,7 +31,7 @@ pub fn no_input_allocates() {
                 7 => wd.transport_down_with(now, &mut rng),
                 _ => {
                     if round % 7 == 0 {
-                        wd.stop();
+                        wd.stop(now);
                     }
                     wd.handle_timeout_with(now, &mut rng)
                 }

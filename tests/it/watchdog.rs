@@ -249,7 +249,7 @@ fn inputs_while_stopped_are_ignored_and_not_counted() {
     assert_eq!(*wd.counters(), Default::default());
     let (mut wd, t) = okay(17);
     wd.receive(t, MessageKind::Dwr);
-    wd.stop();
+    wd.stop(t);
     wd.receive(t, MessageKind::Dwr);
     wd.receive(t, MessageKind::Dwa);
     assert_eq!((wd.counters().dwr_received, wd.counters().dwa_sent, wd.counters().dwa_received), (1, 1, 0));
@@ -262,7 +262,7 @@ fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_
     let (at, outputs) = expire(&mut wd);
     assert_eq!(outputs, [Output::Failover]);
     assert!(wd.failed_over());
-    wd.stop();
+    wd.stop(at);
     assert!(wd.failed_over(), "stopping does not move the traffic back");
     wd.start(at);
     assert_eq!(wd.handle_timeout(wd.poll_timeout().unwrap()), [Output::AttemptOpen], "INITIAL, row 15");
@@ -272,7 +272,7 @@ fn a_stop_while_failed_over_ends_with_a_failback_when_the_restarted_watchdog_is_
     assert_eq!((wd.counters().failovers, wd.counters().failbacks), (1, 1));
     // Without a failover, a restart gives no Failback.
     let (mut wd, t) = okay(19);
-    wd.stop();
+    wd.stop(t);
     wd.start(t);
     assert_eq!(wd.transport_up(t), []);
     assert_eq!(wd.counters().failbacks, 0);
@@ -295,7 +295,7 @@ fn a_dwr_is_answered_while_the_connection_is_open() {
 #[test]
 fn stop_disarms_and_start_begins_again_from_initial() {
     let (mut wd, t) = okay(14);
-    wd.stop();
+    wd.stop(t);
     assert_eq!(wd.state(), None);
     assert_eq!(wd.poll_timeout(), None);
     assert_eq!(wd.transport_down(t), []);
@@ -385,7 +385,7 @@ proptest! {
                 }
                 Input::Stop => {
                     // Supervision ends; the next connection up is a new connection.
-                    wd.stop();
+                    wd.stop(now);
                     connected = false;
                     outstanding = 0;
                     Outputs::new()

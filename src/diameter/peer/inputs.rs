@@ -79,8 +79,8 @@ where
         let mut run = Run::new(now);
         self.core.enabled = false;
         self.core.stop_cause = cause;
-        self.watchdog(&mut run, |wd, _, _| {
-            wd.stop();
+        self.watchdog(&mut run, |wd, now, _| {
+            wd.stop(now);
             watchdog::Outputs::new()
         });
         self.core.watchdog_up = false;
