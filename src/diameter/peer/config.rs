@@ -1,7 +1,15 @@
 //! The peer's configuration and its limits, and what the capabilities exchange makes of the
 //! two nodes' announcements (RFC 6733 §5.3).
 
-use super::*;
+use std::net::IpAddr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use super::{MAX_ERROR_MESSAGE, RELAY_APPLICATION_ID};
+use crate::diameter::codec::result_code::{DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS};
+use crate::diameter::codec::{ApplicationId, Capabilities, Cea, EncodeError, Message};
+use crate::watchdog;
 
 /// A configuration the peer refuses.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -37,7 +45,7 @@ pub const MAX_IDENTITY_LEN: usize = 255;
 
 /// The longest Timeout the configuration takes: 24 hours. RFC 6733 §5.6 leaves it to the
 /// implementation; the bound keeps every wait it bounds (the transport connection, the CEA, the
-/// DPA, the CER on an accepted connection) finite, and so [`Peer::stop`] too, as
+/// DPA, the CER on an accepted connection) finite, and so [`Peer::stop`](super::Peer::stop) too, as
 /// [`watchdog::TWINIT_MAX`] does for Twinit.
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -63,7 +71,7 @@ pub struct PeerConfig {
     pub initiate: bool,
     /// How many accepted connections may wait for their CER at once (each for the Timeout at
     /// most, RFC 6733 §5.6.2). When one more is accepted, the one that has waited longest is
-    /// closed (reported as [`PeerError::NoCer`]), so that connections that send nothing cannot
+    /// closed (reported as [`PeerError::NoCer`](super::PeerError::NoCer)), so that connections that send nothing cannot
     /// keep the peer out: the peer, which sends its CER as soon as it is connected, gets in
     /// unless more than this many connections arrive in the time its CER takes. At least 1; 4 by
     /// default.
@@ -72,7 +80,7 @@ pub struct PeerConfig {
     /// Origin-Host [of a CER] is used to locate the state machine associated with that peer").
     /// When set, a CER from another Origin-Host (compared without ASCII case) is answered with
     /// DIAMETER_UNKNOWN_PEER (3010, a protocol error: an answer with the E bit, §7.1.3, §7.2), its
-    /// connection closed, and it is reported as [`PeerEvent::CapabilitiesRefused`]: it never
+    /// connection closed, and it is reported as [`PeerEvent::CapabilitiesRefused`](super::PeerEvent::CapabilitiesRefused): it never
     /// reaches the machine, so it never opens a connection nor holds an election (§5.6.4) against
     /// the connection this node initiated. When `None` (the default), any node that connects is
     /// taken as the peer; and since the Origin-Host at the other end of the initiated connection
@@ -81,7 +89,7 @@ pub struct PeerConfig {
     /// `peer_host` to keep other nodes out of the election. The CEA on the initiated connection
     /// is not checked against it.
     pub peer_host: Option<String>,
-    /// How many of the application's requests ([`Peer::send`]) may wait for their answers: the
+    /// How many of the application's requests ([`Peer::send`](super::Peer::send)) may wait for their answers: the
     /// peer remembers each one's Hop-by-Hop Identifier to hand its answer to the application,
     /// and discards answers to no request it remembers (RFC 6733 §3). When full, the oldest is
     /// forgotten, and its answer, should it still come, is discarded. The memory it takes grows
@@ -169,7 +177,7 @@ impl PeerConfig {
     }
 
     /// The applications this node supports, the base application (0) included.
-    pub(super) fn supported(&self) -> impl Iterator<Item = u32> + '_ {
+    fn supported(&self) -> impl Iterator<Item = u32> + '_ {
         std::iter::once(0).chain(announced(&self.capabilities))
     }
 }
@@ -209,7 +217,7 @@ pub(super) fn announced(c: &Capabilities) -> impl Iterator<Item = u32> + '_ {
 
 /// The applications of `theirs` that this node supports (RFC 6733 §5.3: the intersection, the
 /// base application 0 always supported, the relay application sharing everything).
-pub(super) fn common_applications(config: &PeerConfig, theirs: &[u32]) -> Vec<u32> {
+fn common_applications(config: &PeerConfig, theirs: &[u32]) -> Vec<u32> {
     let ours: Vec<u32> = config.supported().collect();
     let relay = |apps: &[u32]| apps.contains(&RELAY_APPLICATION_ID);
     let mut common: Vec<u32> = if relay(theirs) {

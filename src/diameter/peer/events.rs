@@ -1,6 +1,11 @@
 //! What the peer tells the application: state changes, discarded messages and errors.
 
-use super::*;
+use thiserror::Error;
+
+use super::config::RemotePeer;
+use super::{ConnId, Event, Role, State};
+use crate::diameter::codec::{DecodeError, DisconnectCause, EncodeError, RawMessage};
+use crate::watchdog;
 
 /// Something the application should know.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +65,7 @@ pub enum PeerEvent {
         reconnect: bool,
     },
     /// A message for the application: a request of another command or application, or the
-    /// answer to a request it sent with [`Peer::send`].
+    /// answer to a request it sent with [`Peer::send`](super::Peer::send).
     Received {
         /// The connection.
         conn: ConnId,

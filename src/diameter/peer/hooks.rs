@@ -1,7 +1,17 @@
 //! The generated machine's actions (RFC 6733 §5.6.3) carried out for one event, and the messages
 //! they build (CER, CEA, DPR, DPA, DWR, DWA).
 
-use super::*;
+use super::config::{announced, capabilities_result, is_success};
+use super::events::{DiscardReason, PeerError, PeerEvent};
+use super::requests::{Accepted, Initiated, Received};
+use super::{ConnId, Context, Core, Event, Output, Role, Run, SESSION_ID, State};
+use crate::diameter::codec::result_code::{
+    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_SUCCESS, DIAMETER_UNABLE_TO_COMPLY,
+    ELECTION_LOST,
+};
+use crate::diameter::codec::{DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Message, RawMessage};
+use crate::machines::diameter_peer as machine;
+use crate::time::Time;
 
 /// Carries out the peer state machine's actions (RFC 6733 §5.6.3) for one event.
 pub(super) struct DiameterPeerHooks<'a, T, R> {
@@ -14,14 +24,14 @@ pub(super) struct DiameterPeerHooks<'a, T, R> {
 }
 
 impl<T, R> DiameterPeerHooks<'_, T, R> {
-    pub(super) fn send_initiated(&mut self, message: Message) {
+    fn send_initiated(&mut self, message: Message) {
         if let Some(id) = self.core.initiated.filter(|i| i.open).map(|i| i.id) {
             self.core.sent(id, &message);
             self.run.out.push(Output::Send(id, message));
         }
     }
 
-    pub(super) fn send_accepted(&mut self, message: Message) {
+    fn send_accepted(&mut self, message: Message) {
         if let Some(id) = self.core.accepted.as_ref().filter(|a| a.open).map(|a| a.id) {
             self.core.sent(id, &message);
             self.run.out.push(Output::Send(id, message));
@@ -29,14 +39,14 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
     }
 
     /// The received message of the event.
-    pub(super) fn received(&self) -> Option<(ConnId, &Received)> {
+    fn received(&self) -> Option<(ConnId, &Received)> {
         match self.context {
             Context::Message(conn, received) => Some((*conn, received)),
             _ => None,
         }
     }
 
-    pub(super) fn dwa(&self) -> Option<Message> {
+    fn dwa(&self) -> Option<Message> {
         let Some((_, Received::Ok(Message::Dwr(dwr)))) = self.received() else { return None };
         let c = &self.core.config;
         Some(Message::Dwa(Dwa {
@@ -51,7 +61,7 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
         }))
     }
 
-    pub(super) fn dpr(&mut self) -> Message {
+    fn dpr(&mut self) -> Message {
         Message::Dpr(Dpr {
             hop_by_hop: self.core.next_hop_by_hop(),
             end_to_end: self.core.next_end_to_end(),
@@ -62,7 +72,7 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
     }
 
     /// The DPA to the received DPR, which decides whether to reconnect (RFC 6733 §5.4.3).
-    pub(super) fn dpa(&mut self) -> Option<Message> {
+    fn dpa(&mut self) -> Option<Message> {
         let Some((_, Received::Ok(Message::Dpr(dpr)))) = self.received() else { return None };
         let (hop_by_hop, end_to_end, cause) = (dpr.hop_by_hop, dpr.end_to_end, dpr.disconnect_cause);
         let reconnect = cause == DisconnectCause::Rebooting;
@@ -80,14 +90,14 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
         }))
     }
 
-    pub(super) fn outgoing(&self) -> Option<Message> {
+    fn outgoing(&self) -> Option<Message> {
         match self.context {
             Context::Outgoing(message) => Some((**message).clone()),
             _ => None,
         }
     }
 
-    pub(super) fn close_initiated(&mut self) {
+    fn close_initiated(&mut self) {
         if let Some(i) = self.core.initiated.take()
             && i.open
         {
@@ -95,7 +105,7 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
         }
     }
 
-    pub(super) fn close_accepted(&mut self) {
+    fn close_accepted(&mut self) {
         if let Some(a) = self.core.accepted.take()
             && a.open
         {
@@ -104,7 +114,7 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
     }
 
     /// Process: hands the message to the application, or answers a request it cannot serve.
-    pub(super) fn process(&mut self) {
+    fn process(&mut self) {
         let Some((conn, received)) = self.received() else {
             // Send-Message ignored: nothing to process.
             return;
@@ -140,7 +150,7 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
     /// The error answer to a request this node does not serve: a base-protocol command it does
     /// not know (DIAMETER_COMMAND_UNSUPPORTED) or an application the peers do not share
     /// (DIAMETER_APPLICATION_UNSUPPORTED); `None` for what goes to the application.
-    pub(super) fn unsupported(&self, raw: &RawMessage) -> Option<Message> {
+    fn unsupported(&self, raw: &RawMessage) -> Option<Message> {
         let header = raw.header;
         if !header.flags.request {
             return None;

@@ -1,7 +1,13 @@
 //! What the peer keeps besides the state machine: sending and answering on the connections,
 //! the watchdog joined to the machine, the request table.
 
-use super::*;
+use super::requests::Answers;
+use super::{ConnId, Core, MAX_ERROR_MESSAGE};
+use crate::diameter::codec::result_code::{DIAMETER_UNKNOWN_PEER, is_protocol_error};
+use crate::diameter::codec::{
+    Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, Dpa, Dwa, HEADER_LEN, Header, Message, RawMessage,
+    avp_code, command_code,
+};
 
 impl<T, R> Core<T, R> {
     /// Records a request sent on `conn`, whose answer is to come on it (RFC 6733 §3).
@@ -110,7 +116,7 @@ impl<T, R> Core<T, R> {
     }
 
     /// This node's capabilities, as its CER and CEA announce them (RFC 6733 §5.3).
-    pub(super) fn capabilities(&self) -> Capabilities {
+    fn capabilities(&self) -> Capabilities {
         self.config.capabilities.clone()
     }
 
@@ -153,7 +159,7 @@ impl<T, R> Core<T, R> {
         if answer.encode().is_ok() { Some(answer) } else { Some(build(None)) }
     }
 
-    pub(super) fn error_message(
+    fn error_message(
         &self,
         request: &Header,
         result_code: u32,
@@ -207,7 +213,7 @@ impl<T, R> Core<T, R> {
     }
 }
 
-pub(super) fn truncate(text: &str, max: usize) -> String {
+fn truncate(text: &str, max: usize) -> String {
     let mut end = text.len().min(max);
     while !text.is_char_boundary(end) {
         end -= 1;

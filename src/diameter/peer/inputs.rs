@@ -1,7 +1,22 @@
 //! The peer's inputs: each turns into events of the generated machine, run one after another
 //! (`Peer::drain`), and returns the outputs to carry out.
 
-use super::*;
+use std::marker::PhantomData;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::config::{ConfigError, PeerConfig, RemotePeer, is_success};
+use super::events::{DiscardReason, PeerError, PeerEvent};
+use super::hooks::DiameterPeerHooks;
+use super::inner::lenient_header;
+use super::requests::{Answers, Outstanding, Pending, Received};
+use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State};
+use crate::diameter::codec::result_code::DIAMETER_UNKNOWN_PEER;
+use crate::diameter::codec::{DecodeError, DisconnectCause, Dwr, Message, RawMessage, command_code};
+use crate::machines::diameter_peer as machine;
+use crate::time::Time;
+use crate::watchdog::{self, MessageKind, Watchdog};
 
 impl<T, R> Peer<T, R>
 where
@@ -269,7 +284,7 @@ where
 
     /// Runs the work left and returns the outputs. The requests sent on a connection it closes
     /// wait for no answer any more.
-    pub(super) fn finish(&mut self, mut run: Run<T>) -> Vec<Output> {
+    fn finish(&mut self, mut run: Run<T>) -> Vec<Output> {
         self.drain(&mut run);
         for output in &run.out {
             if let Output::Close(conn) = output {
@@ -279,7 +294,7 @@ where
         run.out
     }
 
-    pub(super) fn drain(&mut self, run: &mut Run<T>) {
+    fn drain(&mut self, run: &mut Run<T>) {
         let mut steps = 0;
         while let Some((event, context)) = run.work.pop_front() {
             steps += 1;
@@ -299,7 +314,7 @@ where
     }
 
     /// One event of the peer state machine, then the watchdog told of the connection's change.
-    pub(super) fn step(&mut self, run: &mut Run<T>, event: Event, context: &Context) -> machine::Kind {
+    fn step(&mut self, run: &mut Run<T>, event: Event, context: &Context) -> machine::Kind {
         let from = self.machine.state();
         let mark = run.out.len();
         let mut m = self.machine;
@@ -315,7 +330,7 @@ where
     }
 
     /// Tells the watchdog that the connection came up or went down, if it did.
-    pub(super) fn sync_watchdog(&mut self, run: &mut Run<T>) {
+    fn sync_watchdog(&mut self, run: &mut Run<T>) {
         let up = match self.machine.state() {
             State::I_Open => true,
             State::R_Open => self.core.accepted.as_ref().is_some_and(|a| is_success(a.result_code)),
@@ -347,7 +362,7 @@ where
     }
 
     /// Calls the watchdog and reports its change of state.
-    pub(super) fn watchdog(
+    fn watchdog(
         &mut self,
         run: &mut Run<T>,
         f: impl FnOnce(&mut Watchdog<T, ()>, T, &mut SmallRng) -> watchdog::Outputs,
@@ -362,7 +377,7 @@ where
     }
 
     /// Carries out the watchdog's outputs (see the module documentation).
-    pub(super) fn watchdog_outputs(&mut self, run: &mut Run<T>, outputs: &[watchdog::Output]) {
+    fn watchdog_outputs(&mut self, run: &mut Run<T>, outputs: &[watchdog::Output]) {
         for output in outputs {
             match output {
                 watchdog::Output::SendDwr => {
@@ -397,7 +412,7 @@ where
     }
 
     /// A connection is gone (lost, or closed by us): the machine's event for it.
-    pub(super) fn lost(&mut self, run: &mut Run<T>, conn: ConnId) {
+    fn lost(&mut self, run: &mut Run<T>, conn: ConnId) {
         self.core.forget(conn);
         if let Some(i) = &mut self.core.initiated
             && i.id == conn
@@ -418,7 +433,7 @@ where
     }
 
     /// Turns a received message into the machine's event (see the module documentation).
-    pub(super) fn route(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
+    fn route(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
         if let Some(at) = self.core.pending.iter().position(|p| p.id == conn) {
             self.core.pending.remove(at);
             self.first_message(run, conn, received);
@@ -489,7 +504,7 @@ where
     /// The first message on an accepted connection: a CER from the peer is R-Conn-CER; one from
     /// another node is refused (see [`PeerConfig::peer_host`]); anything else closes the
     /// connection (RFC 6733 §5.6.2), a malformed CER after an answer saying why.
-    pub(super) fn first_message(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
+    fn first_message(&mut self, run: &mut Run<T>, conn: ConnId, received: Received) {
         match received {
             Received::Ok(Message::Cer(cer)) => {
                 if let Some(answer) = self.core.unknown_peer(&cer) {

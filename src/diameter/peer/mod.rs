@@ -53,7 +53,7 @@
 //!   DO_NOT_WANT_TO_TALK_TO_YOU ("SHOULD NOT attempt reconnection", §5.4.3) stop the reconnection
 //!   attempts until the application calls [`Peer::start`] again. The peer may still connect to us.
 //! - A message that does not decode: a request is answered with the Result-Code of its
-//!   [`DecodeError`] and its Failed-AVP (§7.5), with the E bit for a protocol error (3xxx, §7.2)
+//!   [`DecodeError`](super::codec::DecodeError) and its Failed-AVP (§7.5), with the E bit for a protocol error (3xxx, §7.2)
 //!   or as the command's answer for the base messages; an answer is dropped and reported. Framing
 //!   errors (a Message Length that loses the stream) close the connection.
 //! - A request of an application the two peers do not share is answered with
@@ -81,27 +81,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
-use std::net::IpAddr;
-use std::time::Duration;
-
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::marker::PhantomData;
-use thiserror::Error;
 
-use super::codec::result_code::{
-    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS,
-    DIAMETER_UNABLE_TO_COMPLY, DIAMETER_UNKNOWN_PEER, ELECTION_LOST, is_protocol_error,
-};
-use super::codec::{
-    ApplicationId, Avp, Capabilities, Cea, Cer, CommandFlags, DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Dwr,
-    EncodeError, HEADER_LEN, Header, Message, RawMessage, avp_code, command_code,
-};
+use rand::rngs::SmallRng;
+
+use super::codec::{Cer, DisconnectCause, Message};
 use crate::machines::diameter_peer as machine;
 use crate::time::Time;
-use crate::watchdog::{self, MessageKind, Watchdog};
+use crate::watchdog::Watchdog;
 
 pub use machine::{Event, State};
 
@@ -112,12 +101,9 @@ mod inner;
 mod inputs;
 mod requests;
 
-use config::*;
 pub use config::{ConfigError, MAX_IDENTITY_LEN, MAX_TIMEOUT, PeerConfig, RemotePeer};
 pub use events::{DiscardReason, PeerError, PeerEvent};
-use hooks::*;
-use inner::*;
-use requests::*;
+use requests::{Accepted, Initiated, Outstanding, Pending, Received};
 
 /// The relay application (RFC 6733 §2.4): a node announcing it shares every application.
 pub const RELAY_APPLICATION_ID: u32 = 0xffff_ffff;

@@ -1,7 +1,10 @@
 //! The connections being set up and the outstanding-request table: which of our requests an
 //! answer answers (RFC 6733 §3: the Hop-by-Hop Identifier, on the connection it was sent on).
 
-use super::*;
+use std::collections::{HashMap, VecDeque};
+
+use super::ConnId;
+use crate::diameter::codec::{Cer, DecodeError, Header, Message};
 
 /// The connection this side initiated.
 #[derive(Clone, Copy, Debug)]
@@ -84,12 +87,12 @@ pub(super) enum Answers {
 /// still come, is discarded).
 #[derive(Clone, Debug)]
 pub(super) struct Outstanding {
-    pub(super) max: usize,
+    max: usize,
     /// Hop-by-Hop Identifier -> (connection, Command Code, when it was recorded).
-    pub(super) by_hop_by_hop: HashMap<u32, (ConnId, u32, u64)>,
+    by_hop_by_hop: HashMap<u32, (ConnId, u32, u64)>,
     /// The records in the order they were made, some of them answered or forgotten since.
-    pub(super) order: VecDeque<(u64, u32)>,
-    pub(super) next: u64,
+    order: VecDeque<(u64, u32)>,
+    next: u64,
 }
 
 impl Outstanding {
@@ -97,7 +100,7 @@ impl Outstanding {
         Outstanding { max: max.max(1), by_hop_by_hop: HashMap::new(), order: VecDeque::new(), next: 0 }
     }
 
-    pub(super) fn live(&self, (seq, hop_by_hop): (u64, u32)) -> bool {
+    fn live(&self, (seq, hop_by_hop): (u64, u32)) -> bool {
         self.by_hop_by_hop.get(&hop_by_hop).is_some_and(|&(_, _, s)| s == seq)
     }
 
