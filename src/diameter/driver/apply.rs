@@ -1,7 +1,20 @@
 //! How the driver carries out an input: the peer's outputs applied to connections, the
 //! application's events sent with backpressure, the trace and the pcap written.
 
-use super::*;
+use std::collections::VecDeque;
+use std::io::BufWriter;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use tokio::sync::{Semaphore, mpsc};
+use tokio::time::Instant;
+
+use super::tasks::{Internal, Link, Outgoing, SendQueue, read_loop, write_loop};
+use super::trace::{Direction, TraceEntry};
+use super::{Connection, Driver, Event, FLUSH_TIME, Report, TransportEvent};
+use crate::diameter::pcap::DiameterPcap;
+use crate::diameter::peer::{ConnId, Output, PeerEvent, Role};
 
 impl Driver {
     /// Marks the start of an input's handling.
@@ -11,13 +24,13 @@ impl Driver {
         now
     }
 
-    pub(super) fn at(&self) -> Duration {
+    fn at(&self) -> Duration {
         self.batch_at
     }
 
     /// Sends an event to the application, or holds it (after those already held, to keep the
     /// order) while the channel is full; drops it only when the receiver is gone.
-    pub(super) fn event(&mut self, event: Event) {
+    fn event(&mut self, event: Event) {
         if !self.held.is_empty() {
             self.held.push_back(event);
             return;
@@ -52,12 +65,12 @@ impl Driver {
         }
     }
 
-    pub(super) fn transport(&mut self, conn: ConnId, event: TransportEvent) {
+    fn transport(&mut self, conn: ConnId, event: TransportEvent) {
         let at = self.at();
         self.event(Event::Transport { at, conn, event });
     }
 
-    pub(super) fn pcap(
+    fn pcap(
         &mut self,
         f: impl FnOnce(&mut DiameterPcap<BufWriter<std::fs::File>>) -> Result<(), pcap_file::PcapError>,
     ) {
@@ -69,7 +82,7 @@ impl Driver {
         }
     }
 
-    pub(super) fn record(&mut self, direction: Direction, conn: ConnId, bytes: &[u8]) {
+    fn record(&mut self, direction: Direction, conn: ConnId, bytes: &[u8]) {
         let at = self.at();
         let entry = TraceEntry::new(at, direction, conn, bytes);
         if self.trace.len() >= self.config.trace_limit.max(1) {
@@ -85,7 +98,7 @@ impl Driver {
     }
 
     /// Starts the tasks of a new connection.
-    pub(super) fn link(&mut self, conn: ConnId, connection: Connection, role: Role) {
+    fn link(&mut self, conn: ConnId, connection: Connection, role: Role) {
         let at = self.at();
         let (client, server) = match role {
             Role::Initiator => (connection.local, connection.remote),
@@ -120,7 +133,7 @@ impl Driver {
     /// Closes a connection. When `by_us`, what is queued is still written (each message by the
     /// Timeout from when it was queued, and until [`finish`](Self::finish) at the latest), then
     /// the write side is shut down; a connection lost or stuck is dropped at once.
-    pub(super) fn unlink(&mut self, conn: ConnId, by_us: bool) {
+    fn unlink(&mut self, conn: ConnId, by_us: bool) {
         if let Some(task) = self.connecting.remove(&conn) {
             task.abort();
         }

@@ -1,5 +1,5 @@
 //! The Diameter peer ([`Peer`]) over tokio: TCP connections (or any byte streams), messages
-//! framed by the codec's [`Framer`], timers from the peer's deadline, a trace of every message,
+//! framed by the codec's [`Framer`](super::codec::Framer), timers from the peer's deadline, a trace of every message,
 //! and optionally a pcap file of the exchange.
 //!
 //! [`run`] is the whole peer as one future: it connects (or accepts), performs the capabilities
@@ -66,28 +66,27 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use thiserror::Error;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::codec::{DecodeError, DisconnectCause, Framer, Header, Message, RawMessage, command_code};
+use super::codec::{DisconnectCause, RawMessage};
 use super::pcap::DiameterPcap;
-use super::peer::{ConfigError, ConnId, Output, Peer, PeerConfig, PeerEvent, Role, State};
+use super::peer::{ConfigError, ConnId, Peer, PeerConfig, PeerEvent, State};
 use crate::watchdog;
 
 mod apply;
 mod tasks;
 mod trace;
 
-use tasks::*;
+use tasks::{Internal, Link, SendQueue, accept_custom, accept_tcp};
 pub use trace::{Direction, TraceEntry};
 
 /// How many reports the connections' tasks may have in flight to the driver.

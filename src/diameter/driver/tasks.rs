@@ -1,7 +1,20 @@
 //! The per-connection tasks: the acceptors, each connection's reader (framing, credits from
 //! its send queue) and writer (the bounded queue, the stuck-writer timeout).
 
-use super::*;
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt, ReadHalf, WriteHalf};
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::{Connection, Stream};
+use crate::diameter::codec::{DecodeError, Framer};
+use crate::diameter::peer::ConnId;
 
 /// What the connections' tasks tell the driver.
 pub(super) enum Internal {

@@ -1,6 +1,10 @@
 //! The driver's trace: every message sent and received, with its time, connection and summary.
 
-use super::*;
+use std::fmt;
+use std::time::Duration;
+
+use crate::diameter::codec::{Header, Message, command_code};
+use crate::diameter::peer::ConnId;
 
 /// Which way a message went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,7 +27,7 @@ impl fmt::Display for Direction {
 /// One message sent or received.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceEntry {
-    /// When, since [`run`] started.
+    /// When, since [`run`](super::run) started.
     pub at: Duration,
     /// Which way.
     pub direction: Direction,
@@ -102,7 +106,7 @@ impl fmt::Display for TraceEntry {
 
 /// The name of a message; an error answer to a base request (which decodes as `Other`) is named
 /// after the command's answer.
-pub(super) fn name(message: &Message) -> &'static str {
+fn name(message: &Message) -> &'static str {
     match message {
         Message::Other(raw) if raw.header.application_id == 0 && raw.header.flags.error => {
             match raw.header.command_code {
@@ -116,7 +120,7 @@ pub(super) fn name(message: &Message) -> &'static str {
     }
 }
 
-pub(super) fn result_code(message: &Message) -> Option<u32> {
+fn result_code(message: &Message) -> Option<u32> {
     match message {
         Message::Cea(m) => Some(m.result_code),
         Message::Dwa(m) => Some(m.result_code),
