@@ -1,7 +1,12 @@
 //! The Application Servers' side: each AS's machine (`specs/iua_as.fsm`, RFC 4233 Figure 7), its
 //! T(r), which ASPs are active in it, and its queue in AS-PENDING.
 
-use super::*;
+use super::asps::data_indication;
+use super::delivered::Sink;
+use super::{AsCause, AsIndex, AssocId, MANAGEMENT_STREAM, Output, Sg, SgEvent, bucket_of};
+use crate::iua::codec::{Message, Status, TrafficMode};
+use crate::machines::iua_as;
+use crate::time::Time;
 
 impl<T: Time> Sg<T> {
     /// Arms or disarms an AS's T(r), keeping [`Sg::deadlines`] in step: in O(1) amortized
@@ -68,7 +73,7 @@ impl<T: Time> Sg<T> {
     }
 
     /// Moves an AS to the bucket of its state and of whether an ASP is active in it.
-    pub(super) fn place(&mut self, as_index: AsIndex) {
+    fn place(&mut self, as_index: AsIndex) {
         let Some(entry) = self.ases.get(as_index) else { return };
         let (old, slot) = (entry.bucket, entry.slot);
         let new = bucket_of(entry.machine.state(), !entry.active.is_empty());
@@ -321,19 +326,13 @@ impl<T: Time> Sg<T> {
 
 /// Whether an AS machine in `state` does anything (an action, a change of state) on `event`
 /// with these guard values: asked of the generated machine itself.
-pub(super) fn moves(
-    state: iua_as::State,
-    event: iua_as::Event,
-    any_active: bool,
-    any_inactive: bool,
-    came_up: bool,
-) -> bool {
+fn moves(state: iua_as::State, event: iua_as::Event, any_active: bool, any_inactive: bool, came_up: bool) -> bool {
     does_something(state, &probe(state, event, any_active, any_inactive, came_up))
 }
 
 /// What the AS machine would do in `state` with these guard values. A probe, not a step the SG
 /// takes: the free function, which coverage does not record.
-pub(super) fn probe(
+fn probe(
     state: iua_as::State,
     event: iua_as::Event,
     any_active: bool,
@@ -344,7 +343,7 @@ pub(super) fn probe(
     iua_as::dispatch(state, &mut vars, event, iua_as::Guards { any_active, any_inactive, came_up })
 }
 
-pub(super) fn does_something(state: iua_as::State, outcome: &iua_as::Outcome) -> bool {
+fn does_something(state: iua_as::State, outcome: &iua_as::Outcome) -> bool {
     !outcome.actions.is_empty() || outcome.target != state
 }
 
@@ -388,8 +387,8 @@ pub(super) fn sort_by_index<K: Copy>(items: &mut [K], scratch: &mut Vec<K>, key:
 /// The guard values of one AS event; the actions are read from the outcome.
 /// An AS machine's part in a step: its guards' values. Its actions (notifications, T(r)) are
 /// carried out by [`Sg::as_event`] from the step's outcome, in order with the queue.
-pub(super) struct IuaAsHooks {
-    pub(super) guards: iua_as::Guards,
+struct IuaAsHooks {
+    guards: iua_as::Guards,
 }
 
 impl iua_as::Hooks for IuaAsHooks {

@@ -1,7 +1,10 @@
 //! The ASPs' side: each received message turned into its ASP machine's event (`specs/iua_asp.fsm`,
 //! RFC 4233 Figure 6) with the guards' values, and what an ASP's step means for its ASes.
 
-use super::*;
+use super::{AsCause, AsIndex, Asp, AssocId, DATA_STREAM, MANAGEMENT_STREAM, Output, Queued, Sg, SgEvent};
+use crate::iua::codec::{self, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use crate::machines::{iua_as, iua_asp};
+use crate::time::Time;
 
 impl<T: Time> Sg<T> {
     pub(super) fn receive_message(&mut self, now: T, assoc: AssocId, message: Message, out: &mut Vec<Output>) {
@@ -105,7 +108,7 @@ impl<T: Time> Sg<T> {
     /// The ASes an Interface Identifier list names, in the order it first names them, and
     /// whether it names one no AS serves. In time linear in the list and the ASes named (a
     /// range costs a logarithm plus the configured interfaces inside it, each visited once).
-    pub(super) fn targets(&mut self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
+    fn targets(&mut self, ids: Option<&InterfaceIds>) -> (Vec<AsIndex>, bool) {
         let Some(ids) = ids else { return ((0..self.ases.len()).collect(), self.ases.is_empty()) };
         // An AS is named already when its mark is this call's stamp: no set to build.
         self.stamp = self.stamp.wrapping_add(1);
@@ -191,7 +194,7 @@ impl<T: Time> Sg<T> {
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn asp_changed(
+    fn asp_changed(
         &mut self,
         now: T,
         assoc: AssocId,
@@ -230,7 +233,7 @@ impl<T: Time> Sg<T> {
     /// is taken over (§4.3.3.4) and told with a Notify (Alternate ASP Active) that names the
     /// AS's Interface Identifiers, so that an ASP serving several ASes knows which one it lost,
     /// and the ASP Identifier of the ASP that took over, if it gave one.
-    pub(super) fn join(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
+    fn join(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
         let new_asp_id = self.asps.get(&assoc).and_then(|a| a.asp_id);
         for &i in targets {
             if !self.set_active(i, assoc, true) {
@@ -259,7 +262,7 @@ impl<T: Time> Sg<T> {
     }
 
     /// The ASP stops being active in these ASes.
-    pub(super) fn leave(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
+    fn leave(&mut self, now: T, assoc: AssocId, targets: &[AsIndex], out: &mut Vec<Output>) {
         for &i in targets {
             if self.set_active(i, assoc, false) {
                 self.as_event(now, i, iua_as::Event::AspInactive, AsCause::asp(assoc), out);
@@ -303,7 +306,7 @@ pub(super) fn interface_ids_parameter(ids: &[u32]) -> Option<InterfaceIds> {
     }
 }
 
-pub(super) fn error(assoc: AssocId, code: ErrorCode) -> Output {
+fn error(assoc: AssocId, code: ErrorCode) -> Output {
     Output::Send {
         assoc,
         stream: MANAGEMENT_STREAM,
@@ -328,26 +331,26 @@ pub(super) fn data_indication(assoc: AssocId, queued: Queued) -> Output {
 /// of the message the actions need.
 #[derive(Default)]
 pub(super) struct AspInput {
-    pub(super) guards: iua_asp::Guards,
+    guards: iua_asp::Guards,
     /// The ASes an ASP Active or ASP Inactive concerns.
-    pub(super) targets: Vec<AsIndex>,
+    targets: Vec<AsIndex>,
     /// The Interface Identifiers an ASP Active Ack names.
-    pub(super) ack_ids: Option<InterfaceIds>,
+    ack_ids: Option<InterfaceIds>,
     /// The Traffic Mode Type of the ASP Active, which its Ack echoes.
-    pub(super) traffic_mode: Option<TrafficMode>,
+    traffic_mode: Option<TrafficMode>,
     /// The Interface Identifiers and the ASP Identifier a Notify (Alternate ASP Active) names.
-    pub(super) notify_ids: Option<InterfaceIds>,
-    pub(super) notify_asp_id: Option<u32>,
-    pub(super) heartbeat: Option<Vec<u8>>,
-    pub(super) data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
+    notify_ids: Option<InterfaceIds>,
+    notify_asp_id: Option<u32>,
+    heartbeat: Option<Vec<u8>>,
+    data: Option<(InterfaceId, codec::Dlci, Vec<u8>)>,
 }
 
-pub(super) struct IuaAspHooks<'a> {
-    pub(super) assoc: AssocId,
-    pub(super) input: &'a AspInput,
-    pub(super) out: &'a mut Vec<Output>,
-    pub(super) forward: bool,
-    pub(super) discard: bool,
+struct IuaAspHooks<'a> {
+    assoc: AssocId,
+    input: &'a AspInput,
+    out: &'a mut Vec<Output>,
+    forward: bool,
+    discard: bool,
 }
 
 impl iua_asp::Hooks for IuaAspHooks<'_> {
@@ -390,6 +393,6 @@ impl iua_asp::Hooks for IuaAspHooks<'_> {
     }
 }
 
-pub(super) fn error_message(code: ErrorCode) -> Message {
+fn error_message(code: ErrorCode) -> Message {
     Message::Error { code, interface_ids: None, diagnostic: None }
 }

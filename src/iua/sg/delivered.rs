@@ -1,8 +1,10 @@
-//! The inline list of outputs [`Sg::deliver`] returns, and where an AS event's outputs go.
+//! The inline list of outputs [`Sg::deliver`](super::Sg::deliver) returns, and where an AS event's outputs go.
 
-use super::*;
+use smallvec::SmallVec;
 
-/// The outputs of one [`Sg::deliver`], in order, held inline: one delivery gives at most a
+use super::Output;
+
+/// The outputs of one [`Sg::deliver`](super::Sg::deliver), in order, held inline: one delivery gives at most a
 /// Data Indication or one event (a queue overflow, a discard), so building the list allocates
 /// nothing. It reads as a slice of [`Output`]s (`&delivered[..]`, `delivered.len()`,
 /// `delivered.iter()`), iterates by value, and converts into a `Vec<Output>`.

@@ -57,10 +57,9 @@
 //! apart, per association number and per ASP Identifier ([`Sg::set_blocked`],
 //! [`Sg::set_asp_id_blocked`]).
 
-use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, Status, TrafficMode};
+use super::codec::{self, DecodeError, ErrorCode, InterfaceId, InterfaceIds, Message, Side, TrafficMode};
 use crate::machines::{iua_as, iua_asp};
 use crate::time::Time;
-use smallvec::SmallVec;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
@@ -70,8 +69,8 @@ mod delivered;
 #[cfg(test)]
 mod tests;
 
-use ases::*;
-use asps::*;
+use ases::sort_by_index;
+use asps::{AspInput, interface_ids_parameter, new_asp};
 use delivered::Sink;
 pub use delivered::{Delivered, DeliveredIter};
 

@@ -1,6 +1,14 @@
+//! Unit tests of the SG's internals that the public interface cannot reach: the radix sort, the
+//! order of Notify recipients and the T(r) list under clocks that go back.
+
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
-use super::*;
+use std::time::Duration;
+
+use super::ases::sort_by_index;
+use super::{AsConfig, AssocId, Output, Sg, SgConfig, SgEvent};
+use crate::iua::codec::{self, InterfaceIds, Message, Status, TrafficMode};
+use crate::machines::iua_as;
 
 fn config(ases: usize) -> SgConfig {
     SgConfig {
