@@ -10,30 +10,10 @@ mod scripted;
 mod tcp;
 mod virtual_time;
 
-use rfc_fsm::diameter::codec::result_code::{
-    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_MISSING_AVP, DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER,
-};
-use rfc_fsm::diameter::codec::{
-    Avp, CommandFlags, DisconnectCause, Framer, Header, Message, RawMessage, avp_code, command_code,
-};
-use rfc_fsm::diameter::driver::{
-    self, Connection, Connector, Direction, DriverConfig, DriverError, Event, Mode, TraceEntry, TransportEvent,
-};
-use rfc_fsm::diameter::pcap::placeholder;
-use rfc_fsm::diameter::peer::{ConfigError, PeerError, PeerEvent, Role, State};
-use rfc_fsm::watchdog;
 use std::net::SocketAddr;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
-use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
-
-use crate::support::driver::*;
-use crate::support::fixtures::*;
+use tokio::sync::watch;
 
 // --- A proxy that can freeze --------------------------------------------------------------------
 

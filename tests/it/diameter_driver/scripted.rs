@@ -1,7 +1,25 @@
 //! One driver and a scripted peer over in-memory pipes: silent connections, pipelined requests,
 //! bursts and the send queue, a peer that does not read, Stop, the events channel.
 
-use super::*;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+use crate::support::driver::{Running, driver_config, launch, secs};
+use crate::support::fixtures::{bytes, peer_config, serving, their_cer, their_dwr};
+use rfc_fsm::diameter::codec::result_code::{DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER};
+use rfc_fsm::diameter::codec::{Avp, CommandFlags, DisconnectCause, Header, Message, RawMessage};
+use rfc_fsm::diameter::driver::{
+    self, Connection, Direction, DriverConfig, DriverError, Event, Mode, TraceEntry, TransportEvent,
+};
+use rfc_fsm::diameter::pcap::placeholder;
+use rfc_fsm::diameter::peer::{ConfigError, PeerError, PeerEvent, State};
 
 // --- One driver and a scripted peer over in-memory pipes ----------------------------------------
 

@@ -1,7 +1,22 @@
 //! Two of our peers over loopback TCP in real time, Tw under the RFC minimum through the testing
 //! option; and bad octets over TCP.
 
-use super::*;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+use super::tcp_proxy;
+use crate::support::driver::{
+    Running, driver_config, dwrs_at_tw, every_dwr_answered, is_open, launch, reached, secs, temp, tshark_agrees,
+};
+use crate::support::fixtures::{bytes, peer_config, request, serving, their_cer, their_dwr};
+use rfc_fsm::diameter::codec::result_code::{DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_MISSING_AVP, DIAMETER_SUCCESS};
+use rfc_fsm::diameter::codec::{Avp, DisconnectCause, Framer, Message, avp_code, command_code};
+use rfc_fsm::diameter::driver::{Direction, Mode, TraceEntry};
+use rfc_fsm::diameter::peer::{PeerEvent, Role, State};
+use rfc_fsm::watchdog;
 
 // --- Over loopback TCP, in real time -------------------------------------------------------------
 

@@ -1,7 +1,21 @@
 //! Two of our peers over in-memory pipes on tokio's paused clock, with the RFC's default Tw of
 //! 30 s; and a configuration the driver refuses.
 
-use super::*;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{mpsc, watch};
+
+use super::pipe;
+use crate::support::driver::{
+    driver_config, dwrs_at_tw, every_dwr_answered, is_open, launch, reached, secs, temp, tshark_agrees,
+};
+use crate::support::fixtures::peer_config;
+use rfc_fsm::diameter::codec::DisconnectCause;
+use rfc_fsm::diameter::driver::{self, Connection, Connector, DriverConfig, DriverError, Mode, TraceEntry};
+use rfc_fsm::diameter::pcap::placeholder;
+use rfc_fsm::diameter::peer::PeerEvent;
+use rfc_fsm::watchdog;
 
 // --- In-memory pipes, on tokio's paused clock ----------------------------------------------------
 

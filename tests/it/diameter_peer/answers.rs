@@ -1,6 +1,18 @@
 //! Answers matched to the requests they answer (RFC 6733 §3), ours and the application's.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    answer, client_config, closes, connects, ms, new_peer, only_send, open_initiator, open_responder, reports, secs,
+    sends, waiting_for_cea,
+};
+use crate::support::fixtures::{bytes, request, their_cea, their_dpa, their_dpr, their_dwa, their_dwr};
+use rfc_fsm::diameter::codec::result_code::{
+    DIAMETER_SUCCESS, DIAMETER_TOO_BUSY, DIAMETER_UNABLE_TO_COMPLY, DIAMETER_UNKNOWN_PEER,
+};
+use rfc_fsm::diameter::codec::{DisconnectCause, Dpr, Dwr, Message, command_code};
+use rfc_fsm::diameter::peer::{ConnId, DiscardReason, Output, PeerEvent, Role, State};
+use rfc_fsm::watchdog;
 
 // --- Answers match requests (RFC 6733 §3) -------------------------------------------------------
 

@@ -1,6 +1,13 @@
 //! The capabilities exchange (RFC 6733 §5.3) in both roles, and its refusals.
 
-use super::*;
+use std::time::Duration;
+
+use super::{UNIX, client_config, closes, connects, ms, new_peer, only_send, reports, secs, sends, waiting_for_cea};
+use crate::support::fixtures::{bytes, request, their_cea, their_cer, their_dpr, their_dwr};
+use rfc_fsm::diameter::codec::result_code::{DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS};
+use rfc_fsm::diameter::codec::{ApplicationId, DisconnectCause, Message, VendorSpecificApplicationId};
+use rfc_fsm::diameter::peer::{Event, Output, PeerError, PeerEvent, RELAY_APPLICATION_ID, Role, State};
+use rfc_fsm::watchdog;
 
 // --- Capabilities exchange ----------------------------------------------------------------------
 

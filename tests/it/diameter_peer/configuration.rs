@@ -1,6 +1,17 @@
 //! The Timeout bounding every wait, and the checks and bounds of the configuration.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    P, UNIX, answer, client_config, closes, connects, ms, new_peer, only_send, open_initiator, reports, secs,
+    waiting_for_cea,
+};
+use crate::support::fixtures::{bytes, request, their_cea};
+use rfc_fsm::diameter::codec::result_code::DIAMETER_SUCCESS;
+use rfc_fsm::diameter::codec::{DisconnectCause, EncodeError, MAX_MESSAGE_LEN, Message};
+use rfc_fsm::diameter::peer::{
+    ConfigError, Event, MAX_IDENTITY_LEN, MAX_TIMEOUT, PeerConfig, PeerError, PeerEvent, State,
+};
 
 // --- Timeouts -----------------------------------------------------------------------------------
 

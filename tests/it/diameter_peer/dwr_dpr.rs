@@ -1,6 +1,16 @@
 //! DWR and DPR answered, DPR/DPA closing, and Stop in every state (RFC 6733 §5.4, §5.5).
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    client_config, closes, connects, crossing, ms, new_peer, only_send, open_initiator, open_responder, reports, secs,
+    sends, waiting_for_cea, watchdog_moves,
+};
+use crate::support::fixtures::{bytes, their_cea, their_cer, their_dpa, their_dpr, their_dwa, their_dwr};
+use rfc_fsm::diameter::codec::result_code::DIAMETER_SUCCESS;
+use rfc_fsm::diameter::codec::{DisconnectCause, Message};
+use rfc_fsm::diameter::peer::{Event, Output, PeerError, PeerEvent, Role, State};
+use rfc_fsm::watchdog;
 
 // --- DWR, DPR -----------------------------------------------------------------------------------
 

@@ -1,6 +1,16 @@
 //! The election of RFC 6733 §5.6.4, and CERs from the peer or from other nodes.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    P, client_config, closes, connects, crossing, ms, new_peer, only_send, open_initiator, open_responder, reports,
+    secs, sends, waiting_for_cea,
+};
+use crate::support::fixtures::{bytes, their_cea, their_cer};
+use rfc_fsm::diameter::codec::result_code::{DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER, ELECTION_LOST};
+use rfc_fsm::diameter::codec::{Message, command_code};
+use rfc_fsm::diameter::peer::{ConnId, Event, PeerError, PeerEvent, Role, State};
+use rfc_fsm::watchdog;
 
 // --- Election (RFC 6733 §5.6.4) -----------------------------------------------------------------
 

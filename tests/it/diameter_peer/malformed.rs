@@ -1,6 +1,18 @@
 //! Accepted connections before their CER, and malformed input answered or closed.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    UNIX, client_config, closes, ms, new_peer, only_send, open_initiator, open_responder, reports, secs, sends,
+};
+use crate::support::fixtures::{bytes, request, their_cer, their_dwa, their_dwr};
+use rfc_fsm::diameter::codec::result_code::{
+    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
+    DIAMETER_SUCCESS, DIAMETER_UNABLE_TO_COMPLY, DIAMETER_UNSUPPORTED_VERSION,
+};
+use rfc_fsm::diameter::codec::{Avp, CommandFlags, DecodeError, Header, Message, RawMessage, avp_code, command_code};
+use rfc_fsm::diameter::peer::{DiscardReason, PeerError, PeerEvent, Role, State};
+use rfc_fsm::watchdog;
 
 // --- Accepted connections before their CER ------------------------------------------------------
 

@@ -16,23 +16,11 @@ mod watchdog_schedule;
 use crate::support::fixtures::*;
 use crate::support::peer_sim;
 
-use peer_sim::{LATENCY, Sim, config, peer};
-use proptest::prelude::*;
-use rfc_fsm::diameter::codec::result_code::{
-    DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_INVALID_HDR_BITS, DIAMETER_MISSING_AVP,
-    DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS, DIAMETER_TOO_BUSY, DIAMETER_UNABLE_TO_COMPLY,
-    DIAMETER_UNKNOWN_PEER, DIAMETER_UNSUPPORTED_VERSION, ELECTION_LOST,
-};
-use rfc_fsm::diameter::codec::{
-    ApplicationId, Avp, Cer, CommandFlags, DecodeError, DisconnectCause, Dpr, Dwr, EncodeError, Header,
-    MAX_MESSAGE_LEN, Message, RawMessage, VendorSpecificApplicationId, avp_code, command_code,
-};
-use rfc_fsm::diameter::peer::{
-    ConfigError, ConnId, DiscardReason, Event, MAX_IDENTITY_LEN, MAX_TIMEOUT, Output, PeerConfig, PeerError, PeerEvent,
-    RELAY_APPLICATION_ID, Role, State,
-};
+use peer_sim::peer;
+use rfc_fsm::diameter::codec::result_code::DIAMETER_SUCCESS;
+use rfc_fsm::diameter::codec::{Avp, Cer, CommandFlags, Header, Message, RawMessage, avp_code};
+use rfc_fsm::diameter::peer::{ConnId, Output, PeerConfig, PeerEvent, State};
 use rfc_fsm::watchdog;
-use std::collections::HashSet;
 use std::time::Duration;
 
 type P = peer_sim::SimPeer;

@@ -1,6 +1,15 @@
 //! Random input never panics, and the peer keeps its invariants.
 
-use super::*;
+use std::collections::HashSet;
+use std::time::Duration;
+
+use super::{client_config, ms, new_peer};
+use crate::support::fixtures::{bytes, request, their_cea, their_cer, their_dpa, their_dpr, their_dwa, their_dwr};
+use proptest::prelude::*;
+use rfc_fsm::diameter::codec::result_code::{DIAMETER_NO_COMMON_APPLICATION, DIAMETER_SUCCESS, ELECTION_LOST};
+use rfc_fsm::diameter::codec::{DisconnectCause, Message};
+use rfc_fsm::diameter::peer::{ConnId, Output, PeerError, PeerEvent, State};
+use rfc_fsm::watchdog;
 
 // --- Random input -------------------------------------------------------------------------------
 

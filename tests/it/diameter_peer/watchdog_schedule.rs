@@ -1,6 +1,15 @@
 //! The watchdog (RFC 3539) over a reopened connection, and two peers on a simulated network.
 
-use super::*;
+use std::collections::HashSet;
+use std::time::Duration;
+
+use super::{connects, ms, only_send, open_initiator, reports, secs, watchdog_moves};
+use crate::support::fixtures::{bytes, request, their_cea, their_dwa, their_dwr};
+use crate::support::peer_sim::{LATENCY, Sim, config, peer};
+use rfc_fsm::diameter::codec::result_code::DIAMETER_SUCCESS;
+use rfc_fsm::diameter::codec::{DisconnectCause, Message};
+use rfc_fsm::diameter::peer::{DiscardReason, Event, PeerEvent, State};
+use rfc_fsm::watchdog;
 
 // --- Reopen (RFC 3539 rows 21, 5, 6, 7) ---------------------------------------------------------
 

@@ -1,6 +1,15 @@
 //! Layer management at the ASP (RFC 4233 §4.3.3), and an ASP and an SG together.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    A, B, C, IID, active_ack, active_asp, asp_inactive, asp_sent, asp_up, data, dlci, down_ack, error, events, from_sg,
+    ids, inactive_ack, indications, rx, sent, sg, two_ases, up_ack,
+};
+use rfc_fsm::iua::asp::{self, Asp, AspConfig, AspEvent};
+use rfc_fsm::iua::codec::{ErrorCode, InterfaceId, Message, Status, TrafficMode};
+use rfc_fsm::iua::sg::{AssocId, Output, Sg, SgEvent};
+use rfc_fsm::machines::{iua_as, iua_asp};
 
 // --- The ASP side -------------------------------------------------------------------------------
 

@@ -7,11 +7,10 @@ mod properties;
 mod sg_side;
 mod traffic;
 
-use proptest::prelude::*;
-use rfc_fsm::iua::asp::{self, Asp, AspConfig, AspEvent};
-use rfc_fsm::iua::codec::{self, Dlci, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use rfc_fsm::iua::asp::{self, Asp, AspConfig};
+use rfc_fsm::iua::codec::{self, Dlci, ErrorCode, InterfaceIds, Message, Status, TrafficMode};
 use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig, SgEvent};
-use rfc_fsm::machines::{iua_as, iua_asp};
+use rfc_fsm::machines::iua_as;
 use std::time::Duration;
 
 const A: AssocId = AssocId(1);

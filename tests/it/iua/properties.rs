@@ -1,6 +1,16 @@
 //! Properties over random message sequences from several ASPs, and the cases they found.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    A, B, C, IID, active_ack, active_ack_echoing, active_sg, asp_active, asp_down, asp_sent, asp_up, data, dlci,
+    down_ack, from_sg, ids, inactive_ack, indications, notify, rx, sent, sg, two_ases, up_ack,
+};
+use proptest::prelude::*;
+use rfc_fsm::iua::asp::{self, Asp, AspConfig, AspEvent};
+use rfc_fsm::iua::codec::{Dlci, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig};
+use rfc_fsm::machines::{iua_as, iua_asp};
 
 // --- Properties ---------------------------------------------------------------------------------
 

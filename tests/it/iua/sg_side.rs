@@ -1,7 +1,17 @@
 //! Layer management at the SG (RFC 4233 §4.3.3): ASP Up, Down, Active and Inactive with their
 //! acknowledgements and Notify, the Interface Identifiers, and the Error messages.
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    A, B, C, IID, active_ack_echoing, active_asp, active_sg, asp_active, asp_down, asp_inactive, asp_sent, asp_up,
+    config, data, dlci, down_ack, error, events, from_sg, ids, inactive_ack, indications, notify, rx, sent, sg,
+    two_ases, up_ack,
+};
+use rfc_fsm::iua::asp::{self, Asp, AspConfig, AspEvent};
+use rfc_fsm::iua::codec::{self, ErrorCode, InterfaceId, InterfaceIds, Message, Status, TrafficMode};
+use rfc_fsm::iua::sg::{AsConfig, AssocId, Output, Sg, SgConfig, SgEvent};
+use rfc_fsm::machines::{iua_as, iua_asp};
 
 #[test]
 fn asp_up_is_acknowledged_then_the_as_inactive_notify_follows() {

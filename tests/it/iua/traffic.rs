@@ -1,7 +1,15 @@
 //! Traffic at the SG: Override and Load-share, the queue while an AS is pending, and the
 //! recovery timer T(r).
 
-use super::*;
+use std::time::Duration;
+
+use super::{
+    A, B, C, IID, active_ack, active_ack_echoing, active_sg, asp_active, asp_down, asp_inactive, asp_up, config, data,
+    dlci, down_ack, events, indications, notify, rx, sent, sg,
+};
+use rfc_fsm::iua::codec::{InterfaceId, Message, Status, TrafficMode};
+use rfc_fsm::iua::sg::{AssocId, Sg, SgConfig, SgEvent};
+use rfc_fsm::machines::{iua_as, iua_asp};
 
 #[test]
 fn override_moves_the_traffic_to_the_new_active_asp() {
