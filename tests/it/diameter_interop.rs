@@ -83,7 +83,7 @@ fn record(name: &str, started: Instant, ours: &Running, trace: &[TraceEntry], no
 /// allow. A deviation is a finding about the node or about the spec, not a failure of this test:
 /// the README quotes the reports.
 fn observe_otp(name: &str, pcap: &std::path::Path, side: &str, trace_text: &str) -> String {
-    use fsm_dsl::observe::{self, Options, Seen, TraceFormat};
+    use fsm_cli::observe::{self, Options, Seen, TraceFormat};
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop");
     let kept = dir.join(format!("{name}.pcap"));
     std::fs::copy(pcap, &kept).unwrap();

@@ -15,11 +15,11 @@ fn root() -> &'static Path {
 fn observe(trace: &Path) -> (i32, String) {
     let spec = root().join("specs/rfc3539_watchdog.fsm");
     let args = ["fsm", "observe", &spec.to_string_lossy(), &trace.to_string_lossy(), "--format", "diameter-trace"];
-    let cli = fsm_dsl::cli::Cli::try_parse_from(args).unwrap();
+    let cli = fsm_cli::cli::Cli::try_parse_from(args).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut input = std::io::empty();
     let code =
-        fsm_dsl::cli::run(cli, &mut fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
+        fsm_cli::cli::run(cli, &mut fsm_cli::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     let report = String::from_utf8(out).unwrap();
     println!("{report}");
