@@ -55,9 +55,8 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),
         Command::Coverage { records, specs, out, require_all } => coverage(&records, specs, out, require_all, io),
-        Command::Observe { spec, trace, format, node, observable, hidden } => with_machine(&spec, io, |m, io| {
-            // A capture is decoded by tshark from its path; the other formats are read here.
-            let options = crate::observe::Options { format, node, observable, hidden };
+        Command::Observe { spec, trace, observable, hidden } => with_machine(&spec, io, |m, io| {
+            let options = crate::observe::Options { observable, hidden };
             observe(m, &trace, &options, io)
         }),
         Command::Flatten { spec } => with_machine(&spec, io, |m, io| match crate::flatten::flatten(m) {

@@ -128,8 +128,7 @@ pub enum Command {
         #[arg(long)]
         require_all: bool,
     },
-    /// Replay a trace (JSON lines of events and actions, or a tshark export of Diameter
-    /// messages) against a spec and report each step where the trace does what the spec does
+    /// Replay a trace (JSON lines of events and actions) against a spec and report each step where the trace does what the spec does
     /// not allow, with the `ref` of the transitions that should have applied. Guards and
     /// variables the trace does not give are unknown: any value consistent with the trace is
     /// allowed. Exits 1 on a deviation.
@@ -138,14 +137,6 @@ pub enum Command {
         spec: PathBuf,
         /// Trace file.
         trace: PathBuf,
-        /// How to read the trace.
-        #[arg(long, value_enum, default_value_t = crate::observe::TraceFormat::Jsonl)]
-        format: crate::observe::TraceFormat,
-        /// The node whose watchdog the Diameter formats observe: for a capture `client` (the
-        /// side that opened the connection), `server`, `IP:PORT`, `IP` or `:PORT`; for the
-        /// driver's trace `peer` (the default: the other side) or `ours`.
-        #[arg(long)]
-        node: Option<String>,
         /// Only these actions are compared (repeat; default: the trace's own list, or all).
         #[arg(long = "observable", value_name = "ACTION")]
         observable: Vec<String>,

@@ -26,10 +26,7 @@ pub(super) fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mu
 }
 
 pub(super) fn observe(m: &Machine, trace: &Path, options: &crate::observe::Options, io: &mut Io<'_>) -> Outcome {
-    let text = match options.format {
-        crate::observe::TraceFormat::DiameterPcap => trace.to_string_lossy().into_owned(),
-        _ => read(trace)?,
-    };
+    let text = read(trace)?;
     let trace = crate::observe::read_trace(m, &text, options).map_err(|e| format!("{}: {e}", trace.display()))?;
     let result = crate::observe::observe(m, &trace);
     write_out(io, &crate::observe::render(m, &trace, &result))?;

@@ -15,12 +15,12 @@
 //! monitor then goes on from what the spec would have done (in the state the record gives, if
 //! it gives one), so that one deviation is reported once and the rest of the trace is checked.
 //!
-//! `trace.rs` reads the formats: JSON lines, the Diameter driver's trace text and tshark's
-//! fields of a Diameter capture (the latter two as the RFC 3539 watchdog of one node sees it).
+//! `trace.rs` reads the trace format, JSON lines: a protocol's own traces are converted to it by
+//! the protocol's crate, so that the tool knows no protocol.
 
 mod trace;
 
-pub use trace::{Options, TraceFormat, read_trace};
+pub use trace::{Options, TraceError, read_trace};
 
 use crate::interp::Interpreter;
 use fsm_dsl::diag::plural;

@@ -140,95 +140,37 @@ fn bad_lines_say_where_and_why() {
     assert!(error("{\"event\":").starts_with("line 1: EOF while parsing"));
     assert_eq!(error("{\"at\":1}"), "line 1: expected an `event`, an `action`, or `observable` / `hidden`");
     assert_eq!(error("{\"event\":\"DWA\",\"state\":\"UP\"}"), "line 1: the spec has no state `UP`");
-    let lift = fsm_dsl::compile(LIFT).machine.unwrap();
-    let wire = Options { format: TraceFormat::DiameterTrace, ..Options::default() };
-    let message = read_trace(&lift, "", &wire).unwrap_err().to_string();
-    assert!(message.contains("the spec has no event `ConnectionUp`"), "{message}");
+    assert_eq!(error("{\"event\":\"DWA\",\"line\":-1}"), "line 1: `line` is not a line number");
 }
 
-/// The same exchange as the driver prints it and as tshark decodes its capture: the node is the
-/// peer (the server, on 3868).
-const DRIVER: &str = "\
-ours     0.001s -> #1 CER 257 R hbh=0x00000001
-ours     0.010s <- #1 CEA 257 A hbh=0x00000001 result=2001
-ours     0.010s    watchdog -> OKAY
-otp      0.011s peer_up peer=rust.example.net
-ours     3.000s -> #1 DWR 280 R hbh=0x00000002
-ours     3.001s <- #1 DWA 280 A hbh=0x00000002 result=2001
-ours    20.000s <- #1 DWR 280 R hbh=0x00000003
-ours    20.001s -> #1 DWA 280 A hbh=0x00000003 result=2001
-ours    21.000s <- #2 CER 257 R hbh=0x00000004
-";
-
-const TSHARK: &str = "\
-0.000|127.0.0.1||40000|0|1|0|0||||127.0.0.1
-0.000|127.0.0.1||3868|0|1|0|0||||127.0.0.1
-0.001|127.0.0.1||40000|0|0|0|0|257|1||127.0.0.1
-0.010|127.0.0.1||3868|0|0|0|0|257|0|2001|127.0.0.1
-3.000|127.0.0.1||40000|0|0|0|0|280|1||127.0.0.1
-3.001|127.0.0.1||3868|0|0|0|0|280|0|2001|127.0.0.1
-20.000|127.0.0.1||3868|0|0|0|0|280|1||127.0.0.1
-20.001|127.0.0.1||40000|0|0|0|0|280|0|2001|127.0.0.1
-20.500|127.0.0.1||40000|0|0|1|0||||127.0.0.1
-";
-
 #[test]
-fn the_driver_trace_and_tshark_fields_give_the_nodes_watchdog() {
+fn a_record_converted_from_another_input_is_reported_at_its_line_there() {
     let m = watchdog();
-    let driver = read_trace(&m, DRIVER, &Options { format: TraceFormat::DiameterTrace, ..Options::default() }).unwrap();
-    let options =
-        |node: &str| Options { format: TraceFormat::DiameterTshark, node: Some(node.into()), ..Options::default() };
-    let server = read_trace(&m, TSHARK, &options("server")).unwrap();
-    let by_port = read_trace(&m, TSHARK, &options(":3868")).unwrap();
-    let seen = |t: &Trace| -> Vec<String> {
-        t.steps
-            .iter()
-            .map(|s| match &s.seen {
-                Seen::Event { event, .. } => m.event(*event).named.name.clone(),
-                Seen::Action(a) => m.action(*a).named.name.clone(),
-            })
-            .collect()
-    };
-    // Our DWR is a NonDWA to the node, its DWR its SendWatchdog; the answers it sends are not
-    // watchdog actions; the connection ends with the next one (driver) or the FIN (tshark).
-    let expected = ["ConnectionUp", "NonDWA", "SendWatchdog", "DWA", "ConnectionDown"];
-    assert_eq!(seen(&driver), expected);
-    assert_eq!(seen(&server), expected);
-    assert_eq!(seen(&by_port), expected);
-    assert_eq!(server.steps[2].note, "DWR sent by the node");
-    let outcome = observe(&m, &server);
-    assert!(outcome.deviations.is_empty(), "{}", render(&m, &server, &outcome));
-    assert!(read_trace(&m, TSHARK, &Options { format: TraceFormat::DiameterTshark, ..Options::default() }).is_err());
-    assert!(
-        read_trace(&m, "1|2", &options("client"))
-            .unwrap_err()
-            .to_string()
-            .starts_with("line 1: expected the 12 fields")
-    );
+    let text = "{\"event\":\"ConnectionUp\",\"line\":40}\n{\"event\":\"ConnectionUp\",\"line\":52,\"at\":\"9.5s\"}";
+    let (trace, outcome) = replay(&m, text);
+    assert_eq!(trace.steps.iter().map(|s| s.line).collect::<Vec<_>>(), [40, 52]);
+    let report = render(&m, &trace, &outcome);
+    // Every action is observable here: the timer start ConnectionUp owes never shows.
+    assert!(report.contains("start Tw since step 1 (line 40)"), "{report}");
 }
 
 proptest::proptest! {
-    /// No text makes the readers or the monitor panic: a trace is bytes from anywhere.
+    /// No text makes the reader or the monitor panic: a trace is bytes from anywhere.
     #[test]
     fn any_text_is_read_or_refused_and_replayed_without_panic(
         lines in proptest::collection::vec(
             proptest::prop_oneof![
                 proptest::string::string_regex(".{0,60}").unwrap(),
                 proptest::string::string_regex(r#"\{"(event|action|state|guards|observable|hidden)":("(DWA|NonDWA|TwExpiry|ConnectionUp|SendWatchdog|OKAY)"|\[("DWA"|"SendWatchdog"|1)?\]|\{\}|1)\}"#).unwrap(),
-                proptest::string::string_regex(r"ours +[0-9.]{1,5}s (->|<-) #[0-9] [A-Z]{3} (257|280|282|9x) [RA]E? hbh=0x0( result=[0-9]{4})?").unwrap(),
-                proptest::string::string_regex(r"[0-9.]{0,4}\|(127\.0\.0\.1)?\|\|(3868|40000)?\|[01]\|[01]?\|[01]?\|[01]?\|(257|280|282|1,2|x)?\|[01,]{0,3}\|(2001|5012)?\|").unwrap(),
             ],
             0..12,
         ),
     ) {
         let m = watchdog();
         let text = lines.join("\n");
-        for format in [TraceFormat::Jsonl, TraceFormat::DiameterTrace, TraceFormat::DiameterTshark] {
-            let options = Options { format, node: Some("client".into()), ..Options::default() };
-            if let Ok(trace) = read_trace(&m, &text, &options) {
-                let outcome = observe(&m, &trace);
-                let _ = render(&m, &trace, &outcome);
-            }
+        if let Ok(trace) = read_trace(&m, &text, &Options::default()) {
+            let outcome = observe(&m, &trace);
+            let _ = render(&m, &trace, &outcome);
         }
     }
 }
