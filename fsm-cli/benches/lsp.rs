@@ -7,7 +7,7 @@
 //! the whole round trip through the server (a `didChange` sent on an in-memory connection to
 //! the `publishDiagnostics` read back).
 //!
-//! `cargo bench -p fsm-dsl --bench lsp`
+//! `cargo bench -p fsm-cli --bench lsp`
 
 #![allow(clippy::unwrap_used, missing_docs)]
 

@@ -1,7 +1,7 @@
 -- Drives `fsm lsp` from Neovim's built-in LSP client (0.7), as a user would: opens the spec,
 -- reads the diagnostics Neovim shows, hovers, applies quick fixes and renames through
 -- `vim.lsp.buf`, jumps to a definition, lists references and the outline, completes, formats,
--- writes the file, and stops the server. Started by fsm-dsl/tests/neovim.rs:
+-- writes the file, and stops the server. Started by fsm-cli/tests/it/neovim.rs:
 --
 --   nvim --headless --clean -n -i NONE -c "lua dofile(os.getenv('FSM_CLIENT'))"
 --
