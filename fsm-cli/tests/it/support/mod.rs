@@ -1,3 +1,3 @@
-//! What several test binaries share: generators of random specs.
+//! What several subjects share: generators of random specs.
 
 pub mod random_spec;
