@@ -12,7 +12,7 @@
 //!
 //! The raw parse is pest's own parser of the grammar, as `pest_derive` writes it, not the
 //! checked-in one (which casts its steps to one function type to build faster, see
-//! `fsm-dsl/tests/parser.rs`): the baseline is what pest does. This benchmark lives in the root
+//! `fsm-dsl/tests/it/parser.rs`): the baseline is what pest does. This benchmark lives in the root
 //! package so that pest is built as in a crate that uses `fsm!`: without its `std` feature,
 //! whose stack guard probes the stack on every rule (about a third more instructions in a
 //! parse). `fsm-dsl`'s own tests turn that feature on (`pest_generator` needs it), which would

@@ -2,7 +2,7 @@
  * @file The state machine DSL of rfc-fsm: one `machine` per file, transcribed from an RFC.
  * @license MIT OR Apache-2.0
  *
- * Written from fsm-dsl/src/syntax/fsm.pest, the grammar of record; fsm-dsl/tests/editors/ keeps
+ * Written from fsm-dsl/src/syntax/fsm.pest, the grammar of record; fsm-cli/tests/it/editors/ keeps
  * the two in step (the keywords, the item forms, and every spec of the repository). Node names
  * use the statechart terms of the README: state, superstate (a state with substates), event,
  * guard, action, entry, exit, internal transition.

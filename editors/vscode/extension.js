@@ -41,7 +41,7 @@ function reportStartFailure(command, error) {
   const message = error instanceof Error ? error.message : String(error);
   void vscode.window.showErrorMessage(
     `Could not start the FSM language server (\`${command} lsp\`): ${message}. ` +
-      "Install it with `cargo install --path fsm-dsl`, or set `fsm.server.path`.",
+      "Install it with `cargo install --path fsm-cli`, or set `fsm.server.path`.",
   );
 }
 

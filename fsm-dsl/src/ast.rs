@@ -141,8 +141,8 @@ impl Item {
 /// The docs and `allow` codes print as fields, in the places they had as fields.
 impl std::fmt::Debug for Item {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Every field named, so that a new one does not compile until it prints: `fmt`'s check
-        // that formatting kept a spec's meaning compares these dumps.
+        // Every field named, so that a new one does not compile until it prints: the formatter's
+        // check (`fsm_cli::fmt`) that formatting kept a spec's meaning compares these dumps.
         let Item { kind, span, attributes: _ } = self;
         f.debug_struct("Item")
             .field("docs", &self.docs())

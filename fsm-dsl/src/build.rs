@@ -5,7 +5,7 @@
 //! code is what `fsm!` generates, formatted with prettyplease. (Cargo feature `build`.)
 //!
 //! ```no_run
-//! // build.rs, with `fsm-dsl = { version = "0.1", default-features = false, features = ["build"] }`
+//! // build.rs, with `fsm-dsl = { version = "0.1", features = ["build"] }`
 //! // under [build-dependencies]:
 //! fn main() {
 //!     if let Err(error) = fsm_dsl::build::compile("specs/failover.fsm") {

@@ -10,8 +10,6 @@ use crate::ast::Span;
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::term::{self, Chars, Config};
 pub use excerpt::{CONTEXT, MAX_LABEL, MAX_LINE, visible};
-#[cfg(feature = "cli")]
-use serde_json::json;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -227,7 +225,7 @@ impl Source<'_> {
 
 /// Renders diagnostics the way rustc does: `error[E0003]: ...`, `--> file:line:col`, the source
 /// line with carets, secondary labels, notes and help. With `color`, ANSI colours are used (with
-/// the `cli` feature; without it, which is how the `fsm!` macro builds, the text is plain).
+/// the `color` feature; without it, which is how the `fsm!` macro builds, the text is plain).
 ///
 /// A line longer than [`MAX_LINE`] octets is shown as windows of [`CONTEXT`] octets around the
 /// ends of the labels on it, cut places marked `...`, and a label longer than [`MAX_LABEL`]
@@ -246,7 +244,7 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
         let cs = diagnostic.to_codespan(&spans);
         let rendered = match color {
             // Colours are for the terminal, so for the tool: the macro's build has no termcolor.
-            #[cfg(feature = "cli")]
+            #[cfg(feature = "color")]
             true => {
                 let mut buffer = term::termcolor::Buffer::ansi();
                 term::emit_to_write_style(&mut buffer, &config, &file, &cs)
@@ -286,41 +284,6 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
 /// `word` or `words`.
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 { word.to_owned() } else { format!("{word}s") }
-}
-
-/// A diagnostic as JSON, for tools: code, severity, message, file, positions (1-based lines
-/// and columns, byte offsets), labels, notes and help. (Cargo feature `cli`.)
-#[cfg(feature = "cli")]
-pub fn to_json(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
-    let label = |l: &Label, primary: bool| {
-        let (line, column) = source.line_col(l.span.start());
-        let (end_line, end_column) = source.line_col(l.span.end());
-        json!({
-            "primary": primary,
-            "message": l.message,
-            "line": line,
-            "column": column,
-            "end_line": end_line,
-            "end_column": end_column,
-            "byte_start": l.span.start(),
-            "byte_end": l.span.end(),
-        })
-    };
-    let (line, column) = source.line_col(diagnostic.primary.span.start());
-    let mut labels = vec![label(&diagnostic.primary, true)];
-    labels.extend(diagnostic.secondary.iter().map(|l| label(l, false)));
-    json!({
-        "code": diagnostic.code.as_str(),
-        "severity": diagnostic.severity().as_str(),
-        "message": diagnostic.message,
-        "file": source.name,
-        "line": line,
-        "column": column,
-        "labels": labels,
-        "notes": diagnostic.notes,
-        "help": diagnostic.help,
-        "rendered": render(source, std::slice::from_ref(diagnostic), false),
-    })
 }
 
 /// Most diagnostics kept for one spec: a text full of mistakes is reported by its first ones

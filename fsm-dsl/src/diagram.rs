@@ -1,6 +1,6 @@
 //! What a state diagram shows, whatever the notation: the boxes of the states with the lines
 //! inside them, and the edges with their labels. The Graphviz writer (`dot`) and the Mermaid
-//! writer (`mermaid`) both draw this, so that they agree on what a diagram says.
+//! writer (`fsm_cli::mermaid`) both draw this, so that they agree on what a diagram says.
 //!
 //! A transition whose sources cover most of the states (a `*` source, or a list of nearly every
 //! state) is one edge from a "from any state" node, as RFC figures write it ("(from any

@@ -312,6 +312,8 @@ mod tests {
         }
     }
 
+    // With the `dot` feature, as `fsm-macros/dot` and the workspace's builds have it.
+    #[cfg(feature = "dot")]
     #[test]
     fn dot_is_generated_only_when_asked_for() {
         assert!(!expand_source(DOOR).contains("DOT"));
@@ -322,6 +324,16 @@ mod tests {
         // A trailing comma is fine, with or without the option.
         assert!(!expand_tokens(quote! { source = #DOOR, dot, }).contains("compile_error"));
         assert!(!expand_tokens(quote! { source = #DOOR, }).contains("compile_error"));
+    }
+
+    // Without it, as the `fsm!` of a crate that does not ask for `fsm-macros/dot` has it.
+    #[cfg(not(feature = "dot"))]
+    #[test]
+    fn dot_without_the_feature_is_an_error_that_names_it() {
+        assert!(!expand_source(DOOR).contains("compile_error"));
+        let out = expand_tokens(quote! { source = #DOOR, dot });
+        assert!(out.contains("the `dot` option needs the `dot` feature of fsm-macros"), "{out}");
+        assert!(!out.contains("digraph"), "{out}");
     }
 
     #[test]
@@ -374,10 +386,16 @@ mod tests {
     #[test]
     fn coverage_calls_the_recorder_in_machine_step_and_nothing_without_it() {
         let plain = expand_tokens(quote! { source = #DOOR });
-        let covered = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, dot });
+        let covered = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record });
         assert!(!plain.contains("transition) = step . transition ()"), "{plain}");
         assert!(covered.contains("crate :: cov :: record (NAME , transition)"), "{covered}");
         assert!(!covered.contains("compile_error"), "{covered}");
+        #[cfg(feature = "dot")]
+        {
+            let both = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, dot });
+            assert!(both.contains("crate :: cov :: record (NAME , transition)") && both.contains("pub const DOT"));
+            assert!(!both.contains("compile_error"), "{both}");
+        }
         let out = expand_tokens(quote! { source = #DOOR, coverage });
         assert!(out.contains("expected `= path::to::recorder` after `coverage`"), "{out}");
         let out = expand_tokens(quote! { source = #DOOR, coverage = , dot });

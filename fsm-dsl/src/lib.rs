@@ -1,55 +1,30 @@
-//! The state machine DSL: grammar, checker, resolved model, and the outputs built from it
-//! (Rust code, Graphviz DOT, Markdown, an interpreter), plus the `fsm` command-line tool.
+//! The state machine DSL's compiler: grammar, checker, resolved model, and the outputs the
+//! `fsm!` macro and `build.rs` scripts need (Rust code, and the Graphviz DOT text).
 //!
 //! The pipeline runs one way: text -> [`syntax`] -> [`ast`] -> [`check`] -> [`ir`] -> outputs.
 //! [`compile`] runs the front end on one spec and returns the model with every diagnostic.
 //!
 //! Cargo features: the `fsm!` macro needs none of them (the parser, the checker and the code
-//! generator are always there). `dot` adds the module `dot` (the Graphviz text, through
-//! askama); `build` adds `build` (a machine's module as a formatted Rust file, for `build.rs`
-//! scripts); `cli`, on by default, adds the `fsm` tool and what only it uses (`cli`, `generate`,
-//! `markdown`, `mermaid`, `interp`, `flatten`, `equiv`, `testgen`, `coverage`, `observe`, `fmt`,
-//! `lsp`, `diag::to_json`) and turns on the other two.
+//! generator are always there). `dot` adds the modules `diagram` and `dot` (the Graphviz text,
+//! through askama); `build` adds `build` (a machine's module as a formatted Rust file, for
+//! `build.rs` scripts); `color` renders diagnostics with terminal colours. The `fsm` tool (CLI,
+//! language server, formatter, interpreter, ...) is the crate `fsm-cli`, built on this one.
 
 pub mod ast;
 #[cfg(feature = "build")]
 pub mod build;
 pub mod check;
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod codegen;
-#[cfg(feature = "cli")]
-pub mod coverage;
 pub mod diag;
 #[cfg(feature = "dot")]
 pub mod diagram;
 #[cfg(feature = "dot")]
 pub mod dot;
-#[cfg(feature = "cli")]
-pub mod equiv;
 pub mod expand;
-#[cfg(feature = "cli")]
-pub mod flatten;
-#[cfg(feature = "cli")]
-pub mod fmt;
-#[cfg(feature = "cli")]
-pub mod generate;
-#[cfg(feature = "cli")]
-pub mod interp;
 pub mod ir;
 mod list;
-#[cfg(feature = "cli")]
-pub mod lsp;
-#[cfg(feature = "cli")]
-pub mod markdown;
-#[cfg(feature = "cli")]
-pub mod mermaid;
 pub mod naming;
-#[cfg(feature = "cli")]
-pub mod observe;
 pub mod syntax;
-#[cfg(feature = "cli")]
-pub mod testgen;
 
 use diag::Diagnostic;
 

@@ -1,8 +1,8 @@
 //! The `fsm!` macro: compiles a state machine spec into Rust at build time.
 //!
 //! This crate is a thin shim; the work is done by [`fsm_dsl::expand`], which reads the spec,
-//! checks it and generates the code (or the errors). It depends on `fsm-dsl` without the `fsm`
-//! tool's dependencies, so a crate that uses the macro builds little besides it.
+//! checks it and generates the code (or the errors). It depends on `fsm-dsl`, the compiler alone
+//! (the `fsm` tool is the crate `fsm-cli`), so a crate that uses the macro builds little besides it.
 
 /// Compiles a spec into a module named after the machine (in snake case).
 ///

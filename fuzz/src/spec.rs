@@ -6,11 +6,11 @@
 
 use fsm_dsl::Compiled;
 use fsm_dsl::diag::{self, Code, MAX_DIAGNOSTICS, Source};
-use fsm_dsl::fmt::{self, without_spans};
-use fsm_dsl::interp::Interpreter;
+use fsm_cli::fmt::{self, without_spans};
+use fsm_cli::interp::Interpreter;
 use fsm_dsl::ir::{EventId, StepKind};
-use fsm_dsl::lsp::index::Index;
-use fsm_dsl::lsp::symbols;
+use fsm_cli::lsp::index::Index;
+use fsm_cli::lsp::symbols;
 use lsp_types as lsp;
 
 /// The properties, on one input.
@@ -34,7 +34,7 @@ pub fn run(data: &[u8]) {
     // What reaches a terminal holds no control character but line ends and tabs.
     assert!(!rendered.chars().any(|c| c.is_control() && c != '\n' && c != '\t'), "{rendered:?}");
     if let Some(d) = compiled.diagnostics.first() {
-        let json = diag::to_json(source, d);
+        let json = fsm_cli::json::diagnostic(source, d);
         assert_eq!(json["code"], d.code.as_str());
     }
     formats_faithfully(&text, &compiled);
@@ -43,16 +43,16 @@ pub fn run(data: &[u8]) {
 
     let dot = fsm_dsl::dot::render(m);
     assert!(dot.contains("digraph \""), "{dot}");
-    let markdown = fsm_dsl::markdown::render(m, "fuzz.fsm", None);
+    let markdown = fsm_cli::markdown::render(m, "fuzz.fsm", None);
     assert!(!markdown.is_empty());
-    let mermaid = fsm_dsl::mermaid::render(m);
+    let mermaid = fsm_cli::mermaid::render(m);
     assert!(mermaid.contains("\nstateDiagram-v2\n"), "{mermaid}");
     let tokens = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
     if let Err(e) = syn::parse2::<syn::File>(tokens) {
         panic!("the generated code does not parse: {e}");
     }
     // Flattening keeps a clean spec clean.
-    if let Ok(flat) = fsm_dsl::flatten::flatten(m) {
+    if let Ok(flat) = fsm_cli::flatten::flatten(m) {
         let again = fsm_dsl::compile(&flat);
         assert!(
             !again.has_errors(),
@@ -136,7 +136,7 @@ fn analyses_within_text(text: &str, compiled: &Compiled) {
         lines.get(p.line as usize).is_some_and(|line| p.character as usize <= line.encode_utf16().count())
     };
     let uri: lsp::Uri = "file:///fuzz.fsm".parse().expect("a URI");
-    let published = fsm_dsl::lsp::diagnostics(&uri, text, compiled);
+    let published = fsm_cli::lsp::diagnostics(&uri, text, compiled);
     assert_eq!(published.len(), compiled.diagnostics.len());
     for d in &published {
         assert!(d.range.start <= d.range.end && inside(d.range.start) && inside(d.range.end), "{d:?}");

@@ -4,6 +4,8 @@
 //! - [`peer`]: the peer of §5.6 with the RFC 3539 watchdog, sans-IO.
 //! - [`driver`]: the peer over tokio and TCP, with a message trace and an optional pcap file.
 //! - [`pcap`]: writing a peer's messages as a pcap file that tshark decodes as Diameter.
+//! - [`watchdog_trace`]: a node's RFC 3539 watchdog read from the driver's trace or a capture,
+//!   as the JSON lines `fsm observe` replays.
 
 pub mod codec;
 #[cfg(feature = "tokio")]
@@ -11,3 +13,5 @@ pub mod driver;
 #[cfg(feature = "pcap")]
 pub mod pcap;
 pub mod peer;
+#[cfg(feature = "observe")]
+pub mod watchdog_trace;

@@ -2,7 +2,7 @@
 //! generates agree, step by step, on random event sequences with random guard values: same
 //! state, same kind of step, same actions in the same order.
 
-use fsm_dsl::interp::Interpreter;
+use fsm_cli::interp::Interpreter;
 use proptest::prelude::*;
 
 /// Runs one random sequence through both and compares every step.

@@ -76,37 +76,38 @@ fn record(name: &str, started: Instant, ours: &Running, trace: &[TraceEntry], no
 }
 
 /// The OTP node's RFC 3539 watchdog, observed from the wire by `fsm observe` against
-/// `specs/rfc3539_watchdog.fsm`, twice: from tshark's decode of the pcap file of our side (kept
-/// as `<target>/tmp/interop/NAME.pcap`; the node is the TCP `side`, `client` or `server`) and from
-/// our driver's trace (the node is the peer). Both readings must see the same messages; the
+/// `specs/rfc3539_watchdog.fsm`, read twice by `diameter::watchdog_trace`: from tshark's decode of
+/// the pcap file of our side (kept as `<target>/tmp/interop/NAME.pcap`, with its JSON lines as
+/// `NAME.jsonl`; the node is the TCP `side`, `client` or `server`) and from our driver's trace
+/// (the node is the peer). Both readings must see the same messages; the
 /// report (written to `NAME.observe` and printed) says where the node did what the spec does not
 /// allow. A deviation is a finding about the node or about the spec, not a failure of this test:
 /// the README quotes the reports.
 fn observe_otp(name: &str, pcap: &std::path::Path, side: &str, trace_text: &str) -> String {
-    use fsm_dsl::observe::{self, Options, Seen, TraceFormat};
+    use rfc_fsm::diameter::watchdog_trace::{self, Seen};
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop");
     let kept = dir.join(format!("{name}.pcap"));
     std::fs::copy(pcap, &kept).unwrap();
     let spec = fsm_dsl::compile(include_str!("../../specs/rfc3539_watchdog.fsm")).machine.unwrap();
-    let options = |format, node: &str| Options { format, node: Some(node.to_owned()), ..Options::default() };
-    let from_pcap =
-        observe::read_trace(&spec, &kept.to_string_lossy(), &options(TraceFormat::DiameterPcap, side)).unwrap();
-    let from_trace = observe::read_trace(&spec, trace_text, &options(TraceFormat::DiameterTrace, "peer")).unwrap();
+    let tshark = watchdog_trace::tshark_command(&kept).output().unwrap();
+    assert!(tshark.status.success(), "tshark: {}", String::from_utf8_lossy(&tshark.stderr));
+    let fields = String::from_utf8_lossy(&tshark.stdout);
+    let from_pcap = watchdog_trace::from_tshark_fields(&fields, Some(side)).unwrap();
+    let from_trace = watchdog_trace::from_driver_trace(trace_text, Some("peer")).unwrap();
     // The driver's trace has no closes: a connection's end shows only when the next one starts.
-    let down = spec.event_named("ConnectionDown").unwrap();
-    let messages = |t: &observe::Trace| -> Vec<Seen> {
-        t.steps
-            .iter()
-            .map(|s| s.seen.clone())
-            .filter(|s| !matches!(s, Seen::Event { event, .. } if *event == down))
-            .collect()
+    let messages = |records: &[watchdog_trace::Record]| -> Vec<Seen> {
+        records.iter().map(|r| r.seen).filter(|s| *s != Seen::Event("ConnectionDown")).collect()
     };
     assert_eq!(messages(&from_pcap), messages(&from_trace), "tshark and our trace see the same watchdog steps");
-    assert!(matches!(from_pcap.steps.first().map(|s| &s.seen), Some(Seen::Event { .. })), "{from_pcap:?}");
-    let report = observe::render(&spec, &from_pcap, &observe::observe(&spec, &from_pcap));
+    assert!(matches!(from_pcap.first().map(|r| r.seen), Some(Seen::Event(_))), "{from_pcap:?}");
+    let lines = watchdog_trace::to_json_lines(&from_pcap);
+    std::fs::write(dir.join(format!("{name}.jsonl")), &lines).unwrap();
+    let options = fsm_cli::observe::Options::default();
+    let trace = fsm_cli::observe::read_trace(&spec, &lines, &options).unwrap();
+    let report = fsm_cli::observe::render(&spec, &trace, &fsm_cli::observe::observe(&spec, &trace));
     std::fs::write(dir.join(format!("{name}.observe")), &report).unwrap();
     println!(
-        "--- {name}: the OTP node's watchdog (fsm observe specs/rfc3539_watchdog.fsm {name}.pcap --format diameter-pcap --node {side})\n{report}"
+        "--- {name}: the OTP node's watchdog (cargo run --example watchdog_trace -- pcap {name}.pcap {side} > {name}.jsonl; fsm observe specs/rfc3539_watchdog.fsm {name}.jsonl)\n{report}"
     );
     report
 }

@@ -14,8 +14,8 @@ fn readme() -> String {
 
 #[test]
 fn generated_directory_is_fresh() {
-    let specs = fsm_dsl::generate::read_specs(&root().join("specs")).unwrap();
-    let report = fsm_dsl::generate::run(&specs, &root().join("generated"), "specs", true).unwrap();
+    let specs = fsm_cli::generate::read_specs(&root().join("specs")).unwrap();
+    let report = fsm_cli::generate::run(&specs, &root().join("generated"), "specs", true).unwrap();
     let stale: Vec<String> = report
         .changed
         .iter()
@@ -54,10 +54,10 @@ fn readme_example_checks_and_simulates_as_shown() {
     let path = dir.join("door.fsm");
     std::fs::write(&path, spec).unwrap();
     let args = ["sim", path.to_str().unwrap(), "Push[powered]", "Push", "AutoCloseExpiry"];
-    let cli = <fsm_dsl::cli::Cli as clap::Parser>::try_parse_from(std::iter::once("fsm").chain(args)).unwrap();
+    let cli = <fsm_cli::cli::Cli as clap::Parser>::try_parse_from(std::iter::once("fsm").chain(args)).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut io = fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut &b""[..], color: false };
-    assert_eq!(fsm_dsl::cli::run(cli, &mut io), 0);
+    let mut io = fsm_cli::cli::Io { out: &mut out, err: &mut err, input: &mut &b""[..], color: false };
+    assert_eq!(fsm_cli::cli::run(cli, &mut io), 0);
     let _ = std::fs::remove_dir_all(&dir);
     let out = String::from_utf8(out).unwrap();
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
@@ -67,8 +67,8 @@ fn readme_example_checks_and_simulates_as_shown() {
 fn readme_specs_are_formatted_and_the_fmt_example_is_what_fmt_prints() {
     let readme = readme();
     let door = block(&readme, "/// The door");
-    assert_eq!(fsm_dsl::fmt::format(door).unwrap(), door, "the README's example is not formatted");
+    assert_eq!(fsm_cli::fmt::format(door).unwrap(), door, "the README's example is not formatted");
     let messy = block(&readme, "machine Door{");
     let tidy = block(&readme, "machine Door {\n");
-    assert_eq!(fsm_dsl::fmt::format(messy).unwrap(), tidy);
+    assert_eq!(fsm_cli::fmt::format(messy).unwrap(), tidy);
 }

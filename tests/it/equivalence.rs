@@ -2,7 +2,7 @@
 //! equivalent to it, and the comparison of RFC 3539 Appendix A with the Failover design gives
 //! exactly the differences the README documents.
 
-use fsm_dsl::equiv::{self, Options};
+use fsm_cli::equiv::{self, Options};
 use fsm_dsl::ir::Machine;
 use std::path::Path;
 
@@ -33,19 +33,19 @@ fn every_spec_flattens_into_a_clean_equivalent_spec() {
         "tests/data/ok/timers.fsm",
     ] {
         let original = machine(spec);
-        let flat = compile_clean(&fsm_dsl::flatten::flatten(&original).unwrap());
+        let flat = compile_clean(&fsm_cli::flatten::flatten(&original).unwrap());
         assert!(flat.vars.is_empty(), "{spec}");
         let report = equiv::compare(&original, &flat, &Options::default()).unwrap();
         assert!(report.equivalent(), "{spec}: {}", equiv::render(&report, spec, "flattened"));
         // Flattening a flat machine changes nothing that can be observed either.
-        let again = compile_clean(&fsm_dsl::flatten::flatten(&flat).unwrap());
+        let again = compile_clean(&fsm_cli::flatten::flatten(&flat).unwrap());
         assert!(equiv::compare(&flat, &again, &Options::default()).unwrap().equivalent(), "{spec}");
     }
 }
 
 #[test]
 fn the_flattened_rfc_table_has_one_state_per_reachable_configuration() {
-    let flat = compile_clean(&fsm_dsl::flatten::flatten(&machine("specs/rfc3539_watchdog.fsm")).unwrap());
+    let flat = compile_clean(&fsm_cli::flatten::flatten(&machine("specs/rfc3539_watchdog.fsm")).unwrap());
     let names: Vec<&str> = flat.states.iter().map(|s| s.named.name.as_str()).collect();
     assert!(names.contains(&"REOPEN__Pending_true__NumDWA_m1"), "{names:?}");
     assert!(names.contains(&"OKAY__Pending_true__NumDWA_0"), "{names:?}");

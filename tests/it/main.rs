@@ -27,7 +27,6 @@ mod iua_codec;
 mod iua_wire;
 mod observe;
 mod proptest_regressions;
-mod spec_data;
 mod spec_rewrites;
 mod spec_suites;
 mod specs;

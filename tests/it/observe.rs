@@ -1,25 +1,32 @@
 //! `fsm observe` on traces the interop tests recorded (`tests/it/diameter_interop.rs` writes them
 //! to `target/tmp/interop/`; two runs are kept in `tests/data/observe/`): the Erlang/OTP node's
-//! RFC 3539 watchdog, seen from the messages of our driver's trace, against
-//! `specs/rfc3539_watchdog.fsm`. The reports are pinned whole: what the monitor says about an
-//! implementation nobody here wrote is a result, and a change to it should be seen.
+//! RFC 3539 watchdog, seen from the messages of our driver's trace (`diameter::watchdog_trace`,
+//! written as the tool's JSON lines), against `specs/rfc3539_watchdog.fsm`. The reports are
+//! pinned whole: what the monitor says about an implementation nobody here wrote is a result,
+//! and a change to it should be seen.
 
 use clap::Parser;
+use rfc_fsm::diameter::watchdog_trace;
 use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `fsm observe specs/rfc3539_watchdog.fsm TRACE --format diameter-trace`: exit code and report.
+/// The driver's trace at `trace` as JSON lines (the peer's watchdog), then `fsm observe
+/// specs/rfc3539_watchdog.fsm TRACE.jsonl`: exit code and report.
 fn observe(trace: &Path) -> (i32, String) {
+    let text = std::fs::read_to_string(trace).unwrap();
+    let lines = watchdog_trace::to_json_lines(&watchdog_trace::from_driver_trace(&text, None).unwrap());
+    let jsonl = tempfile_dir().join(trace.with_extension("jsonl").file_name().unwrap());
+    std::fs::write(&jsonl, lines).unwrap();
     let spec = root().join("specs/rfc3539_watchdog.fsm");
-    let args = ["fsm", "observe", &spec.to_string_lossy(), &trace.to_string_lossy(), "--format", "diameter-trace"];
-    let cli = fsm_dsl::cli::Cli::try_parse_from(args).unwrap();
+    let args = ["fsm", "observe", &spec.to_string_lossy(), &jsonl.to_string_lossy()];
+    let cli = fsm_cli::cli::Cli::try_parse_from(args).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut input = std::io::empty();
     let code =
-        fsm_dsl::cli::run(cli, &mut fsm_dsl::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
+        fsm_cli::cli::run(cli, &mut fsm_cli::cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false });
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     let report = String::from_utf8(out).unwrap();
     println!("{report}");
@@ -99,4 +106,40 @@ fn tempfile_dir() -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("observe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The same exchange as the driver prints it and as tshark decodes its capture (the node is the
+/// peer, the server on 3868) conforms, read either way.
+#[test]
+fn a_watchdog_read_from_either_input_conforms() {
+    let driver = "\
+ours     0.001s -> #1 CER 257 R hbh=0x00000001
+ours     0.010s <- #1 CEA 257 A hbh=0x00000001 result=2001
+ours     3.000s -> #1 DWR 280 R hbh=0x00000002
+ours     3.001s <- #1 DWA 280 A hbh=0x00000002 result=2001
+ours    20.000s <- #1 DWR 280 R hbh=0x00000003
+ours    20.001s -> #1 DWA 280 A hbh=0x00000003 result=2001
+ours    21.000s <- #2 CER 257 R hbh=0x00000004
+";
+    let tshark = "\
+0.000|127.0.0.1||40000|0|1|0|0||||127.0.0.1
+0.000|127.0.0.1||3868|0|1|0|0||||127.0.0.1
+0.001|127.0.0.1||40000|0|0|0|0|257|1||127.0.0.1
+0.010|127.0.0.1||3868|0|0|0|0|257|0|2001|127.0.0.1
+3.000|127.0.0.1||40000|0|0|0|0|280|1||127.0.0.1
+3.001|127.0.0.1||3868|0|0|0|0|280|0|2001|127.0.0.1
+20.000|127.0.0.1||3868|0|0|0|0|280|1||127.0.0.1
+20.001|127.0.0.1||40000|0|0|0|0|280|0|2001|127.0.0.1
+20.500|127.0.0.1||40000|0|0|1|0||||127.0.0.1
+";
+    let m =
+        fsm_dsl::compile(&std::fs::read_to_string(root().join("specs/rfc3539_watchdog.fsm")).unwrap()).machine.unwrap();
+    for records in
+        [watchdog_trace::from_driver_trace(driver, None), watchdog_trace::from_tshark_fields(tshark, Some("server"))]
+    {
+        let lines = watchdog_trace::to_json_lines(&records.unwrap());
+        let trace = fsm_cli::observe::read_trace(&m, &lines, &fsm_cli::observe::Options::default()).unwrap();
+        let outcome = fsm_cli::observe::observe(&m, &trace);
+        assert!(outcome.deviations.is_empty(), "{}", fsm_cli::observe::render(&m, &trace, &outcome));
+    }
 }

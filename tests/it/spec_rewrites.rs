@@ -11,7 +11,7 @@
 //! message before the CEA by its own event; `the_peer_spec_changed_only_its_rules_for_stop_and_non_cea`
 //! pins what that change is and is not.
 
-use fsm_dsl::equiv::{self, Options};
+use fsm_cli::equiv::{self, Options};
 use fsm_dsl::ir::{Cell, EventId, Machine, StateId};
 use std::path::Path;
 

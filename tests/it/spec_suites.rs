@@ -1,11 +1,11 @@
-//! The covering suites that `fsm tests` generates from the specs (`fsm_dsl::testgen::cases`),
+//! The covering suites that `fsm tests` generates from the specs (`fsm_cli::testgen::cases`),
 //! run against the generated machine of every spec in `specs/` (hooks that give each step's
 //! guard values and record the actions) and against the runtimes that embed the RFC 3539
 //! watchdog and the IUA ASP: every step's expected state, actions and variables compared with
 //! what the code does. The suites are read from the specs at test
 //! time, so a changed spec is tested as it now reads.
 
-use fsm_dsl::testgen::{self, Step, Suite};
+use fsm_cli::testgen::{self, Step, Suite};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rfc_fsm::watchdog::{Config, MessageKind, Output, Watchdog};
@@ -180,7 +180,7 @@ mod iua_asp {
     //! ASP is not active for.
 
     use super::suite;
-    use fsm_dsl::testgen::{Case, Step};
+    use fsm_cli::testgen::{Case, Step};
     use rfc_fsm::iua::asp::{Asp, AspConfig, AspEvent, Output};
     use rfc_fsm::iua::codec::{self, Dlci, InterfaceId, InterfaceIds, Message, Status};
     use std::time::Duration;

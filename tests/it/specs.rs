@@ -155,11 +155,11 @@ fn graphviz_accepts_every_dot() {
     for name in specs() {
         let name = name.as_str();
         let text = dot::render(&machine(name));
-        let svg = fsm_dsl::generate::render_svg(&text).unwrap_or_else(|e| {
+        let svg = fsm_cli::generate::render_svg(&text).unwrap_or_else(|e| {
             panic!("Graphviz rejected (or is missing for) {name}: {e}; scripts/install-deps installs it")
         });
         assert!(svg.contains("<svg"), "{name}");
-        assert!(svg.contains(&fsm_dsl::generate::sha256_hex(&text)), "{name}: the SVG records its DOT's hash");
+        assert!(svg.contains(&fsm_cli::generate::sha256_hex(&text)), "{name}: the SVG records its DOT's hash");
     }
 }
 
@@ -170,7 +170,7 @@ fn graphviz_accepts_every_valid_test_spec() {
         let path = entry.unwrap().path();
         let m = fsm_dsl::compile(&std::fs::read_to_string(&path).unwrap()).machine.unwrap();
         let text = dot::render(&m);
-        if let Err(e) = fsm_dsl::generate::render_svg(&text) {
+        if let Err(e) = fsm_cli::generate::render_svg(&text) {
             panic!("Graphviz rejected {}: {e}\n{text}", path.display());
         }
     }

@@ -3,7 +3,7 @@
 // vscode-languageserver-protocol, the library under vscode-languageclient. Opens a spec with a
 // mistake, waits for its diagnostics, asks for a hover and a rename, and shuts the server down.
 //
-// Usage: node tests/client.test.js PATH_TO_FSM   (fsm-dsl/tests/editors/ runs it)
+// Usage: node tests/client.test.js PATH_TO_FSM   (fsm-cli/tests/it/editors/ runs it)
 "use strict";
 
 const assert = require("assert");

@@ -8,6 +8,7 @@
 
 mod allow;
 mod analysis;
+mod eval;
 mod hierarchy;
 mod payload;
 mod report;
@@ -19,7 +20,7 @@ use crate::ast;
 use crate::diag::Diagnostic;
 use crate::ir;
 
-pub use analysis::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
+pub use eval::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
 pub use suggest::{MAX_SUGGEST_LEN, MAX_SUGGEST_WORK, suggest, suggest_counted};
 pub use timers::{MAX_TIMERS, Running};
 

@@ -15,11 +15,11 @@
 //! running timers, explored from the start with the named guards as free inputs, as the other
 //! analyses do. A state's set is the union over its reachable configurations, and each member
 //! comes with the shortest event sequence that leaves it running there. Past the checker's
-//! limits ([`super::analysis::MAX_CONFIGURATIONS`], [`super::analysis::MAX_EVALUATIONS`]) the
+//! limits ([`super::eval::MAX_CONFIGURATIONS`], [`super::eval::MAX_EVALUATIONS`]) the
 //! sets are computed per state instead, ignoring guards and variables: an over-approximation,
 //! so that "cannot be running" stays true and "may be running" may be too wide.
 
-use super::analysis::{self, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
+use super::eval::{self, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
 use super::report;
 use crate::ast::{self, Policy, Span};
 use crate::diag::Diagnostic;
@@ -209,7 +209,7 @@ pub(super) fn running_timers(m: &Machine, unknown: Option<&[bool]>) -> Running {
 fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     type Config = (StateId, Vec<i64>, u128);
     let mut vars = m.initial_vars();
-    let _ = analysis::apply(m, &m.state(m.initial).entry, &mut vars);
+    let _ = eval::apply(m, &m.state(m.initial).entry, &mut vars);
     let start: Config = (m.initial, vars, timers_after(m, &m.state(m.initial).entry, 0));
     let mut index: HashMap<Config, usize> = HashMap::from([(start.clone(), 0)]);
     let mut nodes: Vec<Config> = vec![start];
@@ -237,7 +237,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                 }
                 continue;
             };
-            analysis::reads(m, rules, &mut guard_ids, &mut read);
+            eval::reads(m, rules, &mut guard_ids, &mut read);
             let combinations = 1u128 << guard_ids.len().min(127);
             if combinations > MAX_GUARD_COMBINATIONS {
                 return false;
@@ -248,13 +248,13 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                 for (n, g) in guard_ids.iter().enumerate() {
                     values[g.0] = combination >> n & 1 == 1;
                 }
-                analysis::decide(m, rules, &values, &vars, &mut selected);
+                eval::decide(m, rules, &values, &vars, &mut selected);
                 if selected.is_empty() {
                     reached.push((s, vars.clone(), armed));
                 }
                 for &t in &selected {
                     let mut after = vars.clone();
-                    let _ = analysis::apply(m, m.each_effect_of(s, t), &mut after);
+                    let _ = eval::apply(m, m.each_effect_of(s, t), &mut after);
                     let timers = timers_after(m, m.each_effect_of(s, t), armed);
                     reached.push((m.transition(t).target.unwrap_or(s), after, timers));
                 }

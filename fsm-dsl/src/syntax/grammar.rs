@@ -4,10 +4,10 @@
 //! except in the rules a large machine spends its parse in (a transition, a state
 //! declaration, names, whitespace), which keep pest's closures so that the combinators are
 //! inlined there: 8% fewer instructions to parse such a machine, as few as pest's own
-//! output, for 7% more LLVM IR (`tests/parser.rs` says which rules and why).
+//! output, for 7% more LLVM IR (`tests/it/parser.rs` says which rules and why).
 //!
 //! Do not edit. After a change to `fsm.pest`, run
-//! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test parser` to rewrite this file.
+//! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test it parser::` to rewrite this file.
 
 #![allow(dead_code, missing_docs, unused_qualifications, clippy::all)]
 

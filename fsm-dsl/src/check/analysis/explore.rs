@@ -3,11 +3,12 @@
 //! within the limits; and what it finds (conflicts, gaps, values out of range, unreachable
 //! states, guards that never hold) as diagnostics.
 
-use super::{
-    Known, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_UNREACHABLE_VALUATIONS, Valuation, apply,
-    decide, name, pair_text, reads,
-};
+use super::{Known, name, pair_text};
 use crate::ast::Span;
+use crate::check::eval::{
+    MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_UNREACHABLE_VALUATIONS, Valuation, apply, decide,
+    reads,
+};
 use crate::check::report;
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};

@@ -1,0 +1,108 @@
+//! The commands on checked models: `tests` (a covering suite), `sim` (the interpreter, one JSON
+//! line per step), `observe` (a trace against the model) and `equiv` (two specs compared).
+
+use super::{Io, Outcome, SuiteFormat, print_diagnostics, read, write_out};
+use crate::interp::{self, Interpreter};
+use fsm_dsl::diag::Diagnostic;
+use fsm_dsl::ir::Machine;
+use serde_json::{Map, Value, json};
+use std::io::BufRead;
+use std::path::Path;
+
+pub(super) fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mut Io<'_>) -> Outcome {
+    let load = |path: &Path, io: &mut Io<'_>| -> Result<Option<Machine>, String> {
+        let text = read(path)?;
+        let compiled = fsm_dsl::compile(&text);
+        if compiled.machine.is_none() {
+            let errors: Vec<Diagnostic> = compiled.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+            print_diagnostics(io, &path.to_string_lossy(), &text, &errors);
+        }
+        Ok(compiled.machine)
+    };
+    let (Some(ma), Some(mb)) = (load(a, io)?, load(b, io)?) else { return Ok(1) };
+    let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
+    write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
+    Ok(i32::from(!report.equivalent()))
+}
+
+pub(super) fn observe(m: &Machine, trace: &Path, options: &crate::observe::Options, io: &mut Io<'_>) -> Outcome {
+    let text = read(trace)?;
+    let trace = crate::observe::read_trace(m, &text, options).map_err(|e| format!("{}: {e}", trace.display()))?;
+    let result = crate::observe::observe(m, &trace);
+    write_out(io, &crate::observe::render(m, &trace, &result))?;
+    Ok(i32::from(!result.deviations.is_empty()))
+}
+
+pub(super) fn tests(m: &Machine, format: SuiteFormat, io: &mut Io<'_>) -> Outcome {
+    let suite = crate::testgen::cases(m);
+    match format {
+        SuiteFormat::Text => write_out(io, &crate::testgen::text(m, &suite))?,
+        SuiteFormat::Json => write_out(io, &format!("{}\n", crate::testgen::to_json(m, &suite)))?,
+    };
+    if let Some(why) = &suite.incomplete {
+        let _ = writeln!(io.err, "error: the suite is incomplete: {why}");
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn actions_json(m: &Machine, actions: &[fsm_dsl::ir::ActionId]) -> Value {
+    Value::Array(actions.iter().map(|a| Value::String(m.action_sim_text(*a))).collect())
+}
+
+fn vars_json(m: &Machine, values: &[i64]) -> Value {
+    let mut map = Map::new();
+    for (var, &value) in m.vars.iter().zip(values) {
+        let v = match var.ty {
+            fsm_dsl::ir::VarType::Bool => Value::Bool(value != 0),
+            fsm_dsl::ir::VarType::Int { .. } => Value::from(value),
+        };
+        map.insert(var.named.name.clone(), v);
+    }
+    Value::Object(map)
+}
+
+pub(super) fn sim(m: &Machine, events: &[String], io: &mut Io<'_>) -> Outcome {
+    let (mut it, entry) = Interpreter::start(m);
+    let mut first = json!({ "step": 0, "state": m.state(it.state()).named.name, "actions": actions_json(m, &entry) });
+    if !m.vars.is_empty() {
+        first["vars"] = vars_json(m, it.vars());
+    }
+    writeln!(io.out, "{first}").map_err(|e| e.to_string())?;
+    // Events stream in one at a time, so that `sim` can be driven interactively.
+    let mut from_args = events.iter().cloned().map(Ok);
+    let mut from_input = (&mut *io.input).lines().map(|l| l.map_err(|e| format!("cannot read standard input: {e}")));
+    let lines: &mut dyn Iterator<Item = Result<String, String>> =
+        if events.is_empty() { &mut from_input } else { &mut from_args };
+    let mut step = 0;
+    for line in lines {
+        let line = line?;
+        // `#` starts a comment, on a line of its own or after an event.
+        let trimmed = line.split('#').next().unwrap_or("").trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        step += 1;
+        let (event, guards) = match interp::parse_input(m, trimmed) {
+            Ok(input) => input,
+            Err(error) => {
+                let _ = writeln!(io.err, "error: step {step}: {error}");
+                return Ok(1);
+            }
+        };
+        let s = it.step(event, &guards);
+        let mut object = json!({
+            "step": step,
+            "from": m.state(s.from).named.name,
+            "event": m.event(s.event).named.name,
+            "to": m.state(s.to).named.name,
+            "kind": s.kind.as_str(),
+            "actions": actions_json(m, &s.actions),
+        });
+        if !m.vars.is_empty() {
+            object["vars"] = vars_json(m, it.vars());
+        }
+        writeln!(io.out, "{object}").map_err(|e| e.to_string())?;
+    }
+    Ok(0)
+}

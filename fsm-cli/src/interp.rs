@@ -1,0 +1,169 @@
+//! An interpreter of the checked model: what `fsm sim` runs, and the reference that the
+//! generated dispatch is tested against. It follows the same rules as the generated code:
+//! guards pick at most one transition; an external transition runs the source's exit effects,
+//! its own, then the target's entry effects; an internal one runs only its own.
+
+use fsm_dsl::ir::{ActionId, Effect, EventId, Machine, Selection, StateId, StepKind, TransitionId};
+use thiserror::Error;
+
+/// The machine's current configuration, stepped one event at a time.
+#[derive(Clone, Debug)]
+pub struct Interpreter<'m> {
+    machine: &'m Machine,
+    state: StateId,
+    vars: Vec<i64>,
+}
+
+/// What one event did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The state before the event.
+    pub from: StateId,
+    /// The event.
+    pub event: EventId,
+    /// The state after the event (equal to `from` unless a transition was taken).
+    pub to: StateId,
+    /// Transition, internal, ignored or unhandled.
+    pub kind: StepKind,
+    /// The actions run, in order (variable assignments are not actions).
+    pub actions: Vec<ActionId>,
+    /// The transition taken, if any.
+    pub transition: Option<TransitionId>,
+}
+
+impl<'m> Interpreter<'m> {
+    /// Starts the machine: enters the initial state, running its entry effects. Returns the
+    /// interpreter and the entry actions.
+    pub fn start(machine: &'m Machine) -> (Self, Vec<ActionId>) {
+        let mut it = Interpreter { machine, state: machine.initial, vars: machine.initial_vars() };
+        let actions = it.run(&machine.state(machine.initial).entry);
+        (it, actions)
+    }
+
+    /// Resumes a machine at a given configuration (variables indexed by `VarId`).
+    pub fn at(machine: &'m Machine, state: StateId, vars: Vec<i64>) -> Self {
+        Interpreter { machine, state, vars }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> StateId {
+        self.state
+    }
+
+    /// The current variable values, indexed by `VarId` (`bool` as 0 / 1).
+    pub fn vars(&self) -> &[i64] {
+        &self.vars
+    }
+
+    /// Handles one event with the given named-guard values (indexed by `GuardId`; missing ones
+    /// are `false`).
+    pub fn step(&mut self, event: EventId, guards: &[bool]) -> Step {
+        let m = self.machine;
+        let from = self.state;
+        match m.select(from, event, guards, &self.vars) {
+            Selection::None(kind) => Step { from, event, to: from, kind, actions: Vec::new(), transition: None },
+            Selection::Take(t) => {
+                let transition = m.transition(t);
+                // Spelled out here rather than taken from `Machine::effects_of`, which the code
+                // generator uses: the two are tested against each other.
+                let mut actions = Vec::new();
+                if let Some(target) = transition.target {
+                    actions.extend(self.run(&m.state(from).exit));
+                    actions.extend(self.run(&transition.effects));
+                    actions.extend(self.run(&m.state(target).entry));
+                } else {
+                    actions.extend(self.run(&transition.effects));
+                }
+                let kind = if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal };
+                self.state = transition.target.unwrap_or(from);
+                Step { from, event, to: self.state, kind, actions, transition: Some(t) }
+            }
+        }
+    }
+
+    /// Runs effects: applies assignments, returns the actions in order. Values are kept inside
+    /// their declared range (the checker proves they stay there; this only guards against a
+    /// configuration set by hand with `at`).
+    fn run(&mut self, effects: &[Effect]) -> Vec<ActionId> {
+        let mut actions = Vec::new();
+        for effect in effects {
+            match *effect {
+                Effect::Action(a) => actions.push(a),
+                Effect::Set(v, x) => self.set(v.0, x),
+                Effect::Add(v, d) => {
+                    let current = self.vars.get(v.0).copied().unwrap_or(0);
+                    self.set(v.0, current.saturating_add(d));
+                }
+            }
+        }
+        actions
+    }
+
+    fn set(&mut self, index: usize, value: i64) {
+        let Some(var) = self.machine.vars.get(index) else { return };
+        if let Some(slot) = self.vars.get_mut(index) {
+            *slot = value.clamp(var.ty.min(), var.ty.max());
+        }
+    }
+}
+
+/// A bad line of simulator input.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InputError {
+    /// The event is not one of the machine's.
+    #[error("unknown event `{name}`; the events are: {valid}")]
+    UnknownEvent {
+        /// What was given.
+        name: String,
+        /// The machine's events, comma-separated.
+        valid: String,
+    },
+    /// A guard in brackets is not one of the machine's.
+    #[error("unknown guard `{name}`; the guards are: {valid}")]
+    UnknownGuard {
+        /// What was given.
+        name: String,
+        /// The machine's guards, comma-separated (or "none").
+        valid: String,
+    },
+    /// The text is not `EVENT` or `EVENT[guard, ...]`.
+    #[error("cannot read `{text}`: write an event as `Name` or `Name[guard, guard]`")]
+    Malformed {
+        /// What was given.
+        text: String,
+    },
+}
+
+/// Reads one simulator input: `Event` or `Event[guard1, guard2]`, the listed guards true for
+/// that step and all others false. Returns the event and the guard values (by `GuardId`).
+pub fn parse_input(machine: &Machine, text: &str) -> Result<(EventId, Vec<bool>), InputError> {
+    let text = text.trim();
+    let (name, guards) = match text.split_once('[') {
+        None => (text, ""),
+        Some((name, rest)) => match rest.strip_suffix(']') {
+            Some(inner) if !inner.contains(['[', ']']) => (name.trim(), inner),
+            _ => return Err(InputError::Malformed { text: text.to_owned() }),
+        },
+    };
+    if name.is_empty() {
+        return Err(InputError::Malformed { text: text.to_owned() });
+    }
+    let event = machine.event_named(name).ok_or_else(|| InputError::UnknownEvent {
+        name: name.to_owned(),
+        valid: list(machine.events.iter().map(|e| e.named.name.as_str())),
+    })?;
+    let mut values = vec![false; machine.guards.len()];
+    for g in guards.split(',').map(str::trim).filter(|g| !g.is_empty()) {
+        let id = machine.guard_named(g).ok_or_else(|| InputError::UnknownGuard {
+            name: g.to_owned(),
+            valid: list(machine.guards.iter().map(|g| g.named.name.as_str())),
+        })?;
+        values[id.0] = true;
+    }
+    Ok((event, values))
+}
+
+fn list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let all: Vec<&str> = names.collect();
+    if all.is_empty() { "none".to_owned() } else { all.join(", ") }
+}

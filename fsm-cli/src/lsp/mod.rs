@@ -1,0 +1,486 @@
+//! `fsm lsp`: a language server over standard input and output, a thin layer over the checker
+//! and the formatter: diagnostics as the text changes (every code, the checker's messages, its
+//! related places and help lines), hover (a declaration's text, its doc comment, for a state the
+//! transitions out of it and into it, for a timer the states where it may run), the outline,
+//! go to definition, references and rename (from the syntax tree's spans, see [`index`]),
+//! completion by the grammar's place, quick fixes for the diagnostics that have one, semantic
+//! tokens, and formatting through [`crate::fmt`].
+//!
+//! Built on `lsp-server` and `lsp-types`, rust-analyzer's own crates: a synchronous loop over a
+//! channel of messages, no async runtime, so the server is as plain as the checker it wraps.
+//! Bad input never stops it: a request it cannot read gets an error response, a spec that
+//! does not parse gets its syntax errors as diagnostics.
+
+mod edit;
+pub mod index;
+pub mod symbols;
+
+use fsm_dsl::diag::{Diagnostic, Severity};
+use fsm_dsl::{Compiled, ast};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types as lsp;
+use std::collections::HashMap;
+
+/// Runs the server on standard input and output until the client asks it to exit. Returns an
+/// error when the connection itself fails (not for bad requests, which are answered).
+pub fn run_stdio() -> Result<(), String> {
+    let (connection, io_threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    io_threads.join().map_err(|e| format!("the connection failed: {e}"))
+}
+
+/// The capabilities this server announces.
+fn capabilities() -> lsp::ServerCapabilities {
+    lsp::ServerCapabilities {
+        // Columns count UTF-16 code units, the protocol's default and the one encoding every
+        // client knows (Neovim 0.7 offers no other); said outright for clients that read it.
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(vec![">".into(), "[".into(), "/".into(), ",".into()]),
+            ..lsp::CompletionOptions::default()
+        }),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+            lsp::SemanticTokensOptions {
+                legend: lsp::SemanticTokensLegend {
+                    token_types: symbols::TOKEN_TYPES.to_vec(),
+                    token_modifiers: symbols::TOKEN_MODIFIERS.to_vec(),
+                },
+                full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+            },
+        )),
+        ..lsp::ServerCapabilities::default()
+    }
+}
+
+/// Serves one client on `connection`: the initialisation, then every message until `exit`.
+/// Returns an error when the connection fails or the client sends `exit` before `shutdown`.
+pub fn serve(connection: &Connection) -> Result<(), String> {
+    let result = lsp::InitializeResult {
+        capabilities: capabilities(),
+        server_info: Some(lsp::ServerInfo {
+            name: "fsm".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+    };
+    let result = serde_json::to_value(result).map_err(|e| e.to_string())?;
+    let (id, _params) = connection.initialize_start().map_err(|e| format!("initialisation failed: {e}"))?;
+    connection.initialize_finish(id, result).map_err(|e| format!("initialisation failed: {e}"))?;
+    let mut server = Server { documents: HashMap::new() };
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
+                    return Ok(());
+                }
+                let response = server.request(request);
+                connection.sender.send(response.into()).map_err(|e| e.to_string())?;
+            }
+            // The protocol's `exit` without `shutdown` first ends the server with an error (its
+            // status 1, as LSP 3.17 § exit says).
+            Message::Notification(notification) if notification.method == "exit" => {
+                return Err("the client sent `exit` before `shutdown`".to_owned());
+            }
+            Message::Notification(notification) => {
+                for out in server.notification(notification) {
+                    connection.sender.send(out.into()).map_err(|e| e.to_string())?;
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+struct Server {
+    /// The text of each open document, by URI.
+    documents: HashMap<String, String>,
+}
+
+impl Server {
+    // The closure that `answer!` calls in place gives each answer its own scope for `?`.
+    #[allow(clippy::redundant_closure_call)]
+    fn request(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        let method = request.method.clone();
+        /// Reads the parameters as `$params` and answers with `$answer` (a `Result` whose error
+        /// is a code and a message), or answers that they do not read.
+        macro_rules! answer {
+            ($params:ty, |$p:ident| $answer:expr) => {
+                match request.extract::<$params>(&method) {
+                    Ok((_, $p)) => (|| -> Result<_, (ErrorCode, String)> { $answer })()
+                        .and_then(|value| serde_json::to_value(value).map_err(|e| internal(&e))),
+                    Err(e) => Err((ErrorCode::InvalidParams, format!("bad parameters: {e}"))),
+                }
+            };
+        }
+        let result = match method.as_str() {
+            "textDocument/hover" => answer!(lsp::HoverParams, |p| {
+                let at = p.text_document_position_params;
+                Ok(self.hover(at.text_document.uri.as_str(), at.position))
+            }),
+            "textDocument/formatting" => {
+                answer!(lsp::DocumentFormattingParams, |p| self.format(p.text_document.uri.as_str()))
+            }
+            "textDocument/documentSymbol" => answer!(lsp::DocumentSymbolParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                Ok(view
+                    .compiled
+                    .ast
+                    .as_ref()
+                    .map(|spec| lsp::DocumentSymbolResponse::Nested(symbols::outline(view.text, spec))))
+            }),
+            "textDocument/definition" => answer!(lsp::GotoDefinitionParams, |p| {
+                let at = p.text_document_position_params;
+                let view = self.view(at.text_document.uri.as_str())?;
+                Ok(view.occurrence(at.position).and_then(|o| view.index.declaration(o.kind, &o.name)).map(|d| {
+                    lsp::GotoDefinitionResponse::Scalar(lsp::Location {
+                        uri: at.text_document.uri.clone(),
+                        range: view.lines.range(d.span),
+                    })
+                }))
+            }),
+            "textDocument/references" => answer!(lsp::ReferenceParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                Ok(view.occurrence(at.position).map(|o| {
+                    view.index
+                        .all(o.kind, &o.name)
+                        .into_iter()
+                        .filter(|r| p.context.include_declaration || !r.is_decl)
+                        .map(|r| lsp::Location { uri: at.text_document.uri.clone(), range: view.lines.range(r.span) })
+                        .collect::<Vec<_>>()
+                }))
+            }),
+            "textDocument/prepareRename" => answer!(lsp::TextDocumentPositionParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                match view.occurrence(p.position) {
+                    Some(o) => Ok(lsp::PrepareRenameResponse::Range(view.lines.range(o.span))),
+                    None => Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned())),
+                }
+            }),
+            "textDocument/rename" => answer!(lsp::RenameParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                let Some(o) = view.occurrence(at.position) else {
+                    return Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned()));
+                };
+                match edit::refuse_name(view.text, &view.index, &o.name, o.kind, &p.new_name) {
+                    Some(reason) => Err((
+                        ErrorCode::RequestFailed,
+                        format!("cannot rename the {} `{}`: {reason}", o.kind.noun(), o.name),
+                    )),
+                    None => {
+                        let edits = edit::rename(view.text, &view.index, o.kind, &o.name, &p.new_name);
+                        Ok(workspace_edit(&at.text_document.uri, edits))
+                    }
+                }
+            }),
+            "textDocument/completion" => answer!(lsp::CompletionParams, |p| {
+                let at = p.text_document_position;
+                let view = self.view(at.text_document.uri.as_str())?;
+                let offset = view.lines.offset(at.position);
+                Ok(lsp::CompletionResponse::Array(edit::complete(view.text, &view.index, offset)))
+            }),
+            "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
+                let asked = &p.context.diagnostics;
+                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range, asked))
+            }),
+            "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
+                let view = self.view(p.text_document.uri.as_str())?;
+                let data = symbols::tokens(view.text, &view.index);
+                Ok(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: None, data }))
+            }),
+            method => Err((ErrorCode::MethodNotFound, format!("`{method}` is not supported"))),
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    /// An open document, compiled and indexed.
+    fn view(&self, uri: &str) -> Result<View<'_>, (ErrorCode, String)> {
+        let text = self.document(uri)?;
+        let compiled = fsm_dsl::compile(text);
+        let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
+        Ok(View { text, lines: Lines::new(text), compiled, index })
+    }
+
+    /// Answers a notification with the diagnostics to publish, if any.
+    fn notification(&mut self, notification: Notification) -> Vec<Notification> {
+        let uri_text = match notification.method.as_str() {
+            "textDocument/didOpen" => notification
+                .extract::<lsp::DidOpenTextDocumentParams>("textDocument/didOpen")
+                .ok()
+                .map(|p| (p.text_document.uri, Some(p.text_document.text))),
+            "textDocument/didChange" => notification
+                .extract::<lsp::DidChangeTextDocumentParams>("textDocument/didChange")
+                .ok()
+                // Full synchronisation: the last change holds the whole text.
+                .and_then(|p| p.content_changes.into_iter().last().map(|c| (p.text_document.uri, Some(c.text)))),
+            "textDocument/didClose" => notification
+                .extract::<lsp::DidCloseTextDocumentParams>("textDocument/didClose")
+                .ok()
+                .map(|p| (p.text_document.uri, None)),
+            _ => None,
+        };
+        let Some((uri, text)) = uri_text else { return Vec::new() };
+        let diagnostics = match text {
+            Some(text) => {
+                let diagnostics = diagnostics(&uri, &text, &fsm_dsl::compile(&text));
+                self.documents.insert(uri.as_str().to_owned(), text);
+                diagnostics
+            }
+            None => {
+                self.documents.remove(uri.as_str());
+                Vec::new()
+            }
+        };
+        let params = lsp::PublishDiagnosticsParams { uri, diagnostics, version: None };
+        vec![Notification::new("textDocument/publishDiagnostics".to_owned(), params)]
+    }
+
+    fn document(&self, uri: &str) -> Result<&str, (ErrorCode, String)> {
+        self.documents.get(uri).map(String::as_str).ok_or((ErrorCode::InvalidParams, format!("{uri} is not open")))
+    }
+
+    fn format(&self, uri: &str) -> Result<Vec<lsp::TextEdit>, (ErrorCode, String)> {
+        let text = self.document(uri)?;
+        let formatted = match crate::fmt::format(text) {
+            Ok(formatted) => formatted,
+            Err(crate::fmt::Error::Syntax(_)) => {
+                return Err((ErrorCode::RequestFailed, "the spec has syntax errors: fix them first".into()));
+            }
+            Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
+        };
+        if formatted == text {
+            return Ok(Vec::new());
+        }
+        let lines = Lines::new(text);
+        let whole = lsp::Range::new(lines.position(0), lines.position(text.len()));
+        Ok(vec![lsp::TextEdit { range: whole, new_text: formatted }])
+    }
+
+    fn hover(&self, uri: &str, position: lsp::Position) -> Option<lsp::Hover> {
+        let text = self.document(uri).ok()?;
+        let lines = Lines::new(text);
+        let at = lines.offset(position);
+        let (start, end) = word_at(text, at)?;
+        let word = &text[start..end];
+        let compiled = fsm_dsl::compile(text);
+        let markdown = describe(text, &compiled, word)?;
+        Some(lsp::Hover {
+            contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                kind: lsp::MarkupKind::Markdown,
+                value: markdown,
+            }),
+            range: Some(lsp::Range::new(lines.position(start), lines.position(end))),
+        })
+    }
+}
+
+/// The error response for an answer that does not serialise.
+fn internal(error: &serde_json::Error) -> (ErrorCode, String) {
+    (ErrorCode::InternalError, error.to_string())
+}
+
+/// Edits to one document.
+// `Uri` caches its parse inside, which clippy takes for a mutable key; its hash and equality
+// are those of the text.
+#[allow(clippy::mutable_key_type)]
+fn workspace_edit(uri: &lsp::Uri, edits: Vec<lsp::TextEdit>) -> lsp::WorkspaceEdit {
+    let changes = std::iter::once((uri.clone(), edits)).collect();
+    lsp::WorkspaceEdit { changes: Some(changes), ..lsp::WorkspaceEdit::default() }
+}
+
+/// A document's text with what the requests read of it.
+struct View<'a> {
+    text: &'a str,
+    lines: Lines<'a>,
+    compiled: Compiled,
+    index: index::Index,
+}
+
+impl View<'_> {
+    /// The name at a position.
+    fn occurrence(&self, position: lsp::Position) -> Option<&index::Occurrence> {
+        self.index.at(self.lines.offset(position))
+    }
+}
+
+/// The checker's diagnostics in the protocol's terms: the primary span as the range, the code,
+/// the message with its notes and help lines, the secondary labels as related places.
+pub fn diagnostics(uri: &lsp::Uri, text: &str, compiled: &Compiled) -> Vec<lsp::Diagnostic> {
+    let lines = Lines::new(text);
+    let range = |span: ast::Span| lsp::Range::new(lines.position(span.start()), lines.position(span.end()));
+    compiled
+        .diagnostics
+        .iter()
+        .map(|d: &Diagnostic| {
+            let mut message = d.message.clone();
+            for note in &d.notes {
+                message.push_str(&format!("\nnote: {note}"));
+            }
+            if let Some(help) = &d.help {
+                message.push_str(&format!("\nhelp: {help}"));
+            }
+            let related: Vec<lsp::DiagnosticRelatedInformation> = d
+                .secondary
+                .iter()
+                .map(|label| lsp::DiagnosticRelatedInformation {
+                    location: lsp::Location { uri: uri.clone(), range: range(label.span) },
+                    message: label.message.clone(),
+                })
+                .collect();
+            lsp::Diagnostic {
+                range: range(d.primary.span),
+                severity: Some(match d.severity() {
+                    Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                    Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                }),
+                code: Some(lsp::NumberOrString::String(d.code.as_str().to_owned())),
+                source: Some("fsm".to_owned()),
+                message,
+                related_information: (!related.is_empty()).then_some(related),
+                ..lsp::Diagnostic::default()
+            }
+        })
+        .collect()
+}
+
+/// The identifier around byte `at`, as a byte range.
+fn word_at(text: &str, at: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let at = at.min(text.len());
+    let start = text[..at].char_indices().rev().take_while(|&(_, c)| is_word(c)).last().map_or(at, |(i, _)| i);
+    let end = text[at..].char_indices().find(|&(_, c)| !is_word(c)).map_or(text.len(), |(i, _)| at + i);
+    (start < end).then_some((start, end))
+}
+
+/// The text of an item, its white space collapsed (for a line of a hover).
+fn item_text(text: &str, span: ast::Span) -> String {
+    text.get(span.range()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What a hover says about a declared name: the declaration, its doc comment, and for a state
+/// the transitions out and in, for a timer the states where it may run.
+fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
+    let spec = compiled.ast.as_ref()?;
+    let item = find_declaration(&spec.items, word)?;
+    let mut out = format!("```fsm\n{}\n```\n", item_text(text, item.span));
+    if !item.docs().is_empty() {
+        out.push_str(&format!("\n{}\n", item.docs().join("\n")));
+    }
+    if let ast::ItemKind::State(state) = &item.kind {
+        let final_state = state.is_final.is_some();
+        let (mut outgoing, mut incoming) = (Vec::new(), Vec::new());
+        for other in &spec.items {
+            let ast::ItemKind::Transition(t) = &other.kind else { continue };
+            let from = match &t.sources {
+                ast::StateSet::Names(names) => names.iter().any(|n| n.text == word),
+                ast::StateSet::All { except, .. } => !final_state && !except.iter().any(|n| n.text == word),
+            };
+            if from {
+                outgoing.push(item_text(text, other.span));
+            }
+            if t.target.as_ref().is_some_and(|n| n.text == word) {
+                incoming.push(item_text(text, other.span));
+            }
+        }
+        for (title, list) in [("Transitions out", outgoing), ("Transitions in", incoming)] {
+            if !list.is_empty() {
+                out.push_str(&format!("\n{title}:\n```fsm\n{}\n```\n", list.join("\n")));
+            }
+        }
+    }
+    if let (ast::ItemKind::Timer(_), Some(m)) = (&item.kind, &compiled.machine) {
+        let running = fsm_dsl::check::running(m);
+        let timer = m.timers.iter().position(|t| t.named.name == word).map(fsm_dsl::ir::TimerId)?;
+        let states: Vec<String> = (0..m.states.len())
+            .map(fsm_dsl::ir::StateId)
+            .filter(|s| running.may_be_running(*s, timer))
+            .map(|s| format!("`{}`", m.state(s).named.name))
+            .collect();
+        let list = if states.is_empty() { "none".to_owned() } else { states.join(", ") };
+        out.push_str(&format!("\nMay be running in: {list}\n"));
+    }
+    Some(out)
+}
+
+/// The item that declares `word`, substates included.
+fn find_declaration<'a>(items: &'a [ast::Item], word: &str) -> Option<&'a ast::Item> {
+    items.iter().find_map(|item| match &item.kind {
+        _ if declared_name(item) == Some(word) => Some(item),
+        ast::ItemKind::State(s) => find_declaration(&s.substates, word),
+        _ => None,
+    })
+}
+
+fn declared_name(item: &ast::Item) -> Option<&str> {
+    let decl = match &item.kind {
+        ast::ItemKind::State(s) => &s.decl,
+        ast::ItemKind::Event(e) => &e.decl,
+        ast::ItemKind::Action(a) => &a.decl,
+        ast::ItemKind::Guard(g) => g,
+        ast::ItemKind::Timer(t) => &t.decl,
+        ast::ItemKind::Var(v) => return Some(v.name.text.as_str()),
+        _ => return None,
+    };
+    Some(decl.name.text.as_str())
+}
+
+/// Byte offsets and protocol positions (lines, and columns in UTF-16 code units).
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Lines { text, starts }
+    }
+
+    fn position(&self, offset: usize) -> lsp::Position {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let column = self.text[self.starts[line]..offset].encode_utf16().count();
+        lsp::Position::new(u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(column).unwrap_or(u32::MAX))
+    }
+
+    fn range(&self, span: ast::Span) -> lsp::Range {
+        lsp::Range::new(self.position(span.start()), self.position(span.end()))
+    }
+
+    fn offset(&self, position: lsp::Position) -> usize {
+        let Some(&start) = self.starts.get(position.line as usize) else { return self.text.len() };
+        let end = self.starts.get(position.line as usize + 1).map_or(self.text.len(), |&e| e);
+        let mut units = 0;
+        for (i, c) in self.text[start..end].char_indices() {
+            if units >= position.character as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        end
+    }
+}

@@ -1,0 +1,3 @@
+//! What several subjects share: generators of random specs.
+
+pub mod random_spec;

@@ -1,0 +1,55 @@
+//! The compiler never panics, whatever the text: random text and pathological inputs go through
+//! the parser and the checker, and whatever checks clean also generates its Rust (and its DOT,
+//! with `dot`). The tool's stages (formatter, interpreter, JSON, Markdown) are exercised on the
+//! same kinds of input, and on token soup and edited specs, by `fsm-cli`'s `robustness` tests.
+
+use fsm_dsl::diag::{self, Source};
+use proptest::prelude::*;
+
+/// Runs every stage of the compiler that accepts the text.
+fn exercise(text: &str) {
+    let compiled = fsm_dsl::compile(text);
+    let _ = diag::render(Source { name: "fuzz.fsm", text }, &compiled.diagnostics, true);
+    for d in &compiled.diagnostics {
+        assert!(d.primary.span.start() <= d.primary.span.end() && d.primary.span.end() <= text.len(), "{d:?}");
+    }
+    if let Some(m) = &compiled.machine {
+        assert!(!compiled.has_errors());
+        let _ = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
+        #[cfg(feature = "dot")]
+        let _ = fsm_dsl::dot::render(m);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        exercise(&text);
+        exercise(&format!("machine M {{ {text} }}"));
+    }
+}
+
+#[test]
+fn pathological_inputs() {
+    for text in [
+        "",
+        "machine",
+        "machine M {",
+        "machine M { }",
+        "\u{feff}machine M { initial state A; }",
+        "machine M { initial state A; var x: -9223372036854775808..=9223372036854775807 = 0; }",
+        "machine M { initial state A; event E; var x: 0..=3 = 0; internal A on E / x -= -9223372036854775808; }",
+        "machine M { initial state A; event E; var x: 0..=3 = 0; internal A on E [x < 99999999999999999999]; }",
+        "machine M { ref \"\\",
+        &"machine M { ".repeat(1000),
+        &format!(
+            "machine M {{ initial state A; event E; guard g; internal A on E [{}g{}]; }}",
+            "(".repeat(10_000),
+            ")".repeat(10_000)
+        ),
+    ] {
+        exercise(text);
+    }
+}
