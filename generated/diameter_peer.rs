@@ -1170,7 +1170,7 @@ pub mod diameter_peer {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         _vars: &mut Vars,
@@ -1215,7 +1215,7 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
                     | Event::Stop
-                    | Event::TimeoutExpiry => Step::ignored(state),
+                    | Event::TimeoutExpiry => Step::ignored(State::Closed),
                 }
             }
             State::Wait_Conn_Ack => {
@@ -1236,7 +1236,7 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPR
                     | Event::R_Rcv_DPR
                     | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(state),
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack),
                     /// RFC 6733 §5.6.1 Wait-Conn-Ack
                     Event::R_Conn_CER => {
                         Step::to(
@@ -1292,7 +1292,7 @@ pub mod diameter_peer {
                     | Event::R_Rcv_DWR
                     | Event::R_Rcv_DWA
                     | Event::R_Rcv_DPR
-                    | Event::R_Rcv_DPA => Step::ignored(state),
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_I_CEA),
                     /// RFC 6733 §5.6.1 Wait-I-CEA
                     Event::R_Conn_CER => {
                         Step::to(
@@ -1370,9 +1370,11 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPR
                     | Event::R_Rcv_DPR
                     | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(state),
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack_Elect),
                     /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::R_Conn_CER => Step::stay(state, &[Action::R_Reject], 16),
+                    Event::R_Conn_CER => {
+                        Step::stay(State::Wait_Conn_Ack_Elect, &[Action::R_Reject], 16)
+                    }
                     /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
                     Event::I_Rcv_Conn_Ack => {
                         Step::to(
@@ -1436,9 +1438,11 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPR
                     | Event::R_Rcv_DPR
                     | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(state),
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Returns),
                     /// RFC 6733 §5.6.1 Wait-Returns
-                    Event::R_Conn_CER => Step::stay(state, &[Action::R_Reject], 22),
+                    Event::R_Conn_CER => {
+                        Step::stay(State::Wait_Returns, &[Action::R_Reject], 22)
+                    }
                     /// RFC 6733 §5.6.1 Wait-Returns
                     Event::I_Rcv_CEA => {
                         Step::to(
@@ -1496,23 +1500,33 @@ pub mod diameter_peer {
                     | Event::I_Rcv_DPR
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => Step::ignored(state),
+                    | Event::TimeoutExpiry => Step::ignored(State::R_Open),
                     /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Conn_CER => Step::stay(state, &[Action::R_Reject], 29),
+                    Event::R_Conn_CER => {
+                        Step::stay(State::R_Open, &[Action::R_Reject], 29)
+                    }
                     /// RFC 6733 §5.6.1 R-Open
                     Event::R_Peer_Disc => Step::to(State::Closed, &[Action::R_Disc], 32),
                     /// RFC 6733 §5.6.1 R-Open
                     Event::Send_Message => {
-                        Step::stay(state, &[Action::R_Snd_Message], 25)
+                        Step::stay(State::R_Open, &[Action::R_Snd_Message], 25)
                     }
                     /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_Message => Step::stay(state, &[Action::Process], 26),
+                    Event::R_Rcv_Message => {
+                        Step::stay(State::R_Open, &[Action::Process], 26)
+                    }
                     /// RFC 6733 §5.6.1 R-Open
                     Event::R_Rcv_DWR => {
-                        Step::stay(state, &[Action::Process_DWR, Action::R_Snd_DWA], 27)
+                        Step::stay(
+                            State::R_Open,
+                            &[Action::Process_DWR, Action::R_Snd_DWA],
+                            27,
+                        )
                     }
                     /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_DWA => Step::stay(state, &[Action::Process_DWA], 28),
+                    Event::R_Rcv_DWA => {
+                        Step::stay(State::R_Open, &[Action::Process_DWA], 28)
+                    }
                     /// RFC 6733 §5.6.1 R-Open
                     Event::R_Rcv_DPR => {
                         Step::to(
@@ -1546,23 +1560,33 @@ pub mod diameter_peer {
                     | Event::R_Rcv_DPR
                     | Event::I_Rcv_DPA
                     | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => Step::ignored(state),
+                    | Event::TimeoutExpiry => Step::ignored(State::I_Open),
                     /// RFC 6733 §5.6.1 I-Open
-                    Event::R_Conn_CER => Step::stay(state, &[Action::R_Reject], 37),
+                    Event::R_Conn_CER => {
+                        Step::stay(State::I_Open, &[Action::R_Reject], 37)
+                    }
                     /// RFC 6733 §5.6.1 I-Open
                     Event::I_Peer_Disc => Step::to(State::Closed, &[Action::I_Disc], 40),
                     /// RFC 6733 §5.6.1 I-Open
                     Event::Send_Message => {
-                        Step::stay(state, &[Action::I_Snd_Message], 33)
+                        Step::stay(State::I_Open, &[Action::I_Snd_Message], 33)
                     }
                     /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_Message => Step::stay(state, &[Action::Process], 34),
+                    Event::I_Rcv_Message => {
+                        Step::stay(State::I_Open, &[Action::Process], 34)
+                    }
                     /// RFC 6733 §5.6.1 I-Open
                     Event::I_Rcv_DWR => {
-                        Step::stay(state, &[Action::Process_DWR, Action::I_Snd_DWA], 35)
+                        Step::stay(
+                            State::I_Open,
+                            &[Action::Process_DWR, Action::I_Snd_DWA],
+                            35,
+                        )
                     }
                     /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_DWA => Step::stay(state, &[Action::Process_DWA], 36),
+                    Event::I_Rcv_DWA => {
+                        Step::stay(State::I_Open, &[Action::Process_DWA], 36)
+                    }
                     /// RFC 6733 §5.6.1 I-Open
                     Event::I_Rcv_DPR => {
                         Step::to(
@@ -1597,7 +1621,7 @@ pub mod diameter_peer {
                     | Event::R_Rcv_DWR
                     | Event::I_Rcv_DWA
                     | Event::R_Rcv_DWA
-                    | Event::Stop => Step::ignored(state),
+                    | Event::Stop => Step::ignored(State::Closing),
                     /// RFC 6733 §5.6.1 Closing
                     Event::I_Peer_Disc | Event::I_Rcv_DPA => {
                         Step::to(
@@ -1615,9 +1639,13 @@ pub mod diameter_peer {
                         )
                     }
                     /// RFC 6733 §5.4, RFC 6733 §5.4.1
-                    Event::I_Rcv_DPR => Step::stay(state, &[Action::I_Snd_DPA], 44),
+                    Event::I_Rcv_DPR => {
+                        Step::stay(State::Closing, &[Action::I_Snd_DPA], 44)
+                    }
                     /// RFC 6733 §5.4, RFC 6733 §5.4.1
-                    Event::R_Rcv_DPR => Step::stay(state, &[Action::R_Snd_DPA], 45),
+                    Event::R_Rcv_DPR => {
+                        Step::stay(State::Closing, &[Action::R_Snd_DPA], 45)
+                    }
                     /// RFC 6733 §5.6.1 Closing
                     Event::TimeoutExpiry => {
                         Step::to(

@@ -1072,7 +1072,7 @@ pub mod failover {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         _vars: &mut Vars,
@@ -1091,18 +1091,18 @@ pub mod failover {
                         )
                     }
                     /// Failover design: CmdAck
-                    Event::Stop => Step::stay(state, &[Action::CmdAck], 2),
+                    Event::Stop => Step::stay(State::INIT, &[Action::CmdAck], 2),
                     Event::ConnectionUp
                     | Event::ConnectionDown
                     | Event::DWA
-                    | Event::NonDWA => Step::ignored(state),
-                    _ => Step::unhandled(state),
+                    | Event::NonDWA => Step::ignored(State::INIT),
+                    _ => Step::unhandled(State::INIT),
                 }
             }
             State::INITIAL => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => Step::stay(State::INITIAL, &[Action::CmdAck], 1),
                     /// Failover design: DOWN
                     Event::Stop => {
                         Step::to(State::INIT, &[Action::StopTw, Action::CmdAck], 6)
@@ -1111,15 +1111,15 @@ pub mod failover {
                     Event::ConnectionUp => {
                         Step::to(State::OKAY_NoPending, &[Action::SetWatchdog], 12)
                     }
-                    Event::ConnectionDown => Step::ignored(state),
+                    Event::ConnectionDown => Step::ignored(State::INITIAL),
                     /// RFC 3539 App. A rows 8-11
                     Event::DWA | Event::NonDWA => {
-                        Step::stay(state, &[Action::Throwaway], 7)
+                        Step::stay(State::INITIAL, &[Action::Throwaway], 7)
                     }
                     /// Failover design: INITIAL, RFC 3539 App. A row 15
                     Event::TwExpiry => {
                         Step::stay(
-                            state,
+                            State::INITIAL,
                             &[Action::AttemptOpen, Action::SetWatchdog],
                             11,
                         )
@@ -1129,7 +1129,7 @@ pub mod failover {
             State::DOWN => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => Step::stay(State::DOWN, &[Action::CmdAck], 1),
                     /// Failover design: DOWN
                     Event::Stop => {
                         Step::to(State::INIT, &[Action::StopTw, Action::CmdAck], 6)
@@ -1142,15 +1142,15 @@ pub mod failover {
                             22,
                         )
                     }
-                    Event::ConnectionDown => Step::ignored(state),
+                    Event::ConnectionDown => Step::ignored(State::DOWN),
                     /// RFC 3539 App. A rows 8-11
                     Event::DWA | Event::NonDWA => {
-                        Step::stay(state, &[Action::Throwaway], 7)
+                        Step::stay(State::DOWN, &[Action::Throwaway], 7)
                     }
                     /// Failover design: DOWN, RFC 3539 App. A row 16
                     Event::TwExpiry => {
                         Step::stay(
-                            state,
+                            State::DOWN,
                             &[Action::AttemptOpen, Action::SetWatchdog],
                             21,
                         )
@@ -1160,7 +1160,9 @@ pub mod failover {
             State::OKAY_NoPending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::OKAY_NoPending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1174,7 +1176,7 @@ pub mod failover {
                             4,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::OKAY_NoPending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1189,7 +1191,7 @@ pub mod failover {
                     }
                     /// Failover design: OKAY_NoPending, RFC 3539 App. A rows 1-2
                     Event::DWA | Event::NonDWA => {
-                        Step::stay(state, &[Action::SetWatchdog], 13)
+                        Step::stay(State::OKAY_NoPending, &[Action::SetWatchdog], 13)
                     }
                     /// Failover design: OKAY_NoPending, RFC 3539 App. A row 12
                     Event::TwExpiry => {
@@ -1204,7 +1206,7 @@ pub mod failover {
             State::OKAY_Pending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => Step::stay(State::OKAY_Pending, &[Action::CmdAck], 1),
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1218,7 +1220,7 @@ pub mod failover {
                             4,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::OKAY_Pending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1236,7 +1238,9 @@ pub mod failover {
                         Step::to(State::OKAY_NoPending, &[Action::SetWatchdog], 15)
                     }
                     /// RFC 3539 App. A row 2
-                    Event::NonDWA => Step::stay(state, &[Action::SetWatchdog], 16),
+                    Event::NonDWA => {
+                        Step::stay(State::OKAY_Pending, &[Action::SetWatchdog], 16)
+                    }
                     /// Failover design: OKAY_Pending, SUSPECT, RFC 3539 App. A row 13
                     Event::TwExpiry => {
                         Step::to(
@@ -1250,7 +1254,7 @@ pub mod failover {
             State::SUSPECT => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => Step::stay(State::SUSPECT, &[Action::CmdAck], 1),
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1259,7 +1263,7 @@ pub mod failover {
                             3,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::SUSPECT),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1297,7 +1301,7 @@ pub mod failover {
             State::PAUSE => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => Step::stay(State::PAUSE, &[Action::CmdAck], 1),
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1306,7 +1310,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::PAUSE),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1318,7 +1322,7 @@ pub mod failover {
                     /// Failover design: PAUSE, RFC 3539 App. A row 6
                     Event::DWA => Step::to(State::REOPEN_NoPending, &[], 31),
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => Step::stay(State::PAUSE, &[Action::Throwaway], 33),
                     /// Failover design: PAUSE, RFC 3539 App. A row 18
                     Event::TwExpiry => {
                         Step::to(
@@ -1332,7 +1336,9 @@ pub mod failover {
             State::REOPEN_Pending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::REOPEN_Pending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1341,7 +1347,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN_Pending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1353,7 +1359,9 @@ pub mod failover {
                     /// Failover design: REOPEN_Pending, RFC 3539 App. A row 6
                     Event::DWA => Step::to(State::REOPEN_NoPending, &[], 23),
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN_Pending, &[Action::Throwaway], 33)
+                    }
                     /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
                     Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
                 }
@@ -1361,7 +1369,9 @@ pub mod failover {
             State::REOPEN_NoPending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::REOPEN_NoPending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1370,7 +1380,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN_NoPending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1382,7 +1392,9 @@ pub mod failover {
                     /// RFC 3539 App. A row 6
                     Event::DWA => Step::to(State::REOPEN1_NoPending, &[], 26),
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN_NoPending, &[Action::Throwaway], 33)
+                    }
                     /// Failover design: REOPEN_NoPending, RFC 3539 App. A row 17
                     Event::TwExpiry => {
                         Step::to(
@@ -1396,7 +1408,9 @@ pub mod failover {
             State::REOPEN1_Pending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::REOPEN1_Pending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1405,7 +1419,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN1_Pending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1417,7 +1431,9 @@ pub mod failover {
                     /// Failover design: REOPEN1_NoPending, RFC 3539 App. A row 6
                     Event::DWA => Step::to(State::REOPEN1_NoPending, &[], 24),
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN1_Pending, &[Action::Throwaway], 33)
+                    }
                     /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
                     Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
                 }
@@ -1425,7 +1441,9 @@ pub mod failover {
             State::REOPEN1_NoPending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::REOPEN1_NoPending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1434,7 +1452,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN1_NoPending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1448,7 +1466,9 @@ pub mod failover {
                         Step::to(State::OKAY_NoPending, &[Action::Failback], 27)
                     }
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN1_NoPending, &[Action::Throwaway], 33)
+                    }
                     /// Failover design: REOPEN1_NoPending, RFC 3539 App. A row 17
                     Event::TwExpiry => {
                         Step::to(
@@ -1462,7 +1482,9 @@ pub mod failover {
             State::REOPEN2_Pending => {
                 match event {
                     /// Failover design: CmdAck
-                    Event::Start => Step::stay(state, &[Action::CmdAck], 1),
+                    Event::Start => {
+                        Step::stay(State::REOPEN2_Pending, &[Action::CmdAck], 1)
+                    }
                     /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
                     Event::Stop => {
                         Step::to(
@@ -1471,7 +1493,7 @@ pub mod failover {
                             5,
                         )
                     }
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN2_Pending),
                     /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
                     Event::ConnectionDown => {
                         Step::to(
@@ -1485,7 +1507,9 @@ pub mod failover {
                         Step::to(State::OKAY_NoPending, &[Action::Failback], 25)
                     }
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 33),
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN2_Pending, &[Action::Throwaway], 33)
+                    }
                     /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
                     Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
                 }

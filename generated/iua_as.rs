@@ -684,7 +684,7 @@ pub mod iua_as {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         _vars: &mut Vars,
@@ -698,15 +698,15 @@ pub mod iua_as {
                     Event::AspInactive => {
                         Step::to(State::AS_INACTIVE, &[Action::NotifyAsInactive], 0)
                     }
-                    Event::AspActive | Event::AspDown => Step::ignored(state),
+                    Event::AspActive | Event::AspDown => Step::ignored(State::AS_DOWN),
                     /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(state, &[Action::Discard], 1),
-                    _ => Step::unhandled(state),
+                    Event::Data => Step::stay(State::AS_DOWN, &[Action::Discard], 1),
+                    _ => Step::unhandled(State::AS_DOWN),
                 }
             }
             State::AS_INACTIVE => {
                 match event {
-                    Event::AspInactive => Step::ignored(state),
+                    Event::AspInactive => Step::ignored(State::AS_INACTIVE),
                     /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
                     Event::AspActive => {
                         Step::to(State::AS_ACTIVE, &[Action::NotifyAsActive], 2)
@@ -718,13 +718,13 @@ pub mod iua_as {
                             return Step::to(State::AS_DOWN, &[], 3);
                         }
                         if g0 {
-                            return Step::stay(state, &[], 4);
+                            return Step::stay(State::AS_INACTIVE, &[], 4);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::AS_INACTIVE)
                     }
                     /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(state, &[Action::Discard], 1),
-                    _ => Step::unhandled(state),
+                    Event::Data => Step::stay(State::AS_INACTIVE, &[Action::Discard], 1),
+                    _ => Step::unhandled(State::AS_INACTIVE),
                 }
             }
             State::AS_ACTIVE => {
@@ -741,14 +741,18 @@ pub mod iua_as {
                             );
                         }
                         if g0 && !g1 {
-                            return Step::stay(state, &[], 8);
+                            return Step::stay(State::AS_ACTIVE, &[], 8);
                         }
                         if g0 && g1 {
-                            return Step::stay(state, &[Action::TellAsActive], 9);
+                            return Step::stay(
+                                State::AS_ACTIVE,
+                                &[Action::TellAsActive],
+                                9,
+                            );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::AS_ACTIVE)
                     }
-                    Event::AspActive => Step::ignored(state),
+                    Event::AspActive => Step::ignored(State::AS_ACTIVE),
                     /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5
                     Event::AspDown => {
                         let g0 = guard(Guard::any_active);
@@ -760,13 +764,13 @@ pub mod iua_as {
                             );
                         }
                         if g0 {
-                            return Step::stay(state, &[], 7);
+                            return Step::stay(State::AS_ACTIVE, &[], 7);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::AS_ACTIVE)
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::Data => Step::stay(state, &[Action::Route], 5),
-                    _ => Step::unhandled(state),
+                    Event::Data => Step::stay(State::AS_ACTIVE, &[Action::Route], 5),
+                    _ => Step::unhandled(State::AS_ACTIVE),
                 }
             }
             State::AS_PENDING => {
@@ -775,12 +779,16 @@ pub mod iua_as {
                     Event::AspInactive => {
                         let g0 = guard(Guard::came_up);
                         if g0 {
-                            return Step::stay(state, &[Action::TellAsPending], 14);
+                            return Step::stay(
+                                State::AS_PENDING,
+                                &[Action::TellAsPending],
+                                14,
+                            );
                         }
                         if !g0 {
-                            return Step::stay(state, &[], 15);
+                            return Step::stay(State::AS_PENDING, &[], 15);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::AS_PENDING)
                     }
                     /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5
                     Event::AspActive => {
@@ -794,9 +802,9 @@ pub mod iua_as {
                             11,
                         )
                     }
-                    Event::AspDown => Step::ignored(state),
+                    Event::AspDown => Step::ignored(State::AS_PENDING),
                     /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(state, &[Action::Enqueue], 10),
+                    Event::Data => Step::stay(State::AS_PENDING, &[Action::Enqueue], 10),
                     /// RFC 4233 Figure 7, RFC 4233 §4.3.1.2; RFC 4233 Figure 7
                     Event::TrExpiry => {
                         let g0 = guard(Guard::any_inactive);
@@ -810,7 +818,7 @@ pub mod iua_as {
                         if !g0 {
                             return Step::to(State::AS_DOWN, &[Action::DiscardQueue], 13);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::AS_PENDING)
                     }
                 }
             }

@@ -790,7 +790,7 @@ pub mod iua_asp {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         _vars: &mut Vars,
@@ -812,32 +812,38 @@ pub mod iua_asp {
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_DOWN,
                                 &[Action::ErrorManagementBlocking],
                                 1,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_DOWN)
                     }
                     /// RFC 4233 §4.3.3.2
-                    Event::AspDown => Step::stay(state, &[Action::SendAspDownAck], 5),
+                    Event::AspDown => {
+                        Step::stay(State::ASP_DOWN, &[Action::SendAspDownAck], 5)
+                    }
                     Event::AspActive
                     | Event::AspInactive
                     | Event::AlternateAspTakeover
                     | Event::SctpCdi
-                    | Event::SctpRi => Step::ignored(state),
+                    | Event::SctpRi => Step::ignored(State::ASP_DOWN),
                     /// RFC 4233 §4.3.3.4
-                    Event::DataRequest => Step::stay(state, &[Action::DiscardData], 22),
+                    Event::DataRequest => {
+                        Step::stay(State::ASP_DOWN, &[Action::DiscardData], 22)
+                    }
                     /// RFC 4233 §4.3.3.7
                     Event::Heartbeat => {
-                        Step::stay(state, &[Action::SendHeartbeatAck], 23)
+                        Step::stay(State::ASP_DOWN, &[Action::SendHeartbeatAck], 23)
                     }
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
                     /// RFC 4233 §4.3.3.1
-                    Event::AspUp => Step::stay(state, &[Action::SendAspUpAck], 2),
+                    Event::AspUp => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::SendAspUpAck], 2)
+                    }
                     /// RFC 4233 Figure 6, RFC 4233 §4.3.3.2
                     Event::AspDown => {
                         Step::to(State::ASP_DOWN, &[Action::SendAspDownAck], 4)
@@ -856,58 +862,64 @@ pub mod iua_asp {
                         }
                         if !g0 && !g1 && g2 {
                             return Step::stay(
-                                state,
+                                State::ASP_INACTIVE,
                                 &[Action::ErrorUnsupportedTrafficMode],
                                 7,
                             );
                         }
                         if !g0 && g1 {
                             return Step::stay(
-                                state,
+                                State::ASP_INACTIVE,
                                 &[Action::ErrorInvalidInterfaceIdentifier],
                                 8,
                             );
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_INACTIVE,
                                 &[Action::ErrorUnsupportedInterfaceIdentifierType],
                                 9,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
                     /// RFC 4233 §4.3.3.5; RFC 4233 §3.3.3.1
                     Event::AspInactive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         if !g0 && !g1 {
-                            return Step::stay(state, &[Action::SendAspInactiveAck], 13);
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::SendAspInactiveAck],
+                                13,
+                            );
                         }
                         if !g0 && g1 {
                             return Step::stay(
-                                state,
+                                State::ASP_INACTIVE,
                                 &[Action::ErrorInvalidInterfaceIdentifier],
                                 14,
                             );
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_INACTIVE,
                                 &[Action::ErrorUnsupportedInterfaceIdentifierType],
                                 15,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
-                    Event::AlternateAspTakeover => Step::ignored(state),
+                    Event::AlternateAspTakeover => Step::ignored(State::ASP_INACTIVE),
                     /// RFC 4233 Figure 6, RFC 4233 §4.3.2
                     Event::SctpCdi | Event::SctpRi => Step::to(State::ASP_DOWN, &[], 18),
                     /// RFC 4233 §4.3.3.4
-                    Event::DataRequest => Step::stay(state, &[Action::DiscardData], 22),
+                    Event::DataRequest => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::DiscardData], 22)
+                    }
                     /// RFC 4233 §4.3.3.7
                     Event::Heartbeat => {
-                        Step::stay(state, &[Action::SendHeartbeatAck], 23)
+                        Step::stay(State::ASP_INACTIVE, &[Action::SendHeartbeatAck], 23)
                     }
                 }
             }
@@ -932,29 +944,33 @@ pub mod iua_asp {
                         let g2 = guard(Guard::mode_mismatch);
                         if !g0 && !g1 && g2 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorUnsupportedTrafficMode],
                                 7,
                             );
                         }
                         if !g0 && g1 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorInvalidInterfaceIdentifier],
                                 8,
                             );
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorUnsupportedInterfaceIdentifierType],
                                 9,
                             );
                         }
                         if !g0 && !g1 && !g2 {
-                            return Step::stay(state, &[Action::SendAspActiveAck], 10);
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::SendAspActiveAck],
+                                10,
+                            );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 Figure 6, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5; RFC 4233 §3.3.3.1
                     Event::AspInactive => {
@@ -969,23 +985,27 @@ pub mod iua_asp {
                             );
                         }
                         if !g0 && !g1 && g2 {
-                            return Step::stay(state, &[Action::SendAspInactiveAck], 12);
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::SendAspInactiveAck],
+                                12,
+                            );
                         }
                         if !g0 && g1 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorInvalidInterfaceIdentifier],
                                 14,
                             );
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorUnsupportedInterfaceIdentifierType],
                                 15,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 Figure 6, RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4
                     Event::AlternateAspTakeover => {
@@ -999,12 +1019,12 @@ pub mod iua_asp {
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::NotifyAlternateAspActive],
                                 17,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 Figure 6, RFC 4233 §4.3.2
                     Event::SctpCdi | Event::SctpRi => Step::to(State::ASP_DOWN, &[], 18),
@@ -1013,27 +1033,31 @@ pub mod iua_asp {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::foreign_iid);
                         if !g0 && !g1 {
-                            return Step::stay(state, &[Action::ForwardData], 19);
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ForwardData],
+                                19,
+                            );
                         }
                         if !g0 && g1 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorInvalidInterfaceIdentifier],
                                 20,
                             );
                         }
                         if g0 {
                             return Step::stay(
-                                state,
+                                State::ASP_ACTIVE,
                                 &[Action::ErrorUnsupportedInterfaceIdentifierType],
                                 21,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 §4.3.3.7
                     Event::Heartbeat => {
-                        Step::stay(state, &[Action::SendHeartbeatAck], 23)
+                        Step::stay(State::ASP_ACTIVE, &[Action::SendHeartbeatAck], 23)
                     }
                 }
             }

@@ -1171,7 +1171,7 @@ pub mod iua_asp_side {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         vars: &mut Vars,
@@ -1192,12 +1192,16 @@ pub mod iua_asp_side {
                     | Event::AspDownAck
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::NO_ASSOCIATION),
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 2),
+                    Event::SendData => {
+                        Step::stay(State::NO_ASSOCIATION, &[Action::RefuseData], 2)
+                    }
                     /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => Step::stay(state, &[Action::DropData], 33),
-                    _ => Step::unhandled(state),
+                    Event::DataIndication => {
+                        Step::stay(State::NO_ASSOCIATION, &[Action::DropData], 33)
+                    }
+                    _ => Step::unhandled(State::NO_ASSOCIATION),
                 }
             }
             State::ASP_DOWN => {
@@ -1208,7 +1212,7 @@ pub mod iua_asp_side {
                     | Event::AspDownAck
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::ASP_DOWN),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1244,16 +1248,18 @@ pub mod iua_asp_side {
                         )
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::ASP_DOWN, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §3.3.3.1
                     Event::DataIndication => {
                         Step::stay(
-                            state,
+                            State::ASP_DOWN,
                             &[Action::DropData, Action::ErrorUnexpectedMessage],
                             32,
                         )
                     }
-                    _ => Step::unhandled(state),
+                    _ => Step::unhandled(State::ASP_DOWN),
                 }
             }
             State::UP_PENDING => {
@@ -1262,7 +1268,7 @@ pub mod iua_asp_side {
                     | Event::UpRequest
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::UP_PENDING),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1277,13 +1283,13 @@ pub mod iua_asp_side {
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step::stay(state, &[], 8)
+                        Step::stay(State::UP_PENDING, &[], 8)
                     }
                     /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step::stay(state, &[], 9)
+                        Step::stay(State::UP_PENDING, &[], 9)
                     }
                     /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
@@ -1316,7 +1322,7 @@ pub mod iua_asp_side {
                                 7,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::UP_PENDING)
                     }
                     /// RFC 4233 §4.3.3.2
                     Event::AspDownAck => {
@@ -1332,11 +1338,13 @@ pub mod iua_asp_side {
                         )
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::UP_PENDING, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §3.3.3.1
                     Event::DataIndication => {
                         Step::stay(
-                            state,
+                            State::UP_PENDING,
                             &[Action::DropData, Action::ErrorUnexpectedMessage],
                             32,
                         )
@@ -1357,7 +1365,7 @@ pub mod iua_asp_side {
                     | Event::UpRequest
                     | Event::AspUpAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::ASP_INACTIVE),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1377,7 +1385,7 @@ pub mod iua_asp_side {
                     /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.requested_active = false;
-                        Step::stay(state, &[], 30)
+                        Step::stay(State::ASP_INACTIVE, &[], 30)
                     }
                     /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
@@ -1414,19 +1422,21 @@ pub mod iua_asp_side {
                                 23,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §3.3.3.1
                     Event::DataIndication => {
                         Step::stay(
-                            state,
+                            State::ASP_INACTIVE,
                             &[Action::DropData, Action::ErrorUnexpectedMessage],
                             32,
                         )
                     }
-                    _ => Step::unhandled(state),
+                    _ => Step::unhandled(State::ASP_INACTIVE),
                 }
             }
             State::ACTIVE_PENDING => {
@@ -1435,7 +1445,7 @@ pub mod iua_asp_side {
                     | Event::UpRequest
                     | Event::ActiveRequest
                     | Event::AspUpAck
-                    | Event::AspInactiveAck => Step::ignored(state),
+                    | Event::AspInactiveAck => Step::ignored(State::ACTIVE_PENDING),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1501,9 +1511,13 @@ pub mod iua_asp_side {
                         )
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::ACTIVE_PENDING, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => Step::stay(state, &[Action::PassUpData], 31),
+                    Event::DataIndication => {
+                        Step::stay(State::ACTIVE_PENDING, &[Action::PassUpData], 31)
+                    }
                     /// RFC 4233 §4.3.3.4
                     Event::TackExpiry => {
                         Step::to(
@@ -1523,7 +1537,7 @@ pub mod iua_asp_side {
                     Event::AssociationUp
                     | Event::UpRequest
                     | Event::ActiveRequest
-                    | Event::AspActiveAck => Step::ignored(state),
+                    | Event::AspActiveAck => Step::ignored(State::ASP_ACTIVE),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1595,7 +1609,7 @@ pub mod iua_asp_side {
                             );
                         }
                         if g0 {
-                            return Step::stay(state, &[], 25);
+                            return Step::stay(State::ASP_ACTIVE, &[], 25);
                         }
                         if !g0 && g1 {
                             vars.wants_active = false;
@@ -1605,22 +1619,32 @@ pub mod iua_asp_side {
                                 26,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 §4.3.3.4
                     Event::SendData => {
                         let g0 = guard(Guard::foreign_iid);
                         if !g0 {
-                            return Step::stay(state, &[Action::TransmitData], 14);
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::TransmitData],
+                                14,
+                            );
                         }
                         if g0 {
-                            return Step::stay(state, &[Action::RefuseData], 15);
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::RefuseData],
+                                15,
+                            );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
                     /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => Step::stay(state, &[Action::PassUpData], 31),
-                    _ => Step::unhandled(state),
+                    Event::DataIndication => {
+                        Step::stay(State::ASP_ACTIVE, &[Action::PassUpData], 31)
+                    }
+                    _ => Step::unhandled(State::ASP_ACTIVE),
                 }
             }
             State::INACTIVE_PENDING => {
@@ -1629,7 +1653,7 @@ pub mod iua_asp_side {
                     | Event::UpRequest
                     | Event::AspUpAck
                     | Event::AspActiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::INACTIVE_PENDING),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1644,13 +1668,13 @@ pub mod iua_asp_side {
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step::stay(state, &[], 20)
+                        Step::stay(State::INACTIVE_PENDING, &[], 20)
                     }
                     /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step::stay(state, &[], 21)
+                        Step::stay(State::INACTIVE_PENDING, &[], 21)
                     }
                     /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
@@ -1696,12 +1720,16 @@ pub mod iua_asp_side {
                                 19,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::INACTIVE_PENDING)
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::INACTIVE_PENDING, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => Step::stay(state, &[Action::PassUpData], 31),
+                    Event::DataIndication => {
+                        Step::stay(State::INACTIVE_PENDING, &[Action::PassUpData], 31)
+                    }
                     /// RFC 4233 §4.3.3.5
                     Event::TackExpiry => {
                         Step::to(
@@ -1726,7 +1754,7 @@ pub mod iua_asp_side {
                     | Event::AspUpAck
                     | Event::AspActiveAck
                     | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(state),
+                    | Event::AlternateAspActive => Step::ignored(State::DOWN_PENDING),
                     /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
@@ -1746,11 +1774,13 @@ pub mod iua_asp_side {
                         )
                     }
                     /// RFC 4233 §4.3.3.4
-                    Event::SendData => Step::stay(state, &[Action::RefuseData], 10),
+                    Event::SendData => {
+                        Step::stay(State::DOWN_PENDING, &[Action::RefuseData], 10)
+                    }
                     /// RFC 4233 §3.3.3.1
                     Event::DataIndication => {
                         Step::stay(
-                            state,
+                            State::DOWN_PENDING,
                             &[Action::DropData, Action::ErrorUnexpectedMessage],
                             32,
                         )

@@ -645,7 +645,7 @@ pub mod rfc3539_watchdog {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         vars: &mut Vars,
@@ -659,18 +659,18 @@ pub mod rfc3539_watchdog {
                     Event::ConnectionUp => {
                         Step::to(State::OKAY, &[Action::SetWatchdog], 19)
                     }
-                    Event::ConnectionDown => Step::ignored(state),
+                    Event::ConnectionDown => Step::ignored(State::INITIAL),
                     /// RFC 3539 App. A row 8
                     Event::DWA => {
                         vars.Pending = false;
-                        Step::stay(state, &[Action::Throwaway], 7)
+                        Step::stay(State::INITIAL, &[Action::Throwaway], 7)
                     }
                     /// RFC 3539 App. A row 9
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 8),
+                    Event::NonDWA => Step::stay(State::INITIAL, &[Action::Throwaway], 8),
                     /// RFC 3539 App. A row 15
                     Event::TwExpiry => {
                         Step::stay(
-                            state,
+                            State::INITIAL,
                             &[Action::AttemptOpen, Action::SetWatchdog],
                             14,
                         )
@@ -679,7 +679,7 @@ pub mod rfc3539_watchdog {
             }
             State::OKAY => {
                 match event {
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::OKAY),
                     /// RFC 3539 App. A row 22
                     Event::ConnectionDown => {
                         Step::to(
@@ -695,16 +695,16 @@ pub mod rfc3539_watchdog {
                     /// RFC 3539 App. A row 1
                     Event::DWA => {
                         vars.Pending = false;
-                        Step::stay(state, &[Action::SetWatchdog], 0)
+                        Step::stay(State::OKAY, &[Action::SetWatchdog], 0)
                     }
                     /// RFC 3539 App. A row 2
-                    Event::NonDWA => Step::stay(state, &[Action::SetWatchdog], 1),
+                    Event::NonDWA => Step::stay(State::OKAY, &[Action::SetWatchdog], 1),
                     /// RFC 3539 App. A row 12; RFC 3539 App. A row 13
                     Event::TwExpiry => {
                         if !vars.Pending {
                             vars.Pending = true;
                             return Step::stay(
-                                state,
+                                State::OKAY,
                                 &[Action::SendWatchdog, Action::SetWatchdog],
                                 11,
                             );
@@ -716,13 +716,13 @@ pub mod rfc3539_watchdog {
                                 12,
                             );
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::OKAY)
                     }
                 }
             }
             State::SUSPECT => {
                 match event {
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::SUSPECT),
                     /// RFC 3539 App. A row 23
                     Event::ConnectionDown => {
                         Step::to(
@@ -770,18 +770,18 @@ pub mod rfc3539_watchdog {
                             20,
                         )
                     }
-                    Event::ConnectionDown => Step::ignored(state),
+                    Event::ConnectionDown => Step::ignored(State::DOWN),
                     /// RFC 3539 App. A row 10
                     Event::DWA => {
                         vars.Pending = false;
-                        Step::stay(state, &[Action::Throwaway], 9)
+                        Step::stay(State::DOWN, &[Action::Throwaway], 9)
                     }
                     /// RFC 3539 App. A row 11
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 10),
+                    Event::NonDWA => Step::stay(State::DOWN, &[Action::Throwaway], 10),
                     /// RFC 3539 App. A row 16
                     Event::TwExpiry => {
                         Step::stay(
-                            state,
+                            State::DOWN,
                             &[Action::AttemptOpen, Action::SetWatchdog],
                             15,
                         )
@@ -790,7 +790,7 @@ pub mod rfc3539_watchdog {
             }
             State::REOPEN => {
                 match event {
-                    Event::ConnectionUp => Step::ignored(state),
+                    Event::ConnectionUp => Step::ignored(State::REOPEN),
                     /// RFC 3539 App. A row 24
                     Event::ConnectionDown => {
                         Step::to(
@@ -809,18 +809,18 @@ pub mod rfc3539_watchdog {
                         if vars.NumDWA < 2 {
                             vars.Pending = false;
                             vars.NumDWA = vars.NumDWA.wrapping_add(1);
-                            return Step::stay(state, &[], 5);
+                            return Step::stay(State::REOPEN, &[], 5);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::REOPEN)
                     }
                     /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(state, &[Action::Throwaway], 6),
+                    Event::NonDWA => Step::stay(State::REOPEN, &[Action::Throwaway], 6),
                     /// RFC 3539 App. A row 17; RFC 3539 App. A row 18; RFC 3539 App. A row 19
                     Event::TwExpiry => {
                         if !vars.Pending {
                             vars.Pending = true;
                             return Step::stay(
-                                state,
+                                State::REOPEN,
                                 &[Action::SendWatchdog, Action::SetWatchdog],
                                 16,
                             );
@@ -834,9 +834,9 @@ pub mod rfc3539_watchdog {
                         }
                         if vars.Pending && vars.NumDWA >= 0 {
                             vars.NumDWA = -1;
-                            return Step::stay(state, &[Action::SetWatchdog], 18);
+                            return Step::stay(State::REOPEN, &[Action::SetWatchdog], 18);
                         }
-                        Step::unhandled(state)
+                        Step::unhandled(State::REOPEN)
                     }
                 }
             }

@@ -104,7 +104,10 @@ impl Ctx<'_> {
             }
             None => {
                 self.calls.stay = true;
-                quote! { Step::stay(state, #actions, #row) }
+                // The state written out, not `state`, as in an arm of its own: the arm reads
+                // alone, and returns only constants.
+                let source = self.state(source);
+                quote! { Step::stay(State::#source, #actions, #row) }
             }
         }
     }
@@ -115,18 +118,22 @@ impl Ctx<'_> {
         (assignments(self.m, &effects), self.step_of(source, t))
     }
 
-    /// The step of a cell with no transition to take, as text: `Step::ignored(state)` or
-    /// `Step::unhandled(state)`.
-    fn nothing(&mut self, kind: StepKind) -> &'static str {
-        match kind {
+    /// The step of a cell with no transition to take, as text: `Step::ignored(State::S)` or
+    /// `Step::unhandled(State::S)` in state `s`, or with `state` where the arm is for several.
+    fn nothing(&mut self, kind: StepKind, s: Option<StateId>) -> String {
+        let constructor = match kind {
             StepKind::Ignored => {
                 self.calls.ignored = true;
-                "Step::ignored(state)"
+                "ignored"
             }
             _ => {
                 self.calls.unhandled = true;
-                "Step::unhandled(state)"
+                "unhandled"
             }
+        };
+        match s {
+            Some(s) => format!("Step::{constructor}(State::{})", self.state(s)),
+            None => format!("Step::{constructor}(state)"),
         }
     }
 }
@@ -175,6 +182,13 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else {
         " O(1): a jump on the state, then on the event; no allocation."
     };
+    // A small machine's step is worth inlining into every caller, where the caller's loop over
+    // the step's actions follows it and the fields it does not read are not computed.
+    let inline = if large {
+        quote! { #[inline] }
+    } else {
+        quote! { #[inline(always)] }
+    };
     let arm_docs = (!large).then(|| {
         quote! {
             #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
@@ -222,7 +236,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         /// event need (and only those), updating `vars` by the transition's assignments.
         #[doc = #how]
         #arm_docs
-        #[inline]
+        #inline
         pub fn step(
             state: State,
             #vars: &mut Vars,

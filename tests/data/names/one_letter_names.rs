@@ -353,7 +353,7 @@ pub mod one_letter {
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
     )]
-    #[inline]
+    #[inline(always)]
     pub fn step(
         state: State,
         _vars: &mut Vars,
@@ -369,7 +369,7 @@ pub mod one_letter {
                         if g0 {
                             return Step::to(State::s, &[Action::a], 0);
                         }
-                        Step::stay(state, &[], 1)
+                        Step::stay(State::v, &[], 1)
                     }
                 }
             }

@@ -78,7 +78,7 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
             }
         }
     }
-    let last = last.unwrap_or_else(|| tokens(ctx.nothing(m.fallback())));
+    let last = last.unwrap_or_else(|| tokens(&ctx.nothing(m.fallback(), Some(s))));
     if tests.is_empty() && reads.is_empty() {
         last
     } else {
@@ -161,13 +161,13 @@ pub(super) fn small_arms(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
             let cell = m.cell(s, EventId(e));
             match cell {
                 Cell::Unmentioned if m.fallback() == StepKind::Ignored => {
-                    let body = ctx.nothing(StepKind::Ignored);
-                    add(&mut arms, &ignored, event, String::new, || body.to_owned());
+                    let body = ctx.nothing(StepKind::Ignored, Some(s));
+                    add(&mut arms, &ignored, event, String::new, || body);
                 }
                 Cell::Unmentioned => unmentioned += 1,
                 Cell::Ignored => {
-                    let body = ctx.nothing(StepKind::Ignored);
-                    add(&mut arms, cell, event, String::new, || body.to_owned());
+                    let body = ctx.nothing(StepKind::Ignored, Some(s));
+                    add(&mut arms, cell, event, String::new, || body);
                 }
                 Cell::Rules(rules) => {
                     add(
@@ -180,8 +180,8 @@ pub(super) fn small_arms(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
                 }
             }
         }
-        let fallback = (unmentioned > 0).then(|| ctx.nothing(StepKind::Unhandled));
-        write_state(ctx, &mut out, s, &arms, fallback);
+        let fallback = (unmentioned > 0).then(|| ctx.nothing(StepKind::Unhandled, Some(s)));
+        write_state(ctx, &mut out, s, &arms, fallback.as_deref());
     }
     (tokens(&out), uses)
 }
@@ -226,8 +226,8 @@ pub(super) fn code_arms(ctx: &mut Ctx<'_>, uses: &mut Uses) -> CodeCells {
             continue;
         }
         // The other cells of the state are in the table and never asked for here.
-        let fallback = (named < m.events.len()).then(|| ctx.nothing(m.fallback()));
-        write_state(ctx, &mut out.arms, s, &arms, fallback);
+        let fallback = (named < m.events.len()).then(|| ctx.nothing(m.fallback(), Some(s)));
+        write_state(ctx, &mut out.arms, s, &arms, fallback.as_deref());
         out.states_with_arms += 1;
     }
     out

@@ -100,7 +100,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
     let decide = (!code.arms.is_empty()).then(|| {
         let arms = tokens(&code.arms);
         let other_states = (code.states_with_arms < m.states.len()).then(|| {
-            let fallback = tokens(ctx.nothing(m.fallback()));
+            let fallback = tokens(&ctx.nothing(m.fallback(), None));
             quote! { _ => #fallback, }
         });
         let (vars, guard) = (
