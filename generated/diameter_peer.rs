@@ -121,9 +121,6 @@ pub mod diameter_peer {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 8] = [
-        false, false, false, false, false, false, false, false,
-    ];
     const STATE_ENTRY: [&[Action]; 8] = [
         &[],
         &[Action::StartTimeout],
@@ -147,7 +144,7 @@ pub mod diameter_peer {
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {

@@ -147,10 +147,6 @@ pub mod failover {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 12] = [
-        false, false, false, false, false, false, false, false, false, false, false,
-        false,
-    ];
     const STATE_ENTRY: [&[Action]; 12] = [
         &[],
         &[Action::SetWatchdog],
@@ -165,24 +161,10 @@ pub mod failover {
         &[],
         &[Action::SendDWR, Action::SetWatchdog],
     ];
-    const STATE_EXIT: [&[Action]; 12] = [
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-    ];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -190,7 +172,7 @@ pub mod failover {
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The superstates of `Failover`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.

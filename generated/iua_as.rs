@@ -92,21 +92,18 @@ pub mod iua_as {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 4] = [false, false, false, false];
-    const STATE_ENTRY: [&[Action]; 4] = [&[], &[], &[], &[]];
-    const STATE_EXIT: [&[Action]; 4] = [&[], &[], &[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
+            &[]
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `IuaAs`.

@@ -125,9 +125,6 @@ pub mod iua_asp_side {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 8] = [
-        false, false, false, false, false, false, false, false,
-    ];
     const STATE_ENTRY: [&[Action]; 8] = [
         &[],
         &[],
@@ -151,7 +148,7 @@ pub mod iua_asp_side {
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {

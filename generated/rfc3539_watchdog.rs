@@ -73,13 +73,11 @@ pub mod rfc3539_watchdog {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 5] = [false, false, false, false, false];
     const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
-    const STATE_EXIT: [&[Action]; 5] = [&[], &[], &[], &[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -87,7 +85,7 @@ pub mod rfc3539_watchdog {
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `Rfc3539Watchdog`.
