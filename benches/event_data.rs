@@ -5,7 +5,7 @@
 //! - **Input**: `Machine::step(tcp::Input::RcvSegment(segment), &mut hooks)`: the generated
 //!   wrapper moves the segment in and shows it to the guards and actions;
 //! - **fieldless**: what one writes without event data: the segment kept beside the machine,
-//!   `tcp::step_with(state, &mut vars, tcp::Event::RcvSegment, |g| guard(g, &segment))` and a
+//!   `tcp::step(state, &mut vars, tcp::Event::RcvSegment, |g| guard(g, &segment))` and a
 //!   loop over the step's actions that reads the segment.
 //!
 //! `cargo bench --bench event_data -- --warm-up-time 1 --measurement-time 3`.
@@ -119,9 +119,8 @@ fn fieldless(items: &[Item]) -> u64 {
     }
     for &(event, segment) in items {
         let segment = segment.map(black_box);
-        let step =
-            tcp::step_with(state, &mut vars, event, |g| segment.as_ref().is_some_and(|s| classify(g, s, snd_nxt)));
-        for &action in step.actions() {
+        let step = tcp::step(state, &mut vars, event, |g| segment.as_ref().is_some_and(|s| classify(g, s, snd_nxt)));
+        for &action in step.actions {
             act(&mut sum, action, segment.as_ref());
         }
         state = step.target;

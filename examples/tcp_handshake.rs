@@ -211,7 +211,7 @@ impl Endpoint {
         let from = self.machine.state();
         self.tcb.ran.clear();
         let sent_before = self.tcb.outbox.len();
-        self.machine.handle(input, &mut self.tcb);
+        self.machine.step(input, &mut self.tcb);
         let sent = self.tcb.outbox.iter().skip(sent_before).map(ToString::to_string).collect();
         Line {
             at,

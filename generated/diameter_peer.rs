@@ -121,9 +121,6 @@ pub mod diameter_peer {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 8] = [
-        false, false, false, false, false, false, false, false,
-    ];
     const STATE_ENTRY: [&[Action]; 8] = [
         &[],
         &[Action::StartTimeout],
@@ -147,7 +144,7 @@ pub mod diameter_peer {
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -580,7 +577,6 @@ pub mod diameter_peer {
         Timeout,
     }
     const TIMER_NAMES: [&str; 1] = ["Timeout"];
-    const TIMER_LABELS: [&str; 1] = ["Timeout"];
     impl Timer {
         /// Every timer, in declaration order.
         pub const ALL: [Timer; 1] = [Timer::Timeout];
@@ -590,7 +586,7 @@ pub mod diameter_peer {
         }
         /// The timer's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            TIMER_LABELS[self as usize]
+            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -682,7 +678,7 @@ pub mod diameter_peer {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 46] = [
         Transition {
             sources: &[State::Closed],
@@ -1105,69 +1101,6 @@ pub mod diameter_peer {
             doc: "The same on the accepted connection.",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::I_Snd_Conn_Req, Action::StartTimeout];
-    const ACTIONS_2: &[Action] = &[
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::R_Snd_CEA,
-    ];
-    const ACTIONS_3: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_4: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Snd_CER,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_5: &[Action] = &[Action::StopTimeout, Action::Cleanup];
-    const ACTIONS_6: &[Action] = &[Action::StopTimeout, Action::Abort];
-    const ACTIONS_7: &[Action] = &[Action::StopTimeout, Action::Error];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Accept,
-        Action::Process_CER,
-        Action::Elect,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::StopTimeout, Action::Process_CEA];
-    const ACTIONS_10: &[Action] = &[Action::StopTimeout, Action::I_Disc];
-    const ACTIONS_11: &[Action] = &[Action::R_Reject];
-    const ACTIONS_12: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Snd_CER,
-        Action::Elect,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_13: &[Action] = &[Action::StopTimeout, Action::R_Snd_CEA];
-    const ACTIONS_14: &[Action] = &[
-        Action::StopTimeout,
-        Action::R_Disc,
-        Action::StartTimeout,
-    ];
-    const ACTIONS_15: &[Action] = &[Action::StopTimeout, Action::R_Disc];
-    const ACTIONS_16: &[Action] = &[
-        Action::StopTimeout,
-        Action::I_Disc,
-        Action::R_Snd_CEA,
-    ];
-    const ACTIONS_17: &[Action] = &[Action::R_Disc];
-    const ACTIONS_18: &[Action] = &[Action::R_Snd_Message];
-    const ACTIONS_19: &[Action] = &[Action::Process];
-    const ACTIONS_20: &[Action] = &[Action::Process_DWR, Action::R_Snd_DWA];
-    const ACTIONS_21: &[Action] = &[Action::Process_DWA];
-    const ACTIONS_22: &[Action] = &[Action::R_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_23: &[Action] = &[Action::R_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_24: &[Action] = &[Action::I_Disc];
-    const ACTIONS_25: &[Action] = &[Action::I_Snd_Message];
-    const ACTIONS_26: &[Action] = &[Action::Process_DWR, Action::I_Snd_DWA];
-    const ACTIONS_27: &[Action] = &[Action::I_Snd_DPA, Action::StartTimeout];
-    const ACTIONS_28: &[Action] = &[Action::I_Snd_DPR, Action::StartTimeout];
-    const ACTIONS_29: &[Action] = &[Action::I_Snd_DPA];
-    const ACTIONS_30: &[Action] = &[Action::R_Snd_DPA];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -1180,388 +1113,547 @@ pub mod diameter_peer {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 48] = [
-        u8::MAX,
-        u8::MAX,
-        0,
-        1,
-        4,
-        2,
-        3,
-        6,
-        5,
-        8,
-        7,
-        10,
-        9,
-        11,
-        12,
-        16,
-        13,
-        14,
-        15,
-        18,
-        17,
-        22,
-        20,
-        19,
-        21,
-        24,
-        23,
-        29,
-        32,
-        25,
-        26,
-        27,
-        28,
-        31,
-        30,
-        37,
-        40,
-        33,
-        34,
-        35,
-        36,
-        39,
-        38,
-        41,
-        42,
-        44,
-        45,
-        43,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 22]; 8] = [
-        [
-            cell(State::Wait_Conn_Ack, 2, ACTIONS_1),
-            cell(State::R_Open, 3, ACTIONS_2),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-            ignored(State::Closed),
-        ],
-        [
-            ignored(State::Wait_Conn_Ack),
-            cell(State::Wait_Conn_Ack_Elect, 4, ACTIONS_3),
-            cell(State::Wait_I_CEA, 5, ACTIONS_4),
-            cell(State::Closed, 6, ACTIONS_5),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            ignored(State::Wait_Conn_Ack),
-            cell(State::Closed, 7, ACTIONS_6),
-            cell(State::Closed, 8, ACTIONS_7),
-        ],
-        [
-            ignored(State::Wait_I_CEA),
-            cell(State::Wait_Returns, 9, ACTIONS_8),
-            ignored(State::Wait_I_CEA),
-            ignored(State::Wait_I_CEA),
-            cell(State::I_Open, 10, ACTIONS_9),
-            cell(State::Closed, 11, ACTIONS_7),
-            cell(State::Closed, 12, ACTIONS_10),
-            ignored(State::Wait_I_CEA),
-            ignored(State::Wait_I_CEA),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 13, ACTIONS_7),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 13, ACTIONS_7),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 13, ACTIONS_7),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 13, ACTIONS_7),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 13, ACTIONS_7),
-            ignored(State::Wait_I_CEA),
-            cell(State::Closed, 14, ACTIONS_6),
-            cell(State::Closed, 11, ACTIONS_7),
-        ],
-        [
-            ignored(State::Wait_Conn_Ack_Elect),
-            cell(State::Wait_Conn_Ack_Elect, 15, ACTIONS_11),
-            cell(State::Wait_Returns, 16, ACTIONS_12),
-            cell(State::R_Open, 17, ACTIONS_13),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            cell(State::Wait_Conn_Ack, 18, ACTIONS_14),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            ignored(State::Wait_Conn_Ack_Elect),
-            cell(State::Closed, 19, ACTIONS_6),
-            cell(State::Closed, 20, ACTIONS_7),
-        ],
-        [
-            ignored(State::Wait_Returns),
-            cell(State::Wait_Returns, 21, ACTIONS_11),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            cell(State::I_Open, 22, ACTIONS_15),
-            ignored(State::Wait_Returns),
-            cell(State::R_Open, 23, ACTIONS_16),
-            cell(State::Wait_I_CEA, 24, ACTIONS_14),
-            cell(State::R_Open, 23, ACTIONS_16),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            ignored(State::Wait_Returns),
-            cell(State::Closed, 25, ACTIONS_6),
-            cell(State::Closed, 26, ACTIONS_7),
-        ],
-        [
-            ignored(State::R_Open),
-            cell(State::R_Open, 27, ACTIONS_11),
-            ignored(State::R_Open),
-            ignored(State::R_Open),
-            ignored(State::R_Open),
-            ignored(State::R_Open),
-            ignored(State::R_Open),
-            cell(State::Closed, 28, ACTIONS_17),
-            ignored(State::R_Open),
-            cell(State::R_Open, 29, ACTIONS_18),
-            ignored(State::R_Open),
-            cell(State::R_Open, 30, ACTIONS_19),
-            ignored(State::R_Open),
-            cell(State::R_Open, 31, ACTIONS_20),
-            ignored(State::R_Open),
-            cell(State::R_Open, 32, ACTIONS_21),
-            ignored(State::R_Open),
-            cell(State::Closing, 33, ACTIONS_22),
-            ignored(State::R_Open),
-            ignored(State::R_Open),
-            cell(State::Closing, 34, ACTIONS_23),
-            ignored(State::R_Open),
-        ],
-        [
-            ignored(State::I_Open),
-            cell(State::I_Open, 35, ACTIONS_11),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            cell(State::Closed, 36, ACTIONS_24),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            cell(State::I_Open, 37, ACTIONS_25),
-            cell(State::I_Open, 38, ACTIONS_19),
-            ignored(State::I_Open),
-            cell(State::I_Open, 39, ACTIONS_26),
-            ignored(State::I_Open),
-            cell(State::I_Open, 40, ACTIONS_21),
-            ignored(State::I_Open),
-            cell(State::Closing, 41, ACTIONS_27),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            ignored(State::I_Open),
-            cell(State::Closing, 42, ACTIONS_28),
-            ignored(State::I_Open),
-        ],
-        [
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            cell(State::Closed, 43, ACTIONS_10),
-            cell(State::Closed, 44, ACTIONS_15),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            ignored(State::Closing),
-            cell(State::Closing, 45, ACTIONS_29),
-            cell(State::Closing, 46, ACTIONS_30),
-            cell(State::Closed, 43, ACTIONS_10),
-            cell(State::Closed, 44, ACTIONS_15),
-            ignored(State::Closing),
-            cell(State::Closed, 47, ACTIONS_7),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
     #[inline(always)]
-    pub fn step_with(
+    pub fn step(
         state: State,
         _vars: &mut Vars,
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        CELLS[state.index()][event.index()]
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
+        match state {
+            State::Closed => {
+                match event {
+                    /// RFC 6733 §5.6.1 Closed/Start
+                    Event::Start => {
+                        Step::to(
+                            State::Wait_Conn_Ack,
+                            &[Action::I_Snd_Conn_Req, Action::StartTimeout],
+                            0,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Closed/R-Conn-CER
+                    Event::R_Conn_CER => {
+                        Step::to(
+                            State::R_Open,
+                            &[Action::R_Accept, Action::Process_CER, Action::R_Snd_CEA],
+                            1,
+                        )
+                    }
+                    Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::I_Peer_Disc
+                    | Event::R_Peer_Disc
+                    | Event::Win_Election
+                    | Event::Send_Message
+                    | Event::I_Rcv_Message
+                    | Event::R_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::R_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::R_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::R_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA
+                    | Event::Stop
+                    | Event::TimeoutExpiry => Step::ignored(State::Closed),
+                }
+            }
+            State::Wait_Conn_Ack => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::I_Peer_Disc
+                    | Event::R_Peer_Disc
+                    | Event::Win_Election
+                    | Event::Send_Message
+                    | Event::I_Rcv_Message
+                    | Event::R_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::R_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::R_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::R_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack),
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
+                    Event::R_Conn_CER => {
+                        Step::to(
+                            State::Wait_Conn_Ack_Elect,
+                            &[
+                                Action::StopTimeout,
+                                Action::R_Accept,
+                                Action::Process_CER,
+                                Action::StartTimeout,
+                            ],
+                            4,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
+                    Event::I_Rcv_Conn_Ack => {
+                        Step::to(
+                            State::Wait_I_CEA,
+                            &[
+                                Action::StopTimeout,
+                                Action::I_Snd_CER,
+                                Action::StartTimeout,
+                            ],
+                            2,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
+                    Event::I_Rcv_Conn_Nack => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Cleanup],
+                            3,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack, RFC 6733 §5.6.1 I-Open
+                    Event::Stop => {
+                        Step::to(State::Closed, &[Action::StopTimeout, Action::Abort], 6)
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
+                    Event::TimeoutExpiry => {
+                        Step::to(State::Closed, &[Action::StopTimeout, Action::Error], 5)
+                    }
+                }
+            }
+            State::Wait_I_CEA => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::R_Peer_Disc
+                    | Event::Win_Election
+                    | Event::Send_Message
+                    | Event::R_Rcv_Message
+                    | Event::R_Rcv_DWR
+                    | Event::R_Rcv_DWA
+                    | Event::R_Rcv_DPR
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_I_CEA),
+                    /// RFC 6733 §5.6.1 Wait-I-CEA
+                    Event::R_Conn_CER => {
+                        Step::to(
+                            State::Wait_Returns,
+                            &[
+                                Action::StopTimeout,
+                                Action::R_Accept,
+                                Action::Process_CER,
+                                Action::Elect,
+                                Action::StartTimeout,
+                            ],
+                            8,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-I-CEA
+                    Event::I_Rcv_CEA => {
+                        Step::to(
+                            State::I_Open,
+                            &[Action::StopTimeout, Action::Process_CEA],
+                            7,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-I-CEA
+                    Event::I_Rcv_Non_CEA | Event::TimeoutExpiry => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Error],
+                            10,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-I-CEA
+                    Event::I_Peer_Disc => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::I_Disc],
+                            9,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-I-CEA
+                    Event::I_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::I_Rcv_DPA => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Error],
+                            11,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-I-CEA, RFC 6733 §5.6.1 I-Open
+                    Event::Stop => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Abort],
+                            12,
+                        )
+                    }
+                }
+            }
+            State::Wait_Conn_Ack_Elect => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::I_Peer_Disc
+                    | Event::Win_Election
+                    | Event::Send_Message
+                    | Event::I_Rcv_Message
+                    | Event::R_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::R_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::R_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::R_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack_Elect),
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+                    Event::R_Conn_CER => {
+                        Step::stay(State::Wait_Conn_Ack_Elect, &[Action::R_Reject], 16)
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+                    Event::I_Rcv_Conn_Ack => {
+                        Step::to(
+                            State::Wait_Returns,
+                            &[
+                                Action::StopTimeout,
+                                Action::I_Snd_CER,
+                                Action::Elect,
+                                Action::StartTimeout,
+                            ],
+                            13,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+                    Event::I_Rcv_Conn_Nack => {
+                        Step::to(
+                            State::R_Open,
+                            &[Action::StopTimeout, Action::R_Snd_CEA],
+                            14,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+                    Event::R_Peer_Disc => {
+                        Step::to(
+                            State::Wait_Conn_Ack,
+                            &[Action::StopTimeout, Action::R_Disc, Action::StartTimeout],
+                            15,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect, RFC 6733 §5.6.1 R-Open
+                    Event::Stop => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Abort],
+                            18,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+                    Event::TimeoutExpiry => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Error],
+                            17,
+                        )
+                    }
+                }
+            }
+            State::Wait_Returns => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::I_Rcv_Non_CEA
+                    | Event::Send_Message
+                    | Event::I_Rcv_Message
+                    | Event::R_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::R_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::R_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::R_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Returns),
+                    /// RFC 6733 §5.6.1 Wait-Returns
+                    Event::R_Conn_CER => {
+                        Step::stay(State::Wait_Returns, &[Action::R_Reject], 22)
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Returns
+                    Event::I_Rcv_CEA => {
+                        Step::to(
+                            State::I_Open,
+                            &[Action::StopTimeout, Action::R_Disc],
+                            20,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Returns
+                    Event::I_Peer_Disc | Event::Win_Election => {
+                        Step::to(
+                            State::R_Open,
+                            &[Action::StopTimeout, Action::I_Disc, Action::R_Snd_CEA],
+                            19,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Returns
+                    Event::R_Peer_Disc => {
+                        Step::to(
+                            State::Wait_I_CEA,
+                            &[Action::StopTimeout, Action::R_Disc, Action::StartTimeout],
+                            21,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Returns, RFC 6733 §5.6.1 R-Open
+                    Event::Stop => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Abort],
+                            24,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Wait-Returns
+                    Event::TimeoutExpiry => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Error],
+                            23,
+                        )
+                    }
+                }
+            }
+            State::R_Open => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::I_Peer_Disc
+                    | Event::Win_Election
+                    | Event::I_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::I_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA
+                    | Event::TimeoutExpiry => Step::ignored(State::R_Open),
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Conn_CER => {
+                        Step::stay(State::R_Open, &[Action::R_Reject], 29)
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Peer_Disc => Step::to(State::Closed, &[Action::R_Disc], 32),
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::Send_Message => {
+                        Step::stay(State::R_Open, &[Action::R_Snd_Message], 25)
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Rcv_Message => {
+                        Step::stay(State::R_Open, &[Action::Process], 26)
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Rcv_DWR => {
+                        Step::stay(
+                            State::R_Open,
+                            &[Action::Process_DWR, Action::R_Snd_DWA],
+                            27,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Rcv_DWA => {
+                        Step::stay(State::R_Open, &[Action::Process_DWA], 28)
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::R_Rcv_DPR => {
+                        Step::to(
+                            State::Closing,
+                            &[Action::R_Snd_DPA, Action::StartTimeout],
+                            31,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 R-Open
+                    Event::Stop => {
+                        Step::to(
+                            State::Closing,
+                            &[Action::R_Snd_DPR, Action::StartTimeout],
+                            30,
+                        )
+                    }
+                }
+            }
+            State::I_Open => {
+                match event {
+                    Event::Start
+                    | Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::R_Peer_Disc
+                    | Event::Win_Election
+                    | Event::R_Rcv_Message
+                    | Event::R_Rcv_DWR
+                    | Event::R_Rcv_DWA
+                    | Event::R_Rcv_DPR
+                    | Event::I_Rcv_DPA
+                    | Event::R_Rcv_DPA
+                    | Event::TimeoutExpiry => Step::ignored(State::I_Open),
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::R_Conn_CER => {
+                        Step::stay(State::I_Open, &[Action::R_Reject], 37)
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::I_Peer_Disc => Step::to(State::Closed, &[Action::I_Disc], 40),
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::Send_Message => {
+                        Step::stay(State::I_Open, &[Action::I_Snd_Message], 33)
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::I_Rcv_Message => {
+                        Step::stay(State::I_Open, &[Action::Process], 34)
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::I_Rcv_DWR => {
+                        Step::stay(
+                            State::I_Open,
+                            &[Action::Process_DWR, Action::I_Snd_DWA],
+                            35,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::I_Rcv_DWA => {
+                        Step::stay(State::I_Open, &[Action::Process_DWA], 36)
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::I_Rcv_DPR => {
+                        Step::to(
+                            State::Closing,
+                            &[Action::I_Snd_DPA, Action::StartTimeout],
+                            39,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 I-Open
+                    Event::Stop => {
+                        Step::to(
+                            State::Closing,
+                            &[Action::I_Snd_DPR, Action::StartTimeout],
+                            38,
+                        )
+                    }
+                }
+            }
+            State::Closing => {
+                match event {
+                    Event::Start
+                    | Event::R_Conn_CER
+                    | Event::I_Rcv_Conn_Ack
+                    | Event::I_Rcv_Conn_Nack
+                    | Event::I_Rcv_CEA
+                    | Event::I_Rcv_Non_CEA
+                    | Event::Win_Election
+                    | Event::Send_Message
+                    | Event::I_Rcv_Message
+                    | Event::R_Rcv_Message
+                    | Event::I_Rcv_DWR
+                    | Event::R_Rcv_DWR
+                    | Event::I_Rcv_DWA
+                    | Event::R_Rcv_DWA
+                    | Event::Stop => Step::ignored(State::Closing),
+                    /// RFC 6733 §5.6.1 Closing
+                    Event::I_Peer_Disc | Event::I_Rcv_DPA => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::I_Disc],
+                            41,
+                        )
+                    }
+                    /// RFC 6733 §5.6.1 Closing
+                    Event::R_Peer_Disc | Event::R_Rcv_DPA => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::R_Disc],
+                            42,
+                        )
+                    }
+                    /// RFC 6733 §5.4, RFC 6733 §5.4.1
+                    Event::I_Rcv_DPR => {
+                        Step::stay(State::Closing, &[Action::I_Snd_DPA], 44)
+                    }
+                    /// RFC 6733 §5.4, RFC 6733 §5.4.1
+                    Event::R_Rcv_DPR => {
+                        Step::stay(State::Closing, &[Action::R_Snd_DPA], 45)
+                    }
+                    /// RFC 6733 §5.6.1 Closing
+                    Event::TimeoutExpiry => {
+                        Step::to(
+                            State::Closed,
+                            &[Action::StopTimeout, Action::Error],
+                            43,
+                        )
+                    }
+                }
+            }
+        }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1602,23 +1694,17 @@ pub mod diameter_peer {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

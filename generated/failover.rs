@@ -109,20 +109,6 @@ pub mod failover {
         "REOPEN1_NoPending",
         "REOPEN2_Pending",
     ];
-    const STATE_LABELS: [&str; 12] = [
-        "INIT",
-        "INITIAL",
-        "DOWN",
-        "OKAY_NoPending",
-        "OKAY_Pending",
-        "SUSPECT",
-        "PAUSE",
-        "REOPEN_Pending",
-        "REOPEN_NoPending",
-        "REOPEN1_Pending",
-        "REOPEN1_NoPending",
-        "REOPEN2_Pending",
-    ];
     impl State {
         /// Every state, in declaration order.
         pub const ALL: [State; 12] = [
@@ -145,7 +131,7 @@ pub mod failover {
         }
         /// The state's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            STATE_LABELS[self as usize]
+            self.name()
         }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
@@ -161,10 +147,6 @@ pub mod failover {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 12] = [
-        false, false, false, false, false, false, false, false, false, false, false,
-        false,
-    ];
     const STATE_ENTRY: [&[Action]; 12] = [
         &[],
         &[Action::SetWatchdog],
@@ -179,24 +161,10 @@ pub mod failover {
         &[],
         &[Action::SendDWR, Action::SetWatchdog],
     ];
-    const STATE_EXIT: [&[Action]; 12] = [
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-        &[],
-    ];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -204,7 +172,7 @@ pub mod failover {
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The superstates of `Failover`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
@@ -231,13 +199,6 @@ pub mod failover {
         "OKAY",
         "REOPEN",
     ];
-    const SUPERSTATE_LABELS: [&str; 5] = [
-        "RUNNING",
-        "CLOSED",
-        "CONNECTED",
-        "OKAY",
-        "REOPEN",
-    ];
     impl Superstate {
         /// Every superstate, in declaration order.
         pub const ALL: [Superstate; 5] = [
@@ -253,7 +214,7 @@ pub mod failover {
         }
         /// The superstate's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            SUPERSTATE_LABELS[self as usize]
+            self.name()
         }
         /// The superstate's position in [`Superstate::ALL`].
         pub const fn index(self) -> usize {
@@ -389,15 +350,6 @@ pub mod failover {
         "NonDWA",
         "TwExpiry",
     ];
-    const EVENT_LABELS: [&str; 7] = [
-        "Start",
-        "Stop",
-        "ConnectionUp",
-        "ConnectionDown",
-        "DWA",
-        "NonDWA",
-        "TwExpiry",
-    ];
     impl Event {
         /// Every event, in declaration order.
         pub const ALL: [Event; 7] = [
@@ -415,7 +367,7 @@ pub mod failover {
         }
         /// The event's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            EVENT_LABELS[self as usize]
+            self.name()
         }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
@@ -548,7 +500,6 @@ pub mod failover {
         Tw,
     }
     const TIMER_NAMES: [&str; 1] = ["Tw"];
-    const TIMER_LABELS: [&str; 1] = ["Tw"];
     impl Timer {
         /// Every timer, in declaration order.
         pub const ALL: [Timer; 1] = [Timer::Tw];
@@ -558,7 +509,7 @@ pub mod failover {
         }
         /// The timer's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            TIMER_LABELS[self as usize]
+            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -659,7 +610,7 @@ pub mod failover {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 34] = [
         Transition {
             sources: &[State::INIT],
@@ -1028,34 +979,6 @@ pub mod failover {
             doc: "Other messages are discarded until the connection is validated.",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::CmdAck, Action::SetWatchdog];
-    const ACTIONS_2: &[Action] = &[Action::CmdAck];
-    const ACTIONS_3: &[Action] = &[Action::StopTw, Action::CmdAck];
-    const ACTIONS_4: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_5: &[Action] = &[Action::Throwaway];
-    const ACTIONS_6: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[Action::SendDWR, Action::SetWatchdog];
-    const ACTIONS_8: &[Action] = &[
-        Action::Failover,
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const ACTIONS_9: &[Action] = &[
-        Action::Failover,
-        Action::CloseConnection,
-        Action::SetWatchdog,
-    ];
-    const ACTIONS_10: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_11: &[Action] = &[
-        Action::CloseConnection,
-        Action::StopTw,
-        Action::CmdAck,
-    ];
-    const ACTIONS_12: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_13: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_14: &[Action] = &[Action::Failback];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -1068,292 +991,512 @@ pub mod failover {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 36] = [
-        u8::MAX,
-        u8::MAX,
-        0,
-        2,
-        1,
-        6,
-        12,
-        7,
-        11,
-        22,
-        21,
-        4,
-        9,
-        13,
-        14,
-        15,
-        16,
-        17,
-        3,
-        8,
-        18,
-        19,
-        20,
-        5,
-        10,
-        31,
-        33,
-        32,
-        23,
-        30,
-        26,
-        28,
-        24,
-        27,
-        29,
-        25,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 7]; 12] = [
-        [
-            cell(State::INITIAL, 2, ACTIONS_1),
-            cell(State::INIT, 3, ACTIONS_2),
-            ignored(State::INIT),
-            ignored(State::INIT),
-            ignored(State::INIT),
-            ignored(State::INIT),
-            unhandled(State::INIT),
-        ],
-        [
-            cell(State::INITIAL, 4, ACTIONS_2),
-            cell(State::INIT, 5, ACTIONS_3),
-            cell(State::OKAY_NoPending, 6, ACTIONS_4),
-            ignored(State::INITIAL),
-            cell(State::INITIAL, 7, ACTIONS_5),
-            cell(State::INITIAL, 7, ACTIONS_5),
-            cell(State::INITIAL, 8, ACTIONS_6),
-        ],
-        [
-            cell(State::DOWN, 4, ACTIONS_2),
-            cell(State::INIT, 5, ACTIONS_3),
-            cell(State::REOPEN_Pending, 9, ACTIONS_7),
-            ignored(State::DOWN),
-            cell(State::DOWN, 7, ACTIONS_5),
-            cell(State::DOWN, 7, ACTIONS_5),
-            cell(State::DOWN, 10, ACTIONS_6),
-        ],
-        [
-            cell(State::OKAY_NoPending, 4, ACTIONS_2),
-            cell(State::INIT, 11, ACTIONS_8),
-            ignored(State::OKAY_NoPending),
-            cell(State::DOWN, 12, ACTIONS_9),
-            cell(State::OKAY_NoPending, 13, ACTIONS_4),
-            cell(State::OKAY_NoPending, 13, ACTIONS_4),
-            cell(State::OKAY_Pending, 14, ACTIONS_7),
-        ],
-        [
-            cell(State::OKAY_Pending, 4, ACTIONS_2),
-            cell(State::INIT, 11, ACTIONS_8),
-            ignored(State::OKAY_Pending),
-            cell(State::DOWN, 12, ACTIONS_9),
-            cell(State::OKAY_NoPending, 15, ACTIONS_4),
-            cell(State::OKAY_Pending, 16, ACTIONS_4),
-            cell(State::SUSPECT, 17, ACTIONS_10),
-        ],
-        [
-            cell(State::SUSPECT, 4, ACTIONS_2),
-            cell(State::INIT, 18, ACTIONS_11),
-            ignored(State::SUSPECT),
-            cell(State::DOWN, 19, ACTIONS_12),
-            cell(State::OKAY_NoPending, 20, ACTIONS_13),
-            cell(State::OKAY_NoPending, 21, ACTIONS_13),
-            cell(State::DOWN, 22, ACTIONS_12),
-        ],
-        [
-            cell(State::PAUSE, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::PAUSE),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::REOPEN_NoPending, 25, ACTIONS_0),
-            cell(State::PAUSE, 26, ACTIONS_5),
-            cell(State::DOWN, 27, ACTIONS_12),
-        ],
-        [
-            cell(State::REOPEN_Pending, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::REOPEN_Pending),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::REOPEN_NoPending, 28, ACTIONS_0),
-            cell(State::REOPEN_Pending, 26, ACTIONS_5),
-            cell(State::PAUSE, 29, ACTIONS_4),
-        ],
-        [
-            cell(State::REOPEN_NoPending, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::REOPEN_NoPending),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::REOPEN1_NoPending, 30, ACTIONS_0),
-            cell(State::REOPEN_NoPending, 26, ACTIONS_5),
-            cell(State::REOPEN1_Pending, 31, ACTIONS_7),
-        ],
-        [
-            cell(State::REOPEN1_Pending, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::REOPEN1_Pending),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::REOPEN1_NoPending, 32, ACTIONS_0),
-            cell(State::REOPEN1_Pending, 26, ACTIONS_5),
-            cell(State::PAUSE, 29, ACTIONS_4),
-        ],
-        [
-            cell(State::REOPEN1_NoPending, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::REOPEN1_NoPending),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::OKAY_NoPending, 33, ACTIONS_14),
-            cell(State::REOPEN1_NoPending, 26, ACTIONS_5),
-            cell(State::REOPEN2_Pending, 34, ACTIONS_7),
-        ],
-        [
-            cell(State::REOPEN2_Pending, 4, ACTIONS_2),
-            cell(State::INIT, 23, ACTIONS_11),
-            ignored(State::REOPEN2_Pending),
-            cell(State::DOWN, 24, ACTIONS_12),
-            cell(State::OKAY_NoPending, 35, ACTIONS_14),
-            cell(State::REOPEN2_Pending, 26, ACTIONS_5),
-            cell(State::PAUSE, 29, ACTIONS_4),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
+            }
+        }
+        /// An unhandled event: the same state, nothing to run.
+        const fn unhandled(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Unhandled,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
     #[inline(always)]
-    pub fn step_with(
+    pub fn step(
         state: State,
         _vars: &mut Vars,
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        CELLS[state.index()][event.index()]
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
+        match state {
+            State::INIT => {
+                match event {
+                    /// Failover design: INIT, INITIAL
+                    Event::Start => {
+                        Step::to(
+                            State::INITIAL,
+                            &[Action::CmdAck, Action::SetWatchdog],
+                            0,
+                        )
+                    }
+                    /// Failover design: CmdAck
+                    Event::Stop => Step::stay(State::INIT, &[Action::CmdAck], 2),
+                    Event::ConnectionUp
+                    | Event::ConnectionDown
+                    | Event::DWA
+                    | Event::NonDWA => Step::ignored(State::INIT),
+                    _ => Step::unhandled(State::INIT),
+                }
+            }
+            State::INITIAL => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => Step::stay(State::INITIAL, &[Action::CmdAck], 1),
+                    /// Failover design: DOWN
+                    Event::Stop => {
+                        Step::to(State::INIT, &[Action::StopTw, Action::CmdAck], 6)
+                    }
+                    /// Failover design: INITIAL, RFC 3539 App. A row 20
+                    Event::ConnectionUp => {
+                        Step::to(State::OKAY_NoPending, &[Action::SetWatchdog], 12)
+                    }
+                    Event::ConnectionDown => Step::ignored(State::INITIAL),
+                    /// RFC 3539 App. A rows 8-11
+                    Event::DWA | Event::NonDWA => {
+                        Step::stay(State::INITIAL, &[Action::Throwaway], 7)
+                    }
+                    /// Failover design: INITIAL, RFC 3539 App. A row 15
+                    Event::TwExpiry => {
+                        Step::stay(
+                            State::INITIAL,
+                            &[Action::AttemptOpen, Action::SetWatchdog],
+                            11,
+                        )
+                    }
+                }
+            }
+            State::DOWN => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => Step::stay(State::DOWN, &[Action::CmdAck], 1),
+                    /// Failover design: DOWN
+                    Event::Stop => {
+                        Step::to(State::INIT, &[Action::StopTw, Action::CmdAck], 6)
+                    }
+                    /// Failover design: DOWN, RFC 3539 App. A row 21
+                    Event::ConnectionUp => {
+                        Step::to(
+                            State::REOPEN_Pending,
+                            &[Action::SendDWR, Action::SetWatchdog],
+                            22,
+                        )
+                    }
+                    Event::ConnectionDown => Step::ignored(State::DOWN),
+                    /// RFC 3539 App. A rows 8-11
+                    Event::DWA | Event::NonDWA => {
+                        Step::stay(State::DOWN, &[Action::Throwaway], 7)
+                    }
+                    /// Failover design: DOWN, RFC 3539 App. A row 16
+                    Event::TwExpiry => {
+                        Step::stay(
+                            State::DOWN,
+                            &[Action::AttemptOpen, Action::SetWatchdog],
+                            21,
+                        )
+                    }
+                }
+            }
+            State::OKAY_NoPending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::OKAY_NoPending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[
+                                Action::Failover,
+                                Action::CloseConnection,
+                                Action::StopTw,
+                                Action::CmdAck,
+                            ],
+                            4,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::OKAY_NoPending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[
+                                Action::Failover,
+                                Action::CloseConnection,
+                                Action::SetWatchdog,
+                            ],
+                            9,
+                        )
+                    }
+                    /// Failover design: OKAY_NoPending, RFC 3539 App. A rows 1-2
+                    Event::DWA | Event::NonDWA => {
+                        Step::stay(State::OKAY_NoPending, &[Action::SetWatchdog], 13)
+                    }
+                    /// Failover design: OKAY_NoPending, RFC 3539 App. A row 12
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::OKAY_Pending,
+                            &[Action::SendDWR, Action::SetWatchdog],
+                            14,
+                        )
+                    }
+                }
+            }
+            State::OKAY_Pending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => Step::stay(State::OKAY_Pending, &[Action::CmdAck], 1),
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[
+                                Action::Failover,
+                                Action::CloseConnection,
+                                Action::StopTw,
+                                Action::CmdAck,
+                            ],
+                            4,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::OKAY_Pending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[
+                                Action::Failover,
+                                Action::CloseConnection,
+                                Action::SetWatchdog,
+                            ],
+                            9,
+                        )
+                    }
+                    /// Failover design: OKAY_Pending, RFC 3539 App. A row 1
+                    Event::DWA => {
+                        Step::to(State::OKAY_NoPending, &[Action::SetWatchdog], 15)
+                    }
+                    /// RFC 3539 App. A row 2
+                    Event::NonDWA => {
+                        Step::stay(State::OKAY_Pending, &[Action::SetWatchdog], 16)
+                    }
+                    /// Failover design: OKAY_Pending, SUSPECT, RFC 3539 App. A row 13
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::SUSPECT,
+                            &[Action::Failover, Action::SetWatchdog],
+                            17,
+                        )
+                    }
+                }
+            }
+            State::SUSPECT => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => Step::stay(State::SUSPECT, &[Action::CmdAck], 1),
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            3,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::SUSPECT),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            8,
+                        )
+                    }
+                    /// Failover design: SUSPECT, RFC 3539 App. A row 3
+                    Event::DWA => {
+                        Step::to(
+                            State::OKAY_NoPending,
+                            &[Action::Failback, Action::SetWatchdog],
+                            18,
+                        )
+                    }
+                    /// Failover design: SUSPECT, RFC 3539 App. A row 4
+                    Event::NonDWA => {
+                        Step::to(
+                            State::OKAY_NoPending,
+                            &[Action::Failback, Action::SetWatchdog],
+                            19,
+                        )
+                    }
+                    /// Failover design: SUSPECT, RFC 3539 App. A row 14
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            20,
+                        )
+                    }
+                }
+            }
+            State::PAUSE => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => Step::stay(State::PAUSE, &[Action::CmdAck], 1),
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::PAUSE),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// Failover design: PAUSE, RFC 3539 App. A row 6
+                    Event::DWA => Step::to(State::REOPEN_NoPending, &[], 31),
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => Step::stay(State::PAUSE, &[Action::Throwaway], 33),
+                    /// Failover design: PAUSE, RFC 3539 App. A row 18
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            32,
+                        )
+                    }
+                }
+            }
+            State::REOPEN_Pending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::REOPEN_Pending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::REOPEN_Pending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// Failover design: REOPEN_Pending, RFC 3539 App. A row 6
+                    Event::DWA => Step::to(State::REOPEN_NoPending, &[], 23),
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN_Pending, &[Action::Throwaway], 33)
+                    }
+                    /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
+                    Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
+                }
+            }
+            State::REOPEN_NoPending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::REOPEN_NoPending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::REOPEN_NoPending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// RFC 3539 App. A row 6
+                    Event::DWA => Step::to(State::REOPEN1_NoPending, &[], 26),
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN_NoPending, &[Action::Throwaway], 33)
+                    }
+                    /// Failover design: REOPEN_NoPending, RFC 3539 App. A row 17
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::REOPEN1_Pending,
+                            &[Action::SendDWR, Action::SetWatchdog],
+                            28,
+                        )
+                    }
+                }
+            }
+            State::REOPEN1_Pending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::REOPEN1_Pending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::REOPEN1_Pending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// Failover design: REOPEN1_NoPending, RFC 3539 App. A row 6
+                    Event::DWA => Step::to(State::REOPEN1_NoPending, &[], 24),
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN1_Pending, &[Action::Throwaway], 33)
+                    }
+                    /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
+                    Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
+                }
+            }
+            State::REOPEN1_NoPending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::REOPEN1_NoPending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::REOPEN1_NoPending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// RFC 3539 App. A row 5
+                    Event::DWA => {
+                        Step::to(State::OKAY_NoPending, &[Action::Failback], 27)
+                    }
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN1_NoPending, &[Action::Throwaway], 33)
+                    }
+                    /// Failover design: REOPEN1_NoPending, RFC 3539 App. A row 17
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::REOPEN2_Pending,
+                            &[Action::SendDWR, Action::SetWatchdog],
+                            29,
+                        )
+                    }
+                }
+            }
+            State::REOPEN2_Pending => {
+                match event {
+                    /// Failover design: CmdAck
+                    Event::Start => {
+                        Step::stay(State::REOPEN2_Pending, &[Action::CmdAck], 1)
+                    }
+                    /// Failover design: OKAY_NoPending, DOWN, REOPEN_Pending, RFC 3539 App. A row 22
+                    Event::Stop => {
+                        Step::to(
+                            State::INIT,
+                            &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
+                            5,
+                        )
+                    }
+                    Event::ConnectionUp => Step::ignored(State::REOPEN2_Pending),
+                    /// Failover design: OKAY_NoPending, REOPEN_Pending, RFC 3539 App. A rows 22-24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            10,
+                        )
+                    }
+                    /// Failover design: REOPEN2_Pending, RFC 3539 App. A row 5
+                    Event::DWA => {
+                        Step::to(State::OKAY_NoPending, &[Action::Failback], 25)
+                    }
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => {
+                        Step::stay(State::REOPEN2_Pending, &[Action::Throwaway], 33)
+                    }
+                    /// Failover design: REOPEN_Pending, PAUSE, RFC 3539 App. A row 19
+                    Event::TwExpiry => Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
+                }
+            }
+        }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1394,23 +1537,17 @@ pub mod failover {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

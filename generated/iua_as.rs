@@ -92,21 +92,18 @@ pub mod iua_as {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 4] = [false, false, false, false];
-    const STATE_ENTRY: [&[Action]; 4] = [&[], &[], &[], &[]];
-    const STATE_EXIT: [&[Action]; 4] = [&[], &[], &[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
+            &[]
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `IuaAs`.
@@ -307,7 +304,6 @@ pub mod iua_as {
         came_up,
     }
     const GUARD_NAMES: [&str; 3] = ["any_inactive", "any_active", "came_up"];
-    const GUARD_LABELS: [&str; 3] = ["any_inactive", "any_active", "came_up"];
     impl Guard {
         /// Every guard, in declaration order.
         pub const ALL: [Guard; 3] = [
@@ -321,7 +317,7 @@ pub mod iua_as {
         }
         /// The guard's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            GUARD_LABELS[self as usize]
+            self.name()
         }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
@@ -463,7 +459,7 @@ pub mod iua_as {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 16] = [
         Transition {
             sources: &[State::AS_DOWN],
@@ -610,22 +606,6 @@ pub mod iua_as {
             doc: "Other ASPs change state while the AS waits; T(r) decides.",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::NotifyAsInactive];
-    const ACTIONS_2: &[Action] = &[Action::Discard];
-    const ACTIONS_3: &[Action] = &[Action::NotifyAsActive];
-    const ACTIONS_4: &[Action] = &[Action::StartTr, Action::NotifyAsPending];
-    const ACTIONS_5: &[Action] = &[Action::TellAsActive];
-    const ACTIONS_6: &[Action] = &[Action::Route];
-    const ACTIONS_7: &[Action] = &[Action::TellAsPending];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTr,
-        Action::DeliverQueue,
-        Action::NotifyAsActive,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::Enqueue];
-    const ACTIONS_10: &[Action] = &[Action::DiscardQueue, Action::NotifyAsInactive];
-    const ACTIONS_11: &[Action] = &[Action::DiscardQueue];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -638,324 +618,208 @@ pub mod iua_as {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 18] = [
-        u8::MAX,
-        u8::MAX,
-        0,
-        1,
-        2,
-        3,
-        4,
-        6,
-        8,
-        9,
-        7,
-        5,
-        14,
-        15,
-        11,
-        10,
-        12,
-        13,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 5]; 4] = [
-        [
-            cell(State::AS_INACTIVE, 2, ACTIONS_1),
-            ignored(State::AS_DOWN),
-            ignored(State::AS_DOWN),
-            cell(State::AS_DOWN, 3, ACTIONS_2),
-            unhandled(State::AS_DOWN),
-        ],
-        [
-            ignored(State::AS_INACTIVE),
-            cell(State::AS_ACTIVE, 4, ACTIONS_3),
-            cell(State::AS_INACTIVE, BY_CODE, &[]),
-            cell(State::AS_INACTIVE, 3, ACTIONS_2),
-            unhandled(State::AS_INACTIVE),
-        ],
-        [
-            cell(State::AS_ACTIVE, BY_CODE, &[]),
-            ignored(State::AS_ACTIVE),
-            cell(State::AS_ACTIVE, BY_CODE, &[]),
-            cell(State::AS_ACTIVE, 11, ACTIONS_6),
-            unhandled(State::AS_ACTIVE),
-        ],
-        [
-            cell(State::AS_PENDING, BY_CODE, &[]),
-            cell(State::AS_ACTIVE, 14, ACTIONS_8),
-            ignored(State::AS_PENDING),
-            cell(State::AS_PENDING, 15, ACTIONS_9),
-            cell(State::AS_PENDING, BY_CODE, &[]),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
+            }
+        }
+        /// An unhandled event: the same state, nothing to run.
+        const fn unhandled(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Unhandled,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
-    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-    const BY_CODE: u8 = 18;
-    /// The cells that guards or assignments decide.
-    fn decide(
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
+    #[inline(always)]
+    pub fn step(
         state: State,
         _vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
         match state {
+            State::AS_DOWN => {
+                match event {
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
+                    Event::AspInactive => {
+                        Step::to(State::AS_INACTIVE, &[Action::NotifyAsInactive], 0)
+                    }
+                    Event::AspActive | Event::AspDown => Step::ignored(State::AS_DOWN),
+                    /// RFC 4233 §4.3.1.2
+                    Event::Data => Step::stay(State::AS_DOWN, &[Action::Discard], 1),
+                    _ => Step::unhandled(State::AS_DOWN),
+                }
+            }
             State::AS_INACTIVE => {
                 match event {
+                    Event::AspInactive => Step::ignored(State::AS_INACTIVE),
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
+                    Event::AspActive => {
+                        Step::to(State::AS_ACTIVE, &[Action::NotifyAsActive], 2)
+                    }
+                    /// RFC 4233 Figure 7; RFC 4233 §4.3.1.2
                     Event::AspDown => {
                         let g0 = guard(Guard::any_inactive);
                         if !g0 {
-                            return Step {
-                                target: State::AS_DOWN,
-                                effect: 5,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::to(State::AS_DOWN, &[], 3);
                         }
                         if g0 {
-                            return Step {
-                                target: State::AS_INACTIVE,
-                                effect: 6,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::AS_INACTIVE, &[], 4);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::AS_INACTIVE)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.1.2
+                    Event::Data => Step::stay(State::AS_INACTIVE, &[Action::Discard], 1),
+                    _ => Step::unhandled(State::AS_INACTIVE),
                 }
             }
             State::AS_ACTIVE => {
                 match event {
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5; RFC 4666 §4.3.4.5, RFC 4233 §4.3.3.6
                     Event::AspInactive => {
                         let g0 = guard(Guard::any_active);
                         let g1 = guard(Guard::came_up);
                         if !g0 {
-                            return Step {
-                                target: State::AS_PENDING,
-                                effect: 7,
-                                actions: ACTIONS_4,
-                            };
+                            return Step::to(
+                                State::AS_PENDING,
+                                &[Action::StartTr, Action::NotifyAsPending],
+                                6,
+                            );
                         }
                         if g0 && !g1 {
-                            return Step {
-                                target: State::AS_ACTIVE,
-                                effect: 8,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::AS_ACTIVE, &[], 8);
                         }
                         if g0 && g1 {
-                            return Step {
-                                target: State::AS_ACTIVE,
-                                effect: 9,
-                                actions: ACTIONS_5,
-                            };
+                            return Step::stay(
+                                State::AS_ACTIVE,
+                                &[Action::TellAsActive],
+                                9,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::AS_ACTIVE)
                     }
+                    Event::AspActive => Step::ignored(State::AS_ACTIVE),
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5
                     Event::AspDown => {
                         let g0 = guard(Guard::any_active);
                         if !g0 {
-                            return Step {
-                                target: State::AS_PENDING,
-                                effect: 7,
-                                actions: ACTIONS_4,
-                            };
+                            return Step::to(
+                                State::AS_PENDING,
+                                &[Action::StartTr, Action::NotifyAsPending],
+                                6,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::AS_ACTIVE,
-                                effect: 10,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::AS_ACTIVE, &[], 7);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::AS_ACTIVE)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4
+                    Event::Data => Step::stay(State::AS_ACTIVE, &[Action::Route], 5),
+                    _ => Step::unhandled(State::AS_ACTIVE),
                 }
             }
             State::AS_PENDING => {
                 match event {
+                    /// RFC 4666 §4.3.4.5, RFC 4233 §4.3.1.2; RFC 4233 §4.3.1.2
                     Event::AspInactive => {
                         let g0 = guard(Guard::came_up);
                         if g0 {
-                            return Step {
-                                target: State::AS_PENDING,
-                                effect: 12,
-                                actions: ACTIONS_7,
-                            };
+                            return Step::stay(
+                                State::AS_PENDING,
+                                &[Action::TellAsPending],
+                                14,
+                            );
                         }
                         if !g0 {
-                            return Step {
-                                target: State::AS_PENDING,
-                                effect: 13,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::AS_PENDING, &[], 15);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::AS_PENDING)
                     }
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5
+                    Event::AspActive => {
+                        Step::to(
+                            State::AS_ACTIVE,
+                            &[
+                                Action::StopTr,
+                                Action::DeliverQueue,
+                                Action::NotifyAsActive,
+                            ],
+                            11,
+                        )
+                    }
+                    Event::AspDown => Step::ignored(State::AS_PENDING),
+                    /// RFC 4233 §4.3.1.2
+                    Event::Data => Step::stay(State::AS_PENDING, &[Action::Enqueue], 10),
+                    /// RFC 4233 Figure 7, RFC 4233 §4.3.1.2; RFC 4233 Figure 7
                     Event::TrExpiry => {
                         let g0 = guard(Guard::any_inactive);
                         if g0 {
-                            return Step {
-                                target: State::AS_INACTIVE,
-                                effect: 16,
-                                actions: ACTIONS_10,
-                            };
+                            return Step::to(
+                                State::AS_INACTIVE,
+                                &[Action::DiscardQueue, Action::NotifyAsInactive],
+                                12,
+                            );
                         }
                         if !g0 {
-                            return Step {
-                                target: State::AS_DOWN,
-                                effect: 17,
-                                actions: ACTIONS_11,
-                            };
+                            return Step::to(State::AS_DOWN, &[Action::DiscardQueue], 13);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::AS_PENDING)
                     }
-                    _ => unhandled(state),
                 }
             }
-            _ => unhandled(state),
         }
-    }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
-    #[inline(always)]
-    pub fn step_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
-        let step = CELLS[state.index()][event.index()];
-        if step.effect == BY_CODE {
-            return decide(state, vars, event, guard);
-        }
-        step
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -994,23 +858,17 @@ pub mod iua_as {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

@@ -74,21 +74,18 @@ pub mod iua_asp {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 3] = [false, false, false];
-    const STATE_ENTRY: [&[Action]; 3] = [&[], &[], &[]];
-    const STATE_EXIT: [&[Action]; 3] = [&[], &[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
+            &[]
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `IuaAsp`.
@@ -341,14 +338,6 @@ pub mod iua_asp {
         "foreign_iid",
         "active_elsewhere",
     ];
-    const GUARD_LABELS: [&str; 6] = [
-        "blocked",
-        "mode_mismatch",
-        "unknown_iid",
-        "text_iid",
-        "foreign_iid",
-        "active_elsewhere",
-    ];
     impl Guard {
         /// Every guard, in declaration order.
         pub const ALL: [Guard; 6] = [
@@ -365,7 +354,7 @@ pub mod iua_asp {
         }
         /// The guard's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            GUARD_LABELS[self as usize]
+            self.name()
         }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
@@ -504,7 +493,7 @@ pub mod iua_asp {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 24] = [
         Transition {
             sources: &[State::ASP_DOWN],
@@ -723,23 +712,6 @@ pub mod iua_asp {
             doc: "Heartbeats are answered in every state.",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::SendAspUpAck];
-    const ACTIONS_2: &[Action] = &[Action::ErrorManagementBlocking];
-    const ACTIONS_3: &[Action] = &[Action::SendAspDownAck];
-    const ACTIONS_4: &[Action] = &[Action::DiscardData];
-    const ACTIONS_5: &[Action] = &[Action::SendHeartbeatAck];
-    const ACTIONS_6: &[Action] = &[Action::SendAspActiveAck];
-    const ACTIONS_7: &[Action] = &[Action::ErrorUnsupportedTrafficMode];
-    const ACTIONS_8: &[Action] = &[Action::ErrorInvalidInterfaceIdentifier];
-    const ACTIONS_9: &[Action] = &[Action::ErrorUnsupportedInterfaceIdentifierType];
-    const ACTIONS_10: &[Action] = &[Action::SendAspInactiveAck];
-    const ACTIONS_11: &[Action] = &[
-        Action::SendAspUpAck,
-        Action::ErrorUnexpectedMessage,
-    ];
-    const ACTIONS_12: &[Action] = &[Action::NotifyAlternateAspActive];
-    const ACTIONS_13: &[Action] = &[Action::ForwardData];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -752,174 +724,71 @@ pub mod iua_asp {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 26] = [
-        u8::MAX,
-        u8::MAX,
-        0,
-        1,
-        5,
-        22,
-        23,
-        2,
-        4,
-        6,
-        7,
-        8,
-        9,
-        13,
-        14,
-        15,
-        18,
-        3,
-        10,
-        11,
-        12,
-        16,
-        17,
-        19,
-        20,
-        21,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 9]; 3] = [
-        [
-            cell(State::ASP_DOWN, BY_CODE, &[]),
-            cell(State::ASP_DOWN, 4, ACTIONS_3),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            cell(State::ASP_DOWN, 5, ACTIONS_4),
-            cell(State::ASP_DOWN, 6, ACTIONS_5),
-        ],
-        [
-            cell(State::ASP_INACTIVE, 7, ACTIONS_1),
-            cell(State::ASP_DOWN, 8, ACTIONS_3),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            ignored(State::ASP_INACTIVE),
-            cell(State::ASP_DOWN, 16, ACTIONS_0),
-            cell(State::ASP_DOWN, 16, ACTIONS_0),
-            cell(State::ASP_INACTIVE, 5, ACTIONS_4),
-            cell(State::ASP_INACTIVE, 6, ACTIONS_5),
-        ],
-        [
-            cell(State::ASP_INACTIVE, 17, ACTIONS_11),
-            cell(State::ASP_DOWN, 8, ACTIONS_3),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_DOWN, 16, ACTIONS_0),
-            cell(State::ASP_DOWN, 16, ACTIONS_0),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, 6, ACTIONS_5),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
+            }
+        }
+        /// An unhandled event: the same state, nothing to run.
+        const fn unhandled(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Unhandled,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
-    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-    const BY_CODE: u8 = 26;
-    /// The cells that guards or assignments decide.
-    fn decide(
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
+    #[inline(always)]
+    pub fn step(
         state: State,
         _vars: &mut Vars,
         event: Event,
@@ -928,252 +797,268 @@ pub mod iua_asp {
         match state {
             State::ASP_DOWN => {
                 match event {
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.1; RFC 4233 §4.3.3.1
                     Event::AspUp => {
                         let g0 = guard(Guard::blocked);
                         if !g0 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 2,
-                                actions: ACTIONS_1,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::SendAspUpAck],
+                                0,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_DOWN,
-                                effect: 3,
-                                actions: ACTIONS_2,
-                            };
+                            return Step::stay(
+                                State::ASP_DOWN,
+                                &[Action::ErrorManagementBlocking],
+                                1,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_DOWN)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDown => {
+                        Step::stay(State::ASP_DOWN, &[Action::SendAspDownAck], 5)
+                    }
+                    Event::AspActive
+                    | Event::AspInactive
+                    | Event::AlternateAspTakeover
+                    | Event::SctpCdi
+                    | Event::SctpRi => Step::ignored(State::ASP_DOWN),
+                    /// RFC 4233 §4.3.3.4
+                    Event::DataRequest => {
+                        Step::stay(State::ASP_DOWN, &[Action::DiscardData], 22)
+                    }
+                    /// RFC 4233 §4.3.3.7
+                    Event::Heartbeat => {
+                        Step::stay(State::ASP_DOWN, &[Action::SendHeartbeatAck], 23)
+                    }
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
+                    /// RFC 4233 §4.3.3.1
+                    Event::AspUp => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::SendAspUpAck], 2)
+                    }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.2
+                    Event::AspDown => {
+                        Step::to(State::ASP_DOWN, &[Action::SendAspDownAck], 4)
+                    }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §3.3.3.1; RFC 4233 §3.3.3.1
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::mode_mismatch);
                         if !g0 && !g1 && !g2 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 9,
-                                actions: ACTIONS_6,
-                            };
+                            return Step::to(
+                                State::ASP_ACTIVE,
+                                &[Action::SendAspActiveAck],
+                                6,
+                            );
                         }
                         if !g0 && !g1 && g2 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 10,
-                                actions: ACTIONS_7,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::ErrorUnsupportedTrafficMode],
+                                7,
+                            );
                         }
                         if !g0 && g1 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 11,
-                                actions: ACTIONS_8,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::ErrorInvalidInterfaceIdentifier],
+                                8,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 12,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::ErrorUnsupportedInterfaceIdentifierType],
+                                9,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
+                    /// RFC 4233 §4.3.3.5; RFC 4233 §3.3.3.1
                     Event::AspInactive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         if !g0 && !g1 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 13,
-                                actions: ACTIONS_10,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::SendAspInactiveAck],
+                                13,
+                            );
                         }
                         if !g0 && g1 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 14,
-                                actions: ACTIONS_8,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::ErrorInvalidInterfaceIdentifier],
+                                14,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 15,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::stay(
+                                State::ASP_INACTIVE,
+                                &[Action::ErrorUnsupportedInterfaceIdentifierType],
+                                15,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
-                    _ => unhandled(state),
+                    Event::AlternateAspTakeover => Step::ignored(State::ASP_INACTIVE),
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.2
+                    Event::SctpCdi | Event::SctpRi => Step::to(State::ASP_DOWN, &[], 18),
+                    /// RFC 4233 §4.3.3.4
+                    Event::DataRequest => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::DiscardData], 22)
+                    }
+                    /// RFC 4233 §4.3.3.7
+                    Event::Heartbeat => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::SendHeartbeatAck], 23)
+                    }
                 }
             }
             State::ASP_ACTIVE => {
                 match event {
+                    /// RFC 4233 §4.3.3.1
+                    Event::AspUp => {
+                        Step::to(
+                            State::ASP_INACTIVE,
+                            &[Action::SendAspUpAck, Action::ErrorUnexpectedMessage],
+                            3,
+                        )
+                    }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.2
+                    Event::AspDown => {
+                        Step::to(State::ASP_DOWN, &[Action::SendAspDownAck], 4)
+                    }
+                    /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §3.3.3.1; RFC 4233 §3.3.3.1
                     Event::AspActive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::mode_mismatch);
                         if !g0 && !g1 && g2 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 10,
-                                actions: ACTIONS_7,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorUnsupportedTrafficMode],
+                                7,
+                            );
                         }
                         if !g0 && g1 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 11,
-                                actions: ACTIONS_8,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorInvalidInterfaceIdentifier],
+                                8,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 12,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorUnsupportedInterfaceIdentifierType],
+                                9,
+                            );
                         }
                         if !g0 && !g1 && !g2 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 18,
-                                actions: ACTIONS_6,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::SendAspActiveAck],
+                                10,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5; RFC 4233 §3.3.3.1
                     Event::AspInactive => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::unknown_iid);
                         let g2 = guard(Guard::active_elsewhere);
                         if !g0 && !g1 && !g2 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 19,
-                                actions: ACTIONS_10,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::SendAspInactiveAck],
+                                11,
+                            );
                         }
                         if !g0 && !g1 && g2 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 20,
-                                actions: ACTIONS_10,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::SendAspInactiveAck],
+                                12,
+                            );
                         }
                         if !g0 && g1 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 14,
-                                actions: ACTIONS_8,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorInvalidInterfaceIdentifier],
+                                14,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 15,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorUnsupportedInterfaceIdentifierType],
+                                15,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4
                     Event::AlternateAspTakeover => {
                         let g0 = guard(Guard::active_elsewhere);
                         if !g0 {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 21,
-                                actions: ACTIONS_12,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::NotifyAlternateAspActive],
+                                16,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 22,
-                                actions: ACTIONS_12,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::NotifyAlternateAspActive],
+                                17,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
+                    /// RFC 4233 Figure 6, RFC 4233 §4.3.2
+                    Event::SctpCdi | Event::SctpRi => Step::to(State::ASP_DOWN, &[], 18),
+                    /// RFC 4233 §4.3.3.4; RFC 4233 §3.3.3.1
                     Event::DataRequest => {
                         let g0 = guard(Guard::text_iid);
                         let g1 = guard(Guard::foreign_iid);
                         if !g0 && !g1 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 23,
-                                actions: ACTIONS_13,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ForwardData],
+                                19,
+                            );
                         }
                         if !g0 && g1 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 24,
-                                actions: ACTIONS_8,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorInvalidInterfaceIdentifier],
+                                20,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 25,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::ErrorUnsupportedInterfaceIdentifierType],
+                                21,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.7
+                    Event::Heartbeat => {
+                        Step::stay(State::ASP_ACTIVE, &[Action::SendHeartbeatAck], 23)
+                    }
                 }
             }
         }
-    }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
-    #[inline(always)]
-    pub fn step_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
-        let step = CELLS[state.index()][event.index()];
-        if step.effect == BY_CODE {
-            return decide(state, vars, event, guard);
-        }
-        step
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1212,23 +1097,17 @@ pub mod iua_asp {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

@@ -125,9 +125,6 @@ pub mod iua_asp_side {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 8] = [
-        false, false, false, false, false, false, false, false,
-    ];
     const STATE_ENTRY: [&[Action]; 8] = [
         &[],
         &[],
@@ -151,7 +148,7 @@ pub mod iua_asp_side {
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -531,7 +528,6 @@ pub mod iua_asp_side {
         foreign_iid,
     }
     const GUARD_NAMES: [&str; 3] = ["active_elsewhere", "scope_unknown", "foreign_iid"];
-    const GUARD_LABELS: [&str; 3] = ["active_elsewhere", "scope_unknown", "foreign_iid"];
     impl Guard {
         /// Every guard, in declaration order.
         pub const ALL: [Guard; 3] = [
@@ -545,7 +541,7 @@ pub mod iua_asp_side {
         }
         /// The guard's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            GUARD_LABELS[self as usize]
+            self.name()
         }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
@@ -715,7 +711,7 @@ pub mod iua_asp_side {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 38] = [
         Transition {
             sources: &[State::NO_ASSOCIATION],
@@ -1097,71 +1093,6 @@ pub mod iua_asp_side {
             doc: "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::RefuseData];
-    const ACTIONS_2: &[Action] = &[Action::DropData];
-    const ACTIONS_3: &[Action] = &[Action::ConfirmDown];
-    const ACTIONS_4: &[Action] = &[Action::SendAspUp, Action::StartTack];
-    const ACTIONS_5: &[Action] = &[Action::SendAspDown, Action::StartTack];
-    const ACTIONS_6: &[Action] = &[Action::DropData, Action::ErrorUnexpectedMessage];
-    const ACTIONS_7: &[Action] = &[Action::StopTack, Action::ConfirmDown];
-    const ACTIONS_8: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspDown,
-        Action::StartTack,
-    ];
-    const ACTIONS_9: &[Action] = &[Action::StopTack, Action::ConfirmUp];
-    const ACTIONS_10: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmUp,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_11: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmDown,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_12: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_13: &[Action] = &[Action::SendAspActive, Action::StartTack];
-    const ACTIONS_14: &[Action] = &[
-        Action::ConfirmDown,
-        Action::SendAspUp,
-        Action::StartTack,
-    ];
-    const ACTIONS_15: &[Action] = &[Action::ConfirmActive];
-    const ACTIONS_16: &[Action] = &[Action::SendAspInactive, Action::StartTack];
-    const ACTIONS_17: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspInactive,
-        Action::StartTack,
-    ];
-    const ACTIONS_18: &[Action] = &[Action::StopTack, Action::ConfirmActive];
-    const ACTIONS_19: &[Action] = &[Action::StopTack, Action::ConfirmInactive];
-    const ACTIONS_20: &[Action] = &[Action::PassUpData];
-    const ACTIONS_21: &[Action] = &[
-        Action::StopTack,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_22: &[Action] = &[
-        Action::ConfirmInactive,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
-    const ACTIONS_23: &[Action] = &[Action::ConfirmInactive];
-    const ACTIONS_24: &[Action] = &[Action::TransmitData];
-    const ACTIONS_25: &[Action] = &[
-        Action::StopTack,
-        Action::ConfirmInactive,
-        Action::SendAspActive,
-        Action::StartTack,
-    ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -1174,675 +1105,694 @@ pub mod iua_asp_side {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 44] = [
-        u8::MAX,
-        u8::MAX,
-        0,
-        2,
-        33,
-        1,
-        3,
-        4,
-        34,
-        10,
-        32,
-        1,
-        8,
-        9,
-        34,
-        6,
-        7,
-        37,
-        5,
-        11,
-        30,
-        37,
-        22,
-        23,
-        16,
-        13,
-        27,
-        31,
-        12,
-        16,
-        29,
-        28,
-        24,
-        25,
-        26,
-        14,
-        15,
-        20,
-        21,
-        18,
-        19,
-        17,
-        36,
-        35,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 14]; 8] = [
-        [
-            cell(State::ASP_DOWN, 2, ACTIONS_0),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            ignored(State::NO_ASSOCIATION),
-            cell(State::NO_ASSOCIATION, 3, ACTIONS_1),
-            cell(State::NO_ASSOCIATION, 4, ACTIONS_2),
-            unhandled(State::NO_ASSOCIATION),
-        ],
-        [
-            ignored(State::ASP_DOWN),
-            cell(State::ASP_DOWN, BY_CODE, &[]),
-            cell(State::UP_PENDING, 6, ACTIONS_4),
-            cell(State::ASP_DOWN, BY_CODE, &[]),
-            ignored(State::ASP_DOWN),
-            cell(State::ASP_DOWN, BY_CODE, &[]),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            ignored(State::ASP_DOWN),
-            cell(State::ASP_DOWN, 9, ACTIONS_1),
-            cell(State::ASP_DOWN, 10, ACTIONS_6),
-            unhandled(State::ASP_DOWN),
-        ],
-        [
-            ignored(State::UP_PENDING),
-            cell(State::UP_PENDING, BY_CODE, &[]),
-            ignored(State::UP_PENDING),
-            cell(State::UP_PENDING, BY_CODE, &[]),
-            cell(State::UP_PENDING, BY_CODE, &[]),
-            cell(State::UP_PENDING, BY_CODE, &[]),
-            cell(State::UP_PENDING, BY_CODE, &[]),
-            cell(State::UP_PENDING, 17, ACTIONS_11),
-            ignored(State::UP_PENDING),
-            ignored(State::UP_PENDING),
-            ignored(State::UP_PENDING),
-            cell(State::UP_PENDING, 9, ACTIONS_1),
-            cell(State::UP_PENDING, 10, ACTIONS_6),
-            cell(State::UP_PENDING, 18, ACTIONS_12),
-        ],
-        [
-            ignored(State::ASP_INACTIVE),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            ignored(State::ASP_INACTIVE),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            ignored(State::ASP_INACTIVE),
-            cell(State::UP_PENDING, 21, ACTIONS_14),
-            cell(State::ASP_INACTIVE, BY_CODE, &[]),
-            ignored(State::ASP_INACTIVE),
-            ignored(State::ASP_INACTIVE),
-            cell(State::ASP_INACTIVE, 9, ACTIONS_1),
-            cell(State::ASP_INACTIVE, 10, ACTIONS_6),
-            unhandled(State::ASP_INACTIVE),
-        ],
-        [
-            ignored(State::ACTIVE_PENDING),
-            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
-            ignored(State::ACTIVE_PENDING),
-            ignored(State::ACTIVE_PENDING),
-            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
-            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
-            ignored(State::ACTIVE_PENDING),
-            cell(State::UP_PENDING, 17, ACTIONS_11),
-            cell(State::ASP_ACTIVE, 25, ACTIONS_18),
-            ignored(State::ACTIVE_PENDING),
-            cell(State::ACTIVE_PENDING, BY_CODE, &[]),
-            cell(State::ACTIVE_PENDING, 9, ACTIONS_1),
-            cell(State::ACTIVE_PENDING, 27, ACTIONS_20),
-            cell(State::ACTIVE_PENDING, 28, ACTIONS_21),
-        ],
-        [
-            ignored(State::ASP_ACTIVE),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            ignored(State::ASP_ACTIVE),
-            ignored(State::ASP_ACTIVE),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ACTIVE_PENDING, 30, ACTIONS_22),
-            cell(State::UP_PENDING, 21, ACTIONS_14),
-            ignored(State::ASP_ACTIVE),
-            cell(State::ACTIVE_PENDING, 31, ACTIONS_22),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, BY_CODE, &[]),
-            cell(State::ASP_ACTIVE, 27, ACTIONS_20),
-            unhandled(State::ASP_ACTIVE),
-        ],
-        [
-            ignored(State::INACTIVE_PENDING),
-            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
-            ignored(State::INACTIVE_PENDING),
-            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
-            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
-            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
-            ignored(State::INACTIVE_PENDING),
-            cell(State::UP_PENDING, 17, ACTIONS_11),
-            ignored(State::INACTIVE_PENDING),
-            cell(State::INACTIVE_PENDING, BY_CODE, &[]),
-            ignored(State::INACTIVE_PENDING),
-            cell(State::INACTIVE_PENDING, 9, ACTIONS_1),
-            cell(State::INACTIVE_PENDING, 27, ACTIONS_20),
-            cell(State::INACTIVE_PENDING, 41, ACTIONS_17),
-        ],
-        [
-            ignored(State::DOWN_PENDING),
-            cell(State::DOWN_PENDING, BY_CODE, &[]),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            cell(State::ASP_DOWN, 42, ACTIONS_7),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            ignored(State::DOWN_PENDING),
-            cell(State::DOWN_PENDING, 9, ACTIONS_1),
-            cell(State::DOWN_PENDING, 10, ACTIONS_6),
-            cell(State::DOWN_PENDING, 43, ACTIONS_8),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
+            }
+        }
+        /// An unhandled event: the same state, nothing to run.
+        const fn unhandled(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Unhandled,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
-    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-    const BY_CODE: u8 = 44;
-    /// The cells that guards or assignments decide.
-    fn decide(
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
+    #[inline(always)]
+    pub fn step(
         state: State,
         vars: &mut Vars,
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
         match state {
+            State::NO_ASSOCIATION => {
+                match event {
+                    /// RFC 4233 §4.3.2
+                    Event::AssociationUp => Step::to(State::ASP_DOWN, &[], 0),
+                    Event::AssociationDown
+                    | Event::UpRequest
+                    | Event::ActiveRequest
+                    | Event::InactiveRequest
+                    | Event::DownRequest
+                    | Event::AspUpAck
+                    | Event::AspDownAck
+                    | Event::AspActiveAck
+                    | Event::AspInactiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::NO_ASSOCIATION),
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::NO_ASSOCIATION, &[Action::RefuseData], 2)
+                    }
+                    /// RFC 4233 §3.3.3.1
+                    Event::DataIndication => {
+                        Step::stay(State::NO_ASSOCIATION, &[Action::DropData], 33)
+                    }
+                    _ => Step::unhandled(State::NO_ASSOCIATION),
+                }
+            }
             State::ASP_DOWN => {
                 match event {
+                    Event::AssociationUp
+                    | Event::InactiveRequest
+                    | Event::AspUpAck
+                    | Event::AspDownAck
+                    | Event::AspActiveAck
+                    | Event::AspInactiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::ASP_DOWN),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 5,
-                            actions: ACTIONS_3,
-                        }
+                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
                     }
+                    /// RFC 4233 §4.3.3.1
+                    Event::UpRequest => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[Action::SendAspUp, Action::StartTack],
+                            3,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.1
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 7,
-                            actions: ACTIONS_4,
-                        }
+                        Step::to(
+                            State::UP_PENDING,
+                            &[Action::SendAspUp, Action::StartTack],
+                            4,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 8,
-                            actions: ACTIONS_5,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::ASP_DOWN, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §3.3.3.1
+                    Event::DataIndication => {
+                        Step::stay(
+                            State::ASP_DOWN,
+                            &[Action::DropData, Action::ErrorUnexpectedMessage],
+                            32,
+                        )
+                    }
+                    _ => Step::unhandled(State::ASP_DOWN),
                 }
             }
             State::UP_PENDING => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::AspActiveAck
+                    | Event::AspInactiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::UP_PENDING),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 11,
-                            actions: ACTIONS_7,
-                        }
+                        Step::to(
+                            State::NO_ASSOCIATION,
+                            &[Action::StopTack, Action::ConfirmDown],
+                            1,
+                        )
                     }
+                    /// `M-ASP_ACTIVE request`
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 12,
-                            actions: ACTIONS_0,
-                        }
+                        Step::stay(State::UP_PENDING, &[], 8)
                     }
+                    /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::UP_PENDING,
-                            effect: 13,
-                            actions: ACTIONS_0,
-                        }
+                        Step::stay(State::UP_PENDING, &[], 9)
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 14,
-                            actions: ACTIONS_8,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.1; RFC 4233 §4.3.3.4
                     Event::AspUpAck => {
                         if !vars.wants_active {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 15,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::StopTack, Action::ConfirmUp],
+                                6,
+                            );
                         }
                         if vars.wants_active {
-                            return Step {
-                                target: State::ACTIVE_PENDING,
-                                effect: 16,
-                                actions: ACTIONS_10,
-                            };
+                            return Step::to(
+                                State::ACTIVE_PENDING,
+                                &[
+                                    Action::StopTack,
+                                    Action::ConfirmUp,
+                                    Action::SendAspActive,
+                                    Action::StartTack,
+                                ],
+                                7,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::UP_PENDING)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::ConfirmDown,
+                                Action::SendAspUp,
+                                Action::StartTack,
+                            ],
+                            37,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::UP_PENDING, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §3.3.3.1
+                    Event::DataIndication => {
+                        Step::stay(
+                            State::UP_PENDING,
+                            &[Action::DropData, Action::ErrorUnexpectedMessage],
+                            32,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.1
+                    Event::TackExpiry => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[Action::StopTack, Action::SendAspUp, Action::StartTack],
+                            5,
+                        )
+                    }
                 }
             }
             State::ASP_INACTIVE => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::AspUpAck
+                    | Event::AspInactiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::ASP_INACTIVE),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 5,
-                            actions: ACTIONS_3,
-                        }
+                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
                     }
+                    /// RFC 4233 §4.3.3.4
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step {
-                            target: State::ACTIVE_PENDING,
-                            effect: 19,
-                            actions: ACTIONS_13,
-                        }
+                        Step::to(
+                            State::ACTIVE_PENDING,
+                            &[Action::SendAspActive, Action::StartTack],
+                            11,
+                        )
                     }
+                    /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.requested_active = false;
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 20,
-                            actions: ACTIONS_0,
-                        }
+                        Step::stay(State::ASP_INACTIVE, &[], 30)
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 8,
-                            actions: ACTIONS_5,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[Action::ConfirmDown, Action::SendAspUp, Action::StartTack],
+                            37,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
                     Event::AspActiveAck => {
                         if vars.requested_active {
                             vars.wants_active = true;
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 22,
-                                actions: ACTIONS_15,
-                            };
+                            return Step::to(
+                                State::ASP_ACTIVE,
+                                &[Action::ConfirmActive],
+                                22,
+                            );
                         }
                         if !vars.requested_active {
-                            return Step {
-                                target: State::INACTIVE_PENDING,
-                                effect: 23,
-                                actions: ACTIONS_16,
-                            };
+                            return Step::to(
+                                State::INACTIVE_PENDING,
+                                &[Action::SendAspInactive, Action::StartTack],
+                                23,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_INACTIVE)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::ASP_INACTIVE, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §3.3.3.1
+                    Event::DataIndication => {
+                        Step::stay(
+                            State::ASP_INACTIVE,
+                            &[Action::DropData, Action::ErrorUnexpectedMessage],
+                            32,
+                        )
+                    }
+                    _ => Step::unhandled(State::ASP_INACTIVE),
                 }
             }
             State::ACTIVE_PENDING => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::ActiveRequest
+                    | Event::AspUpAck
+                    | Event::AspInactiveAck => Step::ignored(State::ACTIVE_PENDING),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 11,
-                            actions: ACTIONS_7,
-                        }
+                        Step::to(
+                            State::NO_ASSOCIATION,
+                            &[Action::StopTack, Action::ConfirmDown],
+                            1,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.5
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 24,
-                            actions: ACTIONS_17,
-                        }
+                        Step::to(
+                            State::INACTIVE_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::SendAspInactive,
+                                Action::StartTack,
+                            ],
+                            16,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 14,
-                            actions: ACTIONS_8,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::ConfirmDown,
+                                Action::SendAspUp,
+                                Action::StartTack,
+                            ],
+                            37,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4
+                    Event::AspActiveAck => {
+                        Step::to(
+                            State::ASP_ACTIVE,
+                            &[Action::StopTack, Action::ConfirmActive],
+                            13,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4
                     Event::AlternateAspActive => {
                         vars.wants_active = false;
-                        Step {
-                            target: State::ASP_INACTIVE,
-                            effect: 26,
-                            actions: ACTIONS_19,
-                        }
+                        Step::to(
+                            State::ASP_INACTIVE,
+                            &[Action::StopTack, Action::ConfirmInactive],
+                            27,
+                        )
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::ACTIVE_PENDING, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+                    Event::DataIndication => {
+                        Step::stay(State::ACTIVE_PENDING, &[Action::PassUpData], 31)
+                    }
+                    /// RFC 4233 §4.3.3.4
+                    Event::TackExpiry => {
+                        Step::to(
+                            State::ACTIVE_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::SendAspActive,
+                                Action::StartTack,
+                            ],
+                            12,
+                        )
+                    }
                 }
             }
             State::ASP_ACTIVE => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::ActiveRequest
+                    | Event::AspActiveAck => Step::ignored(State::ASP_ACTIVE),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 5,
-                            actions: ACTIONS_3,
-                        }
+                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
                     }
+                    /// RFC 4233 §4.3.3.5
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 29,
-                            actions: ACTIONS_16,
-                        }
+                        Step::to(
+                            State::INACTIVE_PENDING,
+                            &[Action::SendAspInactive, Action::StartTack],
+                            16,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 8,
-                            actions: ACTIONS_5,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.1, RFC 4233 §4.3.3.5
+                    Event::AspUpAck => {
+                        Step::to(
+                            State::ACTIVE_PENDING,
+                            &[
+                                Action::ConfirmInactive,
+                                Action::SendAspActive,
+                                Action::StartTack,
+                            ],
+                            29,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[Action::ConfirmDown, Action::SendAspUp, Action::StartTack],
+                            37,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.5
+                    Event::AspInactiveAck => {
+                        Step::to(
+                            State::ACTIVE_PENDING,
+                            &[
+                                Action::ConfirmInactive,
+                                Action::SendAspActive,
+                                Action::StartTack,
+                            ],
+                            28,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
                     Event::AlternateAspActive => {
                         let g0 = guard(Guard::active_elsewhere);
                         let g1 = guard(Guard::scope_unknown);
                         if !g0 && !g1 {
                             vars.wants_active = false;
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 32,
-                                actions: ACTIONS_23,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::ConfirmInactive],
+                                24,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 33,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::ASP_ACTIVE, &[], 25);
                         }
                         if !g0 && g1 {
                             vars.wants_active = false;
-                            return Step {
-                                target: State::INACTIVE_PENDING,
-                                effect: 34,
-                                actions: ACTIONS_16,
-                            };
+                            return Step::to(
+                                State::INACTIVE_PENDING,
+                                &[Action::SendAspInactive, Action::StartTack],
+                                26,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
+                    /// RFC 4233 §4.3.3.4
                     Event::SendData => {
                         let g0 = guard(Guard::foreign_iid);
                         if !g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 35,
-                                actions: ACTIONS_24,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::TransmitData],
+                                14,
+                            );
                         }
                         if g0 {
-                            return Step {
-                                target: State::ASP_ACTIVE,
-                                effect: 36,
-                                actions: ACTIONS_1,
-                            };
+                            return Step::stay(
+                                State::ASP_ACTIVE,
+                                &[Action::RefuseData],
+                                15,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::ASP_ACTIVE)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+                    Event::DataIndication => {
+                        Step::stay(State::ASP_ACTIVE, &[Action::PassUpData], 31)
+                    }
+                    _ => Step::unhandled(State::ASP_ACTIVE),
                 }
             }
             State::INACTIVE_PENDING => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::AspUpAck
+                    | Event::AspActiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::INACTIVE_PENDING),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 11,
-                            actions: ACTIONS_7,
-                        }
+                        Step::to(
+                            State::NO_ASSOCIATION,
+                            &[Action::StopTack, Action::ConfirmDown],
+                            1,
+                        )
                     }
+                    /// `M-ASP_ACTIVE request`
                     Event::ActiveRequest => {
                         vars.wants_active = true;
                         vars.requested_active = true;
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 37,
-                            actions: ACTIONS_0,
-                        }
+                        Step::stay(State::INACTIVE_PENDING, &[], 20)
                     }
+                    /// `M-ASP_INACTIVE request`
                     Event::InactiveRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::INACTIVE_PENDING,
-                            effect: 38,
-                            actions: ACTIONS_0,
-                        }
+                        Step::stay(State::INACTIVE_PENDING, &[], 21)
                     }
+                    /// RFC 4233 §4.3.3.2
                     Event::DownRequest => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::DOWN_PENDING,
-                            effect: 14,
-                            actions: ACTIONS_8,
-                        }
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
+                            34,
+                        )
                     }
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::UP_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::ConfirmDown,
+                                Action::SendAspUp,
+                                Action::StartTack,
+                            ],
+                            37,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5, RFC 4233 §4.3.3.4
                     Event::AspInactiveAck => {
                         if !vars.wants_active {
-                            return Step {
-                                target: State::ASP_INACTIVE,
-                                effect: 39,
-                                actions: ACTIONS_19,
-                            };
+                            return Step::to(
+                                State::ASP_INACTIVE,
+                                &[Action::StopTack, Action::ConfirmInactive],
+                                18,
+                            );
                         }
                         if vars.wants_active {
-                            return Step {
-                                target: State::ACTIVE_PENDING,
-                                effect: 40,
-                                actions: ACTIONS_25,
-                            };
+                            return Step::to(
+                                State::ACTIVE_PENDING,
+                                &[
+                                    Action::StopTack,
+                                    Action::ConfirmInactive,
+                                    Action::SendAspActive,
+                                    Action::StartTack,
+                                ],
+                                19,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::INACTIVE_PENDING)
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::INACTIVE_PENDING, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+                    Event::DataIndication => {
+                        Step::stay(State::INACTIVE_PENDING, &[Action::PassUpData], 31)
+                    }
+                    /// RFC 4233 §4.3.3.5
+                    Event::TackExpiry => {
+                        Step::to(
+                            State::INACTIVE_PENDING,
+                            &[
+                                Action::StopTack,
+                                Action::SendAspInactive,
+                                Action::StartTack,
+                            ],
+                            17,
+                        )
+                    }
                 }
             }
             State::DOWN_PENDING => {
                 match event {
+                    Event::AssociationUp
+                    | Event::UpRequest
+                    | Event::ActiveRequest
+                    | Event::InactiveRequest
+                    | Event::DownRequest
+                    | Event::AspUpAck
+                    | Event::AspActiveAck
+                    | Event::AspInactiveAck
+                    | Event::AlternateAspActive => Step::ignored(State::DOWN_PENDING),
+                    /// RFC 4233 §4.3.2
                     Event::AssociationDown => {
                         vars.wants_active = false;
                         vars.requested_active = false;
-                        Step {
-                            target: State::NO_ASSOCIATION,
-                            effect: 11,
-                            actions: ACTIONS_7,
-                        }
+                        Step::to(
+                            State::NO_ASSOCIATION,
+                            &[Action::StopTack, Action::ConfirmDown],
+                            1,
+                        )
                     }
-                    _ => unhandled(state),
+                    /// RFC 4233 §4.3.3.2
+                    Event::AspDownAck => {
+                        Step::to(
+                            State::ASP_DOWN,
+                            &[Action::StopTack, Action::ConfirmDown],
+                            36,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.4
+                    Event::SendData => {
+                        Step::stay(State::DOWN_PENDING, &[Action::RefuseData], 10)
+                    }
+                    /// RFC 4233 §3.3.3.1
+                    Event::DataIndication => {
+                        Step::stay(
+                            State::DOWN_PENDING,
+                            &[Action::DropData, Action::ErrorUnexpectedMessage],
+                            32,
+                        )
+                    }
+                    /// RFC 4233 §4.3.3.2
+                    Event::TackExpiry => {
+                        Step::to(
+                            State::DOWN_PENDING,
+                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
+                            35,
+                        )
+                    }
                 }
             }
-            _ => unhandled(state),
         }
-    }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
-    #[inline(always)]
-    pub fn step_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
-        let step = CELLS[state.index()][event.index()];
-        if step.effect == BY_CODE {
-            return decide(state, vars, event, guard);
-        }
-        step
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1881,23 +1831,17 @@ pub mod iua_asp_side {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

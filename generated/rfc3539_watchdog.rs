@@ -42,7 +42,6 @@ pub mod rfc3539_watchdog {
         REOPEN,
     }
     const STATE_NAMES: [&str; 5] = ["INITIAL", "OKAY", "SUSPECT", "DOWN", "REOPEN"];
-    const STATE_LABELS: [&str; 5] = ["INITIAL", "OKAY", "SUSPECT", "DOWN", "REOPEN"];
     impl State {
         /// Every state, in declaration order.
         pub const ALL: [State; 5] = [
@@ -58,7 +57,7 @@ pub mod rfc3539_watchdog {
         }
         /// The state's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            STATE_LABELS[self as usize]
+            self.name()
         }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
@@ -74,13 +73,11 @@ pub mod rfc3539_watchdog {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 5] = [false, false, false, false, false];
     const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
-    const STATE_EXIT: [&[Action]; 5] = [&[], &[], &[], &[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -88,7 +85,7 @@ pub mod rfc3539_watchdog {
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `Rfc3539Watchdog`.
@@ -112,13 +109,6 @@ pub mod rfc3539_watchdog {
         "NonDWA",
         "TwExpiry",
     ];
-    const EVENT_LABELS: [&str; 5] = [
-        "ConnectionUp",
-        "ConnectionDown",
-        "DWA",
-        "NonDWA",
-        "TwExpiry",
-    ];
     impl Event {
         /// Every event, in declaration order.
         pub const ALL: [Event; 5] = [
@@ -134,7 +124,7 @@ pub mod rfc3539_watchdog {
         }
         /// The event's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            EVENT_LABELS[self as usize]
+            self.name()
         }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
@@ -177,15 +167,6 @@ pub mod rfc3539_watchdog {
         "Throwaway",
         "SetWatchdog",
     ];
-    const ACTION_LABELS: [&str; 7] = [
-        "SendWatchdog",
-        "Failover",
-        "Failback",
-        "CloseConnection",
-        "AttemptOpen",
-        "Throwaway",
-        "SetWatchdog",
-    ];
     impl Action {
         /// Every action, in declaration order.
         pub const ALL: [Action; 7] = [
@@ -203,7 +184,7 @@ pub mod rfc3539_watchdog {
         }
         /// The action's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            ACTION_LABELS[self as usize]
+            self.name()
         }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
@@ -256,7 +237,6 @@ pub mod rfc3539_watchdog {
         Tw,
     }
     const TIMER_NAMES: [&str; 1] = ["Tw"];
-    const TIMER_LABELS: [&str; 1] = ["Tw"];
     impl Timer {
         /// Every timer, in declaration order.
         pub const ALL: [Timer; 1] = [Timer::Tw];
@@ -266,7 +246,7 @@ pub mod rfc3539_watchdog {
         }
         /// The timer's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            TIMER_LABELS[self as usize]
+            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -369,7 +349,7 @@ pub mod rfc3539_watchdog {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 24] = [
         Transition {
             sources: &[State::OKAY],
@@ -588,20 +568,6 @@ pub mod rfc3539_watchdog {
             doc: "",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::SetWatchdog];
-    const ACTIONS_2: &[Action] = &[Action::Throwaway];
-    const ACTIONS_3: &[Action] = &[Action::AttemptOpen, Action::SetWatchdog];
-    const ACTIONS_4: &[Action] = &[
-        Action::CloseConnection,
-        Action::Failover,
-        Action::SetWatchdog,
-    ];
-    const ACTIONS_5: &[Action] = &[Action::SendWatchdog, Action::SetWatchdog];
-    const ACTIONS_6: &[Action] = &[Action::Failover, Action::SetWatchdog];
-    const ACTIONS_7: &[Action] = &[Action::CloseConnection, Action::SetWatchdog];
-    const ACTIONS_8: &[Action] = &[Action::Failback, Action::SetWatchdog];
-    const ACTIONS_9: &[Action] = &[Action::Failback];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -614,176 +580,71 @@ pub mod rfc3539_watchdog {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 26] = [
-        u8::MAX,
-        u8::MAX,
-        19,
-        7,
-        8,
-        14,
-        21,
-        0,
-        1,
-        11,
-        12,
-        22,
-        2,
-        3,
-        13,
-        20,
-        9,
-        10,
-        15,
-        23,
-        4,
-        5,
-        6,
-        16,
-        17,
-        18,
-    ];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 5]; 5] = [
-        [
-            cell(State::OKAY, 2, ACTIONS_1),
-            ignored(State::INITIAL),
-            cell(State::INITIAL, BY_CODE, &[]),
-            cell(State::INITIAL, 4, ACTIONS_2),
-            cell(State::INITIAL, 5, ACTIONS_3),
-        ],
-        [
-            ignored(State::OKAY),
-            cell(State::DOWN, 6, ACTIONS_4),
-            cell(State::OKAY, BY_CODE, &[]),
-            cell(State::OKAY, 8, ACTIONS_1),
-            cell(State::OKAY, BY_CODE, &[]),
-        ],
-        [
-            ignored(State::SUSPECT),
-            cell(State::DOWN, 11, ACTIONS_7),
-            cell(State::SUSPECT, BY_CODE, &[]),
-            cell(State::OKAY, 13, ACTIONS_8),
-            cell(State::DOWN, 14, ACTIONS_7),
-        ],
-        [
-            cell(State::DOWN, BY_CODE, &[]),
-            ignored(State::DOWN),
-            cell(State::DOWN, BY_CODE, &[]),
-            cell(State::DOWN, 17, ACTIONS_2),
-            cell(State::DOWN, 18, ACTIONS_3),
-        ],
-        [
-            ignored(State::REOPEN),
-            cell(State::DOWN, 19, ACTIONS_7),
-            cell(State::REOPEN, BY_CODE, &[]),
-            cell(State::REOPEN, 22, ACTIONS_2),
-            cell(State::REOPEN, BY_CODE, &[]),
-        ],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an ignored event: the same state, nothing to run.
-    const fn ignored(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 1,
-            actions: &[],
-        }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// An ignored event: the same state, nothing to run.
+        const fn ignored(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Ignored,
+                actions: &[],
+                transition: None,
+            }
+        }
+        /// An unhandled event: the same state, nothing to run.
+        const fn unhandled(state: State) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Unhandled,
+                actions: &[],
+                transition: None,
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_1
+        &[Action::SetWatchdog]
     }
-    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-    const BY_CODE: u8 = 26;
-    /// The cells that guards or assignments decide.
-    fn decide(
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
+    #[inline(always)]
+    pub fn step(
         state: State,
         vars: &mut Vars,
         event: Event,
@@ -792,178 +653,192 @@ pub mod rfc3539_watchdog {
         match state {
             State::INITIAL => {
                 match event {
+                    /// RFC 3539 App. A row 20
+                    Event::ConnectionUp => {
+                        Step::to(State::OKAY, &[Action::SetWatchdog], 19)
+                    }
+                    Event::ConnectionDown => Step::ignored(State::INITIAL),
+                    /// RFC 3539 App. A row 8
                     Event::DWA => {
                         vars.Pending = false;
-                        Step {
-                            target: State::INITIAL,
-                            effect: 3,
-                            actions: ACTIONS_2,
-                        }
+                        Step::stay(State::INITIAL, &[Action::Throwaway], 7)
                     }
-                    _ => unhandled(state),
+                    /// RFC 3539 App. A row 9
+                    Event::NonDWA => Step::stay(State::INITIAL, &[Action::Throwaway], 8),
+                    /// RFC 3539 App. A row 15
+                    Event::TwExpiry => {
+                        Step::stay(
+                            State::INITIAL,
+                            &[Action::AttemptOpen, Action::SetWatchdog],
+                            14,
+                        )
+                    }
                 }
             }
             State::OKAY => {
                 match event {
+                    Event::ConnectionUp => Step::ignored(State::OKAY),
+                    /// RFC 3539 App. A row 22
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[
+                                Action::CloseConnection,
+                                Action::Failover,
+                                Action::SetWatchdog,
+                            ],
+                            21,
+                        )
+                    }
+                    /// RFC 3539 App. A row 1
                     Event::DWA => {
                         vars.Pending = false;
-                        Step {
-                            target: State::OKAY,
-                            effect: 7,
-                            actions: ACTIONS_1,
-                        }
+                        Step::stay(State::OKAY, &[Action::SetWatchdog], 0)
                     }
+                    /// RFC 3539 App. A row 2
+                    Event::NonDWA => Step::stay(State::OKAY, &[Action::SetWatchdog], 1),
+                    /// RFC 3539 App. A row 12; RFC 3539 App. A row 13
                     Event::TwExpiry => {
                         if !vars.Pending {
                             vars.Pending = true;
-                            return Step {
-                                target: State::OKAY,
-                                effect: 9,
-                                actions: ACTIONS_5,
-                            };
+                            return Step::stay(
+                                State::OKAY,
+                                &[Action::SendWatchdog, Action::SetWatchdog],
+                                11,
+                            );
                         }
                         if vars.Pending {
-                            return Step {
-                                target: State::SUSPECT,
-                                effect: 10,
-                                actions: ACTIONS_6,
-                            };
+                            return Step::to(
+                                State::SUSPECT,
+                                &[Action::Failover, Action::SetWatchdog],
+                                12,
+                            );
                         }
-                        unhandled(state)
+                        Step::unhandled(State::OKAY)
                     }
-                    _ => unhandled(state),
                 }
             }
             State::SUSPECT => {
                 match event {
+                    Event::ConnectionUp => Step::ignored(State::SUSPECT),
+                    /// RFC 3539 App. A row 23
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            22,
+                        )
+                    }
+                    /// RFC 3539 App. A row 3
                     Event::DWA => {
                         vars.Pending = false;
-                        Step {
-                            target: State::OKAY,
-                            effect: 12,
-                            actions: ACTIONS_8,
-                        }
+                        Step::to(
+                            State::OKAY,
+                            &[Action::Failback, Action::SetWatchdog],
+                            2,
+                        )
                     }
-                    _ => unhandled(state),
+                    /// RFC 3539 App. A row 4
+                    Event::NonDWA => {
+                        Step::to(
+                            State::OKAY,
+                            &[Action::Failback, Action::SetWatchdog],
+                            3,
+                        )
+                    }
+                    /// RFC 3539 App. A row 14
+                    Event::TwExpiry => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            13,
+                        )
+                    }
                 }
             }
             State::DOWN => {
                 match event {
+                    /// RFC 3539 App. A row 21
                     Event::ConnectionUp => {
                         vars.NumDWA = 0;
                         vars.Pending = true;
-                        Step {
-                            target: State::REOPEN,
-                            effect: 15,
-                            actions: ACTIONS_5,
-                        }
+                        Step::to(
+                            State::REOPEN,
+                            &[Action::SendWatchdog, Action::SetWatchdog],
+                            20,
+                        )
                     }
+                    Event::ConnectionDown => Step::ignored(State::DOWN),
+                    /// RFC 3539 App. A row 10
                     Event::DWA => {
                         vars.Pending = false;
-                        Step {
-                            target: State::DOWN,
-                            effect: 16,
-                            actions: ACTIONS_2,
-                        }
+                        Step::stay(State::DOWN, &[Action::Throwaway], 9)
                     }
-                    _ => unhandled(state),
+                    /// RFC 3539 App. A row 11
+                    Event::NonDWA => Step::stay(State::DOWN, &[Action::Throwaway], 10),
+                    /// RFC 3539 App. A row 16
+                    Event::TwExpiry => {
+                        Step::stay(
+                            State::DOWN,
+                            &[Action::AttemptOpen, Action::SetWatchdog],
+                            15,
+                        )
+                    }
                 }
             }
             State::REOPEN => {
                 match event {
+                    Event::ConnectionUp => Step::ignored(State::REOPEN),
+                    /// RFC 3539 App. A row 24
+                    Event::ConnectionDown => {
+                        Step::to(
+                            State::DOWN,
+                            &[Action::CloseConnection, Action::SetWatchdog],
+                            23,
+                        )
+                    }
+                    /// RFC 3539 App. A row 5; RFC 3539 App. A row 6
                     Event::DWA => {
                         if vars.NumDWA == 2 {
                             vars.Pending = false;
                             vars.NumDWA = vars.NumDWA.wrapping_add(1);
-                            return Step {
-                                target: State::OKAY,
-                                effect: 20,
-                                actions: ACTIONS_9,
-                            };
+                            return Step::to(State::OKAY, &[Action::Failback], 4);
                         }
                         if vars.NumDWA < 2 {
                             vars.Pending = false;
                             vars.NumDWA = vars.NumDWA.wrapping_add(1);
-                            return Step {
-                                target: State::REOPEN,
-                                effect: 21,
-                                actions: ACTIONS_0,
-                            };
+                            return Step::stay(State::REOPEN, &[], 5);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::REOPEN)
                     }
+                    /// RFC 3539 App. A row 7
+                    Event::NonDWA => Step::stay(State::REOPEN, &[Action::Throwaway], 6),
+                    /// RFC 3539 App. A row 17; RFC 3539 App. A row 18; RFC 3539 App. A row 19
                     Event::TwExpiry => {
                         if !vars.Pending {
                             vars.Pending = true;
-                            return Step {
-                                target: State::REOPEN,
-                                effect: 23,
-                                actions: ACTIONS_5,
-                            };
+                            return Step::stay(
+                                State::REOPEN,
+                                &[Action::SendWatchdog, Action::SetWatchdog],
+                                16,
+                            );
                         }
                         if vars.Pending && vars.NumDWA < 0 {
-                            return Step {
-                                target: State::DOWN,
-                                effect: 24,
-                                actions: ACTIONS_7,
-                            };
+                            return Step::to(
+                                State::DOWN,
+                                &[Action::CloseConnection, Action::SetWatchdog],
+                                17,
+                            );
                         }
                         if vars.Pending && vars.NumDWA >= 0 {
                             vars.NumDWA = -1;
-                            return Step {
-                                target: State::REOPEN,
-                                effect: 25,
-                                actions: ACTIONS_1,
-                            };
+                            return Step::stay(State::REOPEN, &[Action::SetWatchdog], 18);
                         }
-                        unhandled(state)
+                        Step::unhandled(State::REOPEN)
                     }
-                    _ => unhandled(state),
                 }
             }
         }
-    }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
-    #[inline(always)]
-    pub fn step_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
-        let step = CELLS[state.index()][event.index()];
-        if step.effect == BY_CODE {
-            return decide(state, vars, event, guard);
-        }
-        step
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -1004,23 +879,17 @@ pub mod rfc3539_watchdog {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

@@ -2,10 +2,9 @@
 //! crate's `coverage` feature: without it the machines are generated with no call at all).
 //!
 //! With the feature, every machine in [`crate::machines`] is generated with
-//! `fsm!(spec, coverage = crate::coverage::record)`, so that each `Machine::step` (and
-//! `Machine::handle`) that takes a transition calls [`record`] with the machine's name and the
-//! transition's index in its `TRANSITIONS`. The free functions (`step_with`, `dispatch`) do not
-//! record: a runtime that probes its machine (the SG's `moves`) is not counted.
+//! `fsm!(spec, coverage = crate::coverage::record)`, so that each `Machine::step` that takes a
+//! transition calls [`record`] with the machine's name and the transition's index in its
+//! `TRANSITIONS`. The free function `step` does not record: a runtime that probes its machine (the SG's `moves`) is not counted.
 //!
 //! Each thread keeps the set of (machine, transition) pairs it took, at most one entry per
 //! transition of the crate's machines (bounded memory), and writes it when the thread ends: one

@@ -192,8 +192,7 @@ where
 const JITTER_NANOS: u64 = JITTER.as_secs() * 1_000_000_000;
 
 impl<T: Time> Core<T> {
-    /// One step of the machine, through the generated lean `step` (the target state and the
-    /// actions only: no `Outcome` is built on the hot path).
+    /// One step of the machine, through the generated `Machine::step`.
     #[inline]
     fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Outputs {
         let Some(mut m) = self.machine else { return Outputs::new() };

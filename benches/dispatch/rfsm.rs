@@ -134,7 +134,7 @@ impl failover::Output {
             SendDwr => lists::SEND_DWR,
             FailoverSet => lists::FAILOVER_SET,
             DownOkay => lists::DOWN_OKAY,
-            Down => lists::DOWN,
+            Down => lists::CLOSE,
             FailbackSet => lists::FAILBACK_SET,
             Failback => lists::FAILBACK,
         }

@@ -106,7 +106,7 @@ impl StateMachineContext for Context {
         self.run(lists::DOWN_OKAY)
     }
     fn down(&mut self) -> Result<(), ()> {
-        self.run(lists::DOWN)
+        self.run(lists::CLOSE)
     }
     fn failback_set(&mut self) -> Result<(), ()> {
         self.run(lists::FAILBACK_SET)

@@ -387,13 +387,13 @@ mod tests {
     fn coverage_calls_the_recorder_in_machine_step_and_nothing_without_it() {
         let plain = expand_tokens(quote! { source = #DOOR });
         let covered = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record });
-        assert!(!plain.contains("transition) = step . transition ()"), "{plain}");
-        assert!(covered.contains("crate :: cov :: record (NAME , transition)"), "{covered}");
+        assert!(!plain.contains("transition) = step . transition"), "{plain}");
+        assert!(covered.contains("crate :: cov :: record (NAME , usize :: from (transition))"), "{covered}");
         assert!(!covered.contains("compile_error"), "{covered}");
         #[cfg(feature = "dot")]
         {
             let both = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, dot });
-            assert!(both.contains("crate :: cov :: record (NAME , transition)") && both.contains("pub const DOT"));
+            assert!(both.contains("crate :: cov :: record (NAME , usize :: from (transition))") && both.contains("pub const DOT"));
             assert!(!both.contains("compile_error"), "{both}");
         }
         let out = expand_tokens(quote! { source = #DOOR, coverage });

@@ -25,13 +25,15 @@
 /// ");
 ///
 /// let mut vars = switch::Vars::default();
-/// let outcome = switch::dispatch(switch::State::Off, &mut vars, switch::Event::Flip, switch::Guards::default());
-/// assert_eq!(outcome.target, switch::State::On);
-/// assert_eq!(outcome.actions, &[switch::Action::Lamp]);
+/// let step = switch::step(switch::State::Off, &mut vars, switch::Event::Flip, |_| false);
+/// assert_eq!(step.target, switch::State::On);
+/// assert_eq!(step.kind, switch::Kind::Transition);
+/// assert_eq!(step.actions, &[switch::Action::Lamp]);
 /// ```
 ///
 /// The module holds the `State`, `Event`, `Action`, `Guard` and `Timer` enums, the `Guards`
-/// and `Vars` structs, the `TRANSITIONS` table, `dispatch` / `dispatch_with`, the `Machine`
+/// and `Vars` structs, the `TRANSITIONS` table, `step` (state, variables and event in, a
+/// `Step` out: the target, its `Kind`, the actions, the transition), the `Machine`
 /// wrapper with its `Hooks` trait, and with `dot` the `DOT` text. A spec with errors gives one
 /// `compile_error!` per error, with the spec's file, line, column and source line.
 #[proc_macro]

@@ -276,7 +276,7 @@ impl<T: Time> Asp<T> {
             out: Vec::new(),
             sent_requests: &mut self.sent_requests,
         };
-        self.machine.handle(event, &mut hooks);
+        self.machine.step(event, &mut hooks);
         let mut out = hooks.out;
         if self.machine.state() != State::ASP_ACTIVE {
             self.active_ids = None;

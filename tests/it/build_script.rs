@@ -42,7 +42,7 @@ fn a_crate_with_a_build_script_runs_the_generated_machine() {
     for event in
         [failover::Event::Start, failover::Event::ConnectionUp, failover::Event::TwExpiry, failover::Event::DWA]
     {
-        machine.handle(event, &mut record);
+        machine.step(event, &mut record);
         record.0.push(format!("{event} -> {}", machine.state()));
     }
     // Then the machine whose events carry data: its hooks see each event's data.

@@ -62,8 +62,8 @@ macro_rules! same_steps {
                 (a_hooks.0, b_hooks.0) = (bits, bits);
                 a_hooks.1.clear();
                 b_hooks.1.clear();
-                a.handle(file::Event::ALL[index], &mut a_hooks);
-                b.handle(macro_::Event::ALL[index], &mut b_hooks);
+                a.step(file::Event::ALL[index], &mut a_hooks);
+                b.step(macro_::Event::ALL[index], &mut b_hooks);
                 let event = file::Event::ALL[index].name();
                 assert_eq!(a.state().name(), b.state().name(), "step {step} ({event})");
                 assert_eq!(a_hooks.1, b_hooks.1, "step {step} ({event})");

@@ -136,7 +136,7 @@ macro_rules! generated_machine_runs_its_suite {
                     let at = format!("{} case {} step {} ({} in {})", $spec, n + 1, i + 1, step.input, step.from);
                     let event = machine::Event::from_name(&step.event).unwrap();
                     let mut hooks = Hooks { guards: &step.guards, actions: Vec::new() };
-                    m.handle(event, &mut hooks);
+                    m.step(event, &mut hooks);
                     assert_eq!(hooks.actions, step.actions, "{at}");
                     assert_eq!(m.state(), machine::State::from_name(&step.to).unwrap(), "{at}");
                     if !step.vars.is_empty() {

@@ -81,15 +81,15 @@ fn a_segment_the_guards_classify_differently_takes_another_transition() {
     // (RFC 793 §3.9, SYN-SENT STATE, first check the ACK bit), and the state stays.
     let mut tcb = example::Tcb::new(100);
     let mut machine = tcp::Machine::start(&mut tcb);
-    machine.handle(Input::ActiveOpen, &mut tcb);
+    machine.step(Input::ActiveOpen, &mut tcb);
     assert_eq!(machine.state(), State::SYN_SENT);
     let bad = Segment { seq: 7, ack_no: 555, syn: false, ack: true, fin: false, rst: false };
-    let outcome = machine.handle(Input::RcvSegment(bad), &mut tcb);
-    assert_eq!(outcome.kind, tcp::Kind::Internal);
-    assert_eq!(outcome.actions, [tcp::Action::SendRst]);
+    let step = machine.step(Input::RcvSegment(bad), &mut tcb);
+    assert_eq!(step.kind, tcp::Kind::Internal);
+    assert_eq!(step.actions, [tcp::Action::SendRst]);
     assert_eq!(machine.state(), State::SYN_SENT);
     // The SYN,ACK that acknowledges our SYN establishes the connection.
     let good = Segment { seq: 300, ack_no: 101, syn: true, ack: true, fin: false, rst: false };
-    machine.handle(Input::RcvSegment(good), &mut tcb);
+    machine.step(Input::RcvSegment(good), &mut tcb);
     assert_eq!(machine.state(), State::ESTAB);
 }

@@ -70,7 +70,7 @@ fn main() {
     for event in
         [failover::Event::Start, failover::Event::ConnectionUp, failover::Event::TwExpiry, failover::Event::DWA]
     {
-        machine.handle(event, &mut Print);
+        machine.step(event, &mut Print);
         println!("{event} -> {}", machine.state());
     }
 
@@ -87,7 +87,7 @@ fn main() {
     ];
     for input in inputs {
         let event = input.event();
-        link.handle(input, &mut Show);
+        link.step(input, &mut Show);
         println!("{event} -> {}", link.state());
     }
 }

@@ -45,11 +45,11 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let upper = spec.name.to_uppercase();
     let names_table = format_ident!("{}_NAMES", upper);
     let labels_table = format_ident!("{}_LABELS", upper);
-    // A large machine whose labels are all its names writes them once.
-    let labels = if undocumented.is_some() && names == labels {
-        quote! { #names_table }
+    // Labels that are all the names are not written a second time.
+    let (labels_table_item, label_body) = if names == labels {
+        (TokenStream::new(), quote! { self.name() })
     } else {
-        quote! { [#( #labels ),*] }
+        (quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; }, quote! { #labels_table[self as usize] })
     };
     let (tables, name_body, label_body, index_body) = if idents.is_empty() {
         (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
@@ -57,10 +57,10 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
         (
             quote! {
                 const #names_table: [&str; #count] = [#( #names ),*];
-                const #labels_table: [&str; #count] = #labels;
+                #labels_table_item
             },
             quote! { #names_table[self as usize] },
-            quote! { #labels_table[self as usize] },
+            label_body,
             quote! { self as usize },
         )
     };

@@ -23,7 +23,6 @@ const MODULE_TYPES: &[&str] = &[
     "Vars",
     "Transition",
     "Kind",
-    "Outcome",
     "Step",
     "Hooks",
     "Machine",
@@ -77,7 +76,7 @@ pub(super) fn payload_type(path: &str) -> TokenStream {
 pub(super) fn input_items(m: &Machine) -> TokenStream {
     let name = &m.named.name;
     let doc = doc_attrs(&format!(
-        "The events of `{name}` with the data they carry: what [`Machine::handle`] takes. \
+        "The events of `{name}` with the data they carry: what [`Machine::step`] takes. \
          [`Input::event`] gives the [`Event`] without its data, which the tables and [`step`] use.\n\n\
          It derives nothing, so that its data need not be `Clone`, `Copy` or `Debug`; its `Debug` \
          shows the event and hides the data."
@@ -206,16 +205,11 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// `input`), runs the actions through `hooks` in order (each gets `input`), moves to the
             /// target state, and returns what happened. The input is moved in, never copied or
             /// cloned, and dropped at the end of the step.
-            pub fn handle<H: Hooks + ?Sized>(&mut self, input: Input, hooks: &mut H) -> Outcome {
-                self.step(input, hooks).outcome()
-            }
-
-            /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, mut input: Input, hooks: &mut H) -> Step {
-                let step = step_with(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
+                let step = step(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
                 #record
-                for &action in step.actions() {
+                for &action in step.actions {
                     hooks.action(action, Some(&mut input));
                 }
                 self.state = step.target;

@@ -40,25 +40,44 @@ pub(super) fn state_extras(m: &Machine) -> TokenStream {
     };
     let entries = array(&m.states, |s, trees| list(&s.entry, trees));
     let exits = array(&m.states, |s, trees| list(&s.exit, trees));
+    // A table that would say the same of every state is not written: the answer is.
+    let has_actions = |part: fn(&ir::State) -> &[Effect]| {
+        m.states.iter().any(|s| part(s).iter().any(|e| matches!(e, Effect::Action(_))))
+    };
+    let (final_table, final_body) = if m.states.iter().any(|s| s.is_final) {
+        (quote! { const STATE_FINAL: [bool; #count] = #finals; }, quote! { STATE_FINAL[self as usize] })
+    } else {
+        (TokenStream::new(), quote! { false })
+    };
+    let (entry_table, entry_body) = if has_actions(|s| &s.entry) {
+        (quote! { const STATE_ENTRY: [&[Action]; #count] = #entries; }, quote! { STATE_ENTRY[self as usize] })
+    } else {
+        (TokenStream::new(), quote! { &[] })
+    };
+    let (exit_table, exit_body) = if has_actions(|s| &s.exit) {
+        (quote! { const STATE_EXIT: [&[Action]; #count] = #exits; }, quote! { STATE_EXIT[self as usize] })
+    } else {
+        (TokenStream::new(), quote! { &[] })
+    };
     quote! {
-        const STATE_FINAL: [bool; #count] = #finals;
-        const STATE_ENTRY: [&[Action]; #count] = #entries;
-        const STATE_EXIT: [&[Action]; #count] = #exits;
+        #final_table
+        #entry_table
+        #exit_table
 
         impl State {
             /// Whether the state is final: no transition leaves it.
             pub const fn is_final(self) -> bool {
-                STATE_FINAL[self as usize]
+                #final_body
             }
 
             /// The actions run on entering the state, in order.
             pub const fn entry_actions(self) -> &'static [Action] {
-                STATE_ENTRY[self as usize]
+                #entry_body
             }
 
             /// The actions run on leaving the state (not by internal transitions), in order.
             pub const fn exit_actions(self) -> &'static [Action] {
-                STATE_EXIT[self as usize]
+                #exit_body
             }
         }
     }

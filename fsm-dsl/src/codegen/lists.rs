@@ -1,7 +1,8 @@
 //! The one interner of action lists: each distinct list of actions the module needs (a step's
 //! exit, transition and entry actions; in a large machine, a transition row's own actions too)
-//! is one constant `ACTIONS_n`, written once, whoever asks for it. `ACTIONS_0` is the empty
-//! list. A large machine also has them all in one static, `LISTS`, which its tables index.
+//! is one constant `ACTIONS_n`, written once, whoever asks for it. A large machine also has
+//! them all in one static, `LISTS`, which its tables index. A small machine's step and rows
+//! write their lists in place, and ask for none.
 
 use super::ident;
 use crate::ir::{ActionId, Effect, Machine};
@@ -26,18 +27,16 @@ pub(super) struct ActionLists {
 }
 
 impl ActionLists {
-    /// An interner that holds the empty list, as `ACTIONS_0`.
-    pub(super) fn new(m: &Machine) -> Self {
-        let mut lists = ActionLists {
+    /// An interner with no list yet.
+    pub(super) fn new() -> Self {
+        ActionLists {
             numbers: HashMap::default(),
             idents: Vec::new(),
             items: Vec::new(),
             scratch: Vec::new(),
             indexed: false,
             last: (Vec::new(), 0),
-        };
-        lists.number(m, &[]);
-        lists
+        }
     }
 
     /// The number of the list of the actions of `parts`' effects, one part after the other

@@ -1,12 +1,12 @@
 //! Checked model to Rust tokens: one module per machine with the `State`, `Event`, `Action`,
 //! `Guard` and `Timer` enums (`enums.rs`), what they know of each other and the `Guards` and
 //! `Vars` structs (`items.rs`), the transition table as static data (`table.rs`), the DOT text,
-//! a `dispatch` function (`dispatch.rs`: a `match`, O(1), no allocation) and a small `Machine`
+//! the `step` function (`dispatch.rs`: a `match`, O(1), no allocation) and a small `Machine`
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
 //!
 //! The module reads as code a person would write, the way `cargo expand` shows it: small
-//! machines' `TRANSITIONS` rows with named fields and their action lists written in place, the
-//! dispatch's action lists interned once (`lists.rs`: `ACTIONS_n`, which a large machine's rows
+//! machines' `TRANSITIONS` rows with named fields and the step a `match` with its action lists
+//! written in place (a large machine's interned once, `lists.rs`: `ACTIONS_n`, which its rows
 //! share), variables compared and assigned in their own types (`values.rs`), no helper, import
 //! or variant that nothing uses (an action that a timer implies and nothing runs is left out:
 //! see `declared_actions`), and lints allowed by name, each with its reason: the spec's names
@@ -44,12 +44,12 @@ pub struct Options {
     /// out (the macro renders DOT only when asked to, with `fsm!(..., dot)`).
     pub dot: Option<String>,
     /// A path to a function `fn(machine: &'static str, transition: usize)` that
-    /// `Machine::step` (and so `Machine::handle`) calls with the machine's `NAME` and the index in
+    /// `Machine::step` calls with the machine's `NAME` and the index in
     /// `TRANSITIONS` of each transition it takes: transition coverage
     /// (`fsm!("spec.fsm", coverage = crate::coverage::record)`). `None`, the default, generates
     /// no call at all: the module is the same, token for token, as without the option. The
-    /// free functions (`step_with`, `dispatch`, ...) never record, so a runtime can probe the
-    /// machine without the probe counting.
+    /// free function `step` never records, so a runtime can probe the machine without the
+    /// probe counting.
     pub coverage: Option<TokenStream>,
     /// Absolute path of an SVG drawing of the machine (`generated/NAME.svg`), shown in the
     /// module's documentation: emitted as `#[doc = include_str!(..)]` between `<div>` and
@@ -92,11 +92,18 @@ fn doc_attrs(doc: &str) -> TokenStream {
 
 /// What `Machine::step` runs after the dispatch when coverage is on: the recorder called with
 /// the machine's name and the transition taken; nothing at all when it is off.
-fn record_call(recorder: Option<&TokenStream>) -> TokenStream {
+fn record_call(m: &Machine, recorder: Option<&TokenStream>) -> TokenStream {
+    // The index's type is the smallest that holds it: `u32` for a machine of more than 65,536
+    // transitions, which `usize::from` does not take.
+    let index = if dispatch::transition_type(m) == "u32" {
+        quote! { transition as usize }
+    } else {
+        quote! { usize::from(transition) }
+    };
     match recorder {
         Some(recorder) => quote! {
-            if let Some(transition) = step.transition() {
-                #recorder(NAME, transition);
+            if let Some(transition) = step.transition {
+                #recorder(NAME, #index);
             }
         },
         None => TokenStream::new(),
@@ -179,11 +186,11 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let guards_struct = items::guards_struct(m);
     let vars_struct = items::vars_struct(m);
     // One interner of action lists for the dispatch's effects and the table's rows.
-    let mut lists = lists::ActionLists::new(m);
+    let mut lists = lists::ActionLists::new();
     let dispatch = dispatch::dispatch(m, &mut lists);
     let table = table::transition_table(m, &mut lists);
     let lists = lists.items();
-    let record = record_call(options.coverage.as_ref());
+    let record = record_call(m, options.coverage.as_ref());
     // Events with data bring the `Input` enum, and hooks that see it.
     let (input, wrapper, parent) = if m.has_payloads() {
         let parent = quote! {

@@ -69,7 +69,7 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 
         #helpers
 
-        /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+        /// Every transition of the spec, in spec order; `Step::transition` indexes it.
         pub static TRANSITIONS: [Transition; #count] = #rows;
     }
 }

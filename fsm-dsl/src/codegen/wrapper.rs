@@ -52,16 +52,13 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
 
             /// Handles one event: evaluates guards through `hooks`, runs the actions through
             /// `hooks` in order, moves to the target state, and returns what happened.
-            pub fn handle<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Outcome {
-                self.step(event, hooks).outcome()
-            }
-
-            /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-                let step = step_with(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
+                let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
                 #record
-                step.for_each_action(|action| hooks.action(action));
+                for &action in step.actions {
+                    hooks.action(action);
+                }
                 self.state = step.target;
                 step
             }

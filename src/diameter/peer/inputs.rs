@@ -318,15 +318,15 @@ where
         let from = self.machine.state();
         let mark = run.out.len();
         let mut m = self.machine;
-        let outcome = m.handle(event, &mut DiameterPeerHooks { core: &mut self.core, run, context, from, event });
+        let step = m.step(event, &mut DiameterPeerHooks { core: &mut self.core, run, context, from, event });
         self.machine = m;
-        if outcome.target != from {
+        if step.target != from {
             // Reported before what the transition's actions output.
-            let report = Output::Event(PeerEvent::State { from, to: outcome.target, event });
+            let report = Output::Event(PeerEvent::State { from, to: step.target, event });
             run.out.insert(mark.min(run.out.len()), report);
         }
         self.sync_watchdog(run);
-        outcome.kind
+        step.kind
     }
 
     /// Tells the watchdog that the connection came up or went down, if it did.

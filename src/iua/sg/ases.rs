@@ -160,7 +160,7 @@ impl<T: Time> Sg<T> {
                     // taken by each of them in being skipped: coverage counts it.
                     #[cfg(feature = "coverage")]
                     if let (false, Some(t)) = (does_something(state, &probe), probe.transition) {
-                        crate::coverage::record(iua_as::NAME, t);
+                        crate::coverage::record(iua_as::NAME, usize::from(t));
                     }
                     does_something(state, &probe)
                 };
@@ -208,9 +208,9 @@ impl<T: Time> Sg<T> {
         let any_inactive = up > entry.active.len();
         let before = entry.machine.state();
         let mut hooks = IuaAsHooks { guards: iua_as::Guards { any_active, any_inactive, came_up: cause.came_up } };
-        let outcome = entry.machine.handle(event, &mut hooks);
+        let step = entry.machine.step(event, &mut hooks);
         let mut data = cause.data;
-        for &action in outcome.actions {
+        for &action in step.actions {
             let entry = &mut self.ases[i];
             match action {
                 iua_as::Action::NotifyAsInactive | iua_as::Action::NotifyAsActive | iua_as::Action::NotifyAsPending => {
@@ -317,8 +317,8 @@ impl<T: Time> Sg<T> {
                 iua_as::Action::StopTr => self.set_deadline(i, None),
             }
         }
-        if outcome.target != before {
-            out.push(Output::Event(SgEvent::AsState { as_index: i, state: outcome.target }));
+        if step.target != before {
+            out.push(Output::Event(SgEvent::AsState { as_index: i, state: step.target }));
             self.place(i);
         }
     }
@@ -338,13 +338,14 @@ fn probe(
     any_active: bool,
     any_inactive: bool,
     came_up: bool,
-) -> iua_as::Outcome {
+) -> iua_as::Step {
     let mut vars = iua_as::Vars::INITIAL;
-    iua_as::dispatch(state, &mut vars, event, iua_as::Guards { any_active, any_inactive, came_up })
+    let guards = iua_as::Guards { any_active, any_inactive, came_up };
+    iua_as::step(state, &mut vars, event, |guard| guards.get(guard))
 }
 
-fn does_something(state: iua_as::State, outcome: &iua_as::Outcome) -> bool {
-    !outcome.actions.is_empty() || outcome.target != state
+fn does_something(state: iua_as::State, step: &iua_as::Step) -> bool {
+    !step.actions.is_empty() || step.target != state
 }
 
 /// Sorts `items` by a dense index (an AS's position, an association number): a comparison

@@ -175,7 +175,7 @@ impl<T: Time> Sg<T> {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
         let before = asp.machine.state();
         let mut hooks = IuaAspHooks { assoc, input: &input, out, forward: false, discard: false };
-        let outcome = asp.machine.handle(event, &mut hooks);
+        let step = asp.machine.step(event, &mut hooks);
         let (forward, discard) = (hooks.forward, hooks.discard);
         if forward {
             if let Some((interface_id, dlci, data)) = input.data.take() {
@@ -184,12 +184,12 @@ impl<T: Time> Sg<T> {
         } else if discard {
             out.push(Output::Event(SgEvent::DataFromInactiveAspDiscarded { assoc }));
         }
-        let after = outcome.target;
+        let after = step.target;
         self.set_up(assoc, after != iua_asp::State::ASP_DOWN);
         if before != after {
             out.push(Output::Event(SgEvent::AspState { assoc, state: after }));
         }
-        self.asp_changed(now, assoc, event, before, after, &outcome, &input, out);
+        self.asp_changed(now, assoc, event, before, after, &step, &input, out);
     }
 
     /// What an ASP's step means for the ASes (Figure 7's "one ASP trans to ..." events).
@@ -201,13 +201,13 @@ impl<T: Time> Sg<T> {
         event: iua_asp::Event,
         before: iua_asp::State,
         after: iua_asp::State,
-        outcome: &iua_asp::Outcome,
+        step: &iua_asp::Step,
         input: &AspInput,
         out: &mut Vec<Output>,
     ) {
         use iua_asp::State::{ASP_ACTIVE, ASP_DOWN, ASP_INACTIVE};
-        let acked_active = outcome.actions.contains(&iua_asp::Action::SendAspActiveAck);
-        let acked_inactive = outcome.actions.contains(&iua_asp::Action::SendAspInactiveAck);
+        let acked_active = step.actions.contains(&iua_asp::Action::SendAspActiveAck);
+        let acked_inactive = step.actions.contains(&iua_asp::Action::SendAspInactiveAck);
         match (before, after) {
             (ASP_DOWN, ASP_INACTIVE) => self.fan_out(now, assoc, iua_as::Event::AspInactive, true, &[], out),
             (ASP_INACTIVE | ASP_ACTIVE, ASP_DOWN) => {

@@ -28,7 +28,6 @@ pub mod one_letter {
         s,
     }
     const STATE_NAMES: [&str; 2] = ["v", "s"];
-    const STATE_LABELS: [&str; 2] = ["v", "s"];
     impl State {
         /// Every state, in declaration order.
         pub const ALL: [State; 2] = [State::v, State::s];
@@ -38,7 +37,7 @@ pub mod one_letter {
         }
         /// The state's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            STATE_LABELS[self as usize]
+            self.name()
         }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
@@ -54,21 +53,18 @@ pub mod one_letter {
             f.write_str(self.label())
         }
     }
-    const STATE_FINAL: [bool; 2] = [false, false];
-    const STATE_ENTRY: [&[Action]; 2] = [&[], &[]];
-    const STATE_EXIT: [&[Action]; 2] = [&[], &[]];
     impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
-            STATE_FINAL[self as usize]
+            false
         }
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
+            &[]
         }
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
+            &[]
         }
     }
     /// The events of `OneLetter`.
@@ -78,7 +74,6 @@ pub mod one_letter {
         e,
     }
     const EVENT_NAMES: [&str; 1] = ["e"];
-    const EVENT_LABELS: [&str; 1] = ["e"];
     impl Event {
         /// Every event, in declaration order.
         pub const ALL: [Event; 1] = [Event::e];
@@ -88,7 +83,7 @@ pub mod one_letter {
         }
         /// The event's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            EVENT_LABELS[self as usize]
+            self.name()
         }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
@@ -111,7 +106,6 @@ pub mod one_letter {
         a,
     }
     const ACTION_NAMES: [&str; 1] = ["a"];
-    const ACTION_LABELS: [&str; 1] = ["a"];
     impl Action {
         /// Every action, in declaration order.
         pub const ALL: [Action; 1] = [Action::a];
@@ -121,7 +115,7 @@ pub mod one_letter {
         }
         /// The action's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            ACTION_LABELS[self as usize]
+            self.name()
         }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
@@ -144,7 +138,6 @@ pub mod one_letter {
         g,
     }
     const GUARD_NAMES: [&str; 1] = ["g"];
-    const GUARD_LABELS: [&str; 1] = ["g"];
     impl Guard {
         /// Every guard, in declaration order.
         pub const ALL: [Guard; 1] = [Guard::g];
@@ -154,7 +147,7 @@ pub mod one_letter {
         }
         /// The guard's display label (its identifier when the spec gives none).
         pub const fn label(self) -> &'static str {
-            GUARD_LABELS[self as usize]
+            self.name()
         }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
@@ -270,7 +263,7 @@ pub mod one_letter {
         /// Its doc comment.
         pub doc: &'static str,
     }
-    /// Every transition of the spec, in spec order; `Outcome::transition` indexes it.
+    /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 3] = [
         Transition {
             sources: &[State::v],
@@ -300,8 +293,6 @@ pub mod one_letter {
             doc: "",
         },
     ];
-    const ACTIONS_0: &[Action] = &[];
-    const ACTIONS_1: &[Action] = &[Action::a];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -314,108 +305,53 @@ pub mod one_letter {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// The result of [`dispatch`]: where the machine goes and what it does on the way
-    /// ([`Step::outcome`] of a [`Step`]).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// How the event was dealt with.
-        pub kind: Kind,
-        /// The state after the event (the same state unless a transition was taken).
-        pub target: State,
-        /// The actions to run, in order: exit, transition, entry.
-        pub actions: &'static [Action],
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        pub transition: Option<usize>,
-    }
-    /// The result of [`step`]: the state after the event and the actions to run on the
-    /// way (`Copy`, three words). [`Step::kind`], [`Step::transition`] and
-    /// [`Step::outcome`] read the rest from static tables.
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
+    /// words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
         pub target: State,
-        /// What the step does (its actions and transition), a row of a static table: 0 for
-        /// an unhandled event, 1 for an ignored one.
-        effect: u8,
-        /// The actions to run, in order: exit, transition, entry: the effect's, kept here
-        /// so that the caller's loop over them needs no second read of a table.
-        actions: &'static [Action],
-    }
-    /// The index in [`TRANSITIONS`] of each effect's transition (unused for the first
-    /// two).
-    static EFFECT_TRANSITION: [u8; 5] = [u8::MAX, u8::MAX, 0, 1, 2];
-    /// The step of each (state, event) cell: a row per state, in the order of
-    /// [`State::ALL`], a cell per event, in the order of [`Event::ALL`].
-    static CELLS: [[Step; 1]; 2] = [
-        [cell(State::v, BY_CODE, &[])],
-        [cell(State::v, 4, ACTIONS_0)],
-    ];
-    /// A cell of [`CELLS`]: the step to `target` that runs `actions`.
-    const fn cell(target: State, effect: u8, actions: &'static [Action]) -> Step {
-        Step { target, effect, actions }
-    }
-    /// The step of an unhandled event: the same state, nothing to run.
-    const fn unhandled(state: State) -> Step {
-        Step {
-            target: state,
-            effect: 0,
-            actions: &[],
-        }
+        /// How the event was dealt with.
+        pub kind: Kind,
+        /// The actions to run, in order: exit, transition, entry.
+        pub actions: &'static [Action],
+        /// The index in [`TRANSITIONS`] of the transition taken, if any.
+        pub transition: Option<u8>,
     }
     impl Step {
-        /// The actions to run, in order: exit, transition, entry.
-        #[inline]
-        pub fn actions(self) -> &'static [Action] {
-            self.actions
-        }
-        /// Calls `f` with each action to run, in order: exit, transition, entry (a loop
-        /// over [`Step::actions`]).
-        #[inline(always)]
-        pub fn for_each_action(self, mut f: impl FnMut(Action)) {
-            for &action in self.actions {
-                f(action);
+        /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+        const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target,
+                kind: Kind::Transition,
+                actions,
+                transition: Some(transition),
             }
         }
-        /// The index in [`TRANSITIONS`] of the transition taken, if any.
-        #[inline]
-        pub fn transition(self) -> Option<usize> {
-            if self.effect < 2 {
-                return None;
-            }
-            EFFECT_TRANSITION.get(self.effect as usize).map(|&t| t as usize)
-        }
-        /// How the event was dealt with.
-        pub fn kind(self) -> Kind {
-            match self.effect {
-                0 => Kind::Unhandled,
-                1 => Kind::Ignored,
-                _ => {
-                    match self.transition().and_then(|t| TRANSITIONS.get(t)) {
-                        Some(Transition { target: None, .. }) => Kind::Internal,
-                        _ => Kind::Transition,
-                    }
-                }
-            }
-        }
-        /// Everything about the step.
-        pub fn outcome(self) -> Outcome {
-            Outcome {
-                kind: self.kind(),
-                target: self.target,
-                actions: self.actions(),
-                transition: self.transition(),
+        /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+        const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
+            Step {
+                target: state,
+                kind: Kind::Internal,
+                actions,
+                transition: Some(transition),
             }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
     /// actions, in order.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
-        ACTIONS_0
+        &[]
     }
-    /// The effect in [`CELLS`] of a cell decided by [`decide`].
-    const BY_CODE: u8 = 5;
-    /// The cells that guards or assignments decide.
-    fn decide(
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
+    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// O(1): a jump on the state, then on the event; no allocation.
+    #[allow(
+        unused_doc_comments,
+        reason = "each arm's doc line names the spec's transitions it takes"
+    )]
+    #[inline(always)]
+    pub fn step(
         state: State,
         _vars: &mut Vars,
         event: Event,
@@ -424,69 +360,23 @@ pub mod one_letter {
         match state {
             State::v => {
                 match event {
+                    /// `e [g]`; `e [else]`
                     Event::e => {
                         let g0 = guard(Guard::g);
                         if g0 {
-                            return Step {
-                                target: State::s,
-                                effect: 2,
-                                actions: ACTIONS_1,
-                            };
+                            return Step::to(State::s, &[Action::a], 0);
                         }
-                        {
-                            Step {
-                                target: State::v,
-                                effect: 3,
-                                actions: ACTIONS_0,
-                            }
-                        }
+                        Step::stay(State::v, &[], 1)
                     }
                 }
             }
-            _ => unhandled(state),
+            State::s => {
+                match event {
+                    /// `e`
+                    Event::e => Step::to(State::v, &[], 2),
+                }
+            }
         }
-    }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): one read of a table (and, for a cell with guards or assignments, a jump on the state, then on the event); no allocation.
-    #[inline(always)]
-    pub fn step_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
-        let step = CELLS[state.index()][event.index()];
-        if step.effect == BY_CODE {
-            return decide(state, vars, event, guard);
-        }
-        step
-    }
-    /// Handles `event` in `state` with the named guards' values in `guards`; see
-    /// [`step_with`].
-    #[inline]
-    pub fn step(state: State, vars: &mut Vars, event: Event, guards: Guards) -> Step {
-        step_with(state, vars, event, |guard| guards.get(guard))
-    }
-    /// [`step_with`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch_with(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guard: impl FnMut(Guard) -> bool,
-    ) -> Outcome {
-        step_with(state, vars, event, guard).outcome()
-    }
-    /// [`step`], with everything about the step: its kind, actions and transition.
-    #[inline]
-    pub fn dispatch(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        guards: Guards,
-    ) -> Outcome {
-        step(state, vars, event, guards).outcome()
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
     /// order.
@@ -525,23 +415,17 @@ pub mod one_letter {
         }
         /// Handles one event: evaluates guards through `hooks`, runs the actions through
         /// `hooks` in order, moves to the target state, and returns what happened.
-        pub fn handle<H: Hooks + ?Sized>(
-            &mut self,
-            event: Event,
-            hooks: &mut H,
-        ) -> Outcome {
-            self.step(event, hooks).outcome()
-        }
-        /// Handles one event like [`Machine::handle`], and returns the lean [`Step`].
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step_with(
+            let step = step(
                 self.state,
                 &mut self.vars,
                 event,
                 |guard| hooks.guard(guard),
             );
-            step.for_each_action(|action| hooks.action(action));
+            for &action in step.actions {
+                hooks.action(action);
+            }
             self.state = step.target;
             step
         }

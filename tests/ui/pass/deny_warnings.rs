@@ -52,8 +52,8 @@ fn main() {
     let mut log = Log(Vec::new(), true);
     let mut m = door::Machine::start(&mut log);
     assert_eq!(log.0, [door::Action::Lock]);
-    let outcome = m.handle(door::Event::Push, &mut log);
-    assert_eq!(outcome.kind, door::Kind::Transition);
+    let step = m.step(door::Event::Push, &mut log);
+    assert_eq!(step.kind, door::Kind::Transition);
     assert_eq!(m.state(), door::State::Open);
     assert_eq!(m.vars().opened, 1);
     assert_eq!(door::Action::StartAutoClose.starts(), Some(door::Timer::AutoClose));

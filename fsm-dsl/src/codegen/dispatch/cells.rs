@@ -1,49 +1,39 @@
-//! The cells of the dispatch: for each (state, event), either its target and effect (a plain
-//! cell: one unguarded transition, no assignment: a record of the table) or the code that
-//! decides it (guards, assignments), written as the arms of a `match` on the state, then on
-//! the event.
+//! The cells of the dispatch, as the arms of a `match` on the state, then on the event: a
+//! small machine's every cell, a large machine's cells that need code (guards, assignments;
+//! its plain cells are records of a table, `table.rs`).
 
 use super::super::ident;
+use super::super::tokens;
 use super::super::values::guard_expr;
-use super::{Ctx, EFFECT_IGNORED, EFFECT_UNHANDLED};
+use super::Ctx;
 use crate::ir::{self, Cell, Condition, Effect, EventId, StateId, StepKind};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
-/// The effect number of [`Ctx::nothing`].
-pub(super) fn nothing_effect(kind: StepKind) -> usize {
-    match kind {
-        StepKind::Ignored => EFFECT_IGNORED,
-        _ => EFFECT_UNHANDLED,
-    }
-}
-
-/// What the generator learned about the machine that decides the function's signature.
+/// What the generator learned about the machine that decides `step`'s signature.
 #[derive(Default)]
 pub(super) struct Uses {
     pub(super) guard: bool,
     pub(super) vars: bool,
 }
 
-/// A cell with one unguarded transition and no assignment, the common case: its target and
-/// effect, for the table. `None` for the others, which need code.
-fn plain(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId]) -> Option<(StateId, usize)> {
+/// Whether a cell is plain: one unguarded transition and no assignment, the common case.
+pub(super) fn plain(m: &ir::Machine, s: StateId, rules: &[ir::TransitionId]) -> Option<ir::TransitionId> {
     let &[t] = rules else { return None };
-    let transition = ctx.m.transition(t);
-    if transition.condition != Condition::Always {
+    if m.transition(t).condition != Condition::Always {
         return None;
     }
     // Read in place: this runs for every cell.
-    let parts = ctx.m.effect_parts(s, t);
+    let parts = m.effect_parts(s, t);
     if parts.iter().flat_map(|p| p.iter()).any(|e| !matches!(e, Effect::Action(_))) {
         return None;
     }
-    Some((transition.target.unwrap_or(s), ctx.effect_of(&parts, t)))
+    Some(t)
 }
 
-/// The body of one cell that needs code.
+/// The body of one cell that needs code, or of a plain one.
 fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
     let m = ctx.m;
     let mut guards = Vec::new();
@@ -70,16 +60,25 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
         let (assign, outcome) = ctx.take(s, t);
         uses.vars |= !assign.is_empty();
         match &m.transition(t).condition {
-            Condition::Always if assign.is_empty() => last = Some(outcome),
-            Condition::Always => last = Some(quote! { { #( #assign )* #outcome } }),
-            Condition::Else => last = last.or(Some(quote! { { #( #assign )* #outcome } })),
+            Condition::Always | Condition::Else => {
+                let body = if assign.is_empty() {
+                    outcome
+                } else {
+                    quote! { { #( #assign )* #outcome } }
+                };
+                // An unguarded transition is the cell's last word; `else` only if none is.
+                last = match m.transition(t).condition {
+                    Condition::Always => Some(body),
+                    _ => last.or(Some(body)),
+                };
+            }
             Condition::When(e) => {
                 let c = guard_expr(m, e, &locals);
                 tests.push(quote! { if #c { #( #assign )* return #outcome; } });
             }
         }
     }
-    let last = last.unwrap_or_else(|| super::super::tokens(ctx.nothing(m.fallback())));
+    let last = last.unwrap_or_else(|| tokens(&ctx.nothing(m.fallback(), Some(s))));
     if tests.is_empty() && reads.is_empty() {
         last
     } else {
@@ -87,68 +86,148 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
     }
 }
 
-/// The table of every cell, and the `match` of the cells that need code (empty if none).
-pub(super) struct Cells {
-    /// Each cell's target and effect, state by state (`None` for code cells).
-    pub(super) records: Vec<(usize, Option<usize>)>,
-    /// The arms of `decide`, as text.
+/// The doc line of an arm: the references of the transitions it may take, or how the spec
+/// writes them when they have none, each said once.
+fn arm_doc(m: &ir::Machine, rules: &[ir::TransitionId]) -> String {
+    let mut said: Vec<String> = Vec::with_capacity(rules.len());
+    for &t in rules {
+        let transition = m.transition(t);
+        let this = if transition.refs().is_empty() {
+            format!("`{}`", m.trigger_text(transition))
+        } else {
+            transition.refs().join(", ")
+        };
+        if !said.contains(&this) {
+            said.push(this);
+        }
+    }
+    said.join("; ")
+}
+
+/// One arm of a state's `match event`: its events, its doc line, its body.
+struct Arm<'c> {
+    cell: &'c Cell,
+    events: Vec<&'c str>,
+    doc: String,
+    body: String,
+}
+
+/// Writes the `match event` of state `s` from its arms (as text), with `fallback` for the
+/// events no arm names.
+fn write_state(ctx: &Ctx<'_>, out: &mut String, s: StateId, arms: &[Arm<'_>], fallback: Option<&str>) {
+    let _ = write!(out, "State::{} => match event {{", ctx.state(s));
+    for arm in arms {
+        if !arm.doc.is_empty() {
+            let _ = write!(out, "#[doc = {:?}]", format!(" {}", arm.doc));
+        }
+        for (i, event) in arm.events.iter().enumerate() {
+            let _ = write!(out, "{}Event::{event}", if i == 0 { "" } else { " | " });
+        }
+        let _ = write!(out, " => {},", arm.body);
+    }
+    if let Some(fallback) = fallback {
+        let _ = write!(out, "_ => {fallback},");
+    }
+    out.push_str("},");
+}
+
+/// Adds `event` to the arm of `cell` if there is one (events whose cells are the same share
+/// an arm), else a new arm made by `body`.
+fn add<'c>(
+    arms: &mut Vec<Arm<'c>>,
+    cell: &'c Cell,
+    event: &'c str,
+    doc: impl FnOnce() -> String,
+    body: impl FnOnce() -> String,
+) {
+    if let Some(arm) = arms.iter_mut().find(|a| a.cell == cell) {
+        arm.events.push(event);
+    } else {
+        arms.push(Arm { cell, events: vec![event], doc: doc(), body: body() });
+    }
+}
+
+/// A small machine's `match` arms on the state: every cell of every state.
+pub(super) fn small_arms(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
+    let m = ctx.m;
+    let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    let mut uses = Uses::default();
+    let mut out = String::new();
+    let ignored = Cell::Ignored;
+    for s in (0..m.states.len()).map(StateId) {
+        let mut arms: Vec<Arm<'_>> = Vec::new();
+        let mut unmentioned = 0;
+        for (e, event) in event_names.iter().enumerate() {
+            let cell = m.cell(s, EventId(e));
+            match cell {
+                Cell::Unmentioned if m.fallback() == StepKind::Ignored => {
+                    let body = ctx.nothing(StepKind::Ignored, Some(s));
+                    add(&mut arms, &ignored, event, String::new, || body);
+                }
+                Cell::Unmentioned => unmentioned += 1,
+                Cell::Ignored => {
+                    let body = ctx.nothing(StepKind::Ignored, Some(s));
+                    add(&mut arms, cell, event, String::new, || body);
+                }
+                Cell::Rules(rules) => {
+                    add(
+                        &mut arms,
+                        cell,
+                        event,
+                        || arm_doc(m, rules),
+                        || cell_body(ctx, s, rules, &mut uses).to_string(),
+                    );
+                }
+            }
+        }
+        let fallback = (unmentioned > 0).then(|| ctx.nothing(StepKind::Unhandled, Some(s)));
+        write_state(ctx, &mut out, s, &arms, fallback.as_deref());
+    }
+    (tokens(&out), uses)
+}
+
+/// A large machine's `match` arms of the cells that need code (empty if none), and the
+/// number of states with an arm; `records` gets each cell's plain transition, or `None` for
+/// a cell with no transition or one that needs code (`code` is set for those).
+pub(super) struct CodeCells {
+    /// The arms, as text.
     pub(super) arms: String,
-    /// Whether any cell needs code.
-    pub(super) any_code: bool,
+    /// Each cell by state, then event: whether it needs code.
+    pub(super) code: Vec<bool>,
     /// The number of states with an arm in `arms`.
     pub(super) states_with_arms: usize,
 }
 
-/// Collects the table's records and writes the `match` arms of the cells that need code.
-pub(super) fn cells(ctx: &mut Ctx<'_>, uses: &mut Uses) -> Cells {
+/// The cells of a large machine that need code, as `match` arms.
+pub(super) fn code_arms(ctx: &mut Ctx<'_>, uses: &mut Uses) -> CodeCells {
     let m = ctx.m;
     let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
-    let fallback = nothing_effect(m.fallback());
-    let mut out = Cells {
-        records: Vec::with_capacity(m.states.len() * m.events.len()),
+    let mut out = CodeCells {
         arms: String::new(),
-        any_code: false,
+        code: Vec::with_capacity(m.states.len() * m.events.len()),
         states_with_arms: 0,
     };
     for s in (0..m.states.len()).map(StateId) {
-        // Events whose cells need the same code share one arm.
-        let mut arms: Vec<(&Cell, Vec<&str>, String)> = Vec::new();
+        let mut arms: Vec<Arm<'_>> = Vec::new();
+        let mut named = 0;
         for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
-            let record = match cell {
-                Cell::Unmentioned => (s.0, Some(fallback)),
-                Cell::Ignored => (s.0, Some(EFFECT_IGNORED)),
-                Cell::Rules(rules) => match plain(ctx, s, rules) {
-                    Some((target, effect)) => (target.0, Some(effect)),
-                    None => {
-                        if let Some((_, same, _)) = arms.iter_mut().find(|(c, _, _)| *c == cell) {
-                            same.push(event);
-                        } else {
-                            arms.push((cell, vec![event], cell_body(ctx, s, rules, uses).to_string()));
-                        }
-                        (s.0, None)
-                    }
-                },
+            let code = match cell {
+                Cell::Rules(rules) if plain(m, s, rules).is_none() => {
+                    named += 1;
+                    add(&mut arms, cell, event, String::new, || cell_body(ctx, s, rules, uses).to_string());
+                    true
+                }
+                _ => false,
             };
-            out.records.push(record);
+            out.code.push(code);
         }
         if arms.is_empty() {
             continue;
         }
-        out.any_code = true;
-        let _ = write!(out.arms, "State::{} => match event {{", ctx.state(s));
-        for (_, events, body) in &arms {
-            for (i, event) in events.iter().enumerate() {
-                let _ = write!(out.arms, "{}Event::{event}", if i == 0 { "" } else { " | " });
-            }
-            let _ = write!(out.arms, " => {body},");
-        }
         // The other cells of the state are in the table and never asked for here.
-        if arms.iter().map(|(_, events, _)| events.len()).sum::<usize>() < m.events.len() {
-            let fallback = ctx.nothing(m.fallback());
-            let _ = write!(out.arms, "_ => {fallback},");
-        }
-        out.arms.push_str("},");
+        let fallback = (named < m.events.len()).then(|| ctx.nothing(m.fallback(), Some(s)));
+        write_state(ctx, &mut out.arms, s, &arms, fallback.as_deref());
         out.states_with_arms += 1;
     }
     out
