@@ -393,7 +393,10 @@ mod tests {
         #[cfg(feature = "dot")]
         {
             let both = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, dot });
-            assert!(both.contains("crate :: cov :: record (NAME , usize :: from (transition))") && both.contains("pub const DOT"));
+            assert!(
+                both.contains("crate :: cov :: record (NAME , usize :: from (transition))")
+                    && both.contains("pub const DOT")
+            );
             assert!(!both.contains("compile_error"), "{both}");
         }
         let out = expand_tokens(quote! { source = #DOOR, coverage });
