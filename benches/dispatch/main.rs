@@ -1,27 +1,25 @@
-//! The Failover machine (`specs/failover.fsm`) five ways, in one run, over the same event
-//! streams: the dispatch that `fsm!` generates (`step`), two hand-written `match`es, smlang 0.8
+//! The Failover machine (`specs/failover.fsm`) six ways, in one run, over the same event
+//! streams: the dispatch that `fsm!` generates (`step`), three hand-written forms, smlang 0.8
 //! and rust-fsm 0.8. Every side does the same work per event: it updates its state and folds
 //! each action of the step, in order, into a checksum through the same `sink`, each through its
 //! library's own way of handing over actions (a slice for the generated `Step::actions`, the
-//! hand-written `match`es and rust-fsm's output, smlang's context methods). Each side sits in a
+//! hand-written forms and rust-fsm's output, smlang's context methods). Each side sits in a
 //! wrapper of the same shape, `fn(&mut machine, event, &mut checksum)`, timed under two
 //! treatments: every wrapper `#[inline(never)]` (behind a call), and every wrapper
 //! `#[inline(always)]` (inlinable: what the compiler does inside is then each side's own).
 //!
-//! The hand-written side is the best of the two forms a person would write, both returning
-//! `(State, &'static [Action])` with the lists as named constants: `by_hand`, a
-//! `match (state, event)` whose wildcards (`(_, Start)`, `(INIT, _)`) let rustc test a few
-//! conditions first, and `by_hand_nested`, a `match` on the state, then on the event, the
-//! common cases first, which rustc turns into two jump tables. Neither is fastest everywhere
-//! (load average 3 to 5 on two cores, ns per event): the pairs on uniform events (5.1 inlined,
-//! 6.4 behind a call, against 6.8 and 7.7) and on the trace inlined (2.42 against 2.55); the
-//! nested match on the trace behind a call (2.39 against 2.99). Both stay, and the ratio is
-//! the generated code's time over the fastest of every other side.
+//! The hand-written side is the three forms a person would write (`by_hand.rs`), all returning
+//! `(State, &'static [Action])` with the lists as named constants: a `match (state, event)`
+//! whose wildcards (`(_, Start)`, `(INIT, _)`) let rustc test a few conditions first, a `match`
+//! on the state, then on the event, the common cases first, which rustc turns into two jump
+//! tables, and a lookup table of (target, actions), a row per state, read with no branch.
+//! None is fastest everywhere, so all three stay, and the ratio is the generated code's time
+//! over the fastest of every other side.
 //!
 //! Two streams of 10,000 events from a fixed seed: `uniform` (each of the seven events equally
 //! likely) and `trace` (a watchdog's life: mostly messages other than DWA in OKAY_NoPending,
 //! a watchdog expiry answered by a DWA now and then, rarely a lost answer or a lost
-//! connection). Before timing, the five sides must agree on every state and every action of
+//! connection). Before timing, the six sides must agree on every state and every action of
 //! both streams. Criterion times each side on its own; the summary at the end comes from a
 //! paired measurement that is robust to the load of a shared machine: 1,500 rounds, in each of
 //! which every side runs the stream once, in an order that rotates; it prints each side's
@@ -102,202 +100,29 @@ fn generated_body(m: &mut Generated, event: Event, acc: &mut u64) {
     m.state = step.target;
 }
 
-// --- By hand -------------------------------------------------------------------------------
+// --- By hand (`by_hand.rs`) ----------------------------------------------------------------
 
-/// The Failover design as a programmer would write it by hand: a `match` on the pair.
-#[inline(always)]
-fn by_hand(state: State, event: Event) -> (State, &'static [Action]) {
-    use Action::*;
-    use Event::*;
-    use State::*;
-    match (state, event) {
-        (INIT, Start) => (INITIAL, &[CmdAck, SetWatchdog]),
-        (INIT, Stop) | (_, Start) => (state, &[CmdAck]),
-        (OKAY_NoPending | OKAY_Pending, Stop) => (INIT, &[Failover, CloseConnection, StopTw, CmdAck]),
-        (
-            SUSPECT | PAUSE | REOPEN_Pending | REOPEN_NoPending | REOPEN1_Pending | REOPEN1_NoPending | REOPEN2_Pending,
-            Stop,
-        ) => (INIT, &[CloseConnection, StopTw, CmdAck]),
-        (INITIAL | DOWN, Stop) => (INIT, &[StopTw, CmdAck]),
-        (INIT, _) => (state, &[]),
-        (INITIAL, TwExpiry) | (DOWN, TwExpiry) => (state, &[AttemptOpen, SetWatchdog]),
-        (INITIAL, ConnectionUp) => (OKAY_NoPending, &[SetWatchdog]),
-        (INITIAL | DOWN, DWA | NonDWA) => (state, &[Throwaway]),
-        (INITIAL | DOWN, ConnectionDown) => (state, &[]),
-        (OKAY_NoPending, DWA | NonDWA) => (state, &[SetWatchdog]),
-        (OKAY_NoPending, TwExpiry) => (OKAY_Pending, &[SendDWR, SetWatchdog]),
-        (OKAY_Pending, DWA) => (OKAY_NoPending, &[SetWatchdog]),
-        (OKAY_Pending, NonDWA) => (state, &[SetWatchdog]),
-        (OKAY_Pending, TwExpiry) => (SUSPECT, &[Failover, SetWatchdog]),
-        (OKAY_NoPending | OKAY_Pending, ConnectionDown) => (DOWN, &[Failover, CloseConnection, SetWatchdog]),
-        (SUSPECT, DWA | NonDWA) => (OKAY_NoPending, &[Failback, SetWatchdog]),
-        (SUSPECT, TwExpiry | ConnectionDown) => (DOWN, &[CloseConnection, SetWatchdog]),
-        (DOWN, ConnectionUp) => (REOPEN_Pending, &[SendDWR, SetWatchdog]),
-        (REOPEN_Pending, DWA) => (REOPEN_NoPending, &[]),
-        (REOPEN1_Pending, DWA) => (REOPEN1_NoPending, &[]),
-        (REOPEN2_Pending, DWA) | (REOPEN1_NoPending, DWA) => (OKAY_NoPending, &[Failback]),
-        (REOPEN_NoPending, DWA) => (REOPEN1_NoPending, &[]),
-        (REOPEN_NoPending, TwExpiry) => (REOPEN1_Pending, &[SendDWR, SetWatchdog]),
-        (REOPEN1_NoPending, TwExpiry) => (REOPEN2_Pending, &[SendDWR, SetWatchdog]),
-        (REOPEN_Pending | REOPEN1_Pending | REOPEN2_Pending, TwExpiry) => (PAUSE, &[SetWatchdog]),
-        (PAUSE, DWA) => (REOPEN_NoPending, &[]),
-        (PAUSE, TwExpiry) => (DOWN, &[CloseConnection, SetWatchdog]),
-        (PAUSE | REOPEN_Pending | REOPEN_NoPending | REOPEN1_Pending | REOPEN1_NoPending | REOPEN2_Pending, NonDWA) => {
-            (state, &[Throwaway])
+mod by_hand;
+use by_hand::lists;
+
+/// The body of each hand-written side: the same loop as the generated side's.
+macro_rules! hand_bodies {
+    ($($body:ident = $dispatch:path;)*) => {$(
+        #[inline(always)]
+        fn $body(state: &mut State, event: Event, acc: &mut u64) {
+            let (target, actions) = $dispatch(*state, event);
+            for &action in actions {
+                sink(acc, action);
+            }
+            *state = target;
         }
-        (
-            PAUSE | REOPEN_Pending | REOPEN_NoPending | REOPEN1_Pending | REOPEN1_NoPending | REOPEN2_Pending,
-            ConnectionDown,
-        ) => (DOWN, &[CloseConnection, SetWatchdog]),
-        (_, ConnectionUp) => (state, &[]),
-    }
+    )*};
 }
 
-#[inline(always)]
-fn hand_body(state: &mut State, event: Event, acc: &mut u64) {
-    let (target, actions) = by_hand(*state, event);
-    for &action in actions {
-        sink(acc, action);
-    }
-    *state = target;
-}
-
-/// The Failover design by hand, a `match` on the state, then on the event, the common cases
-/// first.
-#[inline(always)]
-fn by_hand_nested(state: State, event: Event) -> (State, &'static [Action]) {
-    use Event::*;
-    use State::*;
-    use lists::*;
-    match state {
-        OKAY_NoPending => match event {
-            NonDWA | DWA => (OKAY_NoPending, SET),
-            TwExpiry => (OKAY_Pending, SEND_DWR),
-            ConnectionDown => (DOWN, DOWN_OKAY),
-            Stop => (INIT, STOP_OKAY),
-            Start => (OKAY_NoPending, CMDACK),
-            ConnectionUp => (OKAY_NoPending, &[]),
-        },
-        OKAY_Pending => match event {
-            DWA => (OKAY_NoPending, SET),
-            NonDWA => (OKAY_Pending, SET),
-            TwExpiry => (SUSPECT, FAILOVER_SET),
-            ConnectionDown => (DOWN, DOWN_OKAY),
-            Stop => (INIT, STOP_OKAY),
-            Start => (OKAY_Pending, CMDACK),
-            ConnectionUp => (OKAY_Pending, &[]),
-        },
-        SUSPECT => match event {
-            DWA | NonDWA => (OKAY_NoPending, FAILBACK_SET),
-            TwExpiry | ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (SUSPECT, CMDACK),
-            ConnectionUp => (SUSPECT, &[]),
-        },
-        INIT => match event {
-            Start => (INITIAL, CMDACK_SET),
-            Stop => (INIT, CMDACK),
-            _ => (INIT, &[]),
-        },
-        INITIAL => match event {
-            TwExpiry => (INITIAL, ATTEMPT),
-            ConnectionUp => (OKAY_NoPending, SET),
-            DWA | NonDWA => (INITIAL, THROW),
-            ConnectionDown => (INITIAL, &[]),
-            Stop => (INIT, STOP_UNCONNECTED),
-            Start => (INITIAL, CMDACK),
-        },
-        DOWN => match event {
-            TwExpiry => (DOWN, ATTEMPT),
-            ConnectionUp => (REOPEN_Pending, SEND_DWR),
-            DWA | NonDWA => (DOWN, THROW),
-            ConnectionDown => (DOWN, &[]),
-            Stop => (INIT, STOP_UNCONNECTED),
-            Start => (DOWN, CMDACK),
-        },
-        REOPEN_Pending => match event {
-            DWA => (REOPEN_NoPending, &[]),
-            TwExpiry => (PAUSE, SET),
-            NonDWA => (REOPEN_Pending, THROW),
-            ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (REOPEN_Pending, CMDACK),
-            ConnectionUp => (REOPEN_Pending, &[]),
-        },
-        REOPEN_NoPending => match event {
-            DWA => (REOPEN1_NoPending, &[]),
-            TwExpiry => (REOPEN1_Pending, SEND_DWR),
-            NonDWA => (REOPEN_NoPending, THROW),
-            ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (REOPEN_NoPending, CMDACK),
-            ConnectionUp => (REOPEN_NoPending, &[]),
-        },
-        REOPEN1_Pending => match event {
-            DWA => (REOPEN1_NoPending, &[]),
-            TwExpiry => (PAUSE, SET),
-            NonDWA => (REOPEN1_Pending, THROW),
-            ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (REOPEN1_Pending, CMDACK),
-            ConnectionUp => (REOPEN1_Pending, &[]),
-        },
-        REOPEN1_NoPending => match event {
-            DWA => (OKAY_NoPending, FAILBACK),
-            TwExpiry => (REOPEN2_Pending, SEND_DWR),
-            NonDWA => (REOPEN1_NoPending, THROW),
-            ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (REOPEN1_NoPending, CMDACK),
-            ConnectionUp => (REOPEN1_NoPending, &[]),
-        },
-        REOPEN2_Pending => match event {
-            DWA => (OKAY_NoPending, FAILBACK),
-            TwExpiry => (PAUSE, SET),
-            NonDWA => (REOPEN2_Pending, THROW),
-            ConnectionDown => (DOWN, CLOSE),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (REOPEN2_Pending, CMDACK),
-            ConnectionUp => (REOPEN2_Pending, &[]),
-        },
-        PAUSE => match event {
-            DWA => (REOPEN_NoPending, &[]),
-            TwExpiry | ConnectionDown => (DOWN, CLOSE),
-            NonDWA => (PAUSE, THROW),
-            Stop => (INIT, STOP_CONNECTED),
-            Start => (PAUSE, CMDACK),
-            ConnectionUp => (PAUSE, &[]),
-        },
-    }
-}
-
-#[inline(always)]
-fn nested_body(state: &mut State, event: Event, acc: &mut u64) {
-    let (target, actions) = by_hand_nested(*state, event);
-    for &action in actions {
-        sink(acc, action);
-    }
-    *state = target;
-}
-
-// --- The complete action lists of the Failover design's steps (exit, own, entry) ----------
-
-mod lists {
-    use super::Action::{self, *};
-    pub const CMDACK_SET: &[Action] = &[CmdAck, SetWatchdog];
-    pub const CMDACK: &[Action] = &[CmdAck];
-    pub const STOP_OKAY: &[Action] = &[Failover, CloseConnection, StopTw, CmdAck];
-    pub const STOP_CONNECTED: &[Action] = &[CloseConnection, StopTw, CmdAck];
-    pub const STOP_UNCONNECTED: &[Action] = &[StopTw, CmdAck];
-    pub const ATTEMPT: &[Action] = &[AttemptOpen, SetWatchdog];
-    pub const SET: &[Action] = &[SetWatchdog];
-    pub const THROW: &[Action] = &[Throwaway];
-    pub const SEND_DWR: &[Action] = &[SendDWR, SetWatchdog];
-    pub const FAILOVER_SET: &[Action] = &[Failover, SetWatchdog];
-    pub const DOWN_OKAY: &[Action] = &[Failover, CloseConnection, SetWatchdog];
-    pub const CLOSE: &[Action] = &[CloseConnection, SetWatchdog];
-    pub const FAILBACK_SET: &[Action] = &[Failback, SetWatchdog];
-    pub const FAILBACK: &[Action] = &[Failback];
+hand_bodies! {
+    pairs_body = by_hand::pairs;
+    nested_body = by_hand::nested;
+    table_body = by_hand::table;
 }
 
 // --- smlang --------------------------------------------------------------------------------
@@ -342,8 +167,9 @@ macro_rules! wrappers {
 
 wrappers! {
     generated_call, generated_inline: Generated, Event => generated_body;
-    hand_call, hand_inline: State, Event => hand_body;
+    pairs_call, pairs_inline: State, Event => pairs_body;
     nested_call, nested_inline: State, Event => nested_body;
+    table_call, table_inline: State, Event => table_body;
     smlang_call, smlang_inline: sm::StateMachine<sm::Context>, sm::Events => smlang_body;
     rust_fsm_call, rust_fsm_inline: rfsm::failover::StateMachine, rfsm::failover::Input => rust_fsm_body;
 }
@@ -377,71 +203,84 @@ fn plain(name: impl std::fmt::Debug) -> String {
     format!("{name:?}").replace('_', "").to_lowercase()
 }
 
-/// The five sides must agree, step by step, before their speed is compared.
+/// Every side must agree with the generated code, step by step, before their speed is compared.
 fn agree(events: &[Event]) {
-    let (mut g, mut h, mut s, mut r) = (new_generated(), new_hand(), new_smlang(), new_rust_fsm());
-    let (mut ag, mut ah, mut as_, mut ar) = (0, 0, 0, 0);
-    let (mut n, mut an) = (new_hand(), 0);
+    let (mut g, mut s, mut r) = (new_generated(), new_smlang(), new_rust_fsm());
+    let mut hand = [new_hand(); 3];
+    let (mut ag, mut as_, mut ar, mut ah) = (0, 0, 0, [0; 3]);
     for (i, &e) in events.iter().enumerate() {
         generated_call(&mut g, e, &mut ag);
-        hand_call(&mut h, e, &mut ah);
-        nested_call(&mut n, e, &mut an);
-        assert_eq!((n, an), (h, ah), "event {i} ({e:?}): the nested match differs");
+        pairs_call(&mut hand[0], e, &mut ah[0]);
+        nested_call(&mut hand[1], e, &mut ah[1]);
+        table_call(&mut hand[2], e, &mut ah[2]);
         smlang_call(&mut s, sm::event(e), &mut as_);
         rust_fsm_call(&mut r, rfsm::event(e), &mut ar);
-        let states = [plain(g.state), plain(h), plain(s.state()), plain(r.state())];
+        let mut states = vec![plain(g.state), plain(s.state()), plain(r.state())];
+        states.extend(hand.iter().map(plain));
         assert!(states.iter().all(|x| *x == states[0]), "event {i} ({e:?}): {states:?}");
-        assert!([ah, as_, ar].iter().all(|&x| x == ag), "event {i} ({e:?}): actions differ");
+        let mut sums = vec![as_, ar];
+        sums.extend(ah);
+        assert!(sums.iter().all(|&x| x == ag), "event {i} ({e:?}): actions differ");
     }
 }
 
-const SIDES: [&str; 5] = ["generated", "by-hand-pairs", "smlang", "rust-fsm", "by-hand-nested"];
+/// The sides, in the order of the printed table; the generated code first.
+const SIDES: [&str; 6] = ["generated", "by-hand-pairs", "by-hand-nested", "by-hand-table", "smlang", "rust-fsm"];
 const TREATMENTS: [&str; 2] = ["behind-a-call", "inlinable"];
+
+/// One stream in each side's alphabet.
+struct Streams {
+    events: Vec<Event>,
+    sm: Vec<sm::Events>,
+    rfsm: Vec<rfsm::failover::Input>,
+}
+
+impl Streams {
+    fn new(events: Vec<Event>) -> Streams {
+        let sm = events.iter().map(|&e| sm::event(e)).collect();
+        let rfsm = events.iter().map(|&e| rfsm::event(e)).collect();
+        Streams { events, sm, rfsm }
+    }
+}
+
+/// A pass of one side over its stream, returning the checksum.
+type Pass<'a> = Box<dyn Fn() -> u64 + 'a>;
+
+/// Every side's pass over `s`, in the order of [`SIDES`], behind a call or inlinable; a pass is
+/// one dynamic call, inside which the side's loop is compiled for it alone.
+fn passes(s: &Streams, call: bool) -> [Pass<'_>; SIDES.len()] {
+    let (events, sm_events, rfsm_events) = (&s.events[..], &s.sm[..], &s.rfsm[..]);
+    if call {
+        [
+            Box::new(move || run(events, new_generated, generated_call)),
+            Box::new(move || run(events, new_hand, pairs_call)),
+            Box::new(move || run(events, new_hand, nested_call)),
+            Box::new(move || run(events, new_hand, table_call)),
+            Box::new(move || run(sm_events, new_smlang, smlang_call)),
+            Box::new(move || run(rfsm_events, new_rust_fsm, rust_fsm_call)),
+        ]
+    } else {
+        [
+            Box::new(move || run(events, new_generated, generated_inline)),
+            Box::new(move || run(events, new_hand, pairs_inline)),
+            Box::new(move || run(events, new_hand, nested_inline)),
+            Box::new(move || run(events, new_hand, table_inline)),
+            Box::new(move || run(sm_events, new_smlang, smlang_inline)),
+            Box::new(move || run(rfsm_events, new_rust_fsm, rust_fsm_inline)),
+        ]
+    }
+}
 
 fn bench(c: &mut Criterion) {
     for (name, events) in [("uniform", uniform()), ("trace", trace())] {
         agree(&events);
-        let sm_events: Vec<sm::Events> = events.iter().map(|&e| sm::event(e)).collect();
-        let rfsm_events: Vec<rfsm::failover::Input> = events.iter().map(|&e| rfsm::event(e)).collect();
+        let streams = Streams::new(events);
         for treatment in TREATMENTS {
             let mut group = c.benchmark_group(format!("failover-{name}-{treatment}"));
             group.throughput(Throughput::Elements(EVENTS as u64));
-            let call = treatment == "behind-a-call";
-            group.bench_function(SIDES[0], |b| {
-                if call {
-                    b.iter(|| run(&events, new_generated, generated_call))
-                } else {
-                    b.iter(|| run(&events, new_generated, generated_inline))
-                }
-            });
-            group.bench_function(SIDES[1], |b| {
-                if call {
-                    b.iter(|| run(&events, new_hand, hand_call))
-                } else {
-                    b.iter(|| run(&events, new_hand, hand_inline))
-                }
-            });
-            group.bench_function(SIDES[2], |b| {
-                if call {
-                    b.iter(|| run(&sm_events, new_smlang, smlang_call))
-                } else {
-                    b.iter(|| run(&sm_events, new_smlang, smlang_inline))
-                }
-            });
-            group.bench_function(SIDES[3], |b| {
-                if call {
-                    b.iter(|| run(&rfsm_events, new_rust_fsm, rust_fsm_call))
-                } else {
-                    b.iter(|| run(&rfsm_events, new_rust_fsm, rust_fsm_inline))
-                }
-            });
-            group.bench_function(SIDES[4], |b| {
-                if call {
-                    b.iter(|| run(&events, new_hand, nested_call))
-                } else {
-                    b.iter(|| run(&events, new_hand, nested_inline))
-                }
-            });
+            for (side, pass) in SIDES.iter().zip(passes(&streams, treatment == "behind-a-call")) {
+                group.bench_function(*side, |b| b.iter(&pass));
+            }
             group.finish();
         }
     }
@@ -450,42 +289,23 @@ fn bench(c: &mut Criterion) {
 /// Rounds of the paired measurement.
 const ROUNDS: usize = 1_500;
 
-/// One pass of a side over its stream, in nanoseconds.
-#[inline(always)]
-fn pass<M, E: Copy>(events: &[E], new: impl Fn() -> M, step: impl Fn(&mut M, E, &mut u64)) -> f64 {
-    let start = Instant::now();
-    black_box(run(events, new, step));
-    start.elapsed().as_nanos() as f64
-}
-
 /// The paired measurement: in each round every side runs the stream once, in an order that
 /// rotates from round to round, so that a change of load on the machine falls on every side
 /// alike; the median pass of each side, per event.
-fn paired(events: &[Event], call: bool) -> [f64; 5] {
-    let sm_events: Vec<sm::Events> = events.iter().map(|&e| sm::event(e)).collect();
-    let rfsm_events: Vec<rfsm::failover::Input> = events.iter().map(|&e| rfsm::event(e)).collect();
-    let mut times: [Vec<f64>; 5] = Default::default();
+fn paired(streams: &Streams, call: bool) -> [f64; SIDES.len()] {
+    let passes = passes(streams, call);
+    let mut times: [Vec<f64>; SIDES.len()] = Default::default();
     for round in 0..ROUNDS {
-        for k in 0..5 {
-            let side = (round + k) % 5;
-            let t = match (side, call) {
-                (0, true) => pass(events, new_generated, generated_call),
-                (0, false) => pass(events, new_generated, generated_inline),
-                (1, true) => pass(events, new_hand, hand_call),
-                (1, false) => pass(events, new_hand, hand_inline),
-                (2, true) => pass(&sm_events, new_smlang, smlang_call),
-                (2, false) => pass(&sm_events, new_smlang, smlang_inline),
-                (3, true) => pass(&rfsm_events, new_rust_fsm, rust_fsm_call),
-                (3, false) => pass(&rfsm_events, new_rust_fsm, rust_fsm_inline),
-                (_, true) => pass(events, new_hand, nested_call),
-                (_, false) => pass(events, new_hand, nested_inline),
-            };
-            times[side].push(t);
+        for k in 0..SIDES.len() {
+            let side = (round + k) % SIDES.len();
+            let start = Instant::now();
+            black_box(passes[side]());
+            times[side].push(start.elapsed().as_nanos() as f64);
         }
     }
     times.map(|mut t| {
         t.sort_by(f64::total_cmp);
-        t[t.len() / 2] / events.len() as f64
+        t[t.len() / 2] / streams.events.len() as f64
     })
 }
 
@@ -506,8 +326,9 @@ fn main() {
     println!("\ntrace: {:.1}% NonDWA in OKAY_NoPending", 100.0 * okay_share(&trace()));
     println!("ns per event, median of {ROUNDS} paired rounds; ratio = generated / the fastest of the others:");
     for (name, events) in [("uniform", uniform()), ("trace", trace())] {
+        let streams = Streams::new(events);
         for treatment in TREATMENTS {
-            let per_event = paired(&events, treatment == "behind-a-call");
+            let per_event = paired(&streams, treatment == "behind-a-call");
             let best = per_event[1..].iter().copied().fold(f64::INFINITY, f64::min);
             let cells: Vec<String> = SIDES.iter().zip(&per_event).map(|(s, t)| format!("{s} {t:.2}")).collect();
             println!("  {:<32} {}  ratio {:.2}", format!("{name}, {treatment}"), cells.join("  "), per_event[0] / best);
