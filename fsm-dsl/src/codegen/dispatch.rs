@@ -1,7 +1,12 @@
 //! The generated step: `Kind`, `Step` (the one result type: target, kind, actions, transition),
 //! `enter_initial` and `step`, the function `Machine::step` calls.
 //!
-//! A small machine's `step` is the `match` a person would write: on the state, then on the
+//! A small machine whose every cell is a constant (no guard, no assignment) reads its step from
+//! `STEPS`, a table of the steps written with `Step`'s constructors, a row per state
+//! (`dispatch/steps.rs`): no branch on the state or the event, which the processor would guess
+//! wrong on events that do not follow a pattern.
+//!
+//! Another small machine's `step` is the `match` a person would write: on the state, then on the
 //! event, each arm the step it returns, written in place (`Step::to(State::OKAY, &[..], 2)`),
 //! with the references of the spec's transitions it takes as the arm's doc line, and its guards
 //! and assignments inline (`cells.rs`). Each named guard is read once, into a local, and the
@@ -14,6 +19,7 @@
 //! that need code in the `match`.
 
 mod cells;
+mod steps;
 mod table;
 
 use super::lists::ActionLists;
@@ -142,8 +148,11 @@ impl Ctx<'_> {
 pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let large = uses_table(m);
     let mut ctx = Ctx { m, states: OnceCell::new(), lists, in_place: !large, calls: Calls::default() };
+    let constant = !large && steps::all_constant(&ctx);
     let (tables, body, uses) = if large {
         table::step_body(&mut ctx)
+    } else if constant {
+        steps::step_body(&mut ctx)
     } else {
         let (arms, uses) = cells::small_arms(&mut ctx);
         (TokenStream::new(), quote! { match state { #arms } }, uses)
@@ -179,6 +188,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     let how = if large {
         " O(1): one read of a table of plain cells (and, for a cell with guards or assignments, a \
          jump on the state, then on the event); no allocation."
+    } else if constant {
+        " O(1): one read of the table `STEPS`; no allocation."
     } else {
         " O(1): a jump on the state, then on the event; no allocation."
     };
@@ -189,7 +200,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else {
         quote! { #[inline(always)] }
     };
-    let arm_docs = (!large).then(|| {
+    let arm_docs = (!large && !constant).then(|| {
         quote! {
             #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
         }
