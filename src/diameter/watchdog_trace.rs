@@ -19,6 +19,8 @@
 //! cargo fsm observe specs/rfc3539_watchdog.fsm otp_listen.jsonl
 //! ```
 
+use crate::diameter::codec::command_code::{CAPABILITIES_EXCHANGE, DEVICE_WATCHDOG, DISCONNECT_PEER};
+use crate::diameter::codec::result_code::is_success;
 use serde_json::{Value, json};
 use std::path::Path;
 use thiserror::Error;
@@ -108,12 +110,12 @@ fn line_error(line: usize, why: impl Into<String>) -> TraceError {
 
 fn command_name(code: u32, request: bool) -> &'static str {
     match (code, request) {
-        (257, true) => "CER",
-        (257, false) => "CEA",
-        (280, true) => "DWR",
-        (280, false) => "DWA",
-        (282, true) => "DPR",
-        (282, false) => "DPA",
+        (CAPABILITIES_EXCHANGE, true) => "CER",
+        (CAPABILITIES_EXCHANGE, false) => "CEA",
+        (DEVICE_WATCHDOG, true) => "DWR",
+        (DEVICE_WATCHDOG, false) => "DWA",
+        (DISCONNECT_PEER, true) => "DPR",
+        (DISCONNECT_PEER, false) => "DPA",
         _ => "Other",
     }
 }
@@ -152,7 +154,7 @@ pub fn from_driver_trace(text: &str, node: Option<&str>) -> Result<Vec<Record>, 
             what: WireKind::Message {
                 command: command_name(code, request),
                 request,
-                success: result.is_none_or(|r| (2000..3000).contains(&r)),
+                success: result.is_none_or(is_success),
             },
         });
     }
@@ -205,7 +207,7 @@ pub fn from_tshark_fields(text: &str, node: Option<&str>) -> Result<Vec<Record>,
         let codes: Vec<&str> = f[8].split(',').filter(|c| !c.is_empty()).collect();
         let requests: Vec<&str> = f[9].split(',').collect();
         let results: Vec<u32> = f[10].split(',').filter_map(|r| r.parse().ok()).collect();
-        let success = results.iter().all(|r| (2000..3000).contains(r));
+        let success = results.iter().all(|&r| is_success(r));
         for (i, code) in codes.iter().enumerate() {
             let code: u32 = code.parse().map_err(|_| line_error(n + 1, format!("`{code}` is not a Command Code")))?;
             let request = requests.get(i).is_some_and(|r| flag(r));

@@ -2,6 +2,11 @@
 //! success, 3xxx protocol errors (answered with the E bit set, §7.2), 4xxx transient failures,
 //! 5xxx permanent failures.
 
+/// Whether a Result-Code is of the success class, 2xxx (RFC 6733 §7.1.2).
+pub const fn is_success(result_code: u32) -> bool {
+    result_code >= 2000 && result_code < 3000
+}
+
 /// 1001 (§7.1.1): the authentication needs another round trip.
 pub const DIAMETER_MULTI_ROUND_AUTH: u32 = 1001;
 

@@ -245,8 +245,3 @@ pub(super) fn capabilities_result(config: &PeerConfig, theirs: &[u32]) -> u32 {
         DIAMETER_NO_COMMON_APPLICATION
     }
 }
-
-/// Whether a Result-Code is of the success class, 2xxx (RFC 6733 §7.1.2).
-pub(super) const fn is_success(result_code: u32) -> bool {
-    result_code >= 2000 && result_code < 3000
-}

@@ -1,10 +1,11 @@
 //! The generated machine's actions (RFC 6733 §5.6.3) carried out for one event, and the messages
 //! they build (CER, CEA, DPR, DPA, DWR, DWA).
 
-use super::config::{announced, capabilities_result, is_success};
+use super::config::{announced, capabilities_result};
 use super::events::{DiscardReason, PeerError, PeerEvent};
 use super::requests::{Accepted, Initiated, Received};
 use super::{ConnId, Context, Core, Event, Output, Role, Run, SESSION_ID, State};
+use crate::diameter::codec::result_code::is_success;
 use crate::diameter::codec::result_code::{
     DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_SUCCESS, DIAMETER_UNABLE_TO_COMPLY,
     ELECTION_LOST,

@@ -6,13 +6,14 @@ use std::marker::PhantomData;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use super::config::{ConfigError, PeerConfig, RemotePeer, is_success};
+use super::config::{ConfigError, PeerConfig, RemotePeer};
 use super::events::{DiscardReason, PeerError, PeerEvent};
 use super::hooks::DiameterPeerHooks;
 use super::inner::lenient_header;
 use super::requests::{Answers, Outstanding, Pending, Received};
 use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State};
 use crate::diameter::codec::result_code::DIAMETER_UNKNOWN_PEER;
+use crate::diameter::codec::result_code::is_success;
 use crate::diameter::codec::{DecodeError, DisconnectCause, Dwr, Message, RawMessage, command_code};
 use crate::machines::diameter_peer as machine;
 use crate::time::Time;

@@ -1,6 +1,10 @@
 //! The readers of the driver's trace and of tshark's fields, on the same exchange.
 
-use super::*;
+use super::{
+    Record, Seen, TSHARK_FIELDS, TraceError, from_driver_trace, from_tshark_fields, to_json_lines, tshark_command,
+};
+use serde_json::{Value, json};
+use std::path::Path;
 
 /// The same exchange as the driver prints it and as tshark decodes its capture: the node is the
 /// peer (the server, on 3868).
@@ -90,6 +94,12 @@ fn tshark_is_asked_for_the_fields_in_order() {
     assert_eq!(fields, TSHARK_FIELDS);
 }
 
+/// The watchdog's spec, which the converted traces are replayed against.
+static WATCHDOG: std::sync::LazyLock<fsm_dsl::ir::Machine> = std::sync::LazyLock::new(|| {
+    let text = include_str!("../../../specs/rfc3539_watchdog.fsm");
+    fsm_dsl::compile(text).machine.expect("the watchdog's spec compiles")
+});
+
 proptest::proptest! {
     /// No text makes the readers panic: a trace is bytes from anywhere.
     #[test]
@@ -105,7 +115,11 @@ proptest::proptest! {
     ) {
         let text = lines.join("\n");
         for records in [from_driver_trace(&text, None), from_tshark_fields(&text, Some("client"))].into_iter().flatten() {
-            let _ = to_json_lines(&records);
+            // Whatever the readers accept, `fsm observe` reads back and replays.
+            let lines = to_json_lines(&records);
+            let trace = fsm_cli::observe::read_trace(&WATCHDOG, &lines, &fsm_cli::observe::Options::default());
+            let trace = trace.map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}: {lines}")))?;
+            let _ = fsm_cli::observe::observe(&WATCHDOG, &trace);
         }
     }
 }
