@@ -38,52 +38,81 @@ fn ident(text: &str) -> &str {
     &text[..end]
 }
 
+/// The paths a use tree or a path in code names, from its first segment on: `a::{b, c::{d}}`
+/// is `a::b` and `a::c::d`, `ir::Machine::new(..)` is `ir::Machine::new`; a group is read to its
+/// matching brace, however it is nested or wrapped over lines.
+fn expand(tree: &str) -> Vec<String> {
+    let tree = tree.trim_start();
+    if let Some(group) = tree.strip_prefix('{') {
+        let mut depth = 0;
+        let mut items = Vec::new();
+        let mut start = 0;
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    items.push(&group[start..i]);
+                    break;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    items.push(&group[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        return items.into_iter().flat_map(expand).collect();
+    }
+    let head = ident(tree);
+    if head.is_empty() {
+        return Vec::new();
+    }
+    match tree[head.len()..].trim_start().strip_prefix("::") {
+        Some(rest) => {
+            let inner = expand(rest);
+            if inner.is_empty() {
+                vec![head.to_owned()]
+            } else {
+                inner.into_iter().map(|p| format!("{head}::{p}")).collect()
+            }
+        }
+        None => vec![head.to_owned()],
+    }
+}
+
 /// The absolute module paths (their first two segments) that `code` names, read in module `at`.
 fn references(at: &[String], code: &str) -> Vec<Vec<String>> {
     let mut found = Vec::new();
     let lines = code.lines().map(str::trim_start);
     let before_tests = lines.take_while(|l| !(l.starts_with("#[cfg(test)]") || l.starts_with("#[cfg(all(test")));
-    for line in before_tests.filter(|l| !l.starts_with("//")) {
-        let mut rest = line;
-        while let Some(i) = rest.find("crate::").or_else(|| rest.find("super::")) {
-            // The earlier of the two, whichever it is.
-            let i = [rest.find("crate::"), rest.find("super::")].into_iter().flatten().min().unwrap_or(i);
-            let preceded = rest[..i].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_');
-            let mut tail = &rest[i..];
-            let base: Vec<String> = if tail.starts_with("crate::") {
-                tail = &tail["crate::".len()..];
-                Vec::new()
-            } else {
-                let mut base = at.to_vec();
-                while let Some(t) = tail.strip_prefix("super::") {
-                    base.pop();
-                    tail = t;
-                }
-                base
-            };
-            rest = tail;
-            if preceded {
-                continue;
+    // One text, so that a use tree wrapped over lines reads as one.
+    let text: Vec<&str> = before_tests.filter(|l| !l.starts_with("//")).collect();
+    let text = text.join(" ");
+    let mut rest = text.as_str();
+    while let Some(i) = [rest.find("crate::"), rest.find("super::")].into_iter().flatten().min() {
+        let preceded = rest[..i].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let mut tail = &rest[i..];
+        let base: Vec<String> = if let Some(t) = tail.strip_prefix("crate::") {
+            tail = t;
+            Vec::new()
+        } else {
+            let mut base = at.to_vec();
+            while let Some(t) = tail.strip_prefix("super::") {
+                base.pop();
+                tail = t;
             }
-            // Each path of a group (`{a, b::c}`), or the one path.
-            let paths: Vec<&str> = match tail.strip_prefix('{') {
-                Some(group) => group.split('}').next().unwrap_or("").split(',').map(str::trim).collect(),
-                None => vec![tail],
-            };
-            for item in paths {
-                let head = ident(item);
-                if head.is_empty() || head == "self" {
-                    continue;
-                }
-                let mut path = base.clone();
-                path.push(head.to_owned());
-                // The second segment, for paths inside `check`.
-                if let Some(next) = item[head.len()..].strip_prefix("::") {
-                    let next = ident(next);
-                    if !next.is_empty() {
-                        path.push(next.to_owned());
-                    }
-                }
+            base
+        };
+        rest = tail;
+        if preceded {
+            continue;
+        }
+        for item in expand(tail) {
+            let mut path = base.clone();
+            // The first two segments: the module, and the one inside it (for `check`'s own).
+            path.extend(item.split("::").filter(|s| *s != "self").take(2).map(str::to_owned));
+            if path.len() > base.len() {
                 found.push(path);
             }
         }
@@ -164,6 +193,10 @@ fn a_cycle_is_found() {
     let at = |p: &str| p.split("::").map(str::to_owned).collect::<Vec<_>>();
     let refs = references(&at("check::timers"), "use super::analysis::explore;\nuse crate::{ir, ast::Span};");
     assert_eq!(refs, vec![at("check::analysis::explore"), at("ir"), at("ast::Span")]);
+    // A group wrapped over lines, and groups inside a group.
+    let wrapped = "use crate::{\n    ast::{self, Name},\n    ir::{Machine, expr::{Expr}},\n    diag,\n};";
+    let refs = references(&at("check::timers"), wrapped);
+    assert_eq!(refs, vec![at("ast"), at("ast::Name"), at("ir::Machine"), at("ir::expr"), at("diag")]);
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     graph.entry("a".into()).or_default().insert("b".into());
     graph.entry("b".into()).or_default().insert("c".into());
