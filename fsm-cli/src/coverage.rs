@@ -126,7 +126,7 @@ impl SpecCoverage {
 }
 
 /// A transition as one line of text.
-pub fn transition_text(m: &Machine, t: &fsm_dsl::ir::Transition) -> String {
+pub(crate) fn transition_text(m: &Machine, t: &fsm_dsl::ir::Transition) -> String {
     let sources = if t.wildcard {
         "*".to_owned()
     } else {

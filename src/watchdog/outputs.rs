@@ -24,8 +24,8 @@ impl Outputs {
         Outputs { len: 0, items: [Output::SendDwr; MAX_OUTPUTS] }
     }
 
-    /// Appends a output. The list never holds more than [`MAX_OUTPUTS`] (no input of the
-    /// watchdog produces more); a output past that would be dropped rather than panic.
+    /// Appends an output. The list never holds more than [`MAX_OUTPUTS`] (no input of the
+    /// watchdog produces more); an output past that would be dropped rather than panic.
     pub(super) fn push(&mut self, output: Output) {
         if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
             *slot = output;

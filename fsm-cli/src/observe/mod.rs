@@ -216,7 +216,7 @@ fn outcomes(
 }
 
 /// `Pending=true, NumDWA=0`.
-pub fn vars_text(m: &Machine, vars: &[i64]) -> String {
+pub(crate) fn vars_text(m: &Machine, vars: &[i64]) -> String {
     m.vars
         .iter()
         .zip(vars)

@@ -385,9 +385,8 @@ pub(super) fn sort_by_index<K: Copy>(items: &mut [K], scratch: &mut Vec<K>, key:
     }
 }
 
-/// The guard values of one AS event; the actions are read from the outcome.
 /// An AS machine's part in a step: its guards' values. Its actions (notifications, T(r)) are
-/// carried out by [`Sg::as_event`] from the step's outcome, in order with the queue.
+/// carried out by [`Sg::as_event`] from the returned `Step`'s actions, in order with the queue.
 struct IuaAsHooks {
     guards: iua_as::Guards,
 }

@@ -1,4 +1,4 @@
-//! The editor grammars of `editors/` against the grammar of record, `src/syntax/fsm.pest`, and
+//! The editor grammars of `editors/` against the grammar of record, `fsm-dsl/src/syntax/fsm.pest`, and
 //! the VS Code extension against `fsm lsp`:
 //!
 //! - `words`: the keywords of `syntax::KEYWORDS` and the contextual words of `fsm.pest` are the
