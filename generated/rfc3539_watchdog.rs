@@ -349,224 +349,125 @@ pub mod rfc3539_watchdog {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 24] = [
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 1"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 2"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 3"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::DWA],
-            guard: Some("NumDWA == 2"),
-            target: Some(State::OKAY),
-            actions: &[Action::Failback],
-            refs: &["RFC 3539 App. A row 5"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::DWA],
-            guard: Some("NumDWA < 2"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 3539 App. A row 6"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 7"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 8"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 9"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 10"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 11"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::TwExpiry],
-            guard: Some("!Pending"),
-            target: None,
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 12"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending"),
-            target: Some(State::SUSPECT),
-            actions: &[Action::Failover, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 13"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 14"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 15"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 16"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("!Pending"),
-            target: None,
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 17"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending && NumDWA < 0"),
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 18"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending && NumDWA >= 0"),
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 19"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 20"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::REOPEN),
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 21"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::Failover, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 22"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 23"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 24"],
-            doc: "",
-        },
+        Transition::on(&[State::OKAY], &[Event::DWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 1"]),
+        Transition::on(&[State::OKAY], &[Event::NonDWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 2"]),
+        Transition::on(&[State::SUSPECT], &[Event::DWA])
+            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 3"]),
+        Transition::on(&[State::SUSPECT], &[Event::NonDWA])
+            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 4"]),
+        Transition::on(&[State::REOPEN], &[Event::DWA])
+            .guard("NumDWA == 2")
+            .to(State::OKAY, &[Action::Failback])
+            .refs(&["RFC 3539 App. A row 5"]),
+        Transition::on(&[State::REOPEN], &[Event::DWA])
+            .guard("NumDWA < 2")
+            .stay(&[])
+            .refs(&["RFC 3539 App. A row 6"]),
+        Transition::on(&[State::REOPEN], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 7"]),
+        Transition::on(&[State::INITIAL], &[Event::DWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 8"]),
+        Transition::on(&[State::INITIAL], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 9"]),
+        Transition::on(&[State::DOWN], &[Event::DWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 10"]),
+        Transition::on(&[State::DOWN], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 11"]),
+        Transition::on(&[State::OKAY], &[Event::TwExpiry])
+            .guard("!Pending")
+            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 12"]),
+        Transition::on(&[State::OKAY], &[Event::TwExpiry])
+            .guard("Pending")
+            .to(State::SUSPECT, &[Action::Failover, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 13"]),
+        Transition::on(&[State::SUSPECT], &[Event::TwExpiry])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 14"]),
+        Transition::on(&[State::INITIAL], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 15"]),
+        Transition::on(&[State::DOWN], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 16"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("!Pending")
+            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 17"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("Pending && NumDWA < 0")
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 18"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("Pending && NumDWA >= 0")
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 19"]),
+        Transition::on(&[State::INITIAL], &[Event::ConnectionUp])
+            .to(State::OKAY, &[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 20"]),
+        Transition::on(&[State::DOWN], &[Event::ConnectionUp])
+            .to(State::REOPEN, &[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 21"]),
+        Transition::on(&[State::OKAY], &[Event::ConnectionDown])
+            .to(
+                State::DOWN,
+                &[Action::CloseConnection, Action::Failover, Action::SetWatchdog],
+            )
+            .refs(&["RFC 3539 App. A row 22"]),
+        Transition::on(&[State::SUSPECT], &[Event::ConnectionDown])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 23"]),
+        Transition::on(&[State::REOPEN], &[Event::ConnectionDown])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 24"]),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

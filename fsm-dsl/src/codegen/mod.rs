@@ -5,7 +5,8 @@
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
 //!
 //! The module reads as code a person would write, the way `cargo expand` shows it: small
-//! machines' `TRANSITIONS` rows with named fields and the step a `match` with its action lists
+//! machines' `TRANSITIONS` rows as builder calls that name each value (`Transition::on(..)
+//! .to(..).refs(..)`) and the step a `match` with its action lists
 //! written in place (a large machine's interned once, `lists.rs`: `ACTIONS_n`, which its rows
 //! share), variables compared and assigned in their own types (`values.rs`), no helper, import
 //! or variant that nothing uses (an action that a timer implies and nothing runs is left out:

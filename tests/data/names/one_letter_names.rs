@@ -263,35 +263,42 @@ pub mod one_letter {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 3] = [
-        Transition {
-            sources: &[State::v],
-            events: &[Event::e],
-            guard: Some("g"),
-            target: Some(State::s),
-            actions: &[Action::a],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::v],
-            events: &[Event::e],
-            guard: Some("else"),
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::s],
-            events: &[Event::e],
-            guard: None,
-            target: Some(State::v),
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
+        Transition::on(&[State::v], &[Event::e]).guard("g").to(State::s, &[Action::a]),
+        Transition::on(&[State::v], &[Event::e]).guard("else").stay(&[]),
+        Transition::on(&[State::s], &[Event::e]).to(State::v, &[]),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
