@@ -115,6 +115,18 @@ pub mod diameter_peer {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            false
+        }
+        /// The actions run on entering the state, in order.
+        pub const fn entry_actions(self) -> &'static [Action] {
+            STATE_ENTRY[self as usize]
+        }
+        /// The actions run on leaving the state (not by internal transitions), in order.
+        pub const fn exit_actions(self) -> &'static [Action] {
+            STATE_EXIT[self as usize]
+        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -141,20 +153,6 @@ pub mod diameter_peer {
         &[],
         &[Action::StopTimeout],
     ];
-    impl State {
-        /// Whether the state is final: no transition leaves it.
-        pub const fn is_final(self) -> bool {
-            false
-        }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
-        }
-    }
     /// The events of `DiameterPeer`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -333,6 +331,13 @@ pub mod diameter_peer {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TimeoutExpiry => Some(Timer::Timeout),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -536,6 +541,20 @@ pub mod diameter_peer {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::StartTimeout => Some(Timer::Timeout),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTimeout => Some(Timer::Timeout),
+                _ => None,
+            }
+        }
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -596,13 +615,6 @@ pub mod diameter_peer {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
@@ -610,29 +622,9 @@ pub mod diameter_peer {
             }
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::StartTimeout => Some(Timer::Timeout),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTimeout => Some(Timer::Timeout),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TimeoutExpiry => Some(Timer::Timeout),
-                _ => None,
-            }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

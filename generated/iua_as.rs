@@ -86,13 +86,6 @@ pub mod iua_as {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -104,6 +97,11 @@ pub mod iua_as {
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
             &[]
+        }
+    }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// The events of `IuaAs`.
@@ -168,6 +166,13 @@ pub mod iua_as {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TrExpiry => Some(Timer::Tr),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -287,6 +292,20 @@ pub mod iua_as {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::StartTr => Some(Timer::Tr),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTr => Some(Timer::Tr),
+                _ => None,
+            }
+        }
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -362,13 +381,6 @@ pub mod iua_as {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
@@ -376,29 +388,9 @@ pub mod iua_as {
             }
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::StartTr => Some(Timer::Tr),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTr => Some(Timer::Tr),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TrExpiry => Some(Timer::Tr),
-                _ => None,
-            }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

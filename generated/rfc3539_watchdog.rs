@@ -67,14 +67,6 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -88,6 +80,12 @@ pub mod rfc3539_watchdog {
             &[]
         }
     }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
+        }
+    }
+    const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
     /// The events of `Rfc3539Watchdog`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -133,6 +131,13 @@ pub mod rfc3539_watchdog {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TwExpiry => Some(Timer::Tw),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -193,6 +198,17 @@ pub mod rfc3539_watchdog {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::SetWatchdog => Some(Timer::Tw),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            None
         }
     }
     impl ::core::fmt::Display for Action {
@@ -256,49 +272,23 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
                 Timer::Tw => Event::TwExpiry,
             }
         }
-    }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::SetWatchdog => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            None
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TwExpiry => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-    }
-    impl Timer {
         /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
         /// as its RFC specifies it; `None` for a timer declared without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self {
                 Timer::Tw => Some(::core::time::Duration::from_secs(30)),
             }
+        }
+    }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

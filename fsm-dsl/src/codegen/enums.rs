@@ -1,7 +1,8 @@
 //! The enums of a machine's names (`State`, `Event`, `Action`, `Guard`, `Timer`,
 //! `Superstate`): each with `ALL`, `name`, `label`, `index`, `from_name` and `Display`, the
 //! same items for every kind, so that a user who learned one knows the others (the checker
-//! keeps spec names off them: `naming::ENUM_ITEMS`).
+//! keeps spec names off them: `naming::ENUM_ITEMS`). What the other items know of each enum
+//! (`State::is_final`, `Timer::expiry`, ...) goes in the same `impl`, one per enum.
 
 use super::{doc_attrs, doc_or, ident};
 use crate::ir;
@@ -16,6 +17,8 @@ pub(super) struct EnumSpec<'a> {
     /// Each variant's identifier, spec name, display label and doc (empty for none: see
     /// [`variants`]).
     pub(super) variants: Vec<(Ident, &'a str, &'a str, String)>,
+    /// More items of the enum's `impl` (see [`crate::codegen::items`]).
+    pub(super) methods: TokenStream,
 }
 
 /// The enum, its tables and its `impl`s.
@@ -45,25 +48,45 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let upper = spec.name.to_uppercase();
     let names_table = format_ident!("{}_NAMES", upper);
     let labels_table = format_ident!("{}_LABELS", upper);
-    // Labels that are all the names are not written a second time.
-    let (labels_table_item, label_body) = if names == labels {
-        (TokenStream::new(), quote! { self.name() })
-    } else {
-        (quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; }, quote! { #labels_table[self as usize] })
-    };
-    let (tables, name_body, label_body, index_body) = if idents.is_empty() {
-        (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
+    let (tables, name_body, index_body) = if idents.is_empty() {
+        (TokenStream::new(), quote! { match self {} }, quote! { match self {} })
     } else {
         (
-            quote! {
-                const #names_table: [&str; #count] = [#( #names ),*];
-                #labels_table_item
-            },
+            quote! { const #names_table: [&str; #count] = [#( #names ),*]; },
             quote! { #names_table[self as usize] },
-            label_body,
             quote! { self as usize },
         )
     };
+    // Labels that are all the names are not written a second time.
+    let (labels_table_item, label, shown) = if names == labels {
+        let body = if idents.is_empty() {
+            quote! { match self {} }
+        } else {
+            quote! { self.name() }
+        };
+        (
+            TokenStream::new(),
+            quote! {
+                #[doc = #label_doc]
+                pub const fn label(self) -> &'static str {
+                    #body
+                }
+            },
+            quote! { self.label() },
+        )
+    } else {
+        (
+            quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; },
+            quote! {
+                #[doc = #label_doc]
+                pub const fn label(self) -> &'static str {
+                    #labels_table[self as usize]
+                }
+            },
+            quote! { self.label() },
+        )
+    };
+    let methods = spec.methods;
     quote! {
         #doc
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,6 +96,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
         }
 
         #tables
+        #labels_table_item
 
         impl #ty {
             #[doc = #all_doc]
@@ -83,10 +107,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
                 #name_body
             }
 
-            #[doc = #label_doc]
-            pub const fn label(self) -> &'static str {
-                #label_body
-            }
+            #label
 
             #[doc = #index_doc]
             pub const fn index(self) -> usize {
@@ -97,11 +118,13 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             pub fn from_name(name: &str) -> Option<Self> {
                 Self::ALL.iter().copied().find(|var| var.name() == name)
             }
+
+            #methods
         }
 
         impl ::core::fmt::Display for #ty {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.label())
+                f.write_str(#shown)
             }
         }
     }
