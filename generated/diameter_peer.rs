@@ -103,7 +103,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -320,7 +320,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -529,7 +529,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -571,10 +571,6 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -586,7 +582,7 @@ pub mod diameter_peer {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `DiameterPeer`.
@@ -602,10 +598,6 @@ pub mod diameter_peer {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -624,7 +616,7 @@ pub mod diameter_peer {
     }
     impl ::core::fmt::Display for Timer {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

@@ -129,10 +129,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -156,7 +152,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     const STATE_ENTRY: [&[Action]; 12] = [
@@ -210,10 +206,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
         }
-        /// The superstate's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The superstate's position in [`Superstate::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -225,7 +217,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Superstate {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     const SUPERSTATE_PARENT: [Option<Superstate>; 5] = [
@@ -363,10 +355,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -385,7 +373,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `Failover`, timer operations included.
@@ -451,7 +439,7 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -493,10 +481,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -508,7 +492,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `Failover`.
@@ -525,10 +509,6 @@ pub mod failover {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -554,7 +534,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Timer {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

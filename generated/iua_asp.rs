@@ -56,7 +56,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -164,7 +164,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -295,7 +295,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -362,10 +362,6 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -377,7 +373,7 @@ pub mod iua_asp {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `IuaAsp`.
@@ -388,10 +384,6 @@ pub mod iua_asp {
         pub const ALL: [Timer; 0] = [];
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
             match self {}
         }
         /// The timer's position in [`Timer::ALL`].
@@ -409,7 +401,7 @@ pub mod iua_asp {
     }
     impl ::core::fmt::Display for Timer {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

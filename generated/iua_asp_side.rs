@@ -107,7 +107,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -175,7 +175,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
         }
-        /// The superstate's display label (its identifier when the spec gives none).
+        /// The superstate's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             SUPERSTATE_LABELS[self as usize]
         }
@@ -354,7 +354,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -500,7 +500,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -558,10 +558,6 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -573,7 +569,7 @@ pub mod iua_asp_side {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `IuaAspSide`.
@@ -593,7 +589,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
+        /// The timer's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             TIMER_LABELS[self as usize]
         }

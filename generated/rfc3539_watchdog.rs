@@ -55,10 +55,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -82,7 +78,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
@@ -120,10 +116,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -142,7 +134,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `Rfc3539Watchdog`, timer operations included.
@@ -187,10 +179,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -213,7 +201,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The named guards of `Rfc3539Watchdog`: conditions the user computes when an event arrives.
@@ -224,10 +212,6 @@ pub mod rfc3539_watchdog {
         pub const ALL: [Guard; 0] = [];
         /// The guard's identifier in the spec.
         pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
             match self {}
         }
         /// The guard's position in [`Guard::ALL`].
@@ -241,7 +225,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `Rfc3539Watchdog`.
@@ -259,10 +243,6 @@ pub mod rfc3539_watchdog {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
         }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
@@ -288,7 +268,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for Timer {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.

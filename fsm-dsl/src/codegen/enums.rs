@@ -1,8 +1,9 @@
 //! The enums of a machine's names (`State`, `Event`, `Action`, `Guard`, `Timer`,
-//! `Superstate`): each with `ALL`, `name`, `label`, `index`, `from_name` and `Display`, the
-//! same items for every kind, so that a user who learned one knows the others (the checker
-//! keeps spec names off them: `naming::ENUM_ITEMS`). What the other items know of each enum
-//! (`State::is_final`, `Timer::expiry`, ...) goes in the same `impl`, one per enum.
+//! `Superstate`): each with `ALL`, `name`, `index`, `from_name` and `Display`, the same items
+//! for every kind, so that a user who learned one knows the others (the checker keeps spec
+//! names off them: `naming::ENUM_ITEMS`), and `label` where some label differs from its name.
+//! What the other items know of each enum (`State::is_final`, `Timer::expiry`, ...) goes in
+//! the same `impl`, one per enum.
 
 use super::{doc_attrs, doc_or, ident};
 use crate::ir;
@@ -40,7 +41,8 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let what = spec.what;
     let all_doc = format!(" Every {what}, in declaration order.");
     let name_doc = format!(" The {what}'s identifier in the spec.");
-    let label_doc = format!(" The {what}'s display label (its identifier when the spec gives none).");
+    let label_doc =
+        format!(" The {what}'s display label (its identifier when the spec gives none): what `Display` shows.");
     let index_doc = format!(" The {what}'s position in [`{}::ALL`].", spec.name);
     let from_doc = format!(" The {what} with this identifier, if there is one (a linear search).");
     // Tables indexed by the discriminant, which is the position in `ALL`; an enum with no
@@ -57,23 +59,10 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             quote! { self as usize },
         )
     };
-    // Labels that are all the names are not written a second time.
+    // `label` only where it says something: labels that are all the names would be the
+    // same table twice, and `Display` shows the name then.
     let (labels_table_item, label, shown) = if names == labels {
-        let body = if idents.is_empty() {
-            quote! { match self {} }
-        } else {
-            quote! { self.name() }
-        };
-        (
-            TokenStream::new(),
-            quote! {
-                #[doc = #label_doc]
-                pub const fn label(self) -> &'static str {
-                    #body
-                }
-            },
-            quote! { self.label() },
-        )
+        (TokenStream::new(), TokenStream::new(), quote! { self.name() })
     } else {
         (
             quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; },

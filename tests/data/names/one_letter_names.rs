@@ -35,10 +35,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -62,7 +58,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The events of `OneLetter`.
@@ -79,10 +75,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -98,7 +90,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `OneLetter`, timer operations included.
@@ -114,10 +106,6 @@ pub mod one_letter {
         /// The action's identifier in the spec.
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
-        }
-        /// The action's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
         }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
@@ -138,7 +126,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The named guards of `OneLetter`: conditions the user computes when an event arrives.
@@ -155,10 +143,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -170,7 +154,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `OneLetter`.
@@ -181,10 +165,6 @@ pub mod one_letter {
         pub const ALL: [Timer; 0] = [];
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
             match self {}
         }
         /// The timer's position in [`Timer::ALL`].
@@ -202,7 +182,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for Timer {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
