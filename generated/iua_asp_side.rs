@@ -653,7 +653,7 @@ pub mod iua_asp_side {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {
         /// The ASP wants to be active: set by an ASP Active request, cleared by an ASP Inactive or
         /// ASP Down request or an Alternate ASP Active notification; never set in ASP-INACTIVE,
@@ -673,11 +673,6 @@ pub mod iua_asp_side {
             wants_active: false,
             requested_active: false,
         };
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -323,9 +323,25 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
         doc_attrs(&format!("{}{range}", doc_or(&v.named.doc, format!("The variable `{}`.", v.named.name))))
     });
     let inits = m.vars.iter().map(|v| literal(v, v.init));
+    // Initial values that are all their types' own defaults (`false`, `0`) are what `derive`
+    // gives: a hand-written `Default` would only say it again.
+    let (derived, default_impl) = if m.vars.iter().all(|v| v.init == 0) {
+        (quote! { Default, }, TokenStream::new())
+    } else {
+        (
+            TokenStream::new(),
+            quote! {
+                impl ::core::default::Default for Vars {
+                    fn default() -> Self {
+                        Vars::INITIAL
+                    }
+                }
+            },
+        )
+    };
     quote! {
         /// The extended state: the spec's variables, with their declared initial values by default.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, #derived PartialEq, Eq, Hash)]
         pub struct Vars {
             #( #docs pub #fields: #types, )*
         }
@@ -335,10 +351,6 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
             pub const INITIAL: Vars = Vars { #( #fields: #inits, )* };
         }
 
-        impl ::core::default::Default for Vars {
-            fn default() -> Self {
-                Vars::INITIAL
-            }
-        }
+        #default_impl
     }
 }
