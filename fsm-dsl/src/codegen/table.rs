@@ -80,7 +80,9 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 /// milliseconds more than a compact one (roughly, from hand-timed debug builds on a loaded
 /// machine: 200 states and 2,000 transitions took 8.6 to 8.9 s with rows written as struct
 /// literals, 3.6 to 3.7 s compact), which is nothing for a
-/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands.
+/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands. Builder
+/// calls cost rustc no more than struct literals: a module of 256 such rows (16 states, 16
+/// events) built in 0.18 to 0.20 s either way (`rustc --crate-type lib`, debug, three runs).
 pub(super) const NAMED_ROWS: usize = 256;
 
 /// Whether `m`'s rows are written as builder calls (see [`NAMED_ROWS`]).
