@@ -103,7 +103,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -114,6 +114,18 @@ pub mod diameter_peer {
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            false
+        }
+        /// The actions run on entering the state, in order.
+        pub const fn entry_actions(self) -> &'static [Action] {
+            STATE_ENTRY[self as usize]
+        }
+        /// The actions run on leaving the state (not by internal transitions), in order.
+        pub const fn exit_actions(self) -> &'static [Action] {
+            STATE_EXIT[self as usize]
         }
     }
     impl ::core::fmt::Display for State {
@@ -141,20 +153,6 @@ pub mod diameter_peer {
         &[],
         &[Action::StopTimeout],
     ];
-    impl State {
-        /// Whether the state is final: no transition leaves it.
-        pub const fn is_final(self) -> bool {
-            false
-        }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
-        }
-    }
     /// The events of `DiameterPeer`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -322,7 +320,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -333,6 +331,13 @@ pub mod diameter_peer {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TimeoutExpiry => Some(Timer::Timeout),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -524,7 +529,7 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -535,6 +540,20 @@ pub mod diameter_peer {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::StartTimeout => Some(Timer::Timeout),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTimeout => Some(Timer::Timeout),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Action {
@@ -552,10 +571,6 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -567,7 +582,7 @@ pub mod diameter_peer {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `DiameterPeer`.
@@ -584,10 +599,6 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -596,13 +607,6 @@ pub mod diameter_peer {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
@@ -610,29 +614,9 @@ pub mod diameter_peer {
             }
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::StartTimeout => Some(Timer::Timeout),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTimeout => Some(Timer::Timeout),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TimeoutExpiry => Some(Timer::Timeout),
-                _ => None,
-            }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -649,16 +633,11 @@ pub mod diameter_peer {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars {};
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -678,428 +657,220 @@ pub mod diameter_peer {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+        /// With this doc comment.
+        const fn doc(self, doc: &'static str) -> Self {
+            Transition { doc, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 46] = [
-        Transition {
-            sources: &[State::Closed],
-            events: &[Event::Start],
-            guard: None,
-            target: Some(State::Wait_Conn_Ack),
-            actions: &[Action::I_Snd_Conn_Req],
-            refs: &["RFC 6733 §5.6.1 Closed/Start"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Closed],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: Some(State::R_Open),
-            actions: &[Action::R_Accept, Action::Process_CER, Action::R_Snd_CEA],
-            refs: &["RFC 6733 §5.6.1 Closed/R-Conn-CER"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack],
-            events: &[Event::I_Rcv_Conn_Ack],
-            guard: None,
-            target: Some(State::Wait_I_CEA),
-            actions: &[Action::I_Snd_CER],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack],
-            events: &[Event::I_Rcv_Conn_Nack],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Cleanup],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: Some(State::Wait_Conn_Ack_Elect),
-            actions: &[Action::R_Accept, Action::Process_CER],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack],
-            events: &[Event::TimeoutExpiry],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Abort],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack", "RFC 6733 §5.6.1 I-Open"],
-            doc: "The application stops the peer while its connection is being opened: the connection is\nabandoned. The project's rule: §5.6.1 has Stop only in I-Open and R-Open; this does what\nI-Rcv-Conn-Nack does here (Cleanup, to Closed), the connection closed by this side.",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[Event::I_Rcv_CEA],
-            guard: None,
-            target: Some(State::I_Open),
-            actions: &[Action::Process_CEA],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: Some(State::Wait_Returns),
-            actions: &[Action::R_Accept, Action::Process_CER, Action::Elect],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[Event::I_Peer_Disc],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::I_Disc],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[Event::I_Rcv_Non_CEA, Event::TimeoutExpiry],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[
-                Event::I_Rcv_Message,
-                Event::I_Rcv_DWR,
-                Event::I_Rcv_DWA,
-                Event::I_Rcv_DPR,
-                Event::I_Rcv_DPA,
-            ],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA"],
-            doc: "The messages other than CEA, each with its own event: the table's I-Rcv-Non-CEA row. A DWA\nor a DPA cannot answer a request here (none was sent); they are listed so that every\nmessage before the CEA is an error alike.",
-        },
-        Transition {
-            sources: &[State::Wait_I_CEA],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Abort],
-            refs: &["RFC 6733 §5.6.1 Wait-I-CEA", "RFC 6733 §5.6.1 I-Open"],
-            doc: "Stop while waiting for the CEA: the connection is closed without DPR (the table sends\nDPR on Stop only in I-Open and R-Open, once the capabilities exchange has succeeded). The\nproject's rule, §5.6.1 being silent: what I-Peer-Disc does here (to Closed), the\nconnection closed by this side.",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::I_Rcv_Conn_Ack],
-            guard: None,
-            target: Some(State::Wait_Returns),
-            actions: &[Action::I_Snd_CER, Action::Elect],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::I_Rcv_Conn_Nack],
-            guard: None,
-            target: Some(State::R_Open),
-            actions: &[Action::R_Snd_CEA],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::R_Peer_Disc],
-            guard: None,
-            target: Some(State::Wait_Conn_Ack),
-            actions: &[Action::R_Disc],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Reject],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::TimeoutExpiry],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Conn_Ack_Elect],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Abort],
-            refs: &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect", "RFC 6733 §5.6.1 R-Open"],
-            doc: "Stop during the election: both connections are closed, the accepted one unanswered. The\nproject's rule, §5.6.1 being silent: what R-Peer-Disc then I-Rcv-Conn-Nack do here\n(through Wait-Conn-Ack to Closed).",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::Win_Election, Event::I_Peer_Disc],
-            guard: None,
-            target: Some(State::R_Open),
-            actions: &[Action::I_Disc, Action::R_Snd_CEA],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::I_Rcv_CEA],
-            guard: None,
-            target: Some(State::I_Open),
-            actions: &[Action::R_Disc],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::R_Peer_Disc],
-            guard: None,
-            target: Some(State::Wait_I_CEA),
-            actions: &[Action::R_Disc],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Reject],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::TimeoutExpiry],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Wait_Returns],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Abort],
-            refs: &["RFC 6733 §5.6.1 Wait-Returns", "RFC 6733 §5.6.1 R-Open"],
-            doc: "Stop while two connections wait for the election or the CEA: both are closed, the\naccepted one unanswered. The project's rule, §5.6.1 being silent: what R-Peer-Disc then\nI-Peer-Disc do here (through Wait-I-CEA to Closed).",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::Send_Message],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Snd_Message],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Rcv_Message],
-            guard: None,
-            target: None,
-            actions: &[Action::Process],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Rcv_DWR],
-            guard: None,
-            target: None,
-            actions: &[Action::Process_DWR, Action::R_Snd_DWA],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Rcv_DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Process_DWA],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Reject],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closing),
-            actions: &[Action::R_Snd_DPR],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Rcv_DPR],
-            guard: None,
-            target: Some(State::Closing),
-            actions: &[Action::R_Snd_DPA],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::R_Open],
-            events: &[Event::R_Peer_Disc],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::R_Disc],
-            refs: &["RFC 6733 §5.6.1 R-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::Send_Message],
-            guard: None,
-            target: None,
-            actions: &[Action::I_Snd_Message],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::I_Rcv_Message],
-            guard: None,
-            target: None,
-            actions: &[Action::Process],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::I_Rcv_DWR],
-            guard: None,
-            target: None,
-            actions: &[Action::Process_DWR, Action::I_Snd_DWA],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::I_Rcv_DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Process_DWA],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::R_Conn_CER],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Reject],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::Closing),
-            actions: &[Action::I_Snd_DPR],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::I_Rcv_DPR],
-            guard: None,
-            target: Some(State::Closing),
-            actions: &[Action::I_Snd_DPA],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::I_Open],
-            events: &[Event::I_Peer_Disc],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::I_Disc],
-            refs: &["RFC 6733 §5.6.1 I-Open"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Closing],
-            events: &[Event::I_Rcv_DPA, Event::I_Peer_Disc],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::I_Disc],
-            refs: &["RFC 6733 §5.6.1 Closing"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Closing],
-            events: &[Event::R_Rcv_DPA, Event::R_Peer_Disc],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::R_Disc],
-            refs: &["RFC 6733 §5.6.1 Closing"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Closing],
-            events: &[Event::TimeoutExpiry],
-            guard: None,
-            target: Some(State::Closed),
-            actions: &[Action::Error],
-            refs: &["RFC 6733 §5.6.1 Closing"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::Closing],
-            events: &[Event::I_Rcv_DPR],
-            guard: None,
-            target: None,
-            actions: &[Action::I_Snd_DPA],
-            refs: &["RFC 6733 §5.4", "RFC 6733 §5.4.1"],
-            doc: "DPRs that cross (both sides disconnect at once): the peer's DPR is answered all the same,\non whichever connection it came, and the wait for our DPA goes on. The table of §5.6.1\nhas no DPR in Closing; §5.4 says a DPA answers every DPR.",
-        },
-        Transition {
-            sources: &[State::Closing],
-            events: &[Event::R_Rcv_DPR],
-            guard: None,
-            target: None,
-            actions: &[Action::R_Snd_DPA],
-            refs: &["RFC 6733 §5.4", "RFC 6733 §5.4.1"],
-            doc: "The same on the accepted connection.",
-        },
+        Transition::on(&[State::Closed], &[Event::Start])
+            .to(State::Wait_Conn_Ack, &[Action::I_Snd_Conn_Req])
+            .refs(&["RFC 6733 §5.6.1 Closed/Start"]),
+        Transition::on(&[State::Closed], &[Event::R_Conn_CER])
+            .to(
+                State::R_Open,
+                &[Action::R_Accept, Action::Process_CER, Action::R_Snd_CEA],
+            )
+            .refs(&["RFC 6733 §5.6.1 Closed/R-Conn-CER"]),
+        Transition::on(&[State::Wait_Conn_Ack], &[Event::I_Rcv_Conn_Ack])
+            .to(State::Wait_I_CEA, &[Action::I_Snd_CER])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+        Transition::on(&[State::Wait_Conn_Ack], &[Event::I_Rcv_Conn_Nack])
+            .to(State::Closed, &[Action::Cleanup])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+        Transition::on(&[State::Wait_Conn_Ack], &[Event::R_Conn_CER])
+            .to(State::Wait_Conn_Ack_Elect, &[Action::R_Accept, Action::Process_CER])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+        Transition::on(&[State::Wait_Conn_Ack], &[Event::TimeoutExpiry])
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+        Transition::on(&[State::Wait_Conn_Ack], &[Event::Stop])
+            .to(State::Closed, &[Action::Abort])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack", "RFC 6733 §5.6.1 I-Open"])
+            .doc(
+                "The application stops the peer while its connection is being opened: the connection is\nabandoned. The project's rule: §5.6.1 has Stop only in I-Open and R-Open; this does what\nI-Rcv-Conn-Nack does here (Cleanup, to Closed), the connection closed by this side.",
+            ),
+        Transition::on(&[State::Wait_I_CEA], &[Event::I_Rcv_CEA])
+            .to(State::I_Open, &[Action::Process_CEA])
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+        Transition::on(&[State::Wait_I_CEA], &[Event::R_Conn_CER])
+            .to(
+                State::Wait_Returns,
+                &[Action::R_Accept, Action::Process_CER, Action::Elect],
+            )
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+        Transition::on(&[State::Wait_I_CEA], &[Event::I_Peer_Disc])
+            .to(State::Closed, &[Action::I_Disc])
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+        Transition::on(
+                &[State::Wait_I_CEA],
+                &[Event::I_Rcv_Non_CEA, Event::TimeoutExpiry],
+            )
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+        Transition::on(
+                &[State::Wait_I_CEA],
+                &[
+                    Event::I_Rcv_Message,
+                    Event::I_Rcv_DWR,
+                    Event::I_Rcv_DWA,
+                    Event::I_Rcv_DPR,
+                    Event::I_Rcv_DPA,
+                ],
+            )
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"])
+            .doc(
+                "The messages other than CEA, each with its own event: the table's I-Rcv-Non-CEA row. A DWA\nor a DPA cannot answer a request here (none was sent); they are listed so that every\nmessage before the CEA is an error alike.",
+            ),
+        Transition::on(&[State::Wait_I_CEA], &[Event::Stop])
+            .to(State::Closed, &[Action::Abort])
+            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA", "RFC 6733 §5.6.1 I-Open"])
+            .doc(
+                "Stop while waiting for the CEA: the connection is closed without DPR (the table sends\nDPR on Stop only in I-Open and R-Open, once the capabilities exchange has succeeded). The\nproject's rule, §5.6.1 being silent: what I-Peer-Disc does here (to Closed), the\nconnection closed by this side.",
+            ),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::I_Rcv_Conn_Ack])
+            .to(State::Wait_Returns, &[Action::I_Snd_CER, Action::Elect])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::I_Rcv_Conn_Nack])
+            .to(State::R_Open, &[Action::R_Snd_CEA])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::R_Peer_Disc])
+            .to(State::Wait_Conn_Ack, &[Action::R_Disc])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::R_Conn_CER])
+            .stay(&[Action::R_Reject])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::TimeoutExpiry])
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::Stop])
+            .to(State::Closed, &[Action::Abort])
+            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect", "RFC 6733 §5.6.1 R-Open"])
+            .doc(
+                "Stop during the election: both connections are closed, the accepted one unanswered. The\nproject's rule, §5.6.1 being silent: what R-Peer-Disc then I-Rcv-Conn-Nack do here\n(through Wait-Conn-Ack to Closed).",
+            ),
+        Transition::on(
+                &[State::Wait_Returns],
+                &[Event::Win_Election, Event::I_Peer_Disc],
+            )
+            .to(State::R_Open, &[Action::I_Disc, Action::R_Snd_CEA])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+        Transition::on(&[State::Wait_Returns], &[Event::I_Rcv_CEA])
+            .to(State::I_Open, &[Action::R_Disc])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+        Transition::on(&[State::Wait_Returns], &[Event::R_Peer_Disc])
+            .to(State::Wait_I_CEA, &[Action::R_Disc])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+        Transition::on(&[State::Wait_Returns], &[Event::R_Conn_CER])
+            .stay(&[Action::R_Reject])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+        Transition::on(&[State::Wait_Returns], &[Event::TimeoutExpiry])
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+        Transition::on(&[State::Wait_Returns], &[Event::Stop])
+            .to(State::Closed, &[Action::Abort])
+            .refs(&["RFC 6733 §5.6.1 Wait-Returns", "RFC 6733 §5.6.1 R-Open"])
+            .doc(
+                "Stop while two connections wait for the election or the CEA: both are closed, the\naccepted one unanswered. The project's rule, §5.6.1 being silent: what R-Peer-Disc then\nI-Peer-Disc do here (through Wait-I-CEA to Closed).",
+            ),
+        Transition::on(&[State::R_Open], &[Event::Send_Message])
+            .stay(&[Action::R_Snd_Message])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Rcv_Message])
+            .stay(&[Action::Process])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Rcv_DWR])
+            .stay(&[Action::Process_DWR, Action::R_Snd_DWA])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Rcv_DWA])
+            .stay(&[Action::Process_DWA])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Conn_CER])
+            .stay(&[Action::R_Reject])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::Stop])
+            .to(State::Closing, &[Action::R_Snd_DPR])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Rcv_DPR])
+            .to(State::Closing, &[Action::R_Snd_DPA])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::R_Open], &[Event::R_Peer_Disc])
+            .to(State::Closed, &[Action::R_Disc])
+            .refs(&["RFC 6733 §5.6.1 R-Open"]),
+        Transition::on(&[State::I_Open], &[Event::Send_Message])
+            .stay(&[Action::I_Snd_Message])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::I_Rcv_Message])
+            .stay(&[Action::Process])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::I_Rcv_DWR])
+            .stay(&[Action::Process_DWR, Action::I_Snd_DWA])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::I_Rcv_DWA])
+            .stay(&[Action::Process_DWA])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::R_Conn_CER])
+            .stay(&[Action::R_Reject])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::Stop])
+            .to(State::Closing, &[Action::I_Snd_DPR])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::I_Rcv_DPR])
+            .to(State::Closing, &[Action::I_Snd_DPA])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::I_Open], &[Event::I_Peer_Disc])
+            .to(State::Closed, &[Action::I_Disc])
+            .refs(&["RFC 6733 §5.6.1 I-Open"]),
+        Transition::on(&[State::Closing], &[Event::I_Rcv_DPA, Event::I_Peer_Disc])
+            .to(State::Closed, &[Action::I_Disc])
+            .refs(&["RFC 6733 §5.6.1 Closing"]),
+        Transition::on(&[State::Closing], &[Event::R_Rcv_DPA, Event::R_Peer_Disc])
+            .to(State::Closed, &[Action::R_Disc])
+            .refs(&["RFC 6733 §5.6.1 Closing"]),
+        Transition::on(&[State::Closing], &[Event::TimeoutExpiry])
+            .to(State::Closed, &[Action::Error])
+            .refs(&["RFC 6733 §5.6.1 Closing"]),
+        Transition::on(&[State::Closing], &[Event::I_Rcv_DPR])
+            .stay(&[Action::I_Snd_DPA])
+            .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
+            .doc(
+                "DPRs that cross (both sides disconnect at once): the peer's DPR is answered all the same,\non whichever connection it came, and the wait for our DPA goes on. The table of §5.6.1\nhas no DPR in Closing; §5.4 says a DPA answers every DPR.",
+            ),
+        Transition::on(&[State::Closing], &[Event::R_Rcv_DPR])
+            .stay(&[Action::R_Snd_DPA])
+            .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
+            .doc("The same on the accepted connection."),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -129,10 +129,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -141,10 +137,22 @@ pub mod failover {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            false
+        }
+        /// The actions run on entering the state, in order.
+        pub const fn entry_actions(self) -> &'static [Action] {
+            STATE_ENTRY[self as usize]
+        }
+        /// The actions run on leaving the state (not by internal transitions), in order.
+        pub const fn exit_actions(self) -> &'static [Action] {
+            &[]
+        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     const STATE_ENTRY: [&[Action]; 12] = [
@@ -161,20 +169,6 @@ pub mod failover {
         &[],
         &[Action::SendDWR, Action::SetWatchdog],
     ];
-    impl State {
-        /// Whether the state is final: no transition leaves it.
-        pub const fn is_final(self) -> bool {
-            false
-        }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            &[]
-        }
-    }
     /// The superstates of `Failover`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Superstate {
@@ -212,10 +206,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
         }
-        /// The superstate's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The superstate's position in [`Superstate::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -227,7 +217,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Superstate {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     const SUPERSTATE_PARENT: [Option<Superstate>; 5] = [
@@ -365,10 +355,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -377,10 +363,17 @@ pub mod failover {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TwExpiry => Some(Timer::Tw),
+                _ => None,
+            }
+        }
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `Failover`, timer operations included.
@@ -446,7 +439,7 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -457,6 +450,20 @@ pub mod failover {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::SetWatchdog => Some(Timer::Tw),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTw => Some(Timer::Tw),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Action {
@@ -474,10 +481,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -489,7 +492,7 @@ pub mod failover {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `Failover`.
@@ -507,10 +510,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -519,52 +518,23 @@ pub mod failover {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
                 Timer::Tw => Event::TwExpiry,
             }
         }
-    }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::SetWatchdog => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTw => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TwExpiry => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-    }
-    impl Timer {
         /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
         /// as its RFC specifies it; `None` for a timer declared without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self {
                 Timer::Tw => Some(::core::time::Duration::from_secs(30)),
             }
+        }
+    }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -581,16 +551,11 @@ pub mod failover {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars {};
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -610,374 +575,279 @@ pub mod failover {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+        /// With this doc comment.
+        const fn doc(self, doc: &'static str) -> Self {
+            Transition { doc, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 34] = [
-        Transition {
-            sources: &[State::INIT],
-            events: &[Event::Start],
-            guard: None,
-            target: Some(State::INITIAL),
-            actions: &[Action::CmdAck],
-            refs: &["Failover design: INIT, INITIAL"],
-            doc: "Start the machine.",
-        },
-        Transition {
-            sources: &[
-                State::INITIAL,
-                State::DOWN,
-                State::OKAY_NoPending,
-                State::OKAY_Pending,
-                State::SUSPECT,
-                State::PAUSE,
-                State::REOPEN_Pending,
-                State::REOPEN_NoPending,
-                State::REOPEN1_Pending,
-                State::REOPEN1_NoPending,
-                State::REOPEN2_Pending,
-            ],
-            events: &[Event::Start],
-            guard: None,
-            target: None,
-            actions: &[Action::CmdAck],
-            refs: &["Failover design: CmdAck"],
-            doc: "A Start while running is only acknowledged.",
-        },
-        Transition {
-            sources: &[State::INIT],
-            events: &[Event::Stop],
-            guard: None,
-            target: None,
-            actions: &[Action::CmdAck],
-            refs: &["Failover design: CmdAck"],
-            doc: "A Stop while stopped is only acknowledged.",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::INIT),
-            actions: &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-            refs: &[
-                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                "RFC 3539 App. A row 22",
-            ],
-            doc: "Stop with a connection open: close it.",
-        },
-        Transition {
-            sources: &[State::OKAY_NoPending, State::OKAY_Pending],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::INIT),
-            actions: &[
-                Action::Failover,
-                Action::CloseConnection,
-                Action::StopTw,
-                Action::CmdAck,
-            ],
-            refs: &[
-                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                "RFC 3539 App. A row 22",
-            ],
-            doc: "Stop with a connection open: close it.",
-        },
-        Transition {
-            sources: &[
-                State::PAUSE,
-                State::REOPEN_Pending,
-                State::REOPEN_NoPending,
-                State::REOPEN1_Pending,
-                State::REOPEN1_NoPending,
-                State::REOPEN2_Pending,
-            ],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::INIT),
-            actions: &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-            refs: &[
-                "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                "RFC 3539 App. A row 22",
-            ],
-            doc: "Stop with a connection open: close it.",
-        },
-        Transition {
-            sources: &[State::INITIAL, State::DOWN],
-            events: &[Event::Stop],
-            guard: None,
-            target: Some(State::INIT),
-            actions: &[Action::StopTw, Action::CmdAck],
-            refs: &["Failover design: DOWN"],
-            doc: "Stop with no connection.",
-        },
-        Transition {
-            sources: &[State::INITIAL, State::DOWN],
-            events: &[Event::DWA, Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A rows 8-11"],
-            doc: "A message with no connection is discarded.",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[],
-            refs: &[
-                "Failover design: OKAY_NoPending, REOPEN_Pending",
-                "RFC 3539 App. A rows 22-24",
-            ],
-            doc: "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-        },
-        Transition {
-            sources: &[State::OKAY_NoPending, State::OKAY_Pending],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::Failover],
-            refs: &[
-                "Failover design: OKAY_NoPending, REOPEN_Pending",
-                "RFC 3539 App. A rows 22-24",
-            ],
-            doc: "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-        },
-        Transition {
-            sources: &[
-                State::PAUSE,
-                State::REOPEN_Pending,
-                State::REOPEN_NoPending,
-                State::REOPEN1_Pending,
-                State::REOPEN1_NoPending,
-                State::REOPEN2_Pending,
-            ],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[],
-            refs: &[
-                "Failover design: OKAY_NoPending, REOPEN_Pending",
-                "RFC 3539 App. A rows 22-24",
-            ],
-            doc: "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["Failover design: INITIAL", "RFC 3539 App. A row 15"],
-            doc: "The watchdog elapsed: try to open the connection.",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::SetWatchdog],
-            refs: &["Failover design: INITIAL", "RFC 3539 App. A row 20"],
-            doc: "The connection is up; it is new, so no validation is needed.",
-        },
-        Transition {
-            sources: &[State::OKAY_NoPending],
-            events: &[Event::DWA, Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["Failover design: OKAY_NoPending", "RFC 3539 App. A rows 1-2"],
-            doc: "Any message received resets the watchdog.",
-        },
-        Transition {
-            sources: &[State::OKAY_NoPending],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::OKAY_Pending),
-            actions: &[],
-            refs: &["Failover design: OKAY_NoPending", "RFC 3539 App. A row 12"],
-            doc: "The watchdog expired with no DWR pending: send one.",
-        },
-        Transition {
-            sources: &[State::OKAY_Pending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::SetWatchdog],
-            refs: &["Failover design: OKAY_Pending", "RFC 3539 App. A row 1"],
-            doc: "The DWA answers the pending DWR.",
-        },
-        Transition {
-            sources: &[State::OKAY_Pending],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 2"],
-            doc: "Any other message resets the watchdog; the DWR is still pending.",
-        },
-        Transition {
-            sources: &[State::OKAY_Pending],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::SUSPECT),
-            actions: &[Action::Failover],
-            refs: &["Failover design: OKAY_Pending, SUSPECT", "RFC 3539 App. A row 13"],
-            doc: "The watchdog expired with the DWR unanswered: fail over (OKAY's exit).",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["Failover design: SUSPECT", "RFC 3539 App. A row 3"],
-            doc: "The DWA arrived after all: fail back.",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["Failover design: SUSPECT", "RFC 3539 App. A row 4"],
-            doc: "Any other message shows the connection works: fail back.",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[],
-            refs: &["Failover design: SUSPECT", "RFC 3539 App. A row 14"],
-            doc: "Two expiries without an answer: close the connection.",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["Failover design: DOWN", "RFC 3539 App. A row 16"],
-            doc: "The watchdog elapsed: try to reopen the connection.",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::REOPEN_Pending),
-            actions: &[],
-            refs: &["Failover design: DOWN", "RFC 3539 App. A row 21"],
-            doc: "The connection is up again: validate it.",
-        },
-        Transition {
-            sources: &[State::REOPEN_Pending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::REOPEN_NoPending),
-            actions: &[],
-            refs: &["Failover design: REOPEN_Pending", "RFC 3539 App. A row 6"],
-            doc: "First DWA.",
-        },
-        Transition {
-            sources: &[State::REOPEN1_Pending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::REOPEN1_NoPending),
-            actions: &[],
-            refs: &["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 6"],
-            doc: "Second DWA.",
-        },
-        Transition {
-            sources: &[State::REOPEN2_Pending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::Failback],
-            refs: &["Failover design: REOPEN2_Pending", "RFC 3539 App. A row 5"],
-            doc: "Third DWA: the connection is definitely ok; fail back. RFC 3539 row 5 does not restart\nthe watchdog here, and neither does this transition.",
-        },
-        Transition {
-            sources: &[State::REOPEN_NoPending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::REOPEN1_NoPending),
-            actions: &[],
-            refs: &["RFC 3539 App. A row 6"],
-            doc: "A DWA with no DWR pending still counts.",
-        },
-        Transition {
-            sources: &[State::REOPEN1_NoPending],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY_NoPending),
-            actions: &[Action::Failback],
-            refs: &["RFC 3539 App. A row 5"],
-            doc: "A DWA with no DWR pending still counts; it is the third.",
-        },
-        Transition {
-            sources: &[State::REOPEN_NoPending],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::REOPEN1_Pending),
-            actions: &[],
-            refs: &["Failover design: REOPEN_NoPending", "RFC 3539 App. A row 17"],
-            doc: "The watchdog dictates when the next DWR goes.",
-        },
-        Transition {
-            sources: &[State::REOPEN1_NoPending],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::REOPEN2_Pending),
-            actions: &[],
-            refs: &["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 17"],
-            doc: "The watchdog dictates when the next DWR goes.",
-        },
-        Transition {
-            sources: &[
-                State::REOPEN_Pending,
-                State::REOPEN1_Pending,
-                State::REOPEN2_Pending,
-            ],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::PAUSE),
-            actions: &[],
-            refs: &["Failover design: REOPEN_Pending, PAUSE", "RFC 3539 App. A row 19"],
-            doc: "The DWR went unanswered: give the connection one more watchdog period.",
-        },
-        Transition {
-            sources: &[State::PAUSE],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::REOPEN_NoPending),
-            actions: &[],
-            refs: &["Failover design: PAUSE", "RFC 3539 App. A row 6"],
-            doc: "The late DWA arrived: continue reopening.",
-        },
-        Transition {
-            sources: &[State::PAUSE],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[],
-            refs: &["Failover design: PAUSE", "RFC 3539 App. A row 18"],
-            doc: "Still no answer: give up on the connection.",
-        },
-        Transition {
-            sources: &[
-                State::PAUSE,
-                State::REOPEN_Pending,
-                State::REOPEN_NoPending,
-                State::REOPEN1_Pending,
-                State::REOPEN1_NoPending,
-                State::REOPEN2_Pending,
-            ],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 7"],
-            doc: "Other messages are discarded until the connection is validated.",
-        },
+        Transition::on(&[State::INIT], &[Event::Start])
+            .to(State::INITIAL, &[Action::CmdAck])
+            .refs(&["Failover design: INIT, INITIAL"])
+            .doc("Start the machine."),
+        Transition::on(
+                &[
+                    State::INITIAL,
+                    State::DOWN,
+                    State::OKAY_NoPending,
+                    State::OKAY_Pending,
+                    State::SUSPECT,
+                    State::PAUSE,
+                    State::REOPEN_Pending,
+                    State::REOPEN_NoPending,
+                    State::REOPEN1_Pending,
+                    State::REOPEN1_NoPending,
+                    State::REOPEN2_Pending,
+                ],
+                &[Event::Start],
+            )
+            .stay(&[Action::CmdAck])
+            .refs(&["Failover design: CmdAck"])
+            .doc("A Start while running is only acknowledged."),
+        Transition::on(&[State::INIT], &[Event::Stop])
+            .stay(&[Action::CmdAck])
+            .refs(&["Failover design: CmdAck"])
+            .doc("A Stop while stopped is only acknowledged."),
+        Transition::on(&[State::SUSPECT], &[Event::Stop])
+            .to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck])
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                    "RFC 3539 App. A row 22",
+                ],
+            )
+            .doc("Stop with a connection open: close it."),
+        Transition::on(&[State::OKAY_NoPending, State::OKAY_Pending], &[Event::Stop])
+            .to(
+                State::INIT,
+                &[
+                    Action::Failover,
+                    Action::CloseConnection,
+                    Action::StopTw,
+                    Action::CmdAck,
+                ],
+            )
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                    "RFC 3539 App. A row 22",
+                ],
+            )
+            .doc("Stop with a connection open: close it."),
+        Transition::on(
+                &[
+                    State::PAUSE,
+                    State::REOPEN_Pending,
+                    State::REOPEN_NoPending,
+                    State::REOPEN1_Pending,
+                    State::REOPEN1_NoPending,
+                    State::REOPEN2_Pending,
+                ],
+                &[Event::Stop],
+            )
+            .to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck])
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                    "RFC 3539 App. A row 22",
+                ],
+            )
+            .doc("Stop with a connection open: close it."),
+        Transition::on(&[State::INITIAL, State::DOWN], &[Event::Stop])
+            .to(State::INIT, &[Action::StopTw, Action::CmdAck])
+            .refs(&["Failover design: DOWN"])
+            .doc("Stop with no connection."),
+        Transition::on(&[State::INITIAL, State::DOWN], &[Event::DWA, Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A rows 8-11"])
+            .doc("A message with no connection is discarded."),
+        Transition::on(&[State::SUSPECT], &[Event::ConnectionDown])
+            .to(State::DOWN, &[])
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, REOPEN_Pending",
+                    "RFC 3539 App. A rows 22-24",
+                ],
+            )
+            .doc(
+                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+            ),
+        Transition::on(
+                &[State::OKAY_NoPending, State::OKAY_Pending],
+                &[Event::ConnectionDown],
+            )
+            .to(State::DOWN, &[Action::Failover])
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, REOPEN_Pending",
+                    "RFC 3539 App. A rows 22-24",
+                ],
+            )
+            .doc(
+                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+            ),
+        Transition::on(
+                &[
+                    State::PAUSE,
+                    State::REOPEN_Pending,
+                    State::REOPEN_NoPending,
+                    State::REOPEN1_Pending,
+                    State::REOPEN1_NoPending,
+                    State::REOPEN2_Pending,
+                ],
+                &[Event::ConnectionDown],
+            )
+            .to(State::DOWN, &[])
+            .refs(
+                &[
+                    "Failover design: OKAY_NoPending, REOPEN_Pending",
+                    "RFC 3539 App. A rows 22-24",
+                ],
+            )
+            .doc(
+                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+            ),
+        Transition::on(&[State::INITIAL], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 15"])
+            .doc("The watchdog elapsed: try to open the connection."),
+        Transition::on(&[State::INITIAL], &[Event::ConnectionUp])
+            .to(State::OKAY_NoPending, &[Action::SetWatchdog])
+            .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 20"])
+            .doc("The connection is up; it is new, so no validation is needed."),
+        Transition::on(&[State::OKAY_NoPending], &[Event::DWA, Event::NonDWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A rows 1-2"])
+            .doc("Any message received resets the watchdog."),
+        Transition::on(&[State::OKAY_NoPending], &[Event::TwExpiry])
+            .to(State::OKAY_Pending, &[])
+            .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A row 12"])
+            .doc("The watchdog expired with no DWR pending: send one."),
+        Transition::on(&[State::OKAY_Pending], &[Event::DWA])
+            .to(State::OKAY_NoPending, &[Action::SetWatchdog])
+            .refs(&["Failover design: OKAY_Pending", "RFC 3539 App. A row 1"])
+            .doc("The DWA answers the pending DWR."),
+        Transition::on(&[State::OKAY_Pending], &[Event::NonDWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 2"])
+            .doc("Any other message resets the watchdog; the DWR is still pending."),
+        Transition::on(&[State::OKAY_Pending], &[Event::TwExpiry])
+            .to(State::SUSPECT, &[Action::Failover])
+            .refs(&["Failover design: OKAY_Pending, SUSPECT", "RFC 3539 App. A row 13"])
+            .doc(
+                "The watchdog expired with the DWR unanswered: fail over (OKAY's exit).",
+            ),
+        Transition::on(&[State::SUSPECT], &[Event::DWA])
+            .to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 3"])
+            .doc("The DWA arrived after all: fail back."),
+        Transition::on(&[State::SUSPECT], &[Event::NonDWA])
+            .to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 4"])
+            .doc("Any other message shows the connection works: fail back."),
+        Transition::on(&[State::SUSPECT], &[Event::TwExpiry])
+            .to(State::DOWN, &[])
+            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 14"])
+            .doc("Two expiries without an answer: close the connection."),
+        Transition::on(&[State::DOWN], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["Failover design: DOWN", "RFC 3539 App. A row 16"])
+            .doc("The watchdog elapsed: try to reopen the connection."),
+        Transition::on(&[State::DOWN], &[Event::ConnectionUp])
+            .to(State::REOPEN_Pending, &[])
+            .refs(&["Failover design: DOWN", "RFC 3539 App. A row 21"])
+            .doc("The connection is up again: validate it."),
+        Transition::on(&[State::REOPEN_Pending], &[Event::DWA])
+            .to(State::REOPEN_NoPending, &[])
+            .refs(&["Failover design: REOPEN_Pending", "RFC 3539 App. A row 6"])
+            .doc("First DWA."),
+        Transition::on(&[State::REOPEN1_Pending], &[Event::DWA])
+            .to(State::REOPEN1_NoPending, &[])
+            .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 6"])
+            .doc("Second DWA."),
+        Transition::on(&[State::REOPEN2_Pending], &[Event::DWA])
+            .to(State::OKAY_NoPending, &[Action::Failback])
+            .refs(&["Failover design: REOPEN2_Pending", "RFC 3539 App. A row 5"])
+            .doc(
+                "Third DWA: the connection is definitely ok; fail back. RFC 3539 row 5 does not restart\nthe watchdog here, and neither does this transition.",
+            ),
+        Transition::on(&[State::REOPEN_NoPending], &[Event::DWA])
+            .to(State::REOPEN1_NoPending, &[])
+            .refs(&["RFC 3539 App. A row 6"])
+            .doc("A DWA with no DWR pending still counts."),
+        Transition::on(&[State::REOPEN1_NoPending], &[Event::DWA])
+            .to(State::OKAY_NoPending, &[Action::Failback])
+            .refs(&["RFC 3539 App. A row 5"])
+            .doc("A DWA with no DWR pending still counts; it is the third."),
+        Transition::on(&[State::REOPEN_NoPending], &[Event::TwExpiry])
+            .to(State::REOPEN1_Pending, &[])
+            .refs(&["Failover design: REOPEN_NoPending", "RFC 3539 App. A row 17"])
+            .doc("The watchdog dictates when the next DWR goes."),
+        Transition::on(&[State::REOPEN1_NoPending], &[Event::TwExpiry])
+            .to(State::REOPEN2_Pending, &[])
+            .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 17"])
+            .doc("The watchdog dictates when the next DWR goes."),
+        Transition::on(
+                &[State::REOPEN_Pending, State::REOPEN1_Pending, State::REOPEN2_Pending],
+                &[Event::TwExpiry],
+            )
+            .to(State::PAUSE, &[])
+            .refs(&["Failover design: REOPEN_Pending, PAUSE", "RFC 3539 App. A row 19"])
+            .doc(
+                "The DWR went unanswered: give the connection one more watchdog period.",
+            ),
+        Transition::on(&[State::PAUSE], &[Event::DWA])
+            .to(State::REOPEN_NoPending, &[])
+            .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 6"])
+            .doc("The late DWA arrived: continue reopening."),
+        Transition::on(&[State::PAUSE], &[Event::TwExpiry])
+            .to(State::DOWN, &[])
+            .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 18"])
+            .doc("Still no answer: give up on the connection."),
+        Transition::on(
+                &[
+                    State::PAUSE,
+                    State::REOPEN_Pending,
+                    State::REOPEN_NoPending,
+                    State::REOPEN1_Pending,
+                    State::REOPEN1_NoPending,
+                    State::REOPEN2_Pending,
+                ],
+                &[Event::NonDWA],
+            )
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 7"])
+            .doc("Other messages are discarded until the connection is validated."),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -74,7 +74,7 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -86,13 +86,6 @@ pub mod iua_as {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -104,6 +97,11 @@ pub mod iua_as {
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
             &[]
+        }
+    }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// The events of `IuaAs`.
@@ -157,7 +155,7 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -168,6 +166,13 @@ pub mod iua_as {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TrExpiry => Some(Timer::Tr),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -275,7 +280,7 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -286,6 +291,20 @@ pub mod iua_as {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::StartTr => Some(Timer::Tr),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTr => Some(Timer::Tr),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Action {
@@ -315,10 +334,6 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -330,7 +345,7 @@ pub mod iua_as {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `IuaAs`.
@@ -350,7 +365,7 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
+        /// The timer's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             TIMER_LABELS[self as usize]
         }
@@ -362,13 +377,6 @@ pub mod iua_as {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
@@ -376,29 +384,9 @@ pub mod iua_as {
             }
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::StartTr => Some(Timer::Tr),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTr => Some(Timer::Tr),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TrExpiry => Some(Timer::Tr),
-                _ => None,
-            }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -430,16 +418,11 @@ pub mod iua_as {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars {};
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -459,152 +442,132 @@ pub mod iua_as {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+        /// With this doc comment.
+        const fn doc(self, doc: &'static str) -> Self {
+            Transition { doc, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 16] = [
-        Transition {
-            sources: &[State::AS_DOWN],
-            events: &[Event::AspInactive],
-            guard: None,
-            target: Some(State::AS_INACTIVE),
-            actions: &[Action::NotifyAsInactive],
-            refs: &["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"],
-            doc: "The first ASP comes up.",
-        },
-        Transition {
-            sources: &[State::AS_DOWN, State::AS_INACTIVE],
-            events: &[Event::Data],
-            guard: None,
-            target: None,
-            actions: &[Action::Discard],
-            refs: &["RFC 4233 §4.3.1.2"],
-            doc: "No ASP is up: traffic cannot be delivered.",
-        },
-        Transition {
-            sources: &[State::AS_INACTIVE],
-            events: &[Event::AspActive],
-            guard: None,
-            target: Some(State::AS_ACTIVE),
-            actions: &[Action::NotifyAsActive],
-            refs: &["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"],
-            doc: "An ASP becomes active: traffic flows.",
-        },
-        Transition {
-            sources: &[State::AS_INACTIVE],
-            events: &[Event::AspDown],
-            guard: Some("!any_inactive"),
-            target: Some(State::AS_DOWN),
-            actions: &[],
-            refs: &["RFC 4233 Figure 7"],
-            doc: "The last inactive ASP goes down.",
-        },
-        Transition {
-            sources: &[State::AS_INACTIVE],
-            events: &[Event::AspDown],
-            guard: Some("any_inactive"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 4233 §4.3.1.2"],
-            doc: "Another ASP is still inactive.",
-        },
-        Transition {
-            sources: &[State::AS_ACTIVE],
-            events: &[Event::Data],
-            guard: None,
-            target: None,
-            actions: &[Action::Route],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Traffic goes to the active ASP(s).",
-        },
-        Transition {
-            sources: &[State::AS_ACTIVE],
-            events: &[Event::AspInactive, Event::AspDown],
-            guard: Some("!any_active"),
-            target: Some(State::AS_PENDING),
-            actions: &[Action::StartTr, Action::NotifyAsPending],
-            refs: &["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"],
-            doc: "The last active ASP becomes inactive or goes down: queue traffic for T(r).",
-        },
-        Transition {
-            sources: &[State::AS_ACTIVE],
-            events: &[Event::AspDown],
-            guard: Some("any_active"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "Another ASP is still active: traffic goes to the ones that remain (Load-share).",
-        },
-        Transition {
-            sources: &[State::AS_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("any_active && !came_up"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "An active ASP becomes inactive and another is still active: traffic goes to the ones that\nremain (Load-share).",
-        },
-        Transition {
-            sources: &[State::AS_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("any_active && came_up"),
-            target: None,
-            actions: &[Action::TellAsActive],
-            refs: &["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.3.6"],
-            doc: "An ASP comes up while the AS is active: it is told so.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::Data],
-            guard: None,
-            target: None,
-            actions: &[Action::Enqueue],
-            refs: &["RFC 4233 §4.3.1.2"],
-            doc: "Traffic is queued until an ASP becomes active or T(r) expires.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::AspActive],
-            guard: None,
-            target: Some(State::AS_ACTIVE),
-            actions: &[Action::StopTr, Action::DeliverQueue, Action::NotifyAsActive],
-            refs: &["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"],
-            doc: "An ASP becomes active in time: it receives the queue.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::TrExpiry],
-            guard: Some("any_inactive"),
-            target: Some(State::AS_INACTIVE),
-            actions: &[Action::DiscardQueue, Action::NotifyAsInactive],
-            refs: &["RFC 4233 Figure 7", "RFC 4233 §4.3.1.2"],
-            doc: "T(r) expired with an ASP inactive: the queue is discarded.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::TrExpiry],
-            guard: Some("!any_inactive"),
-            target: Some(State::AS_DOWN),
-            actions: &[Action::DiscardQueue],
-            refs: &["RFC 4233 Figure 7"],
-            doc: "T(r) expired with every ASP down: the queue is discarded.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::AspInactive],
-            guard: Some("came_up"),
-            target: None,
-            actions: &[Action::TellAsPending],
-            refs: &["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.1.2"],
-            doc: "An ASP comes up (reconnects, say) while T(r) runs: it is told that the AS is pending, so\nthat it can become active and receive the queue.",
-        },
-        Transition {
-            sources: &[State::AS_PENDING],
-            events: &[Event::AspInactive],
-            guard: Some("!came_up"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 4233 §4.3.1.2"],
-            doc: "Other ASPs change state while the AS waits; T(r) decides.",
-        },
+        Transition::on(&[State::AS_DOWN], &[Event::AspInactive])
+            .to(State::AS_INACTIVE, &[Action::NotifyAsInactive])
+            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
+            .doc("The first ASP comes up."),
+        Transition::on(&[State::AS_DOWN, State::AS_INACTIVE], &[Event::Data])
+            .stay(&[Action::Discard])
+            .refs(&["RFC 4233 §4.3.1.2"])
+            .doc("No ASP is up: traffic cannot be delivered."),
+        Transition::on(&[State::AS_INACTIVE], &[Event::AspActive])
+            .to(State::AS_ACTIVE, &[Action::NotifyAsActive])
+            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
+            .doc("An ASP becomes active: traffic flows."),
+        Transition::on(&[State::AS_INACTIVE], &[Event::AspDown])
+            .guard("!any_inactive")
+            .to(State::AS_DOWN, &[])
+            .refs(&["RFC 4233 Figure 7"])
+            .doc("The last inactive ASP goes down."),
+        Transition::on(&[State::AS_INACTIVE], &[Event::AspDown])
+            .guard("any_inactive")
+            .stay(&[])
+            .refs(&["RFC 4233 §4.3.1.2"])
+            .doc("Another ASP is still inactive."),
+        Transition::on(&[State::AS_ACTIVE], &[Event::Data])
+            .stay(&[Action::Route])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("Traffic goes to the active ASP(s)."),
+        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive, Event::AspDown])
+            .guard("!any_active")
+            .to(State::AS_PENDING, &[Action::StartTr, Action::NotifyAsPending])
+            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "The last active ASP becomes inactive or goes down: queue traffic for T(r).",
+            ),
+        Transition::on(&[State::AS_ACTIVE], &[Event::AspDown])
+            .guard("any_active")
+            .stay(&[])
+            .refs(&["RFC 4233 §4.3.3.5"])
+            .doc(
+                "Another ASP is still active: traffic goes to the ones that remain (Load-share).",
+            ),
+        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive])
+            .guard("any_active && !came_up")
+            .stay(&[])
+            .refs(&["RFC 4233 §4.3.3.5"])
+            .doc(
+                "An active ASP becomes inactive and another is still active: traffic goes to the ones that\nremain (Load-share).",
+            ),
+        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive])
+            .guard("any_active && came_up")
+            .stay(&[Action::TellAsActive])
+            .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.3.6"])
+            .doc("An ASP comes up while the AS is active: it is told so."),
+        Transition::on(&[State::AS_PENDING], &[Event::Data])
+            .stay(&[Action::Enqueue])
+            .refs(&["RFC 4233 §4.3.1.2"])
+            .doc("Traffic is queued until an ASP becomes active or T(r) expires."),
+        Transition::on(&[State::AS_PENDING], &[Event::AspActive])
+            .to(
+                State::AS_ACTIVE,
+                &[Action::StopTr, Action::DeliverQueue, Action::NotifyAsActive],
+            )
+            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
+            .doc("An ASP becomes active in time: it receives the queue."),
+        Transition::on(&[State::AS_PENDING], &[Event::TrExpiry])
+            .guard("any_inactive")
+            .to(State::AS_INACTIVE, &[Action::DiscardQueue, Action::NotifyAsInactive])
+            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.1.2"])
+            .doc("T(r) expired with an ASP inactive: the queue is discarded."),
+        Transition::on(&[State::AS_PENDING], &[Event::TrExpiry])
+            .guard("!any_inactive")
+            .to(State::AS_DOWN, &[Action::DiscardQueue])
+            .refs(&["RFC 4233 Figure 7"])
+            .doc("T(r) expired with every ASP down: the queue is discarded."),
+        Transition::on(&[State::AS_PENDING], &[Event::AspInactive])
+            .guard("came_up")
+            .stay(&[Action::TellAsPending])
+            .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.1.2"])
+            .doc(
+                "An ASP comes up (reconnects, say) while T(r) runs: it is told that the AS is pending, so\nthat it can become active and receive the queue.",
+            ),
+        Transition::on(&[State::AS_PENDING], &[Event::AspInactive])
+            .guard("!came_up")
+            .stay(&[])
+            .refs(&["RFC 4233 §4.3.1.2"])
+            .doc("Other ASPs change state while the AS waits; T(r) decides."),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -56,7 +56,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -68,13 +68,6 @@ pub mod iua_asp {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -86,6 +79,11 @@ pub mod iua_asp {
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
             &[]
+        }
+    }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// The events of `IuaAsp`.
@@ -166,7 +164,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -177,6 +175,10 @@ pub mod iua_asp {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            None
         }
     }
     impl ::core::fmt::Display for Event {
@@ -293,7 +295,7 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -304,6 +306,14 @@ pub mod iua_asp {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            None
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            None
         }
     }
     impl ::core::fmt::Display for Action {
@@ -352,10 +362,6 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -367,7 +373,7 @@ pub mod iua_asp {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `IuaAsp`.
@@ -380,10 +386,6 @@ pub mod iua_asp {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -392,32 +394,14 @@ pub mod iua_asp {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {}
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            None
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            None
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            None
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -464,16 +448,11 @@ pub mod iua_asp {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars {};
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -493,224 +472,179 @@ pub mod iua_asp {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+        /// With this doc comment.
+        const fn doc(self, doc: &'static str) -> Self {
+            Transition { doc, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 24] = [
-        Transition {
-            sources: &[State::ASP_DOWN],
-            events: &[Event::AspUp],
-            guard: Some("!blocked"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::SendAspUpAck],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.3.1"],
-            doc: "The ASP comes up.",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN],
-            events: &[Event::AspUp],
-            guard: Some("blocked"),
-            target: None,
-            actions: &[Action::ErrorManagementBlocking],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "A locked-out ASP is refused.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::AspUp],
-            guard: None,
-            target: None,
-            actions: &[Action::SendAspUpAck],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "ASP Up is acknowledged even when the ASP is already up.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspUp],
-            guard: None,
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::SendAspUpAck, Action::ErrorUnexpectedMessage],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "ASP Up from an active ASP: acknowledged, reported as unexpected, and the ASP becomes\ninactive.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspDown],
-            guard: None,
-            target: Some(State::ASP_DOWN),
-            actions: &[Action::SendAspDownAck],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.3.2"],
-            doc: "The ASP goes down.",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN],
-            events: &[Event::AspDown],
-            guard: None,
-            target: None,
-            actions: &[Action::SendAspDownAck],
-            refs: &["RFC 4233 §4.3.3.2"],
-            doc: "ASP Down is acknowledged even when the ASP is already down.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::AspActive],
-            guard: Some("!text_iid && !unknown_iid && !mode_mismatch"),
-            target: Some(State::ASP_ACTIVE),
-            actions: &[Action::SendAspActiveAck],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.3.4"],
-            doc: "The ASP becomes active and receives the AS's traffic.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspActive],
-            guard: Some("!text_iid && !unknown_iid && mode_mismatch"),
-            target: None,
-            actions: &[Action::ErrorUnsupportedTrafficMode],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "The traffic mode does not match the AS's.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspActive],
-            guard: Some("!text_iid && unknown_iid"),
-            target: None,
-            actions: &[Action::ErrorInvalidInterfaceIdentifier],
-            refs: &["RFC 4233 §4.3.3.4", "RFC 4233 §3.3.3.1"],
-            doc: "The Interface Identifier names no AS.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspActive],
-            guard: Some("text_iid"),
-            target: None,
-            actions: &[Action::ErrorUnsupportedInterfaceIdentifierType],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Text Interface Identifiers, which this SG does not support.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspActive],
-            guard: Some("!text_iid && !unknown_iid && !mode_mismatch"),
-            target: None,
-            actions: &[Action::SendAspActiveAck],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "ASP Active is acknowledged even when the ASP is already active.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("!text_iid && !unknown_iid && !active_elsewhere"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::SendAspInactiveAck],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.3.5"],
-            doc: "The ASP withdraws from traffic.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("!text_iid && !unknown_iid && active_elsewhere"),
-            target: None,
-            actions: &[Action::SendAspInactiveAck],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "The ASP withdraws from one AS and stays active in another.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("!text_iid && !unknown_iid"),
-            target: None,
-            actions: &[Action::SendAspInactiveAck],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "In Over-ride mode the ASP is already inactive when it asks; it is acknowledged.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("!text_iid && unknown_iid"),
-            target: None,
-            actions: &[Action::ErrorInvalidInterfaceIdentifier],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "The Interface Identifier names no AS, as for ASP Active.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::AspInactive],
-            guard: Some("text_iid"),
-            target: None,
-            actions: &[Action::ErrorUnsupportedInterfaceIdentifierType],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Text Interface Identifiers, as for ASP Active.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AlternateAspTakeover],
-            guard: Some("!active_elsewhere"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::NotifyAlternateAspActive],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.3.4"],
-            doc: "Another ASP took the traffic over: this one is told (with the Interface Identifiers of\nthe AS concerned) and becomes inactive.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AlternateAspTakeover],
-            guard: Some("active_elsewhere"),
-            target: None,
-            actions: &[Action::NotifyAlternateAspActive],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Another ASP took one AS over; this one stays active in another.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::SctpCdi, Event::SctpRi],
-            guard: None,
-            target: Some(State::ASP_DOWN),
-            actions: &[],
-            refs: &["RFC 4233 Figure 6", "RFC 4233 §4.3.2"],
-            doc: "The association is lost or restarted: the ASP is down at both ends.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::DataRequest],
-            guard: Some("!text_iid && !foreign_iid"),
-            target: None,
-            actions: &[Action::ForwardData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "An active ASP's data, for an interface of an AS it is active in, goes to the ISDN side.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::DataRequest],
-            guard: Some("!text_iid && foreign_iid"),
-            target: None,
-            actions: &[Action::ErrorInvalidInterfaceIdentifier],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Data for an interface that is not configured, or that belongs to an AS the ASP is not\nactive in, is refused.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::DataRequest],
-            guard: Some("text_iid"),
-            target: None,
-            actions: &[Action::ErrorUnsupportedInterfaceIdentifierType],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Data for a text Interface Identifier is refused.",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN, State::ASP_INACTIVE],
-            events: &[Event::DataRequest],
-            guard: None,
-            target: None,
-            actions: &[Action::DiscardData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Data from an ASP that is not active is discarded.",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN, State::ASP_INACTIVE, State::ASP_ACTIVE],
-            events: &[Event::Heartbeat],
-            guard: None,
-            target: None,
-            actions: &[Action::SendHeartbeatAck],
-            refs: &["RFC 4233 §4.3.3.7"],
-            doc: "Heartbeats are answered in every state.",
-        },
+        Transition::on(&[State::ASP_DOWN], &[Event::AspUp])
+            .guard("!blocked")
+            .to(State::ASP_INACTIVE, &[Action::SendAspUpAck])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.3.1"])
+            .doc("The ASP comes up."),
+        Transition::on(&[State::ASP_DOWN], &[Event::AspUp])
+            .guard("blocked")
+            .stay(&[Action::ErrorManagementBlocking])
+            .refs(&["RFC 4233 §4.3.3.1"])
+            .doc("A locked-out ASP is refused."),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::AspUp])
+            .stay(&[Action::SendAspUpAck])
+            .refs(&["RFC 4233 §4.3.3.1"])
+            .doc("ASP Up is acknowledged even when the ASP is already up."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspUp])
+            .to(
+                State::ASP_INACTIVE,
+                &[Action::SendAspUpAck, Action::ErrorUnexpectedMessage],
+            )
+            .refs(&["RFC 4233 §4.3.3.1"])
+            .doc(
+                "ASP Up from an active ASP: acknowledged, reported as unexpected, and the ASP becomes\ninactive.",
+            ),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspDown])
+            .to(State::ASP_DOWN, &[Action::SendAspDownAck])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.3.2"])
+            .doc("The ASP goes down."),
+        Transition::on(&[State::ASP_DOWN], &[Event::AspDown])
+            .stay(&[Action::SendAspDownAck])
+            .refs(&["RFC 4233 §4.3.3.2"])
+            .doc("ASP Down is acknowledged even when the ASP is already down."),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::AspActive])
+            .guard("!text_iid && !unknown_iid && !mode_mismatch")
+            .to(State::ASP_ACTIVE, &[Action::SendAspActiveAck])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.3.4"])
+            .doc("The ASP becomes active and receives the AS's traffic."),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspActive])
+            .guard("!text_iid && !unknown_iid && mode_mismatch")
+            .stay(&[Action::ErrorUnsupportedTrafficMode])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("The traffic mode does not match the AS's."),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspActive])
+            .guard("!text_iid && unknown_iid")
+            .stay(&[Action::ErrorInvalidInterfaceIdentifier])
+            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §3.3.3.1"])
+            .doc("The Interface Identifier names no AS."),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspActive])
+            .guard("text_iid")
+            .stay(&[Action::ErrorUnsupportedInterfaceIdentifierType])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc("Text Interface Identifiers, which this SG does not support."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspActive])
+            .guard("!text_iid && !unknown_iid && !mode_mismatch")
+            .stay(&[Action::SendAspActiveAck])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("ASP Active is acknowledged even when the ASP is already active."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspInactive])
+            .guard("!text_iid && !unknown_iid && !active_elsewhere")
+            .to(State::ASP_INACTIVE, &[Action::SendAspInactiveAck])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.3.5"])
+            .doc("The ASP withdraws from traffic."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspInactive])
+            .guard("!text_iid && !unknown_iid && active_elsewhere")
+            .stay(&[Action::SendAspInactiveAck])
+            .refs(&["RFC 4233 §4.3.3.5"])
+            .doc("The ASP withdraws from one AS and stays active in another."),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::AspInactive])
+            .guard("!text_iid && !unknown_iid")
+            .stay(&[Action::SendAspInactiveAck])
+            .refs(&["RFC 4233 §4.3.3.5"])
+            .doc(
+                "In Over-ride mode the ASP is already inactive when it asks; it is acknowledged.",
+            ),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspInactive])
+            .guard("!text_iid && unknown_iid")
+            .stay(&[Action::ErrorInvalidInterfaceIdentifier])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc("The Interface Identifier names no AS, as for ASP Active."),
+        Transition::on(&[State::ASP_INACTIVE, State::ASP_ACTIVE], &[Event::AspInactive])
+            .guard("text_iid")
+            .stay(&[Action::ErrorUnsupportedInterfaceIdentifierType])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc("Text Interface Identifiers, as for ASP Active."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspTakeover])
+            .guard("!active_elsewhere")
+            .to(State::ASP_INACTIVE, &[Action::NotifyAlternateAspActive])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.3.4"])
+            .doc(
+                "Another ASP took the traffic over: this one is told (with the Interface Identifiers of\nthe AS concerned) and becomes inactive.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspTakeover])
+            .guard("active_elsewhere")
+            .stay(&[Action::NotifyAlternateAspActive])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("Another ASP took one AS over; this one stays active in another."),
+        Transition::on(
+                &[State::ASP_INACTIVE, State::ASP_ACTIVE],
+                &[Event::SctpCdi, Event::SctpRi],
+            )
+            .to(State::ASP_DOWN, &[])
+            .refs(&["RFC 4233 Figure 6", "RFC 4233 §4.3.2"])
+            .doc("The association is lost or restarted: the ASP is down at both ends."),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::DataRequest])
+            .guard("!text_iid && !foreign_iid")
+            .stay(&[Action::ForwardData])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "An active ASP's data, for an interface of an AS it is active in, goes to the ISDN side.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::DataRequest])
+            .guard("!text_iid && foreign_iid")
+            .stay(&[Action::ErrorInvalidInterfaceIdentifier])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc(
+                "Data for an interface that is not configured, or that belongs to an AS the ASP is not\nactive in, is refused.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::DataRequest])
+            .guard("text_iid")
+            .stay(&[Action::ErrorUnsupportedInterfaceIdentifierType])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc("Data for a text Interface Identifier is refused."),
+        Transition::on(&[State::ASP_DOWN, State::ASP_INACTIVE], &[Event::DataRequest])
+            .stay(&[Action::DiscardData])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("Data from an ASP that is not active is discarded."),
+        Transition::on(
+                &[State::ASP_DOWN, State::ASP_INACTIVE, State::ASP_ACTIVE],
+                &[Event::Heartbeat],
+            )
+            .stay(&[Action::SendHeartbeatAck])
+            .refs(&["RFC 4233 §4.3.3.7"])
+            .doc("Heartbeats are answered in every state."),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

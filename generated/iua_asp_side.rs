@@ -107,7 +107,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
+        /// The state's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
@@ -118,6 +118,18 @@ pub mod iua_asp_side {
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            false
+        }
+        /// The actions run on entering the state, in order.
+        pub const fn entry_actions(self) -> &'static [Action] {
+            STATE_ENTRY[self as usize]
+        }
+        /// The actions run on leaving the state (not by internal transitions), in order.
+        pub const fn exit_actions(self) -> &'static [Action] {
+            STATE_EXIT[self as usize]
         }
     }
     impl ::core::fmt::Display for State {
@@ -145,20 +157,6 @@ pub mod iua_asp_side {
         &[Action::StopTack],
         &[Action::StopTack],
     ];
-    impl State {
-        /// Whether the state is final: no transition leaves it.
-        pub const fn is_final(self) -> bool {
-            false
-        }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
-        }
-    }
     /// The superstates of `IuaAspSide`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Superstate {
@@ -177,7 +175,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
         }
-        /// The superstate's display label (its identifier when the spec gives none).
+        /// The superstate's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             SUPERSTATE_LABELS[self as usize]
         }
@@ -356,7 +354,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
+        /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
@@ -367,6 +365,13 @@ pub mod iua_asp_side {
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TackExpiry => Some(Timer::Tack),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Event {
@@ -495,7 +500,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
+        /// The action's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
@@ -506,6 +511,20 @@ pub mod iua_asp_side {
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
+        }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::StartTack => Some(Timer::Tack),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            match self {
+                Action::StopTack => Some(Timer::Tack),
+                _ => None,
+            }
         }
     }
     impl ::core::fmt::Display for Action {
@@ -539,10 +558,6 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -554,7 +569,7 @@ pub mod iua_asp_side {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `IuaAspSide`.
@@ -574,7 +589,7 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
+        /// The timer's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             TIMER_LABELS[self as usize]
         }
@@ -586,52 +601,23 @@ pub mod iua_asp_side {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
                 Timer::Tack => Event::TackExpiry,
             }
         }
-    }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::StartTack => Some(Timer::Tack),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            match self {
-                Action::StopTack => Some(Timer::Tack),
-                _ => None,
-            }
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TackExpiry => Some(Timer::Tack),
-                _ => None,
-            }
-        }
-    }
-    impl Timer {
         /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
         /// as its RFC specifies it; `None` for a timer declared without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self {
                 Timer::Tack => Some(::core::time::Duration::from_secs(2)),
             }
+        }
+    }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.label())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -667,7 +653,7 @@ pub mod iua_asp_side {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {
         /// The ASP wants to be active: set by an ASP Active request, cleared by an ASP Inactive or
         /// ASP Down request or an Alternate ASP Active notification; never set in ASP-INACTIVE,
@@ -688,11 +674,6 @@ pub mod iua_asp_side {
             requested_active: false,
         };
     }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
-    }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Transition {
@@ -711,387 +692,276 @@ pub mod iua_asp_side {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+        /// With this doc comment.
+        const fn doc(self, doc: &'static str) -> Self {
+            Transition { doc, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 38] = [
-        Transition {
-            sources: &[State::NO_ASSOCIATION],
-            events: &[Event::AssociationUp],
-            guard: None,
-            target: Some(State::ASP_DOWN),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.2"],
-            doc: "The association comes up; the ASP waits for layer management.",
-        },
-        Transition {
-            sources: &[
-                State::ASP_DOWN,
-                State::UP_PENDING,
-                State::ASP_INACTIVE,
-                State::ACTIVE_PENDING,
-                State::ASP_ACTIVE,
-                State::INACTIVE_PENDING,
-                State::DOWN_PENDING,
-            ],
-            events: &[Event::AssociationDown],
-            guard: None,
-            target: Some(State::NO_ASSOCIATION),
-            actions: &[Action::ConfirmDown],
-            refs: &["RFC 4233 §4.3.2"],
-            doc: "The association is lost: the ASP is down at both ends, and T(ack) stops.",
-        },
-        Transition {
-            sources: &[State::NO_ASSOCIATION],
-            events: &[Event::SendData],
-            guard: None,
-            target: None,
-            actions: &[Action::RefuseData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN],
-            events: &[Event::UpRequest],
-            guard: None,
-            target: Some(State::UP_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ASP_DOWN],
-            events: &[Event::ActiveRequest],
-            guard: None,
-            target: Some(State::UP_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "An ASP Active asked for while down first brings the ASP up.",
-        },
-        Transition {
-            sources: &[State::UP_PENDING],
-            events: &[Event::TackExpiry],
-            guard: None,
-            target: Some(State::UP_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "No answer within T(ack): ASP Up again.",
-        },
-        Transition {
-            sources: &[State::UP_PENDING],
-            events: &[Event::AspUpAck],
-            guard: Some("!wants_active"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::ConfirmUp],
-            refs: &["RFC 4233 §4.3.3.1"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::UP_PENDING],
-            events: &[Event::AspUpAck],
-            guard: Some("wants_active"),
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[Action::ConfirmUp],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Up, and active was asked for: go on.",
-        },
-        Transition {
-            sources: &[State::UP_PENDING],
-            events: &[Event::ActiveRequest],
-            guard: None,
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::UP_PENDING],
-            events: &[Event::InactiveRequest],
-            guard: None,
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[
-                State::ASP_DOWN,
-                State::UP_PENDING,
-                State::ASP_INACTIVE,
-                State::ACTIVE_PENDING,
-                State::INACTIVE_PENDING,
-                State::DOWN_PENDING,
-            ],
-            events: &[Event::SendData],
-            guard: None,
-            target: None,
-            actions: &[Action::RefuseData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Data is refused until the ASP is active (ASP_ACTIVE says what it does with data itself).",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::ActiveRequest],
-            guard: None,
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ACTIVE_PENDING],
-            events: &[Event::TackExpiry],
-            guard: None,
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ACTIVE_PENDING],
-            events: &[Event::AspActiveAck],
-            guard: None,
-            target: Some(State::ASP_ACTIVE),
-            actions: &[Action::ConfirmActive],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::SendData],
-            guard: Some("!foreign_iid"),
-            target: None,
-            actions: &[Action::TransmitData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::SendData],
-            guard: Some("foreign_iid"),
-            target: None,
-            actions: &[Action::RefuseData],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Data for an AS another ASP took over is refused here rather than by the SG.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE, State::ACTIVE_PENDING],
-            events: &[Event::InactiveRequest],
-            guard: None,
-            target: Some(State::INACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INACTIVE_PENDING],
-            events: &[Event::TackExpiry],
-            guard: None,
-            target: Some(State::INACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INACTIVE_PENDING],
-            events: &[Event::AspInactiveAck],
-            guard: Some("!wants_active"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INACTIVE_PENDING],
-            events: &[Event::AspInactiveAck],
-            guard: Some("wants_active"),
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.5", "RFC 4233 §4.3.3.4"],
-            doc: "An M-ASP_ACTIVE request came while the ASP waited for ASP Inactive Ack: it was kept, and\nnow the ASP asks to be active.",
-        },
-        Transition {
-            sources: &[State::INACTIVE_PENDING],
-            events: &[Event::ActiveRequest],
-            guard: None,
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "An M-ASP_ACTIVE request while waiting for ASP Inactive Ack is kept for when it comes ...",
-        },
-        Transition {
-            sources: &[State::INACTIVE_PENDING],
-            events: &[Event::InactiveRequest],
-            guard: None,
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "... and an M-ASP_INACTIVE request after it cancels it.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::AspActiveAck],
-            guard: Some("requested_active"),
-            target: Some(State::ASP_ACTIVE),
-            actions: &[Action::ConfirmActive],
-            refs: &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            doc: "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::AspActiveAck],
-            guard: Some("!requested_active"),
-            target: Some(State::INACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            doc: "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AlternateAspActive],
-            guard: Some("!active_elsewhere && !scope_unknown"),
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Another ASP took over all the traffic of this one: it is inactive, and stays so.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AlternateAspActive],
-            guard: Some("active_elsewhere"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Another ASP took over some of the ASes of this one, which stays active for the others.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AlternateAspActive],
-            guard: Some("!active_elsewhere && scope_unknown"),
-            target: Some(State::INACTIVE_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            doc: "Another ASP took over some ASes, and this one cannot tell whether others remain: it\nwithdraws from them all with ASP Inactive, so that the SG, which may still have it active\nelsewhere, agrees that it is inactive.",
-        },
-        Transition {
-            sources: &[State::ACTIVE_PENDING],
-            events: &[Event::AlternateAspActive],
-            guard: None,
-            target: Some(State::ASP_INACTIVE),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.4"],
-            doc: "Taken over before the ASP Active Ack: the ASP is inactive, and stays so.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspInactiveAck],
-            guard: None,
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.5"],
-            doc: "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
-        },
-        Transition {
-            sources: &[State::ASP_ACTIVE],
-            events: &[Event::AspUpAck],
-            guard: None,
-            target: Some(State::ACTIVE_PENDING),
-            actions: &[Action::ConfirmInactive],
-            refs: &["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"],
-            doc: "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
-        },
-        Transition {
-            sources: &[State::ASP_INACTIVE],
-            events: &[Event::InactiveRequest],
-            guard: None,
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
-        },
-        Transition {
-            sources: &[
-                State::ASP_ACTIVE,
-                State::ACTIVE_PENDING,
-                State::INACTIVE_PENDING,
-            ],
-            events: &[Event::DataIndication],
-            guard: None,
-            target: None,
-            actions: &[Action::PassUpData],
-            refs: &["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"],
-            doc: "Data is passed up while the SG may route traffic to the ASP: when active, while waiting\nfor ASP Active Ack (data may overtake the Ack, which travels on another stream,\n§4.3.3.4), and while waiting for ASP Inactive Ack (the SG acknowledges only after it has\nstopped the traffic, §4.3.3.5, so what comes before the Ack was routed in good faith).",
-        },
-        Transition {
-            sources: &[
-                State::ASP_DOWN,
-                State::UP_PENDING,
-                State::ASP_INACTIVE,
-                State::DOWN_PENDING,
-            ],
-            events: &[Event::DataIndication],
-            guard: None,
-            target: None,
-            actions: &[Action::DropData, Action::ErrorUnexpectedMessage],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Elsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
-        },
-        Transition {
-            sources: &[State::NO_ASSOCIATION],
-            events: &[Event::DataIndication],
-            guard: None,
-            target: None,
-            actions: &[Action::DropData],
-            refs: &["RFC 4233 §3.3.3.1"],
-            doc: "Without an association there is no SG to tell.",
-        },
-        Transition {
-            sources: &[
-                State::ASP_DOWN,
-                State::UP_PENDING,
-                State::ASP_INACTIVE,
-                State::ACTIVE_PENDING,
-                State::ASP_ACTIVE,
-                State::INACTIVE_PENDING,
-            ],
-            events: &[Event::DownRequest],
-            guard: None,
-            target: Some(State::DOWN_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.2"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN_PENDING],
-            events: &[Event::TackExpiry],
-            guard: None,
-            target: Some(State::DOWN_PENDING),
-            actions: &[],
-            refs: &["RFC 4233 §4.3.3.2"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN_PENDING],
-            events: &[Event::AspDownAck],
-            guard: None,
-            target: Some(State::ASP_DOWN),
-            actions: &[Action::ConfirmDown],
-            refs: &["RFC 4233 §4.3.3.2"],
-            doc: "",
-        },
-        Transition {
-            sources: &[
-                State::UP_PENDING,
-                State::ASP_INACTIVE,
-                State::ACTIVE_PENDING,
-                State::ASP_ACTIVE,
-                State::INACTIVE_PENDING,
-            ],
-            events: &[Event::AspDownAck],
-            guard: None,
-            target: Some(State::UP_PENDING),
-            actions: &[Action::ConfirmDown],
-            refs: &["RFC 4233 §4.3.3.2"],
-            doc: "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
-        },
+        Transition::on(&[State::NO_ASSOCIATION], &[Event::AssociationUp])
+            .to(State::ASP_DOWN, &[])
+            .refs(&["RFC 4233 §4.3.2"])
+            .doc("The association comes up; the ASP waits for layer management."),
+        Transition::on(
+                &[
+                    State::ASP_DOWN,
+                    State::UP_PENDING,
+                    State::ASP_INACTIVE,
+                    State::ACTIVE_PENDING,
+                    State::ASP_ACTIVE,
+                    State::INACTIVE_PENDING,
+                    State::DOWN_PENDING,
+                ],
+                &[Event::AssociationDown],
+            )
+            .to(State::NO_ASSOCIATION, &[Action::ConfirmDown])
+            .refs(&["RFC 4233 §4.3.2"])
+            .doc(
+                "The association is lost: the ASP is down at both ends, and T(ack) stops.",
+            ),
+        Transition::on(&[State::NO_ASSOCIATION], &[Event::SendData])
+            .stay(&[Action::RefuseData])
+            .refs(&["RFC 4233 §4.3.3.4"]),
+        Transition::on(&[State::ASP_DOWN], &[Event::UpRequest])
+            .to(State::UP_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.1"]),
+        Transition::on(&[State::ASP_DOWN], &[Event::ActiveRequest])
+            .to(State::UP_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.1"])
+            .doc("An ASP Active asked for while down first brings the ASP up."),
+        Transition::on(&[State::UP_PENDING], &[Event::TackExpiry])
+            .to(State::UP_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.1"])
+            .doc("No answer within T(ack): ASP Up again."),
+        Transition::on(&[State::UP_PENDING], &[Event::AspUpAck])
+            .guard("!wants_active")
+            .to(State::ASP_INACTIVE, &[Action::ConfirmUp])
+            .refs(&["RFC 4233 §4.3.3.1"]),
+        Transition::on(&[State::UP_PENDING], &[Event::AspUpAck])
+            .guard("wants_active")
+            .to(State::ACTIVE_PENDING, &[Action::ConfirmUp])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc("Up, and active was asked for: go on."),
+        Transition::on(&[State::UP_PENDING], &[Event::ActiveRequest]).stay(&[]),
+        Transition::on(&[State::UP_PENDING], &[Event::InactiveRequest]).stay(&[]),
+        Transition::on(
+                &[
+                    State::ASP_DOWN,
+                    State::UP_PENDING,
+                    State::ASP_INACTIVE,
+                    State::ACTIVE_PENDING,
+                    State::INACTIVE_PENDING,
+                    State::DOWN_PENDING,
+                ],
+                &[Event::SendData],
+            )
+            .stay(&[Action::RefuseData])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "Data is refused until the ASP is active (ASP_ACTIVE says what it does with data itself).",
+            ),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::ActiveRequest])
+            .to(State::ACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.4"]),
+        Transition::on(&[State::ACTIVE_PENDING], &[Event::TackExpiry])
+            .to(State::ACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.4"]),
+        Transition::on(&[State::ACTIVE_PENDING], &[Event::AspActiveAck])
+            .to(State::ASP_ACTIVE, &[Action::ConfirmActive])
+            .refs(&["RFC 4233 §4.3.3.4"]),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::SendData])
+            .guard("!foreign_iid")
+            .stay(&[Action::TransmitData])
+            .refs(&["RFC 4233 §4.3.3.4"]),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::SendData])
+            .guard("foreign_iid")
+            .stay(&[Action::RefuseData])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "Data for an AS another ASP took over is refused here rather than by the SG.",
+            ),
+        Transition::on(
+                &[State::ASP_ACTIVE, State::ACTIVE_PENDING],
+                &[Event::InactiveRequest],
+            )
+            .to(State::INACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.5"]),
+        Transition::on(&[State::INACTIVE_PENDING], &[Event::TackExpiry])
+            .to(State::INACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.5"]),
+        Transition::on(&[State::INACTIVE_PENDING], &[Event::AspInactiveAck])
+            .guard("!wants_active")
+            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.5"]),
+        Transition::on(&[State::INACTIVE_PENDING], &[Event::AspInactiveAck])
+            .guard("wants_active")
+            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.5", "RFC 4233 §4.3.3.4"])
+            .doc(
+                "An M-ASP_ACTIVE request came while the ASP waited for ASP Inactive Ack: it was kept, and\nnow the ASP asks to be active.",
+            ),
+        Transition::on(&[State::INACTIVE_PENDING], &[Event::ActiveRequest])
+            .stay(&[])
+            .doc(
+                "An M-ASP_ACTIVE request while waiting for ASP Inactive Ack is kept for when it comes ...",
+            ),
+        Transition::on(&[State::INACTIVE_PENDING], &[Event::InactiveRequest])
+            .stay(&[])
+            .doc("... and an M-ASP_INACTIVE request after it cancels it."),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::AspActiveAck])
+            .guard("requested_active")
+            .to(State::ASP_ACTIVE, &[Action::ConfirmActive])
+            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
+            ),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::AspActiveAck])
+            .guard("!requested_active")
+            .to(State::INACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
+            .guard("!active_elsewhere && !scope_unknown")
+            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "Another ASP took over all the traffic of this one: it is inactive, and stays so.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
+            .guard("active_elsewhere")
+            .stay(&[])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "Another ASP took over some of the ASes of this one, which stays active for the others.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
+            .guard("!active_elsewhere && scope_unknown")
+            .to(State::INACTIVE_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "Another ASP took over some ASes, and this one cannot tell whether others remain: it\nwithdraws from them all with ASP Inactive, so that the SG, which may still have it active\nelsewhere, agrees that it is inactive.",
+            ),
+        Transition::on(&[State::ACTIVE_PENDING], &[Event::AlternateAspActive])
+            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.4"])
+            .doc(
+                "Taken over before the ASP Active Ack: the ASP is inactive, and stays so.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspInactiveAck])
+            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.5"])
+            .doc(
+                "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
+            ),
+        Transition::on(&[State::ASP_ACTIVE], &[Event::AspUpAck])
+            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
+            .refs(&["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
+            ),
+        Transition::on(&[State::ASP_INACTIVE], &[Event::InactiveRequest])
+            .stay(&[])
+            .doc(
+                "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
+            ),
+        Transition::on(
+                &[State::ASP_ACTIVE, State::ACTIVE_PENDING, State::INACTIVE_PENDING],
+                &[Event::DataIndication],
+            )
+            .stay(&[Action::PassUpData])
+            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+            .doc(
+                "Data is passed up while the SG may route traffic to the ASP: when active, while waiting\nfor ASP Active Ack (data may overtake the Ack, which travels on another stream,\n§4.3.3.4), and while waiting for ASP Inactive Ack (the SG acknowledges only after it has\nstopped the traffic, §4.3.3.5, so what comes before the Ack was routed in good faith).",
+            ),
+        Transition::on(
+                &[
+                    State::ASP_DOWN,
+                    State::UP_PENDING,
+                    State::ASP_INACTIVE,
+                    State::DOWN_PENDING,
+                ],
+                &[Event::DataIndication],
+            )
+            .stay(&[Action::DropData, Action::ErrorUnexpectedMessage])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc(
+                "Elsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
+            ),
+        Transition::on(&[State::NO_ASSOCIATION], &[Event::DataIndication])
+            .stay(&[Action::DropData])
+            .refs(&["RFC 4233 §3.3.3.1"])
+            .doc("Without an association there is no SG to tell."),
+        Transition::on(
+                &[
+                    State::ASP_DOWN,
+                    State::UP_PENDING,
+                    State::ASP_INACTIVE,
+                    State::ACTIVE_PENDING,
+                    State::ASP_ACTIVE,
+                    State::INACTIVE_PENDING,
+                ],
+                &[Event::DownRequest],
+            )
+            .to(State::DOWN_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.2"]),
+        Transition::on(&[State::DOWN_PENDING], &[Event::TackExpiry])
+            .to(State::DOWN_PENDING, &[])
+            .refs(&["RFC 4233 §4.3.3.2"]),
+        Transition::on(&[State::DOWN_PENDING], &[Event::AspDownAck])
+            .to(State::ASP_DOWN, &[Action::ConfirmDown])
+            .refs(&["RFC 4233 §4.3.3.2"]),
+        Transition::on(
+                &[
+                    State::UP_PENDING,
+                    State::ASP_INACTIVE,
+                    State::ACTIVE_PENDING,
+                    State::ASP_ACTIVE,
+                    State::INACTIVE_PENDING,
+                ],
+                &[Event::AspDownAck],
+            )
+            .to(State::UP_PENDING, &[Action::ConfirmDown])
+            .refs(&["RFC 4233 §4.3.3.2"])
+            .doc(
+                "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
+            ),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

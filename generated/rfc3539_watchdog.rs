@@ -55,10 +55,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -67,14 +63,6 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -88,6 +76,12 @@ pub mod rfc3539_watchdog {
             &[]
         }
     }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
+        }
+    }
+    const STATE_ENTRY: [&[Action]; 5] = [&[Action::SetWatchdog], &[], &[], &[], &[]];
     /// The events of `Rfc3539Watchdog`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -122,10 +116,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -134,10 +124,17 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            match self {
+                Event::TwExpiry => Some(Timer::Tw),
+                _ => None,
+            }
+        }
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `Rfc3539Watchdog`, timer operations included.
@@ -182,10 +179,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -194,10 +187,21 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            match self {
+                Action::SetWatchdog => Some(Timer::Tw),
+                _ => None,
+            }
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            None
+        }
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The named guards of `Rfc3539Watchdog`: conditions the user computes when an event arrives.
@@ -208,10 +212,6 @@ pub mod rfc3539_watchdog {
         pub const ALL: [Guard; 0] = [];
         /// The guard's identifier in the spec.
         pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
             match self {}
         }
         /// The guard's position in [`Guard::ALL`].
@@ -225,7 +225,7 @@ pub mod rfc3539_watchdog {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `Rfc3539Watchdog`.
@@ -244,10 +244,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
         }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -256,49 +252,23 @@ pub mod rfc3539_watchdog {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {
                 Timer::Tw => Event::TwExpiry,
             }
         }
-    }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            match self {
-                Action::SetWatchdog => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            None
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            match self {
-                Event::TwExpiry => Some(Timer::Tw),
-                _ => None,
-            }
-        }
-    }
-    impl Timer {
         /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
         /// as its RFC specifies it; `None` for a timer declared without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self {
                 Timer::Tw => Some(::core::time::Duration::from_secs(30)),
             }
+        }
+    }
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -315,7 +285,7 @@ pub mod rfc3539_watchdog {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {
         /// A DWR is outstanding.
         pub Pending: bool,
@@ -325,11 +295,6 @@ pub mod rfc3539_watchdog {
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars { Pending: false, NumDWA: 0 };
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -349,224 +314,125 @@ pub mod rfc3539_watchdog {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+        /// With these references to the source document.
+        const fn refs(self, refs: &'static [&'static str]) -> Self {
+            Transition { refs, ..self }
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 24] = [
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 1"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 2"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::DWA],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 3"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::Failback, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 4"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::DWA],
-            guard: Some("NumDWA == 2"),
-            target: Some(State::OKAY),
-            actions: &[Action::Failback],
-            refs: &["RFC 3539 App. A row 5"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::DWA],
-            guard: Some("NumDWA < 2"),
-            target: None,
-            actions: &[],
-            refs: &["RFC 3539 App. A row 6"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 7"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 8"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 9"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::DWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 10"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::NonDWA],
-            guard: None,
-            target: None,
-            actions: &[Action::Throwaway],
-            refs: &["RFC 3539 App. A row 11"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::TwExpiry],
-            guard: Some("!Pending"),
-            target: None,
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 12"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending"),
-            target: Some(State::SUSPECT),
-            actions: &[Action::Failover, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 13"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 14"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 15"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::TwExpiry],
-            guard: None,
-            target: None,
-            actions: &[Action::AttemptOpen, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 16"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("!Pending"),
-            target: None,
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 17"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending && NumDWA < 0"),
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 18"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::TwExpiry],
-            guard: Some("Pending && NumDWA >= 0"),
-            target: None,
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 19"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::INITIAL],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::OKAY),
-            actions: &[Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 20"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::DOWN],
-            events: &[Event::ConnectionUp],
-            guard: None,
-            target: Some(State::REOPEN),
-            actions: &[Action::SendWatchdog, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 21"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::OKAY],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::Failover, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 22"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::SUSPECT],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 23"],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::REOPEN],
-            events: &[Event::ConnectionDown],
-            guard: None,
-            target: Some(State::DOWN),
-            actions: &[Action::CloseConnection, Action::SetWatchdog],
-            refs: &["RFC 3539 App. A row 24"],
-            doc: "",
-        },
+        Transition::on(&[State::OKAY], &[Event::DWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 1"]),
+        Transition::on(&[State::OKAY], &[Event::NonDWA])
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 2"]),
+        Transition::on(&[State::SUSPECT], &[Event::DWA])
+            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 3"]),
+        Transition::on(&[State::SUSPECT], &[Event::NonDWA])
+            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 4"]),
+        Transition::on(&[State::REOPEN], &[Event::DWA])
+            .guard("NumDWA == 2")
+            .to(State::OKAY, &[Action::Failback])
+            .refs(&["RFC 3539 App. A row 5"]),
+        Transition::on(&[State::REOPEN], &[Event::DWA])
+            .guard("NumDWA < 2")
+            .stay(&[])
+            .refs(&["RFC 3539 App. A row 6"]),
+        Transition::on(&[State::REOPEN], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 7"]),
+        Transition::on(&[State::INITIAL], &[Event::DWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 8"]),
+        Transition::on(&[State::INITIAL], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 9"]),
+        Transition::on(&[State::DOWN], &[Event::DWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 10"]),
+        Transition::on(&[State::DOWN], &[Event::NonDWA])
+            .stay(&[Action::Throwaway])
+            .refs(&["RFC 3539 App. A row 11"]),
+        Transition::on(&[State::OKAY], &[Event::TwExpiry])
+            .guard("!Pending")
+            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 12"]),
+        Transition::on(&[State::OKAY], &[Event::TwExpiry])
+            .guard("Pending")
+            .to(State::SUSPECT, &[Action::Failover, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 13"]),
+        Transition::on(&[State::SUSPECT], &[Event::TwExpiry])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 14"]),
+        Transition::on(&[State::INITIAL], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 15"]),
+        Transition::on(&[State::DOWN], &[Event::TwExpiry])
+            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 16"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("!Pending")
+            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 17"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("Pending && NumDWA < 0")
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 18"]),
+        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
+            .guard("Pending && NumDWA >= 0")
+            .stay(&[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 19"]),
+        Transition::on(&[State::INITIAL], &[Event::ConnectionUp])
+            .to(State::OKAY, &[Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 20"]),
+        Transition::on(&[State::DOWN], &[Event::ConnectionUp])
+            .to(State::REOPEN, &[Action::SendWatchdog, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 21"]),
+        Transition::on(&[State::OKAY], &[Event::ConnectionDown])
+            .to(
+                State::DOWN,
+                &[Action::CloseConnection, Action::Failover, Action::SetWatchdog],
+            )
+            .refs(&["RFC 3539 App. A row 22"]),
+        Transition::on(&[State::SUSPECT], &[Event::ConnectionDown])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 23"]),
+        Transition::on(&[State::REOPEN], &[Event::ConnectionDown])
+            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
+            .refs(&["RFC 3539 App. A row 24"]),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

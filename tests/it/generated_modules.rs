@@ -52,6 +52,7 @@ macro_rules! same_steps {
             let mut a = file::Machine::start(&mut a_hooks);
             let mut b = macro_::Machine::start(&mut b_hooks);
             assert_eq!(a_hooks.1, b_hooks.1, "initial entry");
+            assert_eq!(file::Vars::default(), file::Vars::INITIAL, "the default is the initial values");
             let names = |events: &[file::Event]| events.iter().map(|e| e.name()).collect::<Vec<_>>();
             assert_eq!(names(&file::Event::ALL), macro_::Event::ALL.iter().map(|e| e.name()).collect::<Vec<_>>());
             let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;

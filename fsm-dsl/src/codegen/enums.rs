@@ -1,7 +1,9 @@
 //! The enums of a machine's names (`State`, `Event`, `Action`, `Guard`, `Timer`,
-//! `Superstate`): each with `ALL`, `name`, `label`, `index`, `from_name` and `Display`, the
-//! same items for every kind, so that a user who learned one knows the others (the checker
-//! keeps spec names off them: `naming::ENUM_ITEMS`).
+//! `Superstate`): each with `ALL`, `name`, `index`, `from_name` and `Display`, the same items
+//! for every kind, so that a user who learned one knows the others (the checker keeps spec
+//! names off them: `naming::ENUM_ITEMS`), and `label` where some label differs from its name.
+//! What the other items know of each enum (`State::is_final`, `Timer::expiry`, ...) goes in
+//! the same `impl`, one per enum.
 
 use super::{doc_attrs, doc_or, ident};
 use crate::ir;
@@ -16,6 +18,8 @@ pub(super) struct EnumSpec<'a> {
     /// Each variant's identifier, spec name, display label and doc (empty for none: see
     /// [`variants`]).
     pub(super) variants: Vec<(Ident, &'a str, &'a str, String)>,
+    /// More items of the enum's `impl` (see [`crate::codegen::items`]).
+    pub(super) methods: TokenStream,
 }
 
 /// The enum, its tables and its `impl`s.
@@ -37,7 +41,8 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let what = spec.what;
     let all_doc = format!(" Every {what}, in declaration order.");
     let name_doc = format!(" The {what}'s identifier in the spec.");
-    let label_doc = format!(" The {what}'s display label (its identifier when the spec gives none).");
+    let label_doc =
+        format!(" The {what}'s display label (its identifier when the spec gives none): what `Display` shows.");
     let index_doc = format!(" The {what}'s position in [`{}::ALL`].", spec.name);
     let from_doc = format!(" The {what} with this identifier, if there is one (a linear search).");
     // Tables indexed by the discriminant, which is the position in `ALL`; an enum with no
@@ -45,25 +50,32 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let upper = spec.name.to_uppercase();
     let names_table = format_ident!("{}_NAMES", upper);
     let labels_table = format_ident!("{}_LABELS", upper);
-    // Labels that are all the names are not written a second time.
-    let (labels_table_item, label_body) = if names == labels {
-        (TokenStream::new(), quote! { self.name() })
-    } else {
-        (quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; }, quote! { #labels_table[self as usize] })
-    };
-    let (tables, name_body, label_body, index_body) = if idents.is_empty() {
-        (quote! {}, quote! { match self {} }, quote! { match self {} }, quote! { match self {} })
+    let (tables, name_body, index_body) = if idents.is_empty() {
+        (TokenStream::new(), quote! { match self {} }, quote! { match self {} })
     } else {
         (
-            quote! {
-                const #names_table: [&str; #count] = [#( #names ),*];
-                #labels_table_item
-            },
+            quote! { const #names_table: [&str; #count] = [#( #names ),*]; },
             quote! { #names_table[self as usize] },
-            label_body,
             quote! { self as usize },
         )
     };
+    // `label` only where it says something: labels that are all the names would be the
+    // same table twice, and `Display` shows the name then.
+    let (labels_table_item, label, shown) = if names == labels {
+        (TokenStream::new(), TokenStream::new(), quote! { self.name() })
+    } else {
+        (
+            quote! { const #labels_table: [&str; #count] = [#( #labels ),*]; },
+            quote! {
+                #[doc = #label_doc]
+                pub const fn label(self) -> &'static str {
+                    #labels_table[self as usize]
+                }
+            },
+            quote! { self.label() },
+        )
+    };
+    let methods = spec.methods;
     quote! {
         #doc
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,6 +85,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
         }
 
         #tables
+        #labels_table_item
 
         impl #ty {
             #[doc = #all_doc]
@@ -83,10 +96,7 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
                 #name_body
             }
 
-            #[doc = #label_doc]
-            pub const fn label(self) -> &'static str {
-                #label_body
-            }
+            #label
 
             #[doc = #index_doc]
             pub const fn index(self) -> usize {
@@ -97,11 +107,13 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             pub fn from_name(name: &str) -> Option<Self> {
                 Self::ALL.iter().copied().find(|var| var.name() == name)
             }
+
+            #methods
         }
 
         impl ::core::fmt::Display for #ty {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.label())
+                f.write_str(#shown)
             }
         }
     }

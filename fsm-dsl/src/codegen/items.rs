@@ -23,8 +23,9 @@ fn array<T>(items: &[T], mut element: impl FnMut(&T, &mut Vec<TokenTree>)) -> To
     TokenTree::Group(Group::new(Delimiter::Bracket, trees.into_iter().collect()))
 }
 
-/// `State::is_final`, `entry_actions` and `exit_actions`, from tables indexed by the state.
-pub(super) fn state_extras(m: &Machine) -> TokenStream {
+/// `State::is_final`, `entry_actions` and `exit_actions` (for `State`'s `impl`), and the
+/// tables indexed by the state that they read.
+pub(super) fn state_extras(m: &Machine) -> (TokenStream, TokenStream) {
     let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
     let [yes, no] = ["true", "false"].map(|b| TokenTree::Ident(Ident::new(b, Span::call_site())));
     let finals = array(&m.states, |s, trees| trees.push(if s.is_final { yes.clone() } else { no.clone() }));
@@ -59,28 +60,28 @@ pub(super) fn state_extras(m: &Machine) -> TokenStream {
     } else {
         (TokenStream::new(), quote! { &[] })
     };
-    quote! {
+    let tables = quote! {
         #final_table
         #entry_table
         #exit_table
-
-        impl State {
-            /// Whether the state is final: no transition leaves it.
-            pub const fn is_final(self) -> bool {
-                #final_body
-            }
-
-            /// The actions run on entering the state, in order.
-            pub const fn entry_actions(self) -> &'static [Action] {
-                #entry_body
-            }
-
-            /// The actions run on leaving the state (not by internal transitions), in order.
-            pub const fn exit_actions(self) -> &'static [Action] {
-                #exit_body
-            }
+    };
+    let methods = quote! {
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            #final_body
         }
-    }
+
+        /// The actions run on entering the state, in order.
+        pub const fn entry_actions(self) -> &'static [Action] {
+            #entry_body
+        }
+
+        /// The actions run on leaving the state (not by internal transitions), in order.
+        pub const fn exit_actions(self) -> &'static [Action] {
+            #exit_body
+        }
+    };
+    (tables, methods)
 }
 
 /// The `Superstate` enum and `State::is_in`, for a machine with superstates only (a flat
@@ -103,6 +104,7 @@ pub(super) fn superstate_items(m: &Machine) -> TokenStream {
             |s| &s.named,
             |s| format!("The `{}` superstate.", s.named.name),
         ),
+        methods: TokenStream::new(),
     });
     let (n_super, n_states) = (m.superstates.len(), m.states.len());
     let count = proc_macro2::Literal::usize_unsuffixed(n_super);
@@ -165,9 +167,20 @@ pub(super) fn superstate_items(m: &Machine) -> TokenStream {
     }
 }
 
-/// `Timer::expiry`, `Action::starts`, `Action::stops` and `Event::timer`. `declared` says which
-/// actions the `Action` enum has (see [`super::declared_actions`]).
-pub(super) fn timer_extras(m: &Machine, declared: &[bool]) -> TokenStream {
+/// What timers, actions and events know of each other, as items of their enums' `impl`s.
+pub(super) struct TimerLinks {
+    /// `Timer::expiry` (and `Timer::default_duration`, when a timer declares a default).
+    pub(super) timer: TokenStream,
+    /// `Action::starts` and `Action::stops`.
+    pub(super) action: TokenStream,
+    /// `Event::timer`.
+    pub(super) event: TokenStream,
+}
+
+/// `Timer::expiry`, `Timer::default_duration`, `Action::starts`, `Action::stops` and
+/// `Event::timer`. `declared` says which actions the `Action` enum has (see
+/// [`super::declared_actions`]).
+pub(super) fn timer_links(m: &Machine, declared: &[bool]) -> TimerLinks {
     let timers: Vec<Ident> = m.timers.iter().map(|t| ident(&t.named.name)).collect();
     let expiries = m.timers.iter().map(|t| ident(&m.event(t.expiry).named.name));
     // The arms of a match on an action, from the timer operations the enum has, and the
@@ -194,15 +207,17 @@ pub(super) fn timer_extras(m: &Machine, declared: &[bool]) -> TokenStream {
         })
         .collect();
     let expiries_of_events = match_or_none(&expiry_arms, m.events.len());
-    quote! {
-        impl Timer {
+    let defaults = timer_defaults(m);
+    TimerLinks {
+        timer: quote! {
             /// The event the timer raises when it expires.
             pub const fn expiry(self) -> Event {
                 match self { #( Timer::#timers => Event::#expiries, )* }
             }
-        }
 
-        impl Action {
+            #defaults
+        },
+        action: quote! {
             /// The timer this action arms (or re-arms), if it is a timer start.
             pub const fn starts(self) -> Option<Timer> {
                 #starts
@@ -212,14 +227,13 @@ pub(super) fn timer_extras(m: &Machine, declared: &[bool]) -> TokenStream {
             pub const fn stops(self) -> Option<Timer> {
                 #stops
             }
-        }
-
-        impl Event {
+        },
+        event: quote! {
             /// The timer whose expiry this event is, if it is one.
             pub const fn timer(self) -> Option<Timer> {
                 #expiries_of_events
             }
-        }
+        },
     }
 }
 
@@ -234,7 +248,7 @@ fn match_or_none(arms: &[TokenStream], variants: usize) -> TokenStream {
 }
 
 /// `Timer::default_duration`, when a timer of the spec declares its default (`= 2 s`).
-pub(super) fn timer_defaults(m: &Machine) -> TokenStream {
+fn timer_defaults(m: &Machine) -> TokenStream {
     if m.timers.iter().all(|t| t.default.is_none()) {
         return TokenStream::new();
     }
@@ -257,12 +271,10 @@ pub(super) fn timer_defaults(m: &Machine) -> TokenStream {
         }
     });
     quote! {
-        impl Timer {
-            /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
-            /// as its RFC specifies it; `None` for a timer declared without one.
-            pub const fn default_duration(self) -> Option<::core::time::Duration> {
-                match self { #( #arms, )* }
-            }
+        /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
+        /// as its RFC specifies it; `None` for a timer declared without one.
+        pub const fn default_duration(self) -> Option<::core::time::Duration> {
+            match self { #( #arms, )* }
         }
     }
 }
@@ -311,9 +323,25 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
         doc_attrs(&format!("{}{range}", doc_or(&v.named.doc, format!("The variable `{}`.", v.named.name))))
     });
     let inits = m.vars.iter().map(|v| literal(v, v.init));
+    // Initial values that are all their types' own defaults (`false`, `0`) are what `derive`
+    // gives: a hand-written `Default` would only say it again.
+    let (derived, default_impl) = if m.vars.iter().all(|v| v.init == 0) {
+        (quote! { Default, }, TokenStream::new())
+    } else {
+        (
+            TokenStream::new(),
+            quote! {
+                impl ::core::default::Default for Vars {
+                    fn default() -> Self {
+                        Vars::INITIAL
+                    }
+                }
+            },
+        )
+    };
     quote! {
         /// The extended state: the spec's variables, with their declared initial values by default.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, #derived PartialEq, Eq, Hash)]
         pub struct Vars {
             #( #docs pub #fields: #types, )*
         }
@@ -323,10 +351,6 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
             pub const INITIAL: Vars = Vars { #( #fields: #inits, )* };
         }
 
-        impl ::core::default::Default for Vars {
-            fn default() -> Self {
-                Vars::INITIAL
-            }
-        }
+        #default_impl
     }
 }

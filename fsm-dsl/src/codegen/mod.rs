@@ -5,7 +5,8 @@
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
 //!
 //! The module reads as code a person would write, the way `cargo expand` shows it: small
-//! machines' `TRANSITIONS` rows with named fields and the step a `match` with its action lists
+//! machines' `TRANSITIONS` rows as builder calls that name each value (`Transition::on(..)
+//! .to(..).refs(..)`) and the step a `match` with its action lists
 //! written in place (a large machine's interned once, `lists.rs`: `ACTIONS_n`, which its rows
 //! share), variables compared and assigned in their own types (`values.rs`), no helper, import
 //! or variant that nothing uses (an action that a timer implies and nothing runs is left out:
@@ -135,11 +136,15 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     });
 
     let large = large(m);
+    let declared = declared_actions(m, options.skeleton);
+    let (state_tables, state_methods) = items::state_extras(m);
+    let links = items::timer_links(m, &declared);
     let states = enum_items(EnumSpec {
         name: "State",
         what: "state",
         doc: format!("The states of `{}`.", m.named.name),
         variants: variants(&m.states, large, |s| &s.named, |s| format!("The `{}` state.", s.named.name)),
+        methods: state_methods,
     });
     let mut event_variants = variants(&m.events, large, |e| &e.named, |e| format!("The `{}` event.", e.named.name));
     for (variant, event) in event_variants.iter_mut().zip(&m.events) {
@@ -155,8 +160,8 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         what: "event",
         doc: format!("The events of `{}`.", m.named.name),
         variants: event_variants,
+        methods: links.event,
     });
-    let declared = declared_actions(m, options.skeleton);
     let mut action_variants = variants(&m.actions, large, |a| &a.named, |a| format!("The `{}` action.", a.named.name));
     let mut is_declared = declared.iter();
     action_variants.retain(|_| is_declared.next().copied().unwrap_or(true));
@@ -165,24 +170,24 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         what: "action",
         doc: format!("The actions of `{}`, timer operations included.", m.named.name),
         variants: action_variants,
+        methods: links.action,
     });
     let guards = enum_items(EnumSpec {
         name: "Guard",
         what: "guard",
         doc: format!("The named guards of `{}`: conditions the user computes when an event arrives.", m.named.name),
         variants: variants(&m.guards, large, |g| &g.named, |g| format!("The `{}` guard.", g.named.name)),
+        methods: TokenStream::new(),
     });
     let timers = enum_items(EnumSpec {
         name: "Timer",
         what: "timer",
         doc: format!("The timers of `{}`.", m.named.name),
         variants: variants(&m.timers, large, |t| &t.named, |t| format!("The `{}` timer.", t.named.name)),
+        methods: links.timer,
     });
 
-    let state_extras = items::state_extras(m);
     let superstates = items::superstate_items(m);
-    let timer_extras = items::timer_extras(m, &declared);
-    let timer_defaults = items::timer_defaults(m);
     let guards_struct = items::guards_struct(m);
     let vars_struct = items::vars_struct(m);
     // One interner of action lists for the dispatch's effects and the table's rows.
@@ -244,15 +249,13 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #dot
 
             #states
-            #state_extras
+            #state_tables
             #superstates
             #events
             #input
             #actions
             #guards
             #timers
-            #timer_extras
-            #timer_defaults
             #guards_struct
             #vars_struct
             #table

@@ -2,20 +2,19 @@
 //!
 //! A small machine (at most [`NAMED_ROWS`] transitions, and fewer than
 //! [`TABLE_CELLS`](super::TABLE_CELLS) (state, event) cells, below which the dispatch is a
-//! `match`) writes each row as the struct it is,
-//! with named fields, as a person would:
+//! `match`) writes each row as a person would, with a constructor and builder calls that say
+//! what each value is, and only the fields that the row has (a guard, refs, a doc):
 //!
 //! ```text
-//! Transition {
-//!     sources: &[State::REOPEN],
-//!     events: &[Event::DWA],
-//!     guard: Some("NumDWA == 2"),
-//!     target: Some(State::OKAY),
-//!     actions: &[Action::Failback],
-//!     refs: &["RFC 3539 App. A row 5"],
-//!     doc: "",
-//! },
+//! Transition::on(&[State::REOPEN], &[Event::DWA])
+//!     .guard("NumDWA == 2")
+//!     .to(State::OKAY, &[Action::Failback])
+//!     .refs(&["RFC 3539 App. A row 5"]),
 //! ```
+//!
+//! The builders are the module's own `const fn`s on `Transition`, written only when a row uses
+//! them; rows written as struct literals would repeat `guard: None` and `doc: ""` in nearly
+//! every row (seven lines a row where these take two to four).
 //!
 //! A larger machine (up to thousands of states and a hundred thousand rows) writes them
 //! compactly, so that the generator and rustc stay fast: each row is one integer literal in
@@ -42,7 +41,8 @@ use std::fmt::Write as _;
 pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     // The brackets hold the rows as they are: `[#rows]` in `quote!` would copy every token.
     let (helpers, rows) = if named(m) {
-        (TokenStream::new(), TokenTree::Group(Group::new(Delimiter::Bracket, named_rows(m))).into())
+        let (builders, rows) = named_rows(m);
+        (builders, TokenTree::Group(Group::new(Delimiter::Bracket, rows)).into())
     } else {
         compact_rows(m, lists)
     };
@@ -76,50 +76,122 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
 
 /// Machines with at most this many transitions (and fewer than
 /// [`TABLE_CELLS`](super::TABLE_CELLS) cells) write
-/// their rows with named fields. Each such row costs rustc a few milliseconds more than a
-/// compact one (roughly, from hand-timed debug builds on a loaded machine: 200 states and 2,000
-/// transitions took 8.6 to 8.9 s with named rows, 3.6 to 3.7 s compact), which is nothing for a
-/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands.
+/// their rows as builder calls that name each value. Each such row costs rustc a few
+/// milliseconds more than a compact one (roughly, from hand-timed debug builds on a loaded
+/// machine: 200 states and 2,000 transitions took 8.6 to 8.9 s with rows written as struct
+/// literals, 3.6 to 3.7 s compact), which is nothing for a
+/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands. Builder
+/// calls cost rustc no more than struct literals: a module of 256 such rows (16 states, 16
+/// events) built in 0.18 to 0.20 s either way (`rustc --crate-type lib`, debug, three runs).
 pub(super) const NAMED_ROWS: usize = 256;
 
-/// Whether `m`'s rows are written with named fields (see [`NAMED_ROWS`]).
+/// Whether `m`'s rows are written as builder calls (see [`NAMED_ROWS`]).
 pub(super) fn named(m: &Machine) -> bool {
     m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
 }
 
-/// A small machine's rows: one struct expression each, every field named.
-fn named_rows(m: &Machine) -> TokenStream {
-    let rows = m.transitions.iter().map(|t| {
-        let sources = t.sources.iter().map(|s| ident(&m.state(*s).named.name));
-        let events = t.events.iter().map(|e| ident(&m.event(*e).named.name));
-        let guard = if t.guard_text().is_empty() {
-            quote! { None }
-        } else {
-            let text = t.guard_text();
-            quote! { Some(#text) }
-        };
-        let target = match t.target {
-            Some(s) => {
-                let s = ident(&m.state(s).named.name);
-                quote! { Some(State::#s) }
+/// A small machine's rows, each `Transition::on(sources, events)` and the builder calls its
+/// other fields need, and the builders that the rows use (an `impl Transition`).
+fn named_rows(m: &Machine) -> (TokenStream, TokenStream) {
+    let (mut to, mut stay, mut guard, mut refs, mut doc) = (false, false, false, false, false);
+    let rows: Vec<TokenStream> = m
+        .transitions
+        .iter()
+        .map(|t| {
+            let sources = t.sources.iter().map(|s| ident(&m.state(*s).named.name));
+            let events = t.events.iter().map(|e| ident(&m.event(*e).named.name));
+            let actions = super::action_list(m, &t.effects);
+            let with_guard = (!t.guard_text().is_empty()).then(|| {
+                guard = true;
+                let text = t.guard_text();
+                quote! { .guard(#text) }
+            });
+            let target = match t.target {
+                Some(s) => {
+                    to = true;
+                    let s = ident(&m.state(s).named.name);
+                    quote! { .to(State::#s, #actions) }
+                }
+                None => {
+                    stay = true;
+                    quote! { .stay(#actions) }
+                }
+            };
+            let with_refs = (!t.refs().is_empty()).then(|| {
+                refs = true;
+                let refs = t.refs();
+                quote! { .refs(&[#( #refs ),*]) }
+            });
+            let with_doc = (!t.doc().is_empty()).then(|| {
+                doc = true;
+                let text = t.doc();
+                quote! { .doc(#text) }
+            });
+            quote! {
+                Transition::on(&[#( State::#sources ),*], &[#( Event::#events ),*])
+                    #with_guard #target #with_refs #with_doc
             }
-            None => quote! { None },
-        };
-        let actions = super::action_list(m, &t.effects);
-        let (refs, doc) = (t.refs(), t.doc());
+        })
+        .collect();
+    let to = to.then(|| {
         quote! {
-            Transition {
-                sources: &[#( State::#sources ),*],
-                events: &[#( Event::#events ),*],
-                guard: #guard,
-                target: #target,
-                actions: #actions,
-                refs: &[#( #refs ),*],
-                doc: #doc,
+            /// To `target`, running `actions` (exit and entry actions are the states').
+            const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+                self.target = Some(target);
+                self.actions = actions;
+                self
             }
         }
     });
-    quote! { #( #rows ),* }
+    let stay = stay.then(|| {
+        quote! {
+            /// An internal transition (no exit, no entry), running `actions`.
+            const fn stay(self, actions: &'static [Action]) -> Self {
+                Transition { actions, ..self }
+            }
+        }
+    });
+    let guard = guard.then(|| {
+        quote! {
+            /// Taken only when `guard`, as the spec writes it, holds.
+            const fn guard(mut self, guard: &'static str) -> Self {
+                self.guard = Some(guard);
+                self
+            }
+        }
+    });
+    let refs = refs.then(|| {
+        quote! {
+            /// With these references to the source document.
+            const fn refs(self, refs: &'static [&'static str]) -> Self {
+                Transition { refs, ..self }
+            }
+        }
+    });
+    let doc = doc.then(|| {
+        quote! {
+            /// With this doc comment.
+            const fn doc(self, doc: &'static str) -> Self {
+                Transition { doc, ..self }
+            }
+        }
+    });
+    let builders = quote! {
+        /// The constructor and builders of the rows of [`TRANSITIONS`].
+        impl Transition {
+            /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+            /// and with no actions until `to` or `stay` says more.
+            const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+                Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
+            }
+            #to
+            #stay
+            #guard
+            #refs
+            #doc
+        }
+    };
+    (builders, quote! { #( #rows ),* })
 }
 
 /// The argument of `one` for a row of `cell` (`source * events + event`) to `target` that runs

@@ -35,10 +35,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The state's position in [`State::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -47,13 +43,6 @@ pub mod one_letter {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl State {
         /// Whether the state is final: no transition leaves it.
         pub const fn is_final(self) -> bool {
             false
@@ -65,6 +54,11 @@ pub mod one_letter {
         /// The actions run on leaving the state (not by internal transitions), in order.
         pub const fn exit_actions(self) -> &'static [Action] {
             &[]
+        }
+    }
+    impl ::core::fmt::Display for State {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// The events of `OneLetter`.
@@ -81,10 +75,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The event's position in [`Event::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -93,10 +83,14 @@ pub mod one_letter {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer whose expiry this event is, if it is one.
+        pub const fn timer(self) -> Option<Timer> {
+            None
+        }
     }
     impl ::core::fmt::Display for Event {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The actions of `OneLetter`, timer operations included.
@@ -113,10 +107,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The action's position in [`Action::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -125,10 +115,18 @@ pub mod one_letter {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
+        /// The timer this action arms (or re-arms), if it is a timer start.
+        pub const fn starts(self) -> Option<Timer> {
+            None
+        }
+        /// The timer this action disarms, if it is a timer stop.
+        pub const fn stops(self) -> Option<Timer> {
+            None
+        }
     }
     impl ::core::fmt::Display for Action {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The named guards of `OneLetter`: conditions the user computes when an event arrives.
@@ -145,10 +143,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            self.name()
-        }
         /// The guard's position in [`Guard::ALL`].
         pub const fn index(self) -> usize {
             self as usize
@@ -160,7 +154,7 @@ pub mod one_letter {
     }
     impl ::core::fmt::Display for Guard {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
+            f.write_str(self.name())
         }
     }
     /// The timers of `OneLetter`.
@@ -173,10 +167,6 @@ pub mod one_letter {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The timer's display label (its identifier when the spec gives none).
-        pub const fn label(self) -> &'static str {
-            match self {}
-        }
         /// The timer's position in [`Timer::ALL`].
         pub const fn index(self) -> usize {
             match self {}
@@ -185,32 +175,14 @@ pub mod one_letter {
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
         }
-    }
-    impl ::core::fmt::Display for Timer {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.label())
-        }
-    }
-    impl Timer {
         /// The event the timer raises when it expires.
         pub const fn expiry(self) -> Event {
             match self {}
         }
     }
-    impl Action {
-        /// The timer this action arms (or re-arms), if it is a timer start.
-        pub const fn starts(self) -> Option<Timer> {
-            None
-        }
-        /// The timer this action disarms, if it is a timer stop.
-        pub const fn stops(self) -> Option<Timer> {
-            None
-        }
-    }
-    impl Event {
-        /// The timer whose expiry this event is, if it is one.
-        pub const fn timer(self) -> Option<Timer> {
-            None
+    impl ::core::fmt::Display for Timer {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.name())
         }
     }
     /// Values of the named guards for one event; all `false` by default.
@@ -234,16 +206,11 @@ pub mod one_letter {
         }
     }
     /// The extended state: the spec's variables, with their declared initial values by default.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
         pub const INITIAL: Vars = Vars {};
-    }
-    impl ::core::default::Default for Vars {
-        fn default() -> Self {
-            Vars::INITIAL
-        }
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,35 +230,42 @@ pub mod one_letter {
         /// Its doc comment.
         pub doc: &'static str,
     }
+    /// The constructor and builders of the rows of [`TRANSITIONS`].
+    impl Transition {
+        /// A transition from `sources` on `events`, with no guard, refs or doc; internal
+        /// and with no actions until `to` or `stay` says more.
+        const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
+            Transition {
+                sources,
+                events,
+                guard: None,
+                target: None,
+                actions: &[],
+                refs: &[],
+                doc: "",
+            }
+        }
+        /// To `target`, running `actions` (exit and entry actions are the states').
+        const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
+            self.target = Some(target);
+            self.actions = actions;
+            self
+        }
+        /// An internal transition (no exit, no entry), running `actions`.
+        const fn stay(self, actions: &'static [Action]) -> Self {
+            Transition { actions, ..self }
+        }
+        /// Taken only when `guard`, as the spec writes it, holds.
+        const fn guard(mut self, guard: &'static str) -> Self {
+            self.guard = Some(guard);
+            self
+        }
+    }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
     pub static TRANSITIONS: [Transition; 3] = [
-        Transition {
-            sources: &[State::v],
-            events: &[Event::e],
-            guard: Some("g"),
-            target: Some(State::s),
-            actions: &[Action::a],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::v],
-            events: &[Event::e],
-            guard: Some("else"),
-            target: None,
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
-        Transition {
-            sources: &[State::s],
-            events: &[Event::e],
-            guard: None,
-            target: Some(State::v),
-            actions: &[],
-            refs: &[],
-            doc: "",
-        },
+        Transition::on(&[State::v], &[Event::e]).guard("g").to(State::s, &[Action::a]),
+        Transition::on(&[State::v], &[Event::e]).guard("else").stay(&[]),
+        Transition::on(&[State::s], &[Event::e]).to(State::v, &[]),
     ];
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

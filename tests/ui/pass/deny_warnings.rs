@@ -56,6 +56,7 @@ fn main() {
     assert_eq!(step.kind, door::Kind::Transition);
     assert_eq!(m.state(), door::State::Open);
     assert_eq!(m.vars().opened, 1);
+    assert_eq!(door::Vars::default(), door::Vars::INITIAL);
     assert_eq!(door::Action::StartAutoClose.starts(), Some(door::Timer::AutoClose));
     assert_eq!(door::State::Open.to_string(), "Open");
     assert!(door::DOT.starts_with("// Door"));
