@@ -219,8 +219,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             Unhandled,
         }
 
-        /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
-        /// words).
+        /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
+        /// words up to 65,536 transitions, four beyond).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Step {
             /// The state after the event (the same state unless a transition was taken).

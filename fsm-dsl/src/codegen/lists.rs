@@ -1,8 +1,9 @@
 //! The one interner of action lists: each distinct list of actions the module needs (a step's
 //! exit, transition and entry actions; in a large machine, a transition row's own actions too)
 //! is one constant `ACTIONS_n`, written once, whoever asks for it. A large machine also has
-//! them all in one static, `LISTS`, which its tables index. A small machine's step and rows
-//! write their lists in place, and ask for none.
+//! them all in one static, `LISTS`, which its tables index. A small machine's step writes its
+//! lists in place, and so do its `TRANSITIONS` rows unless it has more than `NAMED_ROWS`
+//! transitions (then its rows are compact, as a large machine's, and name `ACTIONS_n`).
 
 use super::ident;
 use crate::ir::{ActionId, Effect, Machine};

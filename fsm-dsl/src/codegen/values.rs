@@ -375,7 +375,7 @@ mod tests {
         }
     }
 
-    /// Guards as the generated `step_with` writes them: in the variables' types, widened
+    /// Guards as the generated `step` writes them: in the variables' types, widened
     /// only where the type cannot hold the constant, negations folded into comparisons, and
     /// parentheses only where they matter.
     #[test]

@@ -279,8 +279,8 @@ pub mod one_letter {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three
-    /// words).
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
+    /// words up to 65,536 transitions, four beyond).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).

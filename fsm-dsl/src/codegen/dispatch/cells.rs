@@ -186,9 +186,8 @@ pub(super) fn small_arms(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
     (tokens(&out), uses)
 }
 
-/// A large machine's `match` arms of the cells that need code (empty if none), and the
-/// number of states with an arm; `records` gets each cell's plain transition, or `None` for
-/// a cell with no transition or one that needs code (`code` is set for those).
+/// A large machine's cells that need code: their `match` arms, which cells they are, and how
+/// many states have an arm.
 pub(super) struct CodeCells {
     /// The arms, as text.
     pub(super) arms: String,
