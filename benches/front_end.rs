@@ -18,6 +18,10 @@
 //! parse). `fsm-dsl`'s own tests turn that feature on (`pest_generator` needs it), which would
 //! add the same cost to both sides and so flatter the ratios.
 //!
+//! Beside the valid text, a junk-heavy one of the same length (a machine's head, then lines of
+//! `junk junk -> ;;;`, each three items that do not parse): the parse with error recovery of
+//! it, against the parse of the valid text, per byte, in the same rounds.
+//!
 //! `cargo bench --bench front_end` (short: `-- --warm-up-time 1 --measurement-time 3`; only the
 //! paired split: `-- paired-only`, a filter that no criterion benchmark matches)
 
@@ -49,6 +53,19 @@ fn spec(states: usize) -> String {
         }
     }
     text.push_str("}\n");
+    text
+}
+
+/// A text as long as `like`: a machine's head, then lines of junk until the length is reached.
+fn junk(like: usize) -> String {
+    let mut text = String::from("machine Junk {\n    initial state S;\n    event E;\n");
+    while text.len() + 18 < like {
+        text.push_str("junk junk -> ;;;\n");
+    }
+    while text.len() < like - 1 {
+        text.push(' ');
+    }
+    text.push('}');
     text
 }
 
@@ -86,12 +103,14 @@ fn estimate(group: &str, id: &str) -> Option<f64> {
 }
 
 /// The stages of the split, in pipeline order.
-const STAGES: [&str; 6] =
-    ["raw pest parse", "checked-in parser", "parse and syntax tree", "check", "codegen", "front end"];
+const STAGES: [&str; 7] =
+    ["raw pest parse", "checked-in parser", "parse and syntax tree", "check", "codegen", "front end", "parse of junk"];
 
 /// The texts and inputs every stage of the split reads: the spec, its syntax tree, its model.
 struct Inputs {
     text: String,
+    /// A junk-heavy text as long as `text`.
+    junk: String,
     ast: fsm_dsl::ast::Spec,
     machine: fsm_dsl::ir::Machine,
 }
@@ -104,7 +123,11 @@ impl Inputs {
         let ast = ast.unwrap();
         let machine = fsm_dsl::check::check(&ast).0.unwrap();
         assert!(pest_parse(&text) && fsm_dsl::syntax::follows_grammar(&text));
-        Inputs { text, ast, machine }
+        let junk = junk(text.len());
+        assert_eq!(junk.len(), text.len());
+        let (tree, diagnostics) = fsm_dsl::syntax::parse(&junk);
+        assert!(tree.is_some() && diagnostics.len() > 100_000, "{}", diagnostics.len());
+        Inputs { text, junk, ast, machine }
     }
 
     /// Runs stage `k` of [`STAGES`] once.
@@ -119,7 +142,8 @@ impl Inputs {
                 black_box(&self.machine),
                 &fsm_dsl::codegen::Options::default(),
             ))),
-            _ => drop(black_box(front_end(text))),
+            5 => drop(black_box(front_end(text))),
+            _ => drop(black_box(fsm_dsl::syntax::parse(black_box(self.junk.as_str())))),
         }
     }
 }
@@ -211,6 +235,7 @@ fn main() {
         (STAGES[3], &times[3]),
         (STAGES[4], &times[4]),
         (STAGES[5], &times[5]),
+        (STAGES[6], &times[6]),
     ];
     let raw = median(times[0].clone());
     println!("\n{SPLIT} states, {ROUNDS} paired rounds, against the raw pest parse: the median time, its");
@@ -220,4 +245,12 @@ fn main() {
         let ms = median(ns.clone());
         println!("  {stage:<24} {:8.1} ms  x{:.2}  x{:.2}", ms / 1e6, ms / raw, median(within));
     }
+    // The two texts are equally long: the ratio of times is the ratio per byte.
+    let junk: Vec<f64> = times[6].iter().zip(&times[2]).map(|(j, v)| j / v).collect();
+    println!(
+        "\nthe parse of {} octets of junk against as many valid ones (parse and syntax tree), per byte: x{:.2} \
+         (median of the ratios within each round)",
+        inputs.junk.len(),
+        median(junk)
+    );
 }

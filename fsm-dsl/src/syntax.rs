@@ -51,20 +51,15 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
             let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
             return (spec, diagnostics);
         }
-        Err(_) => {
-            // Parse again collecting what was expected where (slower, so only on failure). The
-            // setting is process-wide and is never turned off again, so that a parse running
-            // at the same time in another thread cannot lose its details.
-            pest::set_error_detail(true);
-            match Grammar::parse(Rule::file, text) {
-                Ok(mut pairs) => {
-                    let mut diagnostics = Vec::new();
-                    let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
-                    return (spec, diagnostics);
-                }
-                Err(error) => error,
+        // Parse again collecting what was expected where (slower, so only on failure).
+        Err(_) => match parse_detailed(Rule::file, text) {
+            Ok(mut pairs) => {
+                let mut diagnostics = Vec::new();
+                let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
+                return (spec, diagnostics);
             }
-        }
+            Err(error) => error,
+        },
     };
     // Read again leniently: items that do not parse become `junk`, each reported on its own.
     let Ok(mut pairs) = Grammar::parse(Rule::file_recover, text) else {
@@ -78,6 +73,22 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
     }
     diagnostics.sort_by_key(|d| d.primary.span.start());
     (spec, diagnostics)
+}
+
+/// Parses `text` as `rule` with pest's error detail: an error then says which rules and tokens
+/// were tried where the parse stopped (`Error::parse_attempts`), at several times the cost of a
+/// plain parse. pest reads the setting from a process-wide flag when a parse starts; it is on
+/// only while a detailed parse runs, under a lock, so that every other parse (the lenient one
+/// that recovers from errors, above all) runs at full speed, and a detailed parse in one thread
+/// cannot have its detail turned off by another's.
+fn parse_detailed(rule: Rule, text: &str) -> Result<pest::iterators::Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // The lock guards no data: a parse that panicked while holding it left nothing broken.
+    let _held = DETAIL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    pest::set_error_detail(true);
+    let result = Grammar::parse(rule, text);
+    pest::set_error_detail(false);
+    result
 }
 
 /// Whether `text` follows the grammar: pest's parse alone, no syntax tree built and no

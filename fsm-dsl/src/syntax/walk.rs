@@ -11,12 +11,11 @@
 
 use super::errors::from_pest;
 use super::expr::{build_effects, build_guard, build_timer_op};
-use super::grammar::{Grammar, Rule};
+use super::grammar::Rule;
 use super::reader::{Node, Reader};
 use super::{mistakes, payload};
 use crate::ast::{self, Span};
-use crate::diag::{Code, Diagnostic};
-use pest::Parser as _;
+use crate::diag::{Code, Diagnostic, MAX_DIAGNOSTICS};
 use pest::iterators::Pair;
 
 fn internal(rule: Rule, span: Span) -> Diagnostic {
@@ -39,6 +38,8 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
     let mut label = None;
     let mut items = Vec::with_capacity(count);
     let mut broken = std::collections::BTreeSet::new();
+    // The errors among the first `counted` diagnostics.
+    let (mut errors, mut counted) = (0, 0);
     while let Some(pair) = r.child(&file) {
         match pair.rule {
             Rule::machine_head => {
@@ -66,11 +67,25 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                 let span = r.span(&pair);
                 let junk = &text[span.range()];
                 broken.extend(words(junk));
+                errors += diagnostics[counted..].iter().filter(|d| d.is_error()).count();
+                counted = diagnostics.len();
+                if errors >= MAX_DIAGNOSTICS {
+                    // `diag::cap` keeps the first diagnostics by position, and this item comes
+                    // after that many: it is counted, never shown, so it is not read again for
+                    // what was expected (which costs more than the lenient parse of it did).
+                    diagnostics.push(Diagnostic::new(
+                        Code::Syntax,
+                        "this item cannot be read",
+                        span,
+                        "not read further: too many errors before it",
+                    ));
+                    continue;
+                }
                 if let Some(diagnostic) = mistakes::diagnose(junk, span.start()) {
                     diagnostics.push(diagnostic);
                     continue;
                 }
-                match Grammar::parse(Rule::item_alone, junk) {
+                match super::parse_detailed(Rule::item_alone, junk) {
                     Err(error) => diagnostics.push(from_pest(text, span.start(), &error)),
                     Ok(_) => diagnostics.push(Diagnostic::new(
                         Code::Syntax,

@@ -68,6 +68,32 @@ fn a_line_full_of_errors_gives_the_first_ones_and_a_count_of_the_rest() {
 }
 
 #[test]
+fn junk_beyond_the_shown_diagnostics_is_counted_but_not_read_again() {
+    // Each line is one item that does not parse; reading one again for what was expected costs
+    // more than the lenient parse of it, so only those that can be shown are.
+    let spec =
+        |items: usize| format!("machine M {{ initial state A; event E;\n{}}}\n", "junk junk -> ;\n".repeat(items));
+    let (_, all) = fsm_dsl::syntax::parse(&spec(250));
+    assert_eq!(all.len(), 250);
+    let placeholder = "not read further: too many errors before it";
+    assert!(all[..MAX_DIAGNOSTICS].iter().all(|d| d.primary.message != placeholder));
+    assert!(
+        all[MAX_DIAGNOSTICS..]
+            .iter()
+            .all(|d| d.primary.message == placeholder && d.message == "this item cannot be read")
+    );
+    // What is shown is what a spec of only the shown items gives, and the rest is counted.
+    let compiled = fsm_dsl::compile(&spec(250));
+    assert_eq!(compiled.counts(), (250, 0));
+    let few = fsm_dsl::compile(&spec(MAX_DIAGNOSTICS));
+    let shown = |c: &fsm_dsl::Compiled| -> Vec<(String, String, usize)> {
+        c.diagnostics.iter().map(|d| (d.message.clone(), d.primary.message.clone(), d.primary.span.start())).collect()
+    };
+    assert_eq!(shown(&compiled), shown(&few));
+    assert!(compiled.diagnostics.last().unwrap().notes.last().unwrap().starts_with("and 150 more errors not shown"));
+}
+
+#[test]
 fn errors_are_kept_before_warnings_when_capping() {
     use fsm_dsl::ast::Span;
     use fsm_dsl::diag::{Code, Diagnostic, Omitted};
