@@ -7,6 +7,11 @@
 //! the whole round trip through the server (a `didChange` sent on an in-memory connection to
 //! the `publishDiagnostics` read back).
 //!
+//! Then a hostile scenario, timed by hand over a few rounds (each on a fresh server): a 3 MB
+//! junk document opened, at once replaced by a small valid one, and a hover on the small one.
+//! It prints the hover's latency (request sent to answer read) and the junk's own analysis
+//! time, which the hover no longer waits for: the analysis runs off the server's loop.
+//!
 //! `cargo bench -p fsm-cli --bench lsp`
 
 #![allow(clippy::unwrap_used, missing_docs)]
@@ -52,6 +57,46 @@ fn refresh(uri: &lsp_types::Uri, text: &str) -> usize {
     fsm_cli::lsp::diagnostics(uri, text, &compiled).len()
 }
 
+/// A small valid spec and the position of a name in it to hover.
+const SMALL: &str = "machine Door {\n    /// Closed.\n    initial state Shut;\n    state Open;\n    event Push;\n    Shut -> Open on Push;\n}\n";
+
+/// One round of the junk scenario on a fresh server: the hover's latency, and the time from the
+/// junk's opening to the server dropping its analysis.
+fn junk_round(junk: &str) -> (std::time::Duration, std::time::Duration) {
+    let (client, server) = Connection::memory();
+    let thread = std::thread::spawn(move || fsm_cli::lsp::serve(&server));
+    let send = |m: Message| client.sender.send(m).unwrap();
+    send(Request::new(RequestId::from(1), "initialize".into(), json!({ "capabilities": {} })).into());
+    let _ = client.receiver.recv().unwrap();
+    send(Notification::new("initialized".into(), json!({})).into());
+    let uri = "file:///junk.fsm";
+    let opened = std::time::Instant::now();
+    let open = json!({ "textDocument": { "uri": uri, "languageId": "fsm", "version": 1, "text": junk } });
+    send(Notification::new("textDocument/didOpen".into(), open).into());
+    let change = json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": SMALL }] });
+    send(Notification::new("textDocument/didChange".into(), change).into());
+    let asked = std::time::Instant::now();
+    let hover = json!({ "textDocument": { "uri": uri }, "position": { "line": 2, "character": 20 } });
+    send(Request::new(RequestId::from(2), "textDocument/hover".into(), hover).into());
+    let (mut latency, mut stale) = (None, None);
+    while latency.is_none() || stale.is_none() {
+        match client.receiver.recv().unwrap() {
+            Message::Response(r) => {
+                assert!(r.response_result.unwrap()["contents"]["value"].as_str().unwrap().contains("Closed."));
+                latency = Some(asked.elapsed());
+            }
+            Message::Notification(n) if n.method == "window/logMessage" => stale = Some(opened.elapsed()),
+            Message::Notification(n) if n.params["version"] == 1 => stale = Some(opened.elapsed()),
+            _ => {}
+        }
+    }
+    send(Request::new(RequestId::from(3), "shutdown".into(), json!(null)).into());
+    let _ = client.receiver.recv().unwrap();
+    send(Notification::new("exit".into(), json!(null)).into());
+    thread.join().unwrap().unwrap();
+    (latency.unwrap(), stale.unwrap())
+}
+
 fn main() {
     let text = spec();
     let uri: lsp_types::Uri = "file:///large.fsm".parse().unwrap();
@@ -95,4 +140,17 @@ fn main() {
     client.sender.send(Notification::new("exit".into(), json!(null)).into()).unwrap();
     thread.join().unwrap().unwrap();
     c.final_summary();
+
+    let junk = format!("machine Junk {{\n{}}}\n", "junk junk -> ;;;\n".repeat(3_000_000 / 17));
+    let mut rounds: Vec<_> = (0..5).map(|_| junk_round(&junk)).collect();
+    rounds.sort();
+    let (latency, stale) = rounds[rounds.len() / 2];
+    println!(
+        "\n{} octets of junk opened, then a small spec, then a hover: the hover answered in {:.2} ms (median of {} \
+         rounds); the junk's analysis, dropped as stale, took {:.0} ms",
+        junk.len(),
+        latency.as_secs_f64() * 1e3,
+        rounds.len(),
+        stale.as_secs_f64() * 1e3
+    );
 }

@@ -10,16 +10,37 @@
 //! channel of messages, no async runtime, so the server is as plain as the checker it wraps.
 //! Bad input never stops it: a request it cannot read gets an error response, a spec that
 //! does not parse gets its syntax errors as diagnostics.
+//!
+//! The loop never analyses a document itself. Each new text is checked on a thread of its own
+//! (at most [`MAX_RUNNING`] at once; beyond that, the newest text of each document waits for a
+//! free one), and the loop goes on answering while it runs. A finished analysis is kept and
+//! published only if its text is still the document's newest: one that a later change made
+//! stale is dropped (said in a `window/logMessage`), so a stale version's diagnostics never
+//! follow a newer one's. Requests that need the analysis (all but formatting) are answered from
+//! the analysis of the document's newest text: at once when it is done, else when it lands (at
+//! most [`MAX_WAITING`] requests wait per document; more get `ServerCancelled`). Nothing is
+//! interrupted: a stale analysis runs to its end, bounded by the checker's own limits
+//! ([`fsm_dsl::MAX_SPEC_BYTES`], the diagnostics' cap), and its thread then ends.
 
 mod edit;
 pub mod index;
 pub mod symbols;
 
+use crossbeam_channel::{Receiver, Sender, select};
 use fsm_dsl::diag::{Diagnostic, Severity};
 use fsm_dsl::{Compiled, ast};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Most analyses running at once. A document's stale analysis keeps running while its newest
+/// text is analysed beside it, so a slot per core and a few more: typing into a large spec
+/// makes at most this many threads.
+pub const MAX_RUNNING: usize = 4;
+
+/// Most requests waiting for one document's analysis; more are answered `ServerCancelled`.
+pub const MAX_WAITING: usize = 1024;
 
 /// Runs the server on standard input and output until the client asks it to exit. Returns an
 /// error when the connection itself fails (not for bad requests, which are answered).
@@ -79,134 +100,238 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
     let result = serde_json::to_value(result).map_err(|e| e.to_string())?;
     let (id, _params) = connection.initialize_start().map_err(|e| format!("initialisation failed: {e}"))?;
     connection.initialize_finish(id, result).map_err(|e| format!("initialisation failed: {e}"))?;
-    let mut server = Server { documents: HashMap::new() };
-    for message in &connection.receiver {
-        match message {
-            Message::Request(request) => {
-                if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
-                    return Ok(());
+    let mut server = Server::new();
+    loop {
+        let outgoing: Vec<Message> = select! {
+            recv(connection.receiver) -> message => {
+                let Ok(message) = message else { return Ok(()) };
+                match message {
+                    Message::Request(request) => {
+                        if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
+                            return Ok(());
+                        }
+                        server.request(request).into_iter().map(Message::from).collect()
+                    }
+                    // The protocol's `exit` without `shutdown` first ends the server with an
+                    // error (its status 1, as LSP 3.17 § exit says).
+                    Message::Notification(notification) if notification.method == "exit" => {
+                        return Err("the client sent `exit` before `shutdown`".to_owned());
+                    }
+                    Message::Notification(notification) => server.notification(notification),
+                    Message::Response(_) => Vec::new(),
                 }
-                let response = server.request(request);
-                connection.sender.send(response.into()).map_err(|e| e.to_string())?;
             }
-            // The protocol's `exit` without `shutdown` first ends the server with an error (its
-            // status 1, as LSP 3.17 § exit says).
-            Message::Notification(notification) if notification.method == "exit" => {
-                return Err("the client sent `exit` before `shutdown`".to_owned());
-            }
-            Message::Notification(notification) => {
-                for out in server.notification(notification) {
-                    connection.sender.send(out.into()).map_err(|e| e.to_string())?;
-                }
-            }
-            Message::Response(_) => {}
+            recv(server.finished.1) -> finished => match finished {
+                Ok(finished) => server.finish(finished),
+                Err(_) => Vec::new(),
+            },
+        };
+        for message in outgoing {
+            connection.sender.send(message).map_err(|e| e.to_string())?;
         }
     }
-    Ok(())
+}
+
+/// One analysis of a document's text: the text it read, the checker's result, the names'
+/// index. Requests are answered from it.
+struct Analysis {
+    text: String,
+    compiled: Compiled,
+    index: index::Index,
+}
+
+impl Analysis {
+    fn new(text: String) -> Analysis {
+        let compiled = fsm_dsl::compile(&text);
+        let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
+        Analysis { text, compiled, index }
+    }
+}
+
+/// An open document.
+struct Document {
+    /// Its newest text.
+    text: String,
+    /// The client's version of the newest text.
+    version: i32,
+    /// The server's number of the newest text, unique among all documents' texts.
+    generation: u64,
+    /// The analysis of the newest text, once finished.
+    analysis: Option<Arc<Analysis>>,
+    /// The newest text waits for a free analysis slot.
+    queued: bool,
+    /// Requests waiting for the analysis of the newest text.
+    waiting: Vec<Request>,
+}
+
+/// What an analysis thread sends back: `None` if the analysis panicked.
+struct Finished {
+    uri: lsp::Uri,
+    generation: u64,
+    analysis: Option<Analysis>,
 }
 
 struct Server {
-    /// The text of each open document, by URI.
-    documents: HashMap<String, String>,
+    /// The open documents, by URI.
+    documents: HashMap<String, Document>,
+    /// Where analysis threads send their results, and where the loop reads them.
+    finished: (Sender<Finished>, Receiver<Finished>),
+    /// Analyses running.
+    running: usize,
+    /// The last number given to a text.
+    generation: u64,
 }
 
 impl Server {
-    // The closure that `answer!` calls in place gives each answer its own scope for `?`.
-    #[allow(clippy::redundant_closure_call)]
-    fn request(&mut self, request: Request) -> Response {
-        let id = request.id.clone();
-        let method = request.method.clone();
-        /// Reads the parameters as `$params` and answers with `$answer` (a `Result` whose error
-        /// is a code and a message), or answers that they do not read.
-        macro_rules! answer {
-            ($params:ty, |$p:ident| $answer:expr) => {
-                match request.extract::<$params>(&method) {
-                    Ok((_, $p)) => (|| -> Result<_, (ErrorCode, String)> { $answer })()
-                        .and_then(|value| serde_json::to_value(value).map_err(|e| internal(&e))),
-                    Err(e) => Err((ErrorCode::InvalidParams, format!("bad parameters: {e}"))),
-                }
-            };
+    fn new() -> Server {
+        Server { documents: HashMap::new(), finished: crossbeam_channel::unbounded(), running: 0, generation: 0 }
+    }
+
+    /// Answers a request now, or keeps it until the analysis it needs lands (`None`).
+    fn request(&mut self, request: Request) -> Option<Response> {
+        if request.method == "textDocument/formatting" {
+            return Some(self.format(request));
         }
-        let result = match method.as_str() {
-            "textDocument/hover" => answer!(lsp::HoverParams, |p| {
-                let at = p.text_document_position_params;
-                Ok(self.hover(at.text_document.uri.as_str(), at.position))
-            }),
-            "textDocument/formatting" => {
-                answer!(lsp::DocumentFormattingParams, |p| self.format(p.text_document.uri.as_str()))
+        let uri = request.params.pointer("/textDocument/uri").and_then(serde_json::Value::as_str);
+        let Some(document) = uri.and_then(|uri| self.documents.get_mut(uri)) else {
+            // Unknown methods, parameters that do not read, documents not open: answered now.
+            return Some(answer(request, None));
+        };
+        if let Some(analysis) = &document.analysis {
+            return Some(answer(request, Some(analysis)));
+        }
+        if document.waiting.len() >= MAX_WAITING {
+            let message = format!("more than {MAX_WAITING} requests are waiting for this document's analysis");
+            return Some(Response::new_err(request.id, ErrorCode::ServerCancelled as i32, message));
+        }
+        document.waiting.push(request);
+        None
+    }
+
+    /// Takes a document's new text, and starts its analysis, or its closing; returns what to
+    /// send now (for a closed document, its empty diagnostics and the answers to the requests
+    /// that waited for it).
+    fn notification(&mut self, notification: Notification) -> Vec<Message> {
+        let change = match notification.method.as_str() {
+            "textDocument/didOpen" => notification
+                .extract::<lsp::DidOpenTextDocumentParams>("textDocument/didOpen")
+                .ok()
+                .map(|p| (p.text_document.uri, Some((p.text_document.text, p.text_document.version)))),
+            "textDocument/didChange" => notification
+                .extract::<lsp::DidChangeTextDocumentParams>("textDocument/didChange")
+                .ok()
+                // Full synchronisation: the last change holds the whole text.
+                .and_then(|p| {
+                    let version = p.text_document.version;
+                    p.content_changes.into_iter().last().map(|c| (p.text_document.uri, Some((c.text, version))))
+                }),
+            "textDocument/didClose" => notification
+                .extract::<lsp::DidCloseTextDocumentParams>("textDocument/didClose")
+                .ok()
+                .map(|p| (p.text_document.uri, None)),
+            _ => None,
+        };
+        let Some((uri, change)) = change else { return Vec::new() };
+        let Some((text, version)) = change else {
+            let mut out: Vec<Message> = Vec::new();
+            if let Some(closed) = self.documents.remove(uri.as_str()) {
+                out.extend(closed.waiting.into_iter().map(|r| {
+                    let message = "the document was closed".to_owned();
+                    Message::from(Response::new_err(r.id, ErrorCode::ContentModified as i32, message))
+                }));
             }
-            "textDocument/documentSymbol" => answer!(lsp::DocumentSymbolParams, |p| {
-                let view = self.view(p.text_document.uri.as_str())?;
-                Ok(view
-                    .compiled
-                    .ast
-                    .as_ref()
-                    .map(|spec| lsp::DocumentSymbolResponse::Nested(symbols::outline(view.text, spec))))
-            }),
-            "textDocument/definition" => answer!(lsp::GotoDefinitionParams, |p| {
-                let at = p.text_document_position_params;
-                let view = self.view(at.text_document.uri.as_str())?;
-                Ok(view.occurrence(at.position).and_then(|o| view.index.declaration(o.kind, &o.name)).map(|d| {
-                    lsp::GotoDefinitionResponse::Scalar(lsp::Location {
-                        uri: at.text_document.uri.clone(),
-                        range: view.lines.range(d.span),
-                    })
-                }))
-            }),
-            "textDocument/references" => answer!(lsp::ReferenceParams, |p| {
-                let at = p.text_document_position;
-                let view = self.view(at.text_document.uri.as_str())?;
-                Ok(view.occurrence(at.position).map(|o| {
-                    view.index
-                        .all(o.kind, &o.name)
-                        .into_iter()
-                        .filter(|r| p.context.include_declaration || !r.is_decl)
-                        .map(|r| lsp::Location { uri: at.text_document.uri.clone(), range: view.lines.range(r.span) })
-                        .collect::<Vec<_>>()
-                }))
-            }),
-            "textDocument/prepareRename" => answer!(lsp::TextDocumentPositionParams, |p| {
-                let view = self.view(p.text_document.uri.as_str())?;
-                match view.occurrence(p.position) {
-                    Some(o) => Ok(lsp::PrepareRenameResponse::Range(view.lines.range(o.span))),
-                    None => Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned())),
-                }
-            }),
-            "textDocument/rename" => answer!(lsp::RenameParams, |p| {
-                let at = p.text_document_position;
-                let view = self.view(at.text_document.uri.as_str())?;
-                let Some(o) = view.occurrence(at.position) else {
-                    return Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned()));
-                };
-                match edit::refuse_name(view.text, &view.index, &o.name, o.kind, &p.new_name) {
-                    Some(reason) => Err((
-                        ErrorCode::RequestFailed,
-                        format!("cannot rename the {} `{}`: {reason}", o.kind.noun(), o.name),
-                    )),
-                    None => {
-                        let edits = edit::rename(view.text, &view.index, o.kind, &o.name, &p.new_name);
-                        Ok(workspace_edit(&at.text_document.uri, edits))
+            let params = lsp::PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
+            out.push(Notification::new("textDocument/publishDiagnostics".to_owned(), params).into());
+            return out;
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        let document = self.documents.entry(uri.as_str().to_owned()).or_insert_with(|| Document {
+            text: String::new(),
+            version,
+            generation,
+            analysis: None,
+            queued: false,
+            waiting: Vec::new(),
+        });
+        document.text = text;
+        document.version = version;
+        document.generation = generation;
+        document.analysis = None;
+        document.queued = true;
+        self.start_queued(uri.as_str());
+        Vec::new()
+    }
+
+    /// Starts the analyses of queued texts while a slot is free, `first`'s first.
+    fn start_queued(&mut self, first: &str) {
+        let mut uris: Vec<String> = vec![first.to_owned()];
+        uris.extend(self.documents.iter().filter(|(u, d)| d.queued && u.as_str() != first).map(|(u, _)| u.clone()));
+        for uri in uris {
+            if self.running >= MAX_RUNNING {
+                return;
+            }
+            let Some(document) = self.documents.get_mut(&uri).filter(|d| d.queued) else { continue };
+            let Ok(parsed) = uri.parse::<lsp::Uri>() else { continue };
+            document.queued = false;
+            self.running += 1;
+            let (text, generation, sender) = (document.text.clone(), document.generation, self.finished.0.clone());
+            std::thread::spawn(move || {
+                // The checker never panics on any text; were it to, the requests waiting for
+                // this analysis get an error rather than wait for ever.
+                let analysis = std::panic::catch_unwind(move || Analysis::new(text)).ok();
+                // The loop may have ended (the client went away): nobody is left to tell.
+                let _ = sender.send(Finished { uri: parsed, generation, analysis });
+            });
+        }
+    }
+
+    /// Takes a finished analysis: publishes it and answers the requests waiting for it if its
+    /// text is still the document's newest, drops it otherwise.
+    fn finish(&mut self, finished: Finished) -> Vec<Message> {
+        self.running -= 1;
+        let uri = finished.uri;
+        let mut out: Vec<Message> = Vec::new();
+        match self.documents.get_mut(uri.as_str()) {
+            Some(document) if document.generation == finished.generation => {
+                let waiting = std::mem::take(&mut document.waiting);
+                match finished.analysis {
+                    Some(analysis) => {
+                        let analysis = Arc::new(analysis);
+                        let diagnostics = diagnostics(&uri, &analysis.text, &analysis.compiled);
+                        let version = Some(document.version);
+                        let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version };
+                        out.push(Notification::new("textDocument/publishDiagnostics".to_owned(), params).into());
+                        out.extend(waiting.into_iter().map(|r| Message::from(answer(r, Some(&analysis)))));
+                        document.analysis = Some(analysis);
                     }
+                    None => out.extend(waiting.into_iter().map(|r| {
+                        let message = "the analysis of this document failed".to_owned();
+                        Message::from(Response::new_err(r.id, ErrorCode::InternalError as i32, message))
+                    })),
                 }
-            }),
-            "textDocument/completion" => answer!(lsp::CompletionParams, |p| {
-                let at = p.text_document_position;
-                let view = self.view(at.text_document.uri.as_str())?;
-                let offset = view.lines.offset(at.position);
-                Ok(lsp::CompletionResponse::Array(edit::complete(view.text, &view.index, offset)))
-            }),
-            "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
-                let view = self.view(p.text_document.uri.as_str())?;
-                let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
-                let asked = &p.context.diagnostics;
-                Ok(edit::code_actions(&p.text_document.uri, view.text, &view.compiled, &view.index, range, asked))
-            }),
-            "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
-                let view = self.view(p.text_document.uri.as_str())?;
-                let data = symbols::tokens(view.text, &view.index);
-                Ok(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: None, data }))
-            }),
-            method => Err((ErrorCode::MethodNotFound, format!("`{method}` is not supported"))),
+            }
+            _ => {
+                let message = format!(
+                    "fsm: dropped a stale analysis of {}: the document changed or closed while it ran",
+                    uri.as_str()
+                );
+                let params = lsp::LogMessageParams { typ: lsp::MessageType::LOG, message };
+                out.push(Notification::new("window/logMessage".to_owned(), params).into());
+            }
+        }
+        self.start_queued(uri.as_str());
+        out
+    }
+
+    /// Answers `textDocument/formatting` from the document's newest text.
+    fn format(&self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.extract::<lsp::DocumentFormattingParams>("textDocument/formatting") {
+            Ok((_, p)) => self
+                .formatting(p.text_document.uri.as_str())
+                .and_then(|edits| serde_json::to_value(edits).map_err(|e| internal(&e))),
+            Err(e) => Err((ErrorCode::InvalidParams, format!("bad parameters: {e}"))),
         };
         match result {
             Ok(value) => Response::new_ok(id, value),
@@ -214,54 +339,12 @@ impl Server {
         }
     }
 
-    /// An open document, compiled and indexed.
-    fn view(&self, uri: &str) -> Result<View<'_>, (ErrorCode, String)> {
-        let text = self.document(uri)?;
-        let compiled = fsm_dsl::compile(text);
-        let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
-        Ok(View { text, lines: Lines::new(text), compiled, index })
-    }
-
-    /// Answers a notification with the diagnostics to publish, if any.
-    fn notification(&mut self, notification: Notification) -> Vec<Notification> {
-        let uri_text = match notification.method.as_str() {
-            "textDocument/didOpen" => notification
-                .extract::<lsp::DidOpenTextDocumentParams>("textDocument/didOpen")
-                .ok()
-                .map(|p| (p.text_document.uri, Some(p.text_document.text))),
-            "textDocument/didChange" => notification
-                .extract::<lsp::DidChangeTextDocumentParams>("textDocument/didChange")
-                .ok()
-                // Full synchronisation: the last change holds the whole text.
-                .and_then(|p| p.content_changes.into_iter().last().map(|c| (p.text_document.uri, Some(c.text)))),
-            "textDocument/didClose" => notification
-                .extract::<lsp::DidCloseTextDocumentParams>("textDocument/didClose")
-                .ok()
-                .map(|p| (p.text_document.uri, None)),
-            _ => None,
-        };
-        let Some((uri, text)) = uri_text else { return Vec::new() };
-        let diagnostics = match text {
-            Some(text) => {
-                let diagnostics = diagnostics(&uri, &text, &fsm_dsl::compile(&text));
-                self.documents.insert(uri.as_str().to_owned(), text);
-                diagnostics
-            }
-            None => {
-                self.documents.remove(uri.as_str());
-                Vec::new()
-            }
-        };
-        let params = lsp::PublishDiagnosticsParams { uri, diagnostics, version: None };
-        vec![Notification::new("textDocument/publishDiagnostics".to_owned(), params)]
-    }
-
-    fn document(&self, uri: &str) -> Result<&str, (ErrorCode, String)> {
-        self.documents.get(uri).map(String::as_str).ok_or((ErrorCode::InvalidParams, format!("{uri} is not open")))
-    }
-
-    fn format(&self, uri: &str) -> Result<Vec<lsp::TextEdit>, (ErrorCode, String)> {
-        let text = self.document(uri)?;
+    fn formatting(&self, uri: &str) -> Result<Vec<lsp::TextEdit>, (ErrorCode, String)> {
+        let text = self
+            .documents
+            .get(uri)
+            .map(|d| d.text.as_str())
+            .ok_or((ErrorCode::InvalidParams, format!("{uri} is not open")))?;
         let formatted = match crate::fmt::format(text) {
             Ok(formatted) => formatted,
             Err(crate::fmt::Error::Syntax(_)) => {
@@ -276,23 +359,122 @@ impl Server {
         let whole = lsp::Range::new(lines.position(0), lines.position(text.len()));
         Ok(vec![lsp::TextEdit { range: whole, new_text: formatted }])
     }
+}
 
-    fn hover(&self, uri: &str, position: lsp::Position) -> Option<lsp::Hover> {
-        let text = self.document(uri).ok()?;
-        let lines = Lines::new(text);
-        let at = lines.offset(position);
-        let (start, end) = word_at(text, at)?;
-        let word = &text[start..end];
-        let compiled = fsm_dsl::compile(text);
-        let markdown = describe(text, &compiled, word)?;
-        Some(lsp::Hover {
-            contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-                kind: lsp::MarkupKind::Markdown,
-                value: markdown,
-            }),
-            range: Some(lsp::Range::new(lines.position(start), lines.position(end))),
-        })
+/// Answers a request that reads a document's analysis (`None`: the document is not open).
+// The closure that `answer!` calls in place gives each answer its own scope for `?`.
+#[allow(clippy::redundant_closure_call)]
+fn answer(request: Request, analysis: Option<&Analysis>) -> Response {
+    let id = request.id.clone();
+    let method = request.method.clone();
+    /// Reads the parameters as `$params` and answers with `$answer` (a `Result` whose error
+    /// is a code and a message), or answers that they do not read.
+    macro_rules! answer {
+        ($params:ty, |$p:ident| $answer:expr) => {
+            match request.extract::<$params>(&method) {
+                Ok((_, $p)) => (|| -> Result<_, (ErrorCode, String)> { $answer })()
+                    .and_then(|value| serde_json::to_value(value).map_err(|e| internal(&e))),
+                Err(e) => Err((ErrorCode::InvalidParams, format!("bad parameters: {e}"))),
+            }
+        };
     }
+    let view = |uri: &lsp::Uri| -> Result<View<'_>, (ErrorCode, String)> {
+        let a = analysis.ok_or((ErrorCode::InvalidParams, format!("{} is not open", uri.as_str())))?;
+        Ok(View { text: &a.text, lines: Lines::new(&a.text), compiled: &a.compiled, index: &a.index })
+    };
+    let result = match method.as_str() {
+        "textDocument/hover" => answer!(lsp::HoverParams, |p| {
+            let at = p.text_document_position_params;
+            Ok(hover(&view(&at.text_document.uri)?, at.position))
+        }),
+        "textDocument/documentSymbol" => answer!(lsp::DocumentSymbolParams, |p| {
+            let view = view(&p.text_document.uri)?;
+            Ok(view
+                .compiled
+                .ast
+                .as_ref()
+                .map(|spec| lsp::DocumentSymbolResponse::Nested(symbols::outline(view.text, spec))))
+        }),
+        "textDocument/definition" => answer!(lsp::GotoDefinitionParams, |p| {
+            let at = p.text_document_position_params;
+            let view = view(&at.text_document.uri)?;
+            Ok(view.occurrence(at.position).and_then(|o| view.index.declaration(o.kind, &o.name)).map(|d| {
+                lsp::GotoDefinitionResponse::Scalar(lsp::Location {
+                    uri: at.text_document.uri.clone(),
+                    range: view.lines.range(d.span),
+                })
+            }))
+        }),
+        "textDocument/references" => answer!(lsp::ReferenceParams, |p| {
+            let at = p.text_document_position;
+            let view = view(&at.text_document.uri)?;
+            Ok(view.occurrence(at.position).map(|o| {
+                view.index
+                    .all(o.kind, &o.name)
+                    .into_iter()
+                    .filter(|r| p.context.include_declaration || !r.is_decl)
+                    .map(|r| lsp::Location { uri: at.text_document.uri.clone(), range: view.lines.range(r.span) })
+                    .collect::<Vec<_>>()
+            }))
+        }),
+        "textDocument/prepareRename" => answer!(lsp::TextDocumentPositionParams, |p| {
+            let view = view(&p.text_document.uri)?;
+            match view.occurrence(p.position) {
+                Some(o) => Ok(lsp::PrepareRenameResponse::Range(view.lines.range(o.span))),
+                None => Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned())),
+            }
+        }),
+        "textDocument/rename" => answer!(lsp::RenameParams, |p| {
+            let at = p.text_document_position;
+            let view = view(&at.text_document.uri)?;
+            let Some(o) = view.occurrence(at.position) else {
+                return Err((ErrorCode::RequestFailed, "no declared name here to rename".to_owned()));
+            };
+            match edit::refuse_name(view.text, view.index, &o.name, o.kind, &p.new_name) {
+                Some(reason) => Err((
+                    ErrorCode::RequestFailed,
+                    format!("cannot rename the {} `{}`: {reason}", o.kind.noun(), o.name),
+                )),
+                None => {
+                    let edits = edit::rename(view.text, view.index, o.kind, &o.name, &p.new_name);
+                    Ok(workspace_edit(&at.text_document.uri, edits))
+                }
+            }
+        }),
+        "textDocument/completion" => answer!(lsp::CompletionParams, |p| {
+            let at = p.text_document_position;
+            let view = view(&at.text_document.uri)?;
+            let offset = view.lines.offset(at.position);
+            Ok(lsp::CompletionResponse::Array(edit::complete(view.text, view.index, offset)))
+        }),
+        "textDocument/codeAction" => answer!(lsp::CodeActionParams, |p| {
+            let view = view(&p.text_document.uri)?;
+            let range = ast::Span::new(view.lines.offset(p.range.start), view.lines.offset(p.range.end));
+            let asked = &p.context.diagnostics;
+            Ok(edit::code_actions(&p.text_document.uri, view.text, view.compiled, view.index, range, asked))
+        }),
+        "textDocument/semanticTokens/full" => answer!(lsp::SemanticTokensParams, |p| {
+            let view = view(&p.text_document.uri)?;
+            let data = symbols::tokens(view.text, view.index);
+            Ok(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens { result_id: None, data }))
+        }),
+        method => Err((ErrorCode::MethodNotFound, format!("`{method}` is not supported"))),
+    };
+    match result {
+        Ok(value) => Response::new_ok(id, value),
+        Err((code, message)) => Response::new_err(id, code as i32, message),
+    }
+}
+
+/// What a hover says of the name under `position`.
+fn hover(view: &View<'_>, position: lsp::Position) -> Option<lsp::Hover> {
+    let at = view.lines.offset(position);
+    let (start, end) = word_at(view.text, at)?;
+    let markdown = describe(view.text, view.compiled, &view.text[start..end])?;
+    Some(lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value: markdown }),
+        range: Some(lsp::Range::new(view.lines.position(start), view.lines.position(end))),
+    })
 }
 
 /// The error response for an answer that does not serialise.
@@ -313,8 +495,8 @@ fn workspace_edit(uri: &lsp::Uri, edits: Vec<lsp::TextEdit>) -> lsp::WorkspaceEd
 struct View<'a> {
     text: &'a str,
     lines: Lines<'a>,
-    compiled: Compiled,
-    index: index::Index,
+    compiled: &'a Compiled,
+    index: &'a index::Index,
 }
 
 impl View<'_> {
