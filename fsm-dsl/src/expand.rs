@@ -237,7 +237,9 @@ fn generate_with(
             diagram,
             skeleton: false,
         };
-        return codegen::generate(machine, &options);
+        let module = codegen::generate(machine, &options);
+        let warnings = compiled.diagnostics.iter().map(|d| warning(source, d, span));
+        return quote! { #module #( #warnings )* };
     }
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| {
         let message = format!("fsm spec has an error\n{}", diag::render(source, std::slice::from_ref(d), false));
@@ -259,6 +261,28 @@ fn generate_with(
         _ => None,
     };
     quote! { #( #errors )* #skeleton #include }
+}
+
+/// A checker's warning as a warning of `cargo build`, on stable Rust: proc-macros cannot emit
+/// warnings (`proc_macro::Diagnostic` is unstable), so the warning is rustc's own `deprecated`
+/// lint, on the use of a constant marked `#[deprecated]` whose note is the rendered diagnostic
+/// (its code, `file:line:col`, the source line, help). The use is spanned on the macro's spec
+/// argument, which is the user's code, so rustc reports it there and `#[allow(deprecated)]`
+/// silences it like any other warning; the spec's own `allow` silences it before (the checker
+/// reports nothing it allows). The constant is named after the code, in an anonymous `const`
+/// of its own. (The technique of the `proc-macro-warning` crate, in a few lines, without the
+/// `syn` it would add to the macro's build.)
+fn warning(source: diag::Source<'_>, d: &diag::Diagnostic, span: Span) -> TokenStream {
+    let rendered = diag::render(source, std::slice::from_ref(d), false);
+    let note = format!("the fsm spec has a warning\n{}", rendered.trim_end());
+    let name = Ident::new(d.code.as_str(), span);
+    quote_spanned! { span=>
+        const _: () = {
+            #[deprecated(note = #note)]
+            const #name: () = ();
+            #name
+        };
+    }
 }
 
 #[cfg(feature = "dot")]

@@ -115,7 +115,10 @@ agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/t
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
 
-// A machine large enough for the generated dispatch to read most cells from a table.
+// A machine large enough for the generated dispatch to read most cells from a table. Its
+// generator leaves cells unhandled and guards open on purpose: the checker's warnings, which
+// `fsm!` reports as `deprecated` warnings of the build, are expected here.
+#[allow(deprecated)]
 mod table {
     fsm_macros::fsm!("tests/data/table/large_table.fsm");
 }
