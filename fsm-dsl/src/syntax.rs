@@ -45,33 +45,31 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
     if let Some(diagnostic) = check_length(text).or_else(|| check_nesting(text)) {
         return (None, vec![diagnostic]);
     }
-    let strict = match Grammar::parse(Rule::file, text) {
-        Ok(mut pairs) => {
-            let mut diagnostics = Vec::new();
-            let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
-            return (spec, diagnostics);
-        }
-        // Parse again collecting what was expected where (slower, so only on failure).
-        Err(_) => match parse_detailed(Rule::file, text) {
-            Ok(mut pairs) => {
-                let mut diagnostics = Vec::new();
-                let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
-                return (spec, diagnostics);
-            }
-            Err(error) => error,
-        },
+    // One parse, lenient: an item that does not parse becomes `junk`, reported on its own. A
+    // text without junk follows the strict grammar (`file` is `file_recover` without the `junk`
+    // alternative, which is tried only where no item parses), so it needs no parse again.
+    // The strict parse's own error, with what was expected where (a parse again, with pest's
+    // error detail), is needed only where the lenient reading reports nothing: when the frame
+    // itself is broken.
+    let strict = || match parse_detailed(Rule::file, text) {
+        Err(error) => from_pest(text, 0, &error),
+        // No junk, yet not the strict grammar: this cannot be; said rather than assumed.
+        Ok(_) => Diagnostic::new(Code::Syntax, "the spec does not parse", Span::new(0, text.len()), "here"),
     };
-    // Read again leniently: items that do not parse become `junk`, each reported on its own.
     let Ok(mut pairs) = Grammar::parse(Rule::file_recover, text) else {
-        return (None, vec![from_pest(text, 0, &strict)]);
+        return (None, vec![strict()]);
     };
     let mut diagnostics = Vec::new();
-    let spec = pairs.next().and_then(|file| build_spec(file, &mut diagnostics));
-    if !diagnostics.iter().any(|d| d.code == Code::Syntax) {
-        // The lenient reading found nothing wrong where the strict one did: report the latter.
-        diagnostics.push(from_pest(text, 0, &strict));
+    let (spec, junk) = match pairs.next() {
+        Some(file) => build_spec(file, &mut diagnostics),
+        None => (None, false),
+    };
+    if junk {
+        if !diagnostics.iter().any(|d| d.code == Code::Syntax) {
+            diagnostics.push(strict());
+        }
+        diagnostics.sort_by_key(|d| d.primary.span.start());
     }
-    diagnostics.sort_by_key(|d| d.primary.span.start());
     (spec, diagnostics)
 }
 

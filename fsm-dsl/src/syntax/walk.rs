@@ -27,7 +27,9 @@ fn internal(rule: Rule, span: Span) -> Diagnostic {
     )
 }
 
-pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Spec> {
+/// The syntax tree of a file's pairs (`file` or `file_recover`), and whether any item was
+/// `junk` (which `file` never has).
+pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> (Option<ast::Spec>, bool) {
     // One item per pair but the machine's head: sized once (pest counts a pair's children by
     // hopping over them), so that the items of a large spec are not copied as the vector grows.
     let count = file.clone().into_inner().len();
@@ -38,6 +40,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
     let mut label = None;
     let mut items = Vec::with_capacity(count);
     let mut broken = std::collections::BTreeSet::new();
+    let mut junk = false;
     // The errors among the first `counted` diagnostics.
     let (mut errors, mut counted) = (0, 0);
     while let Some(pair) = r.child(&file) {
@@ -64,6 +67,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                 }
             }
             Rule::junk => {
+                junk = true;
                 let span = r.span(&pair);
                 let junk = &text[span.range()];
                 broken.extend(words(junk));
@@ -98,7 +102,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
             _ => {}
         }
     }
-    Some(ast::Spec { docs, name: name?, label, items, broken })
+    (name.map(|name| ast::Spec { docs, name, label, items, broken }), junk)
 }
 
 /// The identifier-like words of a text.
