@@ -51,6 +51,13 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             with_machine(&spec, io, |m, io| write_out(io, &crate::mermaid::render_with(m, look.options(m))))
         }
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
+        Command::Rust { spec } => with_machine(&spec, io, |m, io| {
+            let origin = format!("`fsm rust` from {}", spec.display());
+            match fsm_dsl::build::module_source(m, &origin, fsm_dsl::build::Options::default()) {
+                Ok(text) => write_out(io, &text),
+                Err(e) => Err(format!("cannot write the module of {}: {e}", spec.display())),
+            }
+        }),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
         Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
         Command::Sim { spec, events } => with_machine(&spec, io, |m, io| sim(m, &events, io)),

@@ -88,6 +88,12 @@ pub enum Command {
         /// Spec file.
         spec: PathBuf,
     },
+    /// Print the Rust module of one spec: what `fsm gen` writes to `generated/NAME.rs` (the code
+    /// `fsm!` generates, formatted), but the first line, which names the command and the spec.
+    Rust {
+        /// Spec file.
+        spec: PathBuf,
+    },
     /// Check every spec under the specs directory and rewrite the generated directory.
     Gen {
         /// Only compare: exit 1, naming the stale files, if anything differs.
