@@ -7,6 +7,8 @@
 //! only for `fsm!(..., dot)`. It reads one file and nothing else: it writes no file and spawns
 //! no program.
 
+mod literal;
+
 use crate::{check, codegen, diag};
 use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
@@ -68,8 +70,7 @@ fn flatten(input: TokenStream, out: &mut Vec<TokenTree>) {
 /// A string literal's value (escapes and raw strings as Rust reads them).
 fn string(token: Option<&TokenTree>) -> Option<(String, Span)> {
     let Some(TokenTree::Literal(literal)) = token else { return None };
-    let value = litrs::StringLit::try_from(literal.clone()).ok()?;
-    Some((value.value().to_owned(), literal.span()))
+    Some((literal::string_value(&literal.to_string())?, literal.span()))
 }
 
 fn is_punct(token: Option<&TokenTree>, c: char) -> bool {

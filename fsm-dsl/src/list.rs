@@ -7,11 +7,10 @@
 //! four to free in the model, the largest single cost of checking such a machine and of
 //! dropping its model, and three a transition item in the syntax tree, most of what was left of
 //! building and dropping the tree once its names were inline.
-//! The storage is `smallvec`'s (Servo's small vector, the crate of its field, no dependencies)
-//! with room for one item in place; `List` wraps it so that the model's public types name no
-//! other crate's type.
+//! The storage is an enum of one item or a `Vec` (which holds the empty list without an
+//! allocation too): all that is wanted of a small vector here, in fewer lines than a small-vector
+//! crate, which every user's build of the `fsm!` macro would compile.
 
-use smallvec::SmallVec;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
@@ -21,37 +20,69 @@ use std::ops::{Deref, DerefMut};
 /// `Vec`, an array, an iterator or with [`List::push`]. Equality, hashing and `Debug` are the
 /// slice's, so a `List` compares, hashes and prints as the `Vec` of the same items.
 #[derive(Clone)]
-pub struct List<T>(SmallVec<[T; 1]>);
+pub struct List<T>(Items<T>);
+
+/// One item in place, or any number on the heap (none: an empty `Vec`, which allocates nothing).
+#[derive(Clone)]
+enum Items<T> {
+    One(T),
+    Heap(Vec<T>),
+}
 
 impl<T> List<T> {
     /// The empty list (no allocation).
     pub fn new() -> Self {
-        List(SmallVec::new())
+        List(Items::Heap(Vec::new()))
     }
 
     /// The list of one item (no allocation).
     pub fn one(item: T) -> Self {
-        List(SmallVec::from_buf([item]))
+        List(Items::One(item))
     }
 
     /// The items as a slice.
     pub fn as_slice(&self) -> &[T] {
-        &self.0
+        match &self.0 {
+            Items::One(item) => std::slice::from_ref(item),
+            Items::Heap(items) => items,
+        }
     }
 
     /// The items as a mutable slice.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.0
+        match &mut self.0 {
+            Items::One(item) => std::slice::from_mut(item),
+            Items::Heap(items) => items,
+        }
     }
 
-    /// Appends an item (the second one moves the list to the heap).
+    /// Appends an item (the second one moves the list to the heap; the first of an empty list
+    /// is held in place).
     pub fn push(&mut self, item: T) {
-        self.0.push(item);
+        match &mut self.0 {
+            Items::Heap(items) if !items.is_empty() => items.push(item),
+            Items::Heap(_) => self.0 = Items::One(item),
+            Items::One(_) => {
+                let Items::One(first) = std::mem::replace(&mut self.0, Items::Heap(Vec::new())) else {
+                    unreachable!("matched as one item")
+                };
+                self.0 = Items::Heap(vec![first, item]);
+            }
+        }
     }
 
     /// The items as a `Vec` (an allocation for one item).
     pub fn into_vec(self) -> Vec<T> {
-        self.0.into_vec()
+        match self.0 {
+            Items::One(item) => vec![item],
+            Items::Heap(items) => items,
+        }
+    }
+
+    /// Whether the items are on the heap.
+    #[cfg(test)]
+    fn spilled(&self) -> bool {
+        matches!(&self.0, Items::Heap(items) if items.capacity() > 0)
     }
 }
 
@@ -83,10 +114,13 @@ impl<T> AsRef<[T]> for List<T> {
 
 impl<T> From<Vec<T>> for List<T> {
     /// The items of `items`: a `Vec` of two items or more is kept as it is; one of one item or
-    /// none is freed, the item held in place. (`SmallVec::from_vec` goes by the `Vec`'s
-    /// capacity, not its length, and would keep a pushed-to `Vec` of one item on the heap.)
-    fn from(items: Vec<T>) -> Self {
-        if items.len() <= 1 { items.into_iter().collect() } else { List(SmallVec::from_vec(items)) }
+    /// none is freed, the item held in place.
+    fn from(mut items: Vec<T>) -> Self {
+        match items.len() {
+            0 => List::new(),
+            1 => items.pop().map_or_else(List::new, List::one),
+            _ => List(Items::Heap(items)),
+        }
     }
 }
 
@@ -98,13 +132,21 @@ impl<T, const N: usize> From<[T; N]> for List<T> {
 
 impl<T> FromIterator<T> for List<T> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
-        List(items.into_iter().collect())
+        let mut items = items.into_iter();
+        let Some(first) = items.next() else { return List::new() };
+        let Some(second) = items.next() else { return List::one(first) };
+        let mut heap = Vec::with_capacity(items.size_hint().0.saturating_add(2));
+        heap.extend([first, second]);
+        heap.extend(items);
+        List(Items::Heap(heap))
     }
 }
 
 impl<T> Extend<T> for List<T> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
-        self.0.extend(items);
+        for item in items {
+            self.push(item);
+        }
     }
 }
 
@@ -192,18 +234,18 @@ mod tests {
 
     #[test]
     fn one_item_is_held_in_place() {
-        assert!(!List::from(vec![1]).0.spilled());
+        assert!(!List::from(vec![1]).spilled());
         // A `Vec` with room to spare, as one built by pushing has.
         let mut spare = Vec::with_capacity(4);
         spare.push(1);
-        assert!(!List::from(spare).0.spilled());
-        assert!(!List::<i32>::from(Vec::with_capacity(4)).0.spilled());
-        assert!(!std::iter::once(1).collect::<List<_>>().0.spilled());
-        assert!(!List::one(1).0.spilled());
+        assert!(!List::from(spare).spilled());
+        assert!(!List::<i32>::from(Vec::with_capacity(4)).spilled());
+        assert!(!std::iter::once(1).collect::<List<_>>().spilled());
+        assert!(!List::one(1).spilled());
         let mut list = List::new();
         list.push(1);
-        assert!(!list.0.spilled());
+        assert!(!list.spilled());
         list.push(2);
-        assert!(list.0.spilled());
+        assert!(list.spilled());
     }
 }

@@ -2,9 +2,58 @@
 //! collide with them, and the code generator writes them. A test in `codegen` keeps the lists
 //! here equal to the associated items it generates.
 
-/// The Rust module name the generated code uses for a machine: its name in snake case.
+/// The Rust module name the generated code uses for a machine: its name in snake case, split
+/// into words as `heck` does (the case conversion crate this replaces, with the same output): at
+/// every character that is not a letter or a digit (dropped), before an uppercase letter that
+/// follows a lowercase one, and before the last of a run of uppercase letters that a lowercase
+/// one follows (`XMLHttpRequest` is `xml_http_request`); the words lowercased, joined by `_`.
 pub fn module_name(machine: &str) -> String {
-    heck::ToSnakeCase::to_snake_case(machine)
+    let mut out = String::with_capacity(machine.len() + 4);
+    let mut push_word = |word: &str| {
+        if !out.is_empty() {
+            out.push('_');
+        }
+        let mut chars = word.chars().peekable();
+        while let Some(c) = chars.next() {
+            // A final sigma, as `str::to_lowercase` writes it at the end of a word.
+            if c == '\u{3a3}' && chars.peek().is_none() {
+                out.push('\u{3c2}');
+            } else {
+                out.extend(c.to_lowercase());
+            }
+        }
+    };
+    for part in machine.split(|c: char| !c.is_alphanumeric()) {
+        let chars: Vec<(usize, char)> = part.char_indices().collect();
+        let mut start = 0;
+        // Whether the word so far ends in a lowercase (`Some(false)`) or an uppercase letter.
+        let mut upper: Option<bool> = None;
+        for (at, &(i, c)) in chars.iter().enumerate() {
+            let Some(&(next_i, next)) = chars.get(at + 1) else {
+                push_word(&part[start..]);
+                break;
+            };
+            let now = if c.is_lowercase() {
+                Some(false)
+            } else if c.is_uppercase() {
+                Some(true)
+            } else {
+                upper
+            };
+            if now == Some(false) && next.is_uppercase() {
+                push_word(&part[start..next_i]);
+                start = next_i;
+                upper = None;
+            } else if upper == Some(true) && c.is_uppercase() && next.is_lowercase() {
+                push_word(&part[start..i]);
+                start = i;
+                upper = None;
+            } else {
+                upper = now;
+            }
+        }
+    }
+    out
 }
 
 /// The Rust identifier for a name the checker accepted: the name itself, with `_` appended to a
@@ -184,6 +233,39 @@ mod tests {
                 ENUM_ITEMS.contains(&name.as_str()) || SUPERSTATE_ITEMS.contains(&name.as_str()),
                 "the generated code has `{name}` on an enum of the spec's names, which the checker does not protect"
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod module_names {
+    use super::module_name;
+    use proptest::prelude::*;
+
+    #[test]
+    fn are_snake_case_words() {
+        for (machine, module) in [
+            ("Failover", "failover"),
+            ("Rfc3539Watchdog", "rfc3539_watchdog"),
+            ("DiameterPeer", "diameter_peer"),
+            ("IUA_ASP_Side", "iua_asp_side"),
+            ("XMLHttpRequest", "xml_http_request"),
+            ("already_snake", "already_snake"),
+            ("__Lead__trail__", "lead_trail"),
+            ("ABC", "abc"),
+            ("aB1cD", "a_b1c_d"),
+            ("ΣΑΣ", "σας"),
+            ("", ""),
+        ] {
+            assert_eq!(module_name(machine), module, "{machine}");
+        }
+    }
+
+    proptest! {
+        /// The same names as heck's `to_snake_case`, which the generator used before.
+        #[test]
+        fn agree_with_heck(machine in "[aAzZ09_ -]{0,12}|\\PC{0,6}") {
+            prop_assert_eq!(module_name(&machine), heck::ToSnakeCase::to_snake_case(machine.as_str()));
         }
     }
 }

@@ -1,10 +1,11 @@
 //! The parser of `fsm.pest`, generated ahead of time by pest's generator (`pest_generator`
 //! 2.9.6): `Grammar` parses, `Rule` names the grammar's rules. Each closure given to pest's
-//! combinators is a function of one type, `Step`, so that each combinator is compiled once,
-//! except in the rules a large machine spends its parse in (a transition, a state
-//! declaration, names, whitespace), which keep pest's closures so that the combinators are
-//! inlined there: 8% fewer instructions to parse such a machine, as few as pest's own
-//! output, for 7% more LLVM IR (`tests/it/parser.rs` says which rules and why).
+//! combinators is a function of one type, `Step`, so that each combinator is compiled once.
+//! With the feature `fast-parse` (the `fsm` tool's), the rules a large machine spends its
+//! parse in (a transition, a state declaration, names, whitespace) keep pest's closures
+//! instead, so that an optimized build inlines the combinators there: 8% fewer instructions
+//! to parse such a machine, as few as pest's own output, for 7% more LLVM IR
+//! (`tests/it/parser.rs` says which rules and why).
 //!
 //! Do not edit. After a change to `fsm.pest`, run
 //! `FSM_UPDATE_PARSER=1 cargo test -p fsm-dsl --test it parser::` to rewrite this file.
@@ -292,6 +293,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 use super::super::Rule;
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn skip(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -319,11 +321,67 @@ impl ::pest::Parser<Rule> for Grammar {
                         Ok(state)
                     }
                 }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn skip(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    if state.atomicity() == ::pest::Atomicity::NonAtomic {
+                        state
+                            .sequence({
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .repeat(super::visible::WHITESPACE as super::Step)
+                                        .and_then({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .repeat({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        super::visible::COMMENT(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state.repeat(super::visible::WHITESPACE as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            })
+                    } else {
+                        Ok(state)
+                    }
+                }
             }
             pub mod visible {
                 use super::super::Rule;
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#WHITESPACE(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -343,6 +401,53 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#WHITESPACE(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .atomic(
+                            ::pest::Atomicity::Atomic,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_range(' '..' ')
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_range('\t'..'\n')
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_range('\r'..'\r')
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("\u{feff}")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#COMMENT(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -380,6 +485,101 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#COMMENT(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .atomic(
+                            ::pest::Atomicity::Atomic,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("//")
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .match_string("//")
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .lookahead(
+                                                                                false,
+                                                                                {
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.match_string("/")
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                },
+                                                                            )
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .repeat({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .lookahead(
+                                                                                            false,
+                                                                                            {
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state.match_string("\n")
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            },
+                                                                                        )
+                                                                                        .and_then(self::r#ANY as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#doc(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -407,6 +607,75 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 })
                                         },
                                     )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#doc(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#doc,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("///")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .lookahead(
+                                                                                    false,
+                                                                                    {
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_string("/")
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    },
+                                                                                )
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            let strings = ["\n"];
+                                                                            state.skip_until(&strings)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -660,6 +929,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#ident_char(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -671,6 +941,26 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#ident_char(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    let state = state.check_stack_limit()?;
+                    self::r#ASCII_ALPHANUMERIC(state)
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_string("_")
+                            }
+                            step as super::Step
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#ident(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -705,6 +995,88 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 })
                                         },
                                     )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#ident(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ident,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                self::r#ASCII_ALPHA_UPPER(state)
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("_")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.repeat(self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                        .or_else({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .sequence({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .lookahead(false, self::r#keyword as super::Step)
+                                                                                .and_then(self::r#ASCII_ALPHA_LOWER as super::Step)
+                                                                                .and_then({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state.repeat(self::r#ident_char as super::Step)
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -933,6 +1305,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#kw_state(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -957,6 +1330,55 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 })
                                         },
                                     )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#kw_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_state,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("state")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1298,6 +1720,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#kw_ref(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1327,6 +1750,56 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#kw_ref(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_ref,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("ref")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#kw_on(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1351,6 +1824,55 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 })
                                         },
                                     )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#kw_on(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_on,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("on")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -1692,6 +2214,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#kw_start(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1721,6 +2244,56 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#kw_start(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_start,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("start")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#kw_stop(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -1745,6 +2318,55 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 })
                                         },
                                     )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#kw_stop(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_stop,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("stop")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -2278,6 +2900,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -2319,6 +2942,107 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#EOI(state) })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#file(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#file,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#SOI(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#machine_head as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("{")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#item(state)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(self::r#item as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("}")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#EOI as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -3422,6 +4146,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#item(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -3476,6 +4201,106 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#item,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#doc(state)
+                                                                            .or_else(self::r#attribute as super::Step)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        self::r#doc(state).or_else(self::r#attribute as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#transition(state)
+                                                                .or_else(self::r#internal_item as super::Step)
+                                                                .or_else(self::r#ignore_item as super::Step)
+                                                                .or_else(self::r#state_decl as super::Step)
+                                                                .or_else(self::r#event_decl as super::Step)
+                                                                .or_else(self::r#action_decl as super::Step)
+                                                                .or_else(self::r#guard_decl as super::Step)
+                                                                .or_else(self::r#timer_decl as super::Step)
+                                                                .or_else(self::r#var_decl as super::Step)
+                                                                .or_else(self::r#ref_item as super::Step)
+                                                                .or_else(self::r#unhandled_item as super::Step)
+                                                                .or_else(self::r#diagram_item as super::Step)
+                                                                .or_else(self::r#machine_attribute as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#attribute(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -3496,6 +4321,56 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string("]") })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#attribute(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#attribute,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("#")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("[")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#allow_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("]")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -4145,6 +5020,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#state_decl(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -4192,6 +5068,107 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#state_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_decl,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        self::r#state_modifier(state)
+                                                                            .and_then({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .repeat({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            super::hidden::skip(state)
+                                                                                                                .and_then(self::r#state_modifier as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_state as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#state_body(state)
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state.match_string(";")
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#state_modifier(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -4203,6 +5180,28 @@ impl ::pest::Parser<Rule> for Grammar {
                             |state| {
                                 self::r#kw_initial(state)
                                     .or_else(|state| { self::r#kw_final(state) })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#state_modifier(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_modifier,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#kw_initial(state)
+                                        .or_else(self::r#kw_final as super::Step)
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -5731,6 +6730,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#transition(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -5766,6 +6766,86 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string(";") })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#transition(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#transition,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#state_set(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("->")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#kw_on as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#event_list as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#guard_clause as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#effects as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#refs as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -5966,6 +7046,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#state_set(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -5997,6 +7078,64 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#state_set(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#state_set,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#any_state(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_except(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ident_list as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else(self::r#ident_list as super::Step)
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#any_state(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6006,6 +7145,28 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#any_state(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#any_state,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("*")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#ident_list(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6058,6 +7219,115 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#ident_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#ident_list,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#event_list(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6110,6 +7380,115 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#event_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#event_list,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#refs(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6165,6 +7544,123 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#refs(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#refs,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#kw_ref(state)
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#kw_ref(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#string as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#kw_ref(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#string as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#guard_clause(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6186,6 +7682,54 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { state.match_string("]") })
                                     })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#guard_clause(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#guard_clause,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("[")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#kw_else(state).or_else(self::r#expr as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("]")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -6689,6 +8233,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#effects(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6710,6 +8255,39 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#effects(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effects,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("/")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#effect_list as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#effect_list(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6762,6 +8340,115 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#effect_list(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effect_list,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#effect(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .match_string(",")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#effect as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(",")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#effect as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#effect(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6795,6 +8482,71 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#effect(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#effect,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    self::r#timer_op(state)
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .sequence({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#ident(state)
+                                                                .and_then(super::hidden::skip as super::Step)
+                                                                .and_then({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#assign_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#literal as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#timer_op(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6816,6 +8568,39 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#timer_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#timer_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_start(state)
+                                                    .or_else(self::r#kw_stop as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn r#assign_op(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -6829,6 +8614,44 @@ impl ::pest::Parser<Rule> for Grammar {
                                     .match_string("+=")
                                     .or_else(|state| { state.match_string("-=") })
                                     .or_else(|state| { state.match_string("=") })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn r#assign_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#assign_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_string("+=")
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("-=")
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("=")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
                             },
                         )
                 }
@@ -8182,6 +10005,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
                 pub fn ASCII_ALPHANUMERIC(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<
@@ -8191,6 +10015,33 @@ impl ::pest::Parser<Rule> for Grammar {
                         .match_range('a'..'z')
                         .or_else(|state| state.match_range('A'..'Z'))
                         .or_else(|state| state.match_range('0'..'9'))
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
+                pub fn ASCII_ALPHANUMERIC(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .match_range('a'..'z')
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_range('A'..'Z')
+                            }
+                            step as super::Step
+                        })
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state.match_range('0'..'9')
+                            }
+                            step as super::Step
+                        })
                 }
             }
             pub use self::visible::*;

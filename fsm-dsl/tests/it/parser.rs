@@ -11,10 +11,15 @@
 //! than with pest's closures everywhere (1,026,821 lines against 1,351,405): that much less to
 //! build for every crate that uses `fsm!`. The parser does the same steps in the same order.
 //!
-//! The rules a large machine spends its parse in ([`GENERIC_RULES`]: a transition and what it is
-//! made of, a state declaration, the whitespace between tokens) keep pest's closures, so that
-//! LLVM inlines the combinators into them as it does in pest's own output: an indirect call
-//! cannot be inlined.
+//! With the feature `fast-parse`, the rules a large machine spends its parse in
+//! ([`GENERIC_RULES`]: a transition and what it is made of, a state declaration, the whitespace
+//! between tokens) keep pest's closures, so that LLVM inlines the combinators into them as it
+//! does in pest's own output: an indirect call cannot be inlined. The file has both forms of
+//! those rules, one for each side of the feature. Only an optimized build inlines anything: the
+//! `fsm` tool and the benchmarks turn the feature on; the `fsm!` macro, which a user's build
+//! compiles unoptimized (Cargo's default for proc-macros and their dependencies, in release
+//! builds too), leaves it off and so compiles each combinator once (0.4 s less of rustc's CPU
+//! for every crate that uses it).
 
 use std::path::{Path, PathBuf};
 
@@ -39,11 +44,12 @@ fn generate(grammar: &str) -> String {
     format!(
         "//! The parser of `fsm.pest`, generated ahead of time by pest's generator (`pest_generator`\n\
          //! {}): `Grammar` parses, `Rule` names the grammar's rules. Each closure given to pest's\n\
-         //! combinators is a function of one type, `Step`, so that each combinator is compiled once,\n\
-         //! except in the rules a large machine spends its parse in (a transition, a state\n\
-         //! declaration, names, whitespace), which keep pest's closures so that the combinators are\n\
-         //! inlined there: 8% fewer instructions to parse such a machine, as few as pest's own\n\
-         //! output, for 7% more LLVM IR (`tests/it/parser.rs` says which rules and why).\n\
+         //! combinators is a function of one type, `Step`, so that each combinator is compiled once.\n\
+         //! With the feature `fast-parse` (the `fsm` tool's), the rules a large machine spends its\n\
+         //! parse in (a transition, a state declaration, names, whitespace) keep pest's closures\n\
+         //! instead, so that an optimized build inlines the combinators there: 8% fewer instructions\n\
+         //! to parse such a machine, as few as pest's own output, for 7% more LLVM IR\n\
+         //! (`tests/it/parser.rs` says which rules and why).\n\
          //!\n\
          //! Do not edit. After a change to `fsm.pest`, run\n\
          //! `{UPDATE}=1 cargo test -p fsm-dsl --test it parser::` to rewrite this file.\n\
@@ -59,7 +65,8 @@ fn generate(grammar: &str) -> String {
     )
 }
 
-/// The rules of `mod rules` whose closures [`one_step_type`] leaves as pest writes them: those a
+/// The rules of `mod rules` whose closures [`one_step_type`] leaves as pest writes them, under the
+/// feature `fast-parse` (and casts without it, like the other rules): those a
 /// machine of 10,000 states and 10 events per state (100,000 lines like `S12 -> S13 on E0 /
 /// Step;`, the front-end benchmark's) spends its parse in, and no more. Measured with callgrind
 /// on that text: pest's own output parses it in 2,198 M instructions, this parser in 2,387 M
@@ -114,12 +121,12 @@ const GENERIC_RULES: &[&str] = &[
 /// `f` itself, any other body becomes a local `fn step` (a function rather than a closure cast to
 /// a pointer, which would add a shim per closure). The closure of `parse` itself, outside
 /// `mod rules`, captures the rule to run and is left as it is, and so are the closures within the
-/// functions of [`GENERIC_RULES`].
+/// functions of [`GENERIC_RULES`] in their `fast-parse` form.
 fn one_step_type(file: &mut syn::File) {
     struct Cast {
         in_rules: bool,
         casts: usize,
-        /// The functions of `GENERIC_RULES` met, left as they are.
+        /// The functions of `GENERIC_RULES` met, kept as they are under `fast-parse`.
         generic: Vec<String>,
     }
     impl VisitMut for Cast {
@@ -142,19 +149,31 @@ fn one_step_type(file: &mut syn::File) {
                 self.in_rules = true;
                 syn::visit_mut::visit_item_mod_mut(self, module);
                 self.in_rules = false;
+            } else if self.in_rules {
+                // Each function of `GENERIC_RULES` twice: as pest writes it, with the feature
+                // `fast-parse`, and cast like the others without it.
+                let (_, items) = module.content.as_mut().unwrap();
+                let mut out = Vec::with_capacity(items.len());
+                for mut item in items.drain(..) {
+                    if let syn::Item::Fn(function) = &mut item
+                        && let name = syn::ext::IdentExt::unraw(&function.sig.ident).to_string()
+                        && GENERIC_RULES.contains(&name.as_str())
+                    {
+                        self.generic.push(name);
+                        let mut cast = function.clone();
+                        function.attrs.push(syn::parse_quote!(#[cfg(feature = "fast-parse")]));
+                        cast.attrs.push(syn::parse_quote!(#[cfg(not(feature = "fast-parse"))]));
+                        self.visit_item_fn_mut(&mut cast);
+                        out.extend([item, syn::Item::Fn(cast)]);
+                    } else {
+                        self.visit_item_mut(&mut item);
+                        out.push(item);
+                    }
+                }
+                *items = out;
             } else {
                 syn::visit_mut::visit_item_mod_mut(self, module);
             }
-        }
-
-        fn visit_item_fn_mut(&mut self, function: &mut syn::ItemFn) {
-            use syn::ext::IdentExt as _;
-            let name = function.sig.ident.unraw().to_string();
-            if self.in_rules && GENERIC_RULES.contains(&name.as_str()) {
-                self.generic.push(name);
-                return;
-            }
-            syn::visit_mut::visit_item_fn_mut(self, function);
         }
 
         fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
