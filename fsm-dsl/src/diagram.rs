@@ -75,7 +75,8 @@ pub struct Any {
     pub internal: Vec<String>,
 }
 
-/// One edge: transitions with the same trigger and target, drawn from one source.
+/// One edge: the transitions drawn from one source to one target (those of one trigger, or
+/// of several triggers one after the other in the label).
 pub struct Edge<'m> {
     /// Where it starts.
     pub from: From,
@@ -339,7 +340,48 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
             }
         }
     }
-    Graph { options, nodes, any, clusters, edges }
+    Graph { options, nodes, any, clusters, edges: merge_parallel(edges) }
+}
+
+/// Parallel edges (the same start and end, different triggers) merged into one, where the
+/// first of them was, drawing all their transitions. Its label lists the triggers, those with the
+/// same effects together (`TwExpiry, ConnectionDown` over `/ CloseConnection, SetWatchdog`), in
+/// the order they came. A machine whose states answer several events alike (an RFC's error
+/// handling) then draws one arrow between two states, not one per event.
+fn merge_parallel(edges: Vec<Edge<'_>>) -> Vec<Edge<'_>> {
+    // Each merged edge, with its labels' parts: (triggers, effects lines), one per effects.
+    let mut merged: Vec<(Edge<'_>, Vec<(Vec<String>, String)>)> = Vec::with_capacity(edges.len());
+    for edge in edges {
+        // A label is the trigger, then the effects lines, each starting with `/`.
+        let (trigger, effects) = match edge.label.split_once("\n/") {
+            Some((trigger, effects)) => (trigger.to_owned(), format!("/{effects}")),
+            None if edge.label.starts_with('/') => (String::new(), edge.label.clone()),
+            None => (edge.label.clone(), String::new()),
+        };
+        match merged.iter_mut().find(|(e, _)| e.from == edge.from && e.to == edge.to) {
+            Some((first, parts)) => {
+                first.transitions.extend(edge.transitions);
+                match parts.iter_mut().find(|(_, e)| *e == effects) {
+                    Some((triggers, _)) => triggers.push(trigger),
+                    None => parts.push((vec![trigger], effects)),
+                }
+            }
+            None => merged.push((edge, vec![(vec![trigger], effects)])),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(mut edge, parts)| {
+            if parts.len() > 1 || parts[0].0.len() > 1 {
+                let lines = parts.into_iter().map(|(triggers, effects)| {
+                    let triggers: Vec<String> = triggers.into_iter().filter(|t| !t.is_empty()).collect();
+                    [triggers.join(", "), effects].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join("\n")
+                });
+                edge.label = lines.filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
+            }
+            edge
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -402,6 +444,27 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "  ccc", "  dddd"]);
         assert_eq!(wrap("abcdefghij", 4), ["abcdefghij"]);
         assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn parallel_edges_are_one_edge_that_lists_the_triggers_by_effects() {
+        let m = machine(
+            "machine M { initial state A; state B; event E; event F; event G; event H; action X;
+             A -> B on E / X; A -> B on F / X; A -> B on G; B -> A on H; ignore H in A; ignore E, F, G in B; }",
+        );
+        let g = graph(&m, Options::of(&m));
+        let edges: Vec<(&str, &str, usize)> = g
+            .edges
+            .iter()
+            .map(|e| {
+                let From::State(from) = e.from else { panic!("an edge from a state") };
+                (m.state(from).named.name.as_str(), e.label.as_str(), e.transitions.len())
+            })
+            .collect();
+        assert_eq!(edges, [("A", "E, F\n/ X\nG", 3), ("B", "H", 1)]);
+        // Without the events, the effects alone.
+        let options = Options { events: false, ..Options::of(&m) };
+        assert_eq!(graph(&m, options).edges[0].label, "/ X");
     }
 
     #[test]
