@@ -224,11 +224,13 @@ pub fn render_with(m: &Machine, options: Options) -> String {
         .edges
         .iter()
         .map(|e| {
+            // Each ref and doc once: the transitions of a merged edge often share their refs.
             let mut tooltip: Vec<String> = Vec::new();
             for t in &e.transitions {
-                tooltip.extend(t.refs().iter().cloned());
-                if !t.doc().is_empty() {
-                    tooltip.push(t.doc().to_owned());
+                for line in t.refs().iter().map(String::as_str).chain(Some(t.doc()).filter(|d| !d.is_empty())) {
+                    if !tooltip.iter().any(|l| l == line) {
+                        tooltip.push(line.to_owned());
+                    }
                 }
             }
             if tooltip.is_empty() {
