@@ -81,9 +81,11 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
                 let effects = m.effects_of(s, id);
                 let effects =
                     if effects.is_empty() { String::new() } else { format!(" / {}", cell(&m.effects_text(&effects))) };
+                // A pair that a transition on `*` covers says so, with the transition's label.
+                let by = t.other_events().map_or(String::new(), |label| format!(" ({})", cell(label)));
                 match t.target {
-                    Some(target) => format!("{guard}→ {}{effects}", cell(m.state(target).named.display())),
-                    None => format!("{guard}internal{effects}"),
+                    Some(target) => format!("{guard}→ {}{effects}{by}", cell(m.state(target).named.display())),
+                    None => format!("{guard}internal{effects}{by}"),
                 }
             })
             .collect::<Vec<_>>()
@@ -243,10 +245,15 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 }
                 refs.push_str(t.doc());
             }
+            // A transition on `*` lists the events it covers after its label.
+            let mut trigger = code(&m.trigger_text(t));
+            if t.other_events().is_some() {
+                trigger.push_str(&format!(": {}", cell(&m.events_text(t))));
+            }
             (
                 i + 1,
                 cell(&from.join(", ")),
-                code(&m.trigger_text(t)),
+                trigger,
                 cell(&to),
                 cell(&m.effects_text(&t.effects)),
                 cell(&refs),

@@ -403,8 +403,10 @@ pub struct Transition {
     pub sources: StateSet,
     /// The target; `None` for an internal transition.
     pub target: Option<Name>,
-    /// The triggering events (the transition applies to each).
+    /// The triggering events (the transition applies to each); empty with `other`.
     pub events: List<Name>,
+    /// `on *`: any other event, in place of a list; boxed, as it is rare.
+    pub other: Option<Box<OtherEvents>>,
     /// The guard, if any; boxed, since most transitions have none, and unboxed it would take 64
     /// more octets in every item of the syntax tree.
     pub guard: Option<Box<GuardClause>>,
@@ -412,6 +414,19 @@ pub struct Transition {
     pub effects: List<Effect>,
     /// References to the source document.
     pub refs: Vec<Str>,
+}
+
+/// The trigger `* except E, F "any other event"`: in each source state, every event that no
+/// other transition or `ignore` handles there (RFC state tables write "any other event", "all
+/// other events" or "otherwise"), less the `except` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherEvents {
+    /// The `*`.
+    pub span: Span,
+    /// Events it does not cover, even where nothing else handles them.
+    pub except: List<Name>,
+    /// The RFC's words for it (`"any other event"`), which diagrams and docs show.
+    pub label: Option<Str>,
 }
 
 /// `ignore E, F in A, B;`

@@ -97,6 +97,7 @@ codes! {
     ExpiryIgnored = "W0008", Warning, "a timer may be running in a state where its expiry is ignored";
     RunningInFinal = "W0009", Warning, "a timer may still be running in a final state";
     DataNeverSeen = "W0010", Warning, "an event carries data that no guard or action is shown";
+    CoversNothing = "W0011", Warning, "a transition on `*` (any other event) covers no event: its states handle or ignore every other one";
 }
 
 /// A span with a message, pointing into the spec.

@@ -261,7 +261,13 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         })
         .collect();
     // Internal transitions: in the box of each state or superstate, or once beside a "from any
-    // state" node.
+    // state" node. A line is written once in a place: a transition on `*` is several in the
+    // model (one per group of states that it covers alike), all with the same line.
+    fn add(lines: &mut Vec<String>, line: &str) {
+        if !lines.iter().any(|l| l == line) {
+            lines.push(line.to_owned());
+        }
+    }
     if options.events {
         for t in m.transitions.iter().filter(|t| t.target.is_none()) {
             let mut line = m.trigger_text(t);
@@ -271,21 +277,21 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
             let (boxes, rest) = cover(m, &t.sources, None);
             if !boxes.is_empty() {
                 for b in boxes {
-                    clusters[b.0].lines.push(line.clone());
+                    add(&mut clusters[b.0].lines, &line);
                 }
                 for s in rest {
-                    nodes[s.0].lines.push(line.clone());
+                    add(&mut nodes[s.0].lines, &line);
                 }
                 continue;
             }
             match drawn_once(m, &t.sources) {
                 Some(except) => {
                     let index = any_node(m, &mut any, except);
-                    any[index].internal.push(line);
+                    add(&mut any[index].internal, &line);
                 }
                 None => {
                     for s in &t.sources {
-                        nodes[s.0].lines.push(line.clone());
+                        add(&mut nodes[s.0].lines, &line);
                     }
                 }
             }

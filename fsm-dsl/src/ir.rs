@@ -228,6 +228,11 @@ pub struct Notes {
     pub refs: Vec<String>,
     /// The doc comment; empty when there is none.
     pub doc: String,
+    /// For a transition on `*` (any other event), its label as the spec gives it, or `any
+    /// other event`; `None` for a transition on events it lists. Its `events` are those it
+    /// covers in its `sources`: the checker writes one transition per group of states where
+    /// it covers the same events.
+    pub other_events: Option<String>,
 }
 
 impl Transition {
@@ -247,7 +252,8 @@ impl Transition {
     /// The transition with these notes (held only when one of them is not empty, so that two
     /// transitions with the same empty notes compare equal however they were built).
     pub fn with_notes(mut self, notes: Notes) -> Self {
-        let empty = notes.guard_text.is_empty() && notes.refs.is_empty() && notes.doc.is_empty();
+        let empty =
+            notes.guard_text.is_empty() && notes.refs.is_empty() && notes.doc.is_empty() && notes.other_events.is_none();
         self.notes = (!empty).then(|| Box::new(notes));
         self
     }
@@ -266,6 +272,17 @@ impl Transition {
     pub fn doc(&self) -> &str {
         self.notes.as_ref().map_or("", |n| &n.doc)
     }
+
+    /// For a transition written on `*` (any other event), its label (`any other event` unless
+    /// the spec names it otherwise); `None` for one written on a list of events.
+    pub fn other_events(&self) -> Option<&str> {
+        self.notes.as_ref().and_then(|n| n.other_events.as_deref())
+    }
+
+    /// The notes (guard text, refs, doc, label), for a transition derived from this one.
+    pub fn notes(&self) -> Notes {
+        self.notes.as_deref().cloned().unwrap_or_default()
+    }
 }
 
 /// The notes print as fields, in the places they had as fields.
@@ -273,8 +290,8 @@ impl std::fmt::Debug for Transition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Every field named, so that a new one does not compile until it prints.
         let Transition { sources, wildcard, events, condition, target, effects, span, notes: _ } = self;
-        f.debug_struct("Transition")
-            .field("sources", sources)
+        let mut d = f.debug_struct("Transition");
+        d.field("sources", sources)
             .field("wildcard", wildcard)
             .field("events", events)
             .field("condition", condition)
@@ -282,11 +299,18 @@ impl std::fmt::Debug for Transition {
             .field("target", target)
             .field("effects", effects)
             .field("refs", &self.refs())
-            .field("doc", &self.doc())
-            .field("span", span)
-            .finish()
+            .field("doc", &self.doc());
+        // Printed only when set, so that the dumps of machines without `on *` stay as they were.
+        if let Some(label) = self.other_events() {
+            d.field("other_events", &label);
+        }
+        d.field("span", span).finish()
     }
 }
+
+/// What the docs and diagrams call a transition on `*` (any other event) that the spec gives no
+/// label.
+pub const OTHER_EVENTS: &str = "any other event";
 
 /// What a (state, event) pair does, before guards are evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -129,7 +129,9 @@ fn context(text: &str, at: usize) -> Context {
         return Context::Item;
     }
     let on = position("on").or(position("ignore"));
-    let states = [position("->"), position("except"), position("in"), position("internal")].into_iter().flatten().max();
+    // `except` after `on` (`on * except E`) lists events; before it, states.
+    let except = position("except").filter(|&x| on.is_none_or(|on| x < on));
+    let states = [position("->"), except, position("in"), position("internal")].into_iter().flatten().max();
     match (on, states) {
         (Some(on), Some(states)) if on > states => Context::Events,
         (Some(_), None) => Context::Events,
@@ -165,6 +167,7 @@ pub fn complete(text: &str, index: &Index, at: usize) -> Vec<lsp::CompletionItem
                     .into_iter()
                     .map(|t| item(&format!("{t}Expiry"), lsp::CompletionItemKind::EVENT, "timer expiry")),
             );
+            out.push(item("*", lsp::CompletionItemKind::KEYWORD, "any other event"));
             out
         }
         Context::Guard => {

@@ -162,7 +162,7 @@ impl Builder {
                 if let Some(target) = &t.target {
                     self.push(Kind::State, target, false);
                 }
-                for event in &t.events {
+                for event in t.events.iter().chain(t.other.iter().flat_map(|o| o.except.iter())) {
                     self.event(event, names);
                 }
                 if let Some(ast::GuardClause::Expr(e)) = t.guard.as_deref() {

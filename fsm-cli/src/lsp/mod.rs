@@ -469,6 +469,12 @@ fn answer(request: Request, analysis: Option<&Analysis>) -> Response {
 /// What a hover says of the name under `position`.
 fn hover(view: &View<'_>, position: lsp::Position) -> Option<lsp::Hover> {
     let at = view.lines.offset(position);
+    if let Some((span, markdown)) = other_events_at(view.compiled, at) {
+        return Some(lsp::Hover {
+            contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value: markdown }),
+            range: Some(lsp::Range::new(view.lines.position(span.start()), view.lines.position(span.end()))),
+        });
+    }
     let (start, end) = word_at(view.text, at)?;
     let markdown = describe(view.text, view.compiled, &view.text[start..end])?;
     Some(lsp::Hover {
@@ -603,6 +609,40 @@ fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
         out.push_str(&format!("\nMay be running in: {list}\n"));
     }
     Some(out)
+}
+
+/// The `*` of a transition on any other event at offset `at`, and what a hover says of it: the
+/// events it covers in each of its states, as the checker worked them out.
+fn other_events_at(compiled: &Compiled, at: usize) -> Option<(ast::Span, String)> {
+    let spec = compiled.ast.as_ref()?;
+    let (item, other) = spec.items.iter().find_map(|item| match &item.kind {
+        ast::ItemKind::Transition(ast::Transition { other: Some(other), .. })
+            if (other.span.start()..=other.span.end()).contains(&at) =>
+        {
+            Some((item, other))
+        }
+        _ => None,
+    })?;
+    let label = other.label.as_ref().map_or(fsm_dsl::ir::OTHER_EVENTS, |l| l.value.as_str());
+    let mut out = format!("**{label}**: every event that nothing else handles in the state");
+    if !other.except.is_empty() {
+        let except: Vec<String> = other.except.iter().map(|e| format!("`{}`", e.text)).collect();
+        out.push_str(&format!(", except {}", except.join(", ")));
+    }
+    out.push_str(".\n");
+    let Some(m) = &compiled.machine else { return Some((other.span, out)) };
+    let mut lines = Vec::new();
+    for t in m.transitions.iter().filter(|t| t.span == item.span && t.other_events().is_some()) {
+        let states: Vec<String> = t.sources.iter().map(|s| format!("`{}`", m.state(*s).named.name)).collect();
+        let events: Vec<String> = t.events.iter().map(|e| format!("`{}`", m.event(*e).named.name)).collect();
+        lines.push(format!("- in {}: {}", states.join(", "), events.join(", ")));
+    }
+    if lines.is_empty() {
+        out.push_str("\nIt covers no event in any of its states.\n");
+    } else {
+        out.push_str(&format!("\nCovers:\n{}\n", lines.join("\n")));
+    }
+    Some((other.span, out))
 }
 
 /// The item that declares `word`, substates included.

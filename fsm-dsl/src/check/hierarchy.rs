@@ -136,8 +136,13 @@ pub(super) fn flatten(spec: &ast::Spec) -> Flat<'_> {
                 }
             }
             ast::ItemKind::Transition(t) => {
-                let mut flat =
-                    Flattener { tree: &tree, levels: &levels, diagnostics: &mut diagnostics, broken: &mut broken };
+                let mut flat = Flattener {
+                    tree: &tree,
+                    levels: &levels,
+                    diagnostics: &mut diagnostics,
+                    broken: &mut broken,
+                    all_events: &all_events,
+                };
                 flat.transition(item, t, &mut items);
             }
             ast::ItemKind::Ignore(ignore) => items.extend(ignore_items(&tree, &levels, &all_events, item, ignore)),

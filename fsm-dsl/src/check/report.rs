@@ -329,6 +329,17 @@ pub fn incomplete(code: Code, span: Span, pairs: &str, witness: Option<&str>) ->
     .with_help("add a transition with `[else]`, or widen a guard")
 }
 
+/// A transition on `*` (any other event), at `span`, that covers no event in any of its states.
+pub fn covers_nothing(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::CoversNothing,
+        "this transition on `*` covers no event: in each of its states, every event it may take is handled, ignored or in its `except` list",
+        span,
+        "never taken",
+    )
+    .with_help("remove the transition, or the transitions or `ignore`s that leave it nothing")
+}
+
 pub fn lone_else(span: Span) -> Diagnostic {
     Diagnostic::new(
         Code::LoneElse,

@@ -108,6 +108,9 @@ struct Resolver<'a> {
     dropped: Vec<Dropped>,
     /// Set by an error the analyses cannot work around.
     unsound: bool,
+    /// The transitions on `*` (any other event), resolved, each with its `except` list as its
+    /// events: `build_cells` writes them into the table once the other transitions are in.
+    others: Vec<ir::Transition>,
 }
 
 /// The states and the events of an item dropped for an error; `None` for any.
@@ -158,6 +161,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         var_tab: Table::default(),
         dropped: Vec::new(),
         unsound: false,
+        others: Vec::new(),
     };
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -174,7 +178,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     let (refs, policy) = r.machine_settings();
     let diagram = r.diagram_settings();
     let entry_exit = r.resolve_entry_exit();
-    let transitions = r.resolve_transitions();
+    let mut transitions = r.resolve_transitions();
     for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
         state.entry = entry;
         state.exit = exit;
@@ -192,7 +196,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         ));
         return (None, r.diagnostics, Unknown { cells: Vec::new(), unsound: true });
     }
-    let cells = r.build_cells(&transitions);
+    let cells = r.build_cells(&mut transitions);
     let n_events = r.events.len();
     let mut unknown = Unknown { cells: vec![false; cells.len()], unsound: r.unsound };
     for (states, events) in &r.dropped {

@@ -343,10 +343,11 @@ fn path_text(m: &Machine, running: &Running, s: StateId, t: TimerId) -> Option<S
     Some(if events.is_empty() { "at the start".to_owned() } else { format!("after {}", events.join(", ")) })
 }
 
-/// W0007: transitions on an expiry, from states where its timer cannot be running.
+/// W0007: transitions on an expiry, from states where its timer cannot be running. A transition
+/// on `*` (any other event) covers such an expiry without naming it, and is not reported.
 fn dead_handling(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for t in &m.transitions {
+    for t in m.transitions.iter().filter(|t| t.other_events().is_none()) {
         for &e in &t.events {
             let Some(timer) = m.event(e).timer else { continue };
             // A timer that nothing starts is W0004's.

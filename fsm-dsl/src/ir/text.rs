@@ -81,13 +81,23 @@ impl Machine {
         effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
     }
 
-    /// A transition's trigger as the spec writes it: `E1, E2 [guard]`.
+    /// A transition's trigger as the spec writes it: `E1, E2 [guard]`; for one on `*`, its
+    /// label (`any other event [guard]`).
     pub fn trigger_text(&self, t: &Transition) -> String {
-        let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
-        let mut text = events.join(", ");
+        let mut text = match t.other_events() {
+            Some(label) => label.to_owned(),
+            None => self.events_text(t),
+        };
         if !t.guard_text().is_empty() {
             text.push_str(&format!(" [{}]", t.guard_text()));
         }
         text
+    }
+
+    /// The events a transition is taken on, comma-separated: for one on `*`, those it covers
+    /// in its sources.
+    pub fn events_text(&self, t: &Transition) -> String {
+        let events: Vec<&str> = t.events.iter().map(|e| self.event(*e).named.display()).collect();
+        events.join(", ")
     }
 }

@@ -239,6 +239,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::payload_type => "a Rust type path (`Segment`)",
         Rule::attribute | Rule::machine_attribute => "an attribute (`#[allow(W0002)]`)",
         Rule::any_event => "`*`",
+        Rule::other_events => "`*` (any other event)",
         Rule::policy => "`error`, `warn` or `ignore`",
         Rule::any_state => "`*`",
         Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",

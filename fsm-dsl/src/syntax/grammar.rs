@@ -102,6 +102,7 @@ pub enum Rule {
     r#literal,
     r#transition,
     r#internal_item,
+    r#other_events,
     r#ignore_item,
     r#ignore_events,
     r#any_event,
@@ -229,6 +230,7 @@ impl Rule {
             Rule::r#literal,
             Rule::r#transition,
             Rule::r#internal_item,
+            Rule::r#other_events,
             Rule::r#ignore_item,
             Rule::r#ignore_events,
             Rule::r#any_event,
@@ -6750,7 +6752,10 @@ impl ::pest::Parser<Rule> for Grammar {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#kw_on(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
-                                            .and_then(|state| { self::r#event_list(state) })
+                                            .and_then(|state| {
+                                                self::r#other_events(state)
+                                                    .or_else(|state| { self::r#event_list(state) })
+                                            })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 state.optional(|state| { self::r#guard_clause(state) })
@@ -6804,7 +6809,15 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then(self::r#kw_on as super::Step)
                                                     .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#event_list as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#other_events(state)
+                                                                .or_else(self::r#event_list as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then({
                                                         fn step(
@@ -6874,7 +6887,15 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then(self::r#kw_on as super::Step)
                                                     .and_then(super::hidden::skip as super::Step)
-                                                    .and_then(self::r#event_list as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            self::r#other_events(state)
+                                                                .or_else(self::r#event_list as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then({
                                                         fn step(
@@ -6908,6 +6929,70 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             state: super::State<'_>,
                                                         ) -> ::pest::ParseResult<super::State<'_>> {
                                                             state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#other_events(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#other_events,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#any_event(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_except(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#event_list as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
                                                         }
                                                         step as super::Step
                                                     })
@@ -10132,6 +10217,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#literal => rules::r#literal(state),
                     Rule::r#transition => rules::r#transition(state),
                     Rule::r#internal_item => rules::r#internal_item(state),
+                    Rule::r#other_events => rules::r#other_events(state),
                     Rule::r#ignore_item => rules::r#ignore_item(state),
                     Rule::r#ignore_events => rules::r#ignore_events(state),
                     Rule::r#any_event => rules::r#any_event(state),

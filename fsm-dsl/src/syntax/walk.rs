@@ -534,6 +534,7 @@ fn build_transition(
     let mut sources = None;
     let mut target = None;
     let mut events = ast::List::new();
+    let mut other = None;
     let mut guard = None;
     let mut effects = ast::List::new();
     let mut refs = Vec::new();
@@ -542,6 +543,7 @@ fn build_transition(
             Rule::state_set => sources = Some(build_state_set(r, &part)),
             Rule::ident => target = Some(build_name(r, &part)),
             Rule::event_list => events = build_names(r, &part),
+            Rule::other_events => other = Some(Box::new(build_other_events(r, &part, diagnostics))),
             Rule::guard_clause => guard = Some(Box::new(build_guard(r, &part, diagnostics)?)),
             Rule::effects => {
                 if let Some(list) = r.child(&part) {
@@ -552,7 +554,22 @@ fn build_transition(
             _ => {}
         }
     }
-    Some(ast::Transition { sources: sources?, target, events, guard, effects, refs })
+    Some(ast::Transition { sources: sources?, target, events, other, guard, effects, refs })
+}
+
+fn build_other_events(r: &mut Reader<'_>, other: &Node, diagnostics: &mut Vec<Diagnostic>) -> ast::OtherEvents {
+    let mut span = Span::default();
+    let mut except = ast::List::new();
+    let mut label = None;
+    while let Some(part) = r.child(other) {
+        match part.rule {
+            Rule::any_event => span = r.span(&part),
+            Rule::event_list => except = build_names(r, &part),
+            Rule::string => label = build_str(r.text(), r.span(&part), diagnostics),
+            _ => {}
+        }
+    }
+    ast::OtherEvents { span, except, label }
 }
 
 fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::Ignore> {

@@ -159,13 +159,15 @@ fn completion_offers_the_names_the_grammar_expects_there() {
     let mut client = Client::start();
     let uri = "file:///typing.fsm";
     // `|` marks the cursor, in a line being typed at the end of LINK.
-    let cases: [(&str, &[&str], &[&str]); 10] = [
+    let cases: [(&str, &[&str], &[&str]); 12] = [
         ("    ignore |", &["Open", "Close", "TwExpiry"], &["Idle"]),
         ("    ignore Open in Busy, |", &["Idle", "Down"], &["Open"]),
         ("    Down -> |", &["Down", "Up", "Idle", "Busy"], &["Open", "Send", "state"]),
         ("    Down, |", &["Idle", "Busy"], &["Open", "Send"]),
         ("    Down -> Idle on |", &["Open", "Close", "TwExpiry"], &["Idle", "Send"]),
         ("    Down -> Idle on Open, Cl|", &["Open", "Close"], &["Idle"]),
+        ("    Down -> Idle on |", &["*"], &["Idle"]),
+        ("    * except Down -> Idle on * except |", &["Open", "TwExpiry"], &["Idle", "Down"]),
         ("    Down -> Idle on Open [!|", &["ready", "count", "else"], &["Open", "Send"]),
         ("    Down -> Idle on Open / Send, |", &["Send", "count", "start", "stop"], &["Open", "Idle", "ready"]),
         ("    Down -> Idle on Open / start |", &["Tw"], &["Send", "Open"]),
@@ -292,4 +294,38 @@ fn every_name_in_the_repositorys_specs_leads_to_its_declaration() {
         specs += 1;
     }
     assert!(specs >= 5, "{specs} specs read");
+}
+
+#[test]
+fn hover_on_any_other_event_lists_what_it_covers_in_each_state() {
+    let text = "machine Link {
+    initial state Down;
+    state Up {
+        initial state Idle;
+        state Busy;
+    }
+    event Open;
+    event Close;
+    event Reset;
+    Down -> Idle on Open;
+    Idle -> Busy on Open;
+    Up -> Down on Close;
+    Up -> Down on * except Reset \"any other message\";
+    ignore Reset;
+    ignore Close in Down;
+}
+";
+    let mut client = Client::start();
+    let uri = "file:///other.fsm";
+    client.open(uri, text);
+    let position = at(text, "* except", 0);
+    let hover =
+        client.hover(uri, position["line"].as_u64().unwrap() as u32, position["character"].as_u64().unwrap() as u32);
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**any other message**: every event that nothing else handles"), "{value}");
+    assert!(value.contains("except `Reset`"), "{value}");
+    // `Open` is handled in `Idle`, not in `Busy`: the transition covers it only there.
+    assert!(value.contains("- in `Busy`: `Open`"), "{value}");
+    assert!(!value.contains("`Idle`"), "{value}");
+    client.shutdown();
 }

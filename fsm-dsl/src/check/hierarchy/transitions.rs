@@ -15,6 +15,8 @@ pub(super) struct Flattener<'t, 'a, 'd> {
     pub(super) levels: &'t Levels<'t>,
     pub(super) diagnostics: &'d mut Vec<Diagnostic>,
     pub(super) broken: &'d mut std::collections::BTreeSet<String>,
+    /// Every event by name, timer expiries included.
+    pub(super) all_events: &'t [Name],
 }
 
 /// The effects a flat transition adds around its own: the superstates' exits and entries.
@@ -128,17 +130,31 @@ impl Flattener<'_, '_, '_> {
                 Level::Node(n) => Some(n),
             };
             for &leaf in leaves {
-                let events: Vec<usize> = match level {
-                    None => all_events.clone(),
-                    Some(level) => all_events
-                        .iter()
-                        .copied()
-                        .filter(|&e| self.levels.decides(tree, leaf, level, Some(&t.events[e].text)))
-                        .collect(),
+                // On `*`: the events that nearer transitions on `*` cover, which this one leaves
+                // to them (indices into `self.all_events`).
+                let events: Vec<usize> = match (level, &t.other) {
+                    (_, Some(other)) => {
+                        let nearer = self.levels.covered_nearer(tree, leaf, level, self.all_events);
+                        let every = (0..self.all_events.len())
+                            .all(|e| nearer.contains(&e) || other.except.iter().any(|x| x.text == self.all_events[e].text));
+                        if every {
+                            continue;
+                        }
+                        nearer
+                    }
+                    (None, None) => all_events.clone(),
+                    (Some(level), None) => {
+                        let events: Vec<usize> = all_events
+                            .iter()
+                            .copied()
+                            .filter(|&e| self.levels.decides(tree, leaf, level, Some(&t.events[e].text)))
+                            .collect();
+                        if events.is_empty() {
+                            continue;
+                        }
+                        events
+                    }
                 };
-                if events.is_empty() {
-                    continue;
-                }
                 let around = match target {
                     None => Around::default(),
                     Some((to, to_leaf, _)) => self.around(leaf, level, to, to_leaf),
@@ -162,7 +178,21 @@ impl Flattener<'_, '_, '_> {
             let flat = ast::Transition {
                 sources: ast::StateSet::Names(sources.into()),
                 target: target_name.clone(),
-                events: events.iter().map(|&e| t.events[e].clone()).collect(),
+                events: if t.other.is_some() {
+                    ast::List::new()
+                } else {
+                    events.iter().map(|&e| t.events[e].clone()).collect()
+                },
+                other: t.other.as_ref().map(|other| {
+                    // The events left to nearer transitions join the `except` list, at the `*`.
+                    let mut except = other.except.clone();
+                    for &e in &events {
+                        if !except.iter().any(|x| x.text == self.all_events[e].text) {
+                            except.push(Name { text: self.all_events[e].text.clone(), span: other.span });
+                        }
+                    }
+                    Box::new(ast::OtherEvents { except, ..(**other).clone() })
+                }),
                 guard: t.guard.clone(),
                 effects: effects.into(),
                 refs: t.refs.clone(),

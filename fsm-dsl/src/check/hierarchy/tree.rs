@@ -83,12 +83,26 @@ impl<'a> Tree<'a> {
 /// the levels that decide, innermost first. `None` as the event stands for `ignore *`.
 pub(super) struct Levels<'a> {
     named: HashSet<(usize, Option<&'a str>)>,
+    /// The `except` lists of the transitions on `*` (any other event) written for each state.
+    others: HashMap<usize, Vec<&'a [Name]>>,
 }
 
 impl<'a> Levels<'a> {
     pub(super) fn new(tree: &Tree<'_>, spec: &'a ast::Spec) -> Self {
         let mut named = HashSet::new();
+        let mut others: HashMap<usize, Vec<&'a [Name]>> = HashMap::new();
         for item in &spec.items {
+            if let ast::ItemKind::Transition(ast::Transition {
+                sources: ast::StateSet::Names(states),
+                other: Some(other),
+                ..
+            }) = &item.kind
+            {
+                for n in states.iter().filter_map(|state| tree.lookup(state)) {
+                    others.entry(n).or_default().push(&other.except);
+                }
+                continue;
+            }
             let (states, events): (&[Name], Vec<Option<&str>>) = match &item.kind {
                 ast::ItemKind::Transition(t) => match &t.sources {
                     ast::StateSet::Names(names) => (names, t.events.iter().map(|e| Some(e.text.as_str())).collect()),
@@ -115,7 +129,29 @@ impl<'a> Levels<'a> {
                 }
             }
         }
-        Levels { named }
+        Levels { named, others }
+    }
+
+    /// The events that transitions on `*` written for states nearer `leaf` than `level` (from
+    /// the leaf out, `level` excluded; every state of its chain for `None`, the top level) cover:
+    /// an outer one leaves them to the inner one, as the innermost level decides a listed event.
+    /// Each is an index into `all_events`.
+    pub(super) fn covered_nearer(
+        &self,
+        tree: &Tree<'_>,
+        leaf: usize,
+        level: Option<usize>,
+        all_events: &[Name],
+    ) -> Vec<usize> {
+        let mut covered = vec![false; all_events.len()];
+        for n in tree.chain(leaf).take_while(|&n| Some(n) != level) {
+            for except in self.others.get(&n).into_iter().flatten() {
+                for (e, event) in all_events.iter().enumerate() {
+                    covered[e] |= !except.iter().any(|x| x.text == event.text);
+                }
+            }
+        }
+        (0..all_events.len()).filter(|&e| covered[e]).collect()
     }
 
     /// Whether the item written for `level` (an ancestor of `leaf`, or the leaf) applies to

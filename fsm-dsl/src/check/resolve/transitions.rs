@@ -86,8 +86,10 @@ impl Resolver<'_> {
             let ast::ItemKind::Transition(t) = &item.kind else { continue };
             let sources = self.state_set(&t.sources);
             let target = t.target.as_ref().map(|n| self.state(n));
-            self.repeats(Kind::Event, &t.events);
-            let events = self.all_resolved(&t.events, Self::event);
+            // On `*`, the events are those of its `except` list until `build_cells`.
+            let listed = t.other.as_ref().map_or(&t.events[..], |o| &o.except[..]);
+            self.repeats(Kind::Event, listed);
+            let events = self.all_resolved(listed, Self::event);
             let condition = match t.guard.as_deref() {
                 None => Some(ir::Condition::Always),
                 Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
@@ -104,7 +106,8 @@ impl Resolver<'_> {
             let (Some(_), Some(_), Some(condition), Some(effects), Some(target)) =
                 (&sources, &events, condition, effects, target)
             else {
-                self.dropped.push((sources, events));
+                // A transition on `*` may concern any event of its states.
+                self.dropped.push((sources, if t.other.is_some() { None } else { events }));
                 continue;
             };
             let (Some(sources), Some(events)) = (sources, events) else { continue };
@@ -127,10 +130,17 @@ impl Resolver<'_> {
                 guard_text,
                 refs: t.refs.iter().map(|r| r.value.clone()).collect(),
                 doc: super::doc(item.docs()),
+                other_events: t.other.as_ref().map(|o| {
+                    o.label.as_ref().map_or_else(|| ir::OTHER_EVENTS.to_owned(), |label| label.value.clone())
+                }),
             };
-            out.push(
-                ir::Transition::new(sources, wildcard, events, condition, target, effects, item.span).with_notes(notes),
-            );
+            let transition =
+                ir::Transition::new(sources, wildcard, events, condition, target, effects, item.span).with_notes(notes);
+            if t.other.is_some() {
+                self.others.push(transition);
+            } else {
+                out.push(transition);
+            }
         }
         out
     }
@@ -142,8 +152,17 @@ impl Resolver<'_> {
         })
     }
 
-    /// Fills the (state, event) table from the transitions and the `ignore` items.
-    pub(super) fn build_cells(&mut self, transitions: &[ir::Transition]) -> Vec<ir::Cell> {
+    /// Fills the (state, event) table from the transitions and the `ignore` items, and adds to
+    /// `transitions` those on `*` (any other event), one per group of states where each covers
+    /// the same events.
+    ///
+    /// The order decides: the transitions on listed events, then the plain `ignore`s; then
+    /// the transitions on `*` written for states (or superstates, flattened), which take the
+    /// pairs still unmentioned, less their `except` lists; then those written for `*` states,
+    /// which take what is left; then the `ignore ... otherwise` items. Transitions on `*` of one
+    /// of these two rounds that cover the same pair are alternatives (guards choose), as
+    /// transitions on a listed event are.
+    pub(super) fn build_cells(&mut self, transitions: &mut Vec<ir::Transition>) -> Vec<ir::Cell> {
         let n_events = self.events.len();
         let mut cells = vec![ir::Cell::Unmentioned; self.states.len() * n_events];
         for (i, t) in transitions.iter().enumerate() {
@@ -159,9 +178,81 @@ impl Resolver<'_> {
                 }
             }
         }
+        self.ignore_items(transitions, &mut cells, false);
+        let others = std::mem::take(&mut self.others);
+        // The transitions on `*` as written (one may be several here, flattened from a
+        // superstate), with whether any of them covers a pair.
+        let mut covering: Vec<(Span, bool)> = Vec::new();
+        // Named sources first, then `*` sources.
+        for wildcard in [false, true] {
+            let round: Vec<&ir::Transition> = others.iter().filter(|t| t.wildcard == wildcard).collect();
+            // The pairs unmentioned when the round starts: every transition of the round covers
+            // them, whatever the others of the round take.
+            let open: Vec<bool> = cells.iter().map(|c| matches!(c, ir::Cell::Unmentioned)).collect();
+            for t in round {
+                let except = &t.events;
+                // The states grouped by the events covered there, in the order of the states.
+                let mut groups: Vec<(ir::List<EventId>, ir::List<StateId>)> = Vec::new();
+                for &s in &t.sources {
+                    let events: ir::List<EventId> = (0..n_events)
+                        .map(EventId)
+                        .filter(|e| open[s.0 * n_events + e.0] && !except.contains(e))
+                        .collect();
+                    if events.is_empty() {
+                        continue;
+                    }
+                    match groups.iter_mut().find(|(covered, _)| *covered == events) {
+                        Some((_, states)) => states.push(s),
+                        None => groups.push((events, ir::List::one(s))),
+                    }
+                }
+                match covering.iter_mut().find(|(span, _)| *span == t.span) {
+                    Some((_, covers)) => *covers |= !groups.is_empty(),
+                    None => covering.push((t.span, !groups.is_empty())),
+                }
+                for (events, sources) in groups {
+                    let id = TransitionId(transitions.len());
+                    for &s in &sources {
+                        for &e in &events {
+                            let cell = &mut cells[s.0 * n_events + e.0];
+                            match cell {
+                                ir::Cell::Rules(rules) => rules.push(id),
+                                _ => *cell = ir::Cell::Rules(ir::List::one(id)),
+                            }
+                        }
+                    }
+                    transitions.push(
+                        ir::Transition::new(
+                            sources,
+                            t.wildcard,
+                            events,
+                            t.condition.clone(),
+                            t.target,
+                            t.effects.clone(),
+                            t.span,
+                        )
+                        .with_notes(t.notes()),
+                    );
+                }
+            }
+        }
+        for (span, _) in covering.into_iter().filter(|(_, covers)| !covers) {
+            self.diagnostics.push(report::covers_nothing(span));
+        }
+        self.ignore_items(transitions, &mut cells, true);
+        cells
+    }
+
+    /// Writes the `ignore` items into the table: the plain ones (`otherwise` false), or the
+    /// `otherwise` ones, which take only pairs still unmentioned.
+    fn ignore_items(&mut self, transitions: &[ir::Transition], cells: &mut [ir::Cell], otherwise: bool) {
+        let n_events = self.events.len();
         let spec = self.spec;
         for item in &spec.items {
             let ast::ItemKind::Ignore(ignore) = &item.kind else { continue };
+            if ignore.otherwise != otherwise {
+                continue;
+            }
             let states = match &ignore.states {
                 None => Some((0..self.states.len()).map(StateId).collect()),
                 Some(set) => self.state_set(set),
@@ -206,7 +297,6 @@ impl Resolver<'_> {
                 }
             }
         }
-        cells
     }
 }
 
