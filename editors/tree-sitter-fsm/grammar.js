@@ -196,7 +196,7 @@ module.exports = grammar({
       '->',
       field('target', $.identifier),
       'on',
-      field('events', $.event_list),
+      field('events', choice($.other_events, $.event_list)),
       optional(field('guard', $.guard)),
       optional(field('effects', $.effects)),
       repeat($.reference),
@@ -206,7 +206,7 @@ module.exports = grammar({
       'internal',
       field('source', $.state_set),
       'on',
-      field('events', $.event_list),
+      field('events', choice($.other_events, $.event_list)),
       optional(field('guard', $.guard)),
       optional(field('effects', $.effects)),
       repeat($.reference),
@@ -229,6 +229,12 @@ module.exports = grammar({
     ),
     wildcard: _ => '*',
     event_list: $ => commaSep1($.identifier),
+    // `on * except E, F "any other event"`: every event nothing else handles in the state.
+    other_events: $ => seq(
+      $.wildcard,
+      optional(seq('except', field('except', $.event_list))),
+      optional(field('label', $.string)),
+    ),
 
     guard: $ => seq('[', choice($.else, $._expression), ']'),
     else: _ => 'else',
