@@ -198,6 +198,23 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
     if !actions.is_empty() {
         declarations.push(Section { title: "Actions", singular: "Action", rows: actions });
     }
+    // An effect group with its effects, written out (tables and diagrams show its name).
+    let groups: Vec<(String, String)> = m
+        .groups
+        .iter()
+        .map(|g| {
+            let effects: Vec<String> = g.effects.iter().map(|e| code(&m.effect_text(e))).collect();
+            let mut doc = cell(&g.named.doc);
+            if !doc.is_empty() {
+                doc.push_str("<br>");
+            }
+            doc.push_str(&format!("Effects: {}", effects.join(", ")));
+            (name_cell(&g.named), doc)
+        })
+        .collect();
+    if !groups.is_empty() {
+        declarations.push(Section { title: "Effect groups", singular: "Group", rows: groups });
+    }
     let guards: Vec<(String, String)> = m.guards.iter().map(|g| (name_cell(&g.named), cell(&g.named.doc))).collect();
     if !guards.is_empty() {
         declarations.push(Section { title: "Guards", singular: "Guard", rows: guards });
@@ -250,14 +267,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             if t.other_events().is_some() {
                 trigger.push_str(&format!(": {}", cell(&m.events_text(t))));
             }
-            (
-                i + 1,
-                cell(&from.join(", ")),
-                trigger,
-                cell(&to),
-                cell(&m.effects_text(&t.effects)),
-                cell(&refs),
-            )
+            (i + 1, cell(&from.join(", ")), trigger, cell(&to), cell(&m.effects_text(&t.effects)), cell(&refs))
         })
         .collect();
     let page = Page {

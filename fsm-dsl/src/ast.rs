@@ -168,6 +168,8 @@ pub enum ItemKind {
     Action(ActionDecl),
     /// `guard x;`
     Guard(Decl),
+    /// `group scr "LABEL" = A, stop T, n = 0;`
+    Group(GroupDecl),
     /// `timer T "T(r)";` or `timer Tack "T(ack)" = 2 s;`
     Timer(TimerDecl),
     /// `var x: bool = false;` or `var n: -1..=3 = 0;`
@@ -298,6 +300,16 @@ pub struct ActionDecl {
     pub decl: Decl,
     /// The timer operation this action names, if it is one.
     pub alias: Option<TimerOp>,
+}
+
+/// `group NAME "LABEL" = EFFECTS;`: a named list of effects, which an effect list names to
+/// run them all, in order (an RFC's `scr` for "send, close, reset").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupDecl {
+    /// Name and label.
+    pub decl: Decl,
+    /// The effects, in order; a name among them may be another group.
+    pub effects: Vec<Effect>,
 }
 
 /// `event NAME(TYPE) "LABEL";`

@@ -87,6 +87,7 @@ codes! {
     NestedTwice = "E0026", Error, "a state name declared at two levels of nesting";
     FinalSuperstate = "E0027", Error, "a superstate marked `final`: only a state without substates can be";
     EntryAtStart = "E0028", Error, "a superstate that holds the initial state has entry actions, which the start would skip";
+    RecursiveGroup = "E0029", Error, "an effect group that names itself, directly or through other groups";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";

@@ -252,8 +252,10 @@ impl Transition {
     /// The transition with these notes (held only when one of them is not empty, so that two
     /// transitions with the same empty notes compare equal however they were built).
     pub fn with_notes(mut self, notes: Notes) -> Self {
-        let empty =
-            notes.guard_text.is_empty() && notes.refs.is_empty() && notes.doc.is_empty() && notes.other_events.is_none();
+        let empty = notes.guard_text.is_empty()
+            && notes.refs.is_empty()
+            && notes.doc.is_empty()
+            && notes.other_events.is_none();
         self.notes = (!empty).then(|| Box::new(notes));
         self
     }
@@ -399,6 +401,19 @@ pub struct Machine {
     /// only leaves: a superstate is the set of leaves below it, and its transitions, exits and
     /// entries are already in the leaves' cells (see the README's "Superstates").
     pub superstates: Vec<Superstate>,
+    /// The effect groups (`group scr = ...;`), in declaration order, for display: every effect
+    /// list that names one holds its effects in its place already.
+    pub groups: Vec<Group>,
+}
+
+/// A named list of effects (`group scr "send, close, reset" = SendCr, stop T;`), expanded: a
+/// group it names is replaced by that group's effects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Name, label, doc.
+    pub named: Named,
+    /// Its effects, in order, every group among them expanded.
+    pub effects: Vec<Effect>,
 }
 
 /// A state that holds states, as declared (`state S { state A; ... }`).

@@ -165,8 +165,9 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an
-/// item may start; a misspelling of one there gets a "did you mean").
-pub const ITEM_KEYWORDS: [&str; 13] = [
+/// item may start; a misspelling of one there gets a "did you mean"). `group` is among them,
+/// though it is not a keyword (see [`KEYWORDS`]): a name may be `group`.
+pub const ITEM_KEYWORDS: [&str; 14] = [
     "state",
     "initial",
     "final",
@@ -180,6 +181,7 @@ pub const ITEM_KEYWORDS: [&str; 13] = [
     "internal",
     "ignore",
     "unhandled",
+    "group",
 ];
 
 /// The DSL's keywords: words that cannot be names (the language server highlights and

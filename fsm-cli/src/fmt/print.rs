@@ -288,6 +288,19 @@ impl Printer<'_> {
                 }
                 self.lit(";", Glue, t)?;
             }
+            Rule::group_decl => {
+                for child in children {
+                    match child.as_rule() {
+                        Rule::string => self.walk(child, Clause, t)?,
+                        Rule::effect_list => {
+                            self.lit("=", Clause, t)?;
+                            self.walk(child, One, t)?;
+                        }
+                        _ => self.walk(child, sp(One), t)?,
+                    }
+                }
+                self.lit(";", Glue, t)?;
+            }
             Rule::payload => {
                 self.lit("(", sp(Glue), t)?;
                 for child in children {

@@ -29,6 +29,7 @@ pub fn refuse_name(text: &str, index: &Index, old: &str, kind: Kind, new: &str) 
     // One namespace per kind, guards and variables sharing one, as the checker has them.
     let namespace: &[Kind] = match kind {
         Kind::Guard | Kind::Var => &[Kind::Guard, Kind::Var],
+        Kind::Action | Kind::Group => &[Kind::Action, Kind::Group],
         _ => std::slice::from_ref(&kind),
     };
     if let Some(taken) = namespace.iter().find(|k| new != old && index.declaration(**k, new).is_some()) {
@@ -178,6 +179,7 @@ pub fn complete(text: &str, index: &Index, at: usize) -> Vec<lsp::CompletionItem
         }
         Context::Effects => {
             let mut out: Vec<_> = names(Kind::Action, lsp::CompletionItemKind::FUNCTION).collect();
+            out.extend(names(Kind::Group, lsp::CompletionItemKind::FUNCTION));
             out.extend(names(Kind::Var, lsp::CompletionItemKind::VARIABLE));
             out.extend(keywords(&["start", "stop", "ref"]));
             out

@@ -23,6 +23,8 @@ pub enum Kind {
     Timer,
     /// A variable.
     Var,
+    /// An effect group.
+    Group,
 }
 
 impl Kind {
@@ -35,6 +37,7 @@ impl Kind {
             Kind::Action => "action",
             Kind::Timer => "timer",
             Kind::Var => "variable",
+            Kind::Group => "group",
         }
     }
 }
@@ -136,6 +139,7 @@ impl Builder {
             ast::ItemKind::Guard(g) => (Kind::Guard, &g.name),
             ast::ItemKind::Timer(t) => (Kind::Timer, &t.decl.name),
             ast::ItemKind::Var(v) => (Kind::Var, &v.name),
+            ast::ItemKind::Group(g) => (Kind::Group, &g.decl.name),
             _ => return,
         };
         declared.insert((kind, name.text.as_str()), ());
@@ -146,7 +150,7 @@ impl Builder {
         match &item.kind {
             ast::ItemKind::State(s) => {
                 for effect in s.entry.iter().chain(&s.exit) {
-                    self.effect(effect);
+                    self.effect(effect, names);
                 }
                 for sub in &s.substates {
                     self.references(sub, names);
@@ -155,6 +159,11 @@ impl Builder {
             ast::ItemKind::Action(a) => {
                 if let Some(op) = &a.alias {
                     self.push(Kind::Timer, &op.timer, false);
+                }
+            }
+            ast::ItemKind::Group(g) => {
+                for effect in &g.effects {
+                    self.effect(effect, names);
                 }
             }
             ast::ItemKind::Transition(t) => {
@@ -169,7 +178,7 @@ impl Builder {
                     self.expr(e, names);
                 }
                 for effect in &t.effects {
-                    self.effect(effect);
+                    self.effect(effect, names);
                 }
             }
             ast::ItemKind::Ignore(i) => {
@@ -233,8 +242,12 @@ impl Builder {
         }
     }
 
-    fn effect(&mut self, effect: &ast::Effect) {
+    /// An effect's name: an action, or else a declared group.
+    fn effect(&mut self, effect: &ast::Effect, names: &Names<'_>) {
         match effect {
+            ast::Effect::Action(n) if !names.has(Kind::Action, &n.text) && names.has(Kind::Group, &n.text) => {
+                self.push(Kind::Group, n, false)
+            }
             ast::Effect::Action(n) => self.push(Kind::Action, n, false),
             ast::Effect::Timer(op) => self.push(Kind::Timer, &op.timer, false),
             ast::Effect::Assign(a) => self.push(Kind::Var, &a.var, false),

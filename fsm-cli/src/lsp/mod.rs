@@ -471,7 +471,10 @@ fn hover(view: &View<'_>, position: lsp::Position) -> Option<lsp::Hover> {
     let at = view.lines.offset(position);
     if let Some((span, markdown)) = other_events_at(view.compiled, at) {
         return Some(lsp::Hover {
-            contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value: markdown }),
+            contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                kind: lsp::MarkupKind::Markdown,
+                value: markdown,
+            }),
             range: Some(lsp::Range::new(view.lines.position(span.start()), view.lines.position(span.end()))),
         });
     }
@@ -597,6 +600,12 @@ fn describe(text: &str, compiled: &Compiled, word: &str) -> Option<String> {
             }
         }
     }
+    if let (ast::ItemKind::Group(_), Some(m)) = (&item.kind, &compiled.machine)
+        && let Some(group) = m.groups.iter().find(|g| g.named.name == word)
+    {
+        let effects: Vec<String> = group.effects.iter().map(|e| format!("`{}`", m.effect_text(e))).collect();
+        out.push_str(&format!("\nRuns, in its place: {}\n", effects.join(", ")));
+    }
     if let (ast::ItemKind::Timer(_), Some(m)) = (&item.kind, &compiled.machine) {
         let running = fsm_dsl::check::running(m);
         let timer = m.timers.iter().position(|t| t.named.name == word).map(fsm_dsl::ir::TimerId)?;
@@ -662,6 +671,7 @@ fn declared_name(item: &ast::Item) -> Option<&str> {
         ast::ItemKind::Guard(g) => g,
         ast::ItemKind::Timer(t) => &t.decl,
         ast::ItemKind::Var(v) => return Some(v.name.text.as_str()),
+        ast::ItemKind::Group(g) => &g.decl,
         _ => return None,
     };
     Some(decl.name.text.as_str())

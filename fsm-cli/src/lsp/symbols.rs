@@ -42,6 +42,9 @@ fn symbol(text: &str, lines: &Lines<'_>, item: &ast::Item) -> Option<lsp::Docume
         ast::ItemKind::Timer(t) => {
             (t.decl.name.text.as_str().to_owned(), "timer", lsp::SymbolKind::CONSTANT, t.decl.name.span, vec![])
         }
+        ast::ItemKind::Group(g) => {
+            (g.decl.name.text.as_str().to_owned(), "group", lsp::SymbolKind::FUNCTION, g.decl.name.span, vec![])
+        }
         ast::ItemKind::Var(v) => {
             (v.name.text.as_str().to_owned(), "variable", lsp::SymbolKind::VARIABLE, v.name.span, vec![])
         }
@@ -101,7 +104,7 @@ fn kind_token(kind: Kind) -> u32 {
         Kind::State => 4,
         Kind::Event => 5,
         Kind::Guard => 6,
-        Kind::Action => 7,
+        Kind::Action | Kind::Group => 7,
         Kind::Timer => 8,
         Kind::Var => 9,
     }

@@ -13,6 +13,7 @@ pub enum Kind {
     Guard,
     Timer,
     Var,
+    Group,
 }
 
 impl Kind {
@@ -24,6 +25,7 @@ impl Kind {
             Kind::Guard => "guard",
             Kind::Timer => "timer",
             Kind::Var => "variable",
+            Kind::Group => "group",
         }
     }
 
@@ -95,6 +97,7 @@ fn decl_keyword(kind: Kind) -> &'static str {
         Kind::Guard => "guard",
         Kind::Timer => "timer",
         Kind::Var => "var",
+        Kind::Group => "group",
     }
 }
 
@@ -327,6 +330,18 @@ pub fn incomplete(code: Code, span: Span, pairs: &str, witness: Option<&str>) ->
     )
     .with_note(format!("no guard holds when {}", witness.unwrap_or("the event arrives")))
     .with_help("add a transition with `[else]`, or widen a guard")
+}
+
+/// A group whose effects name it again (`group a = X, b; group b = a;`), at the name that
+/// closes the circle; `path` is the groups from `group` to that name.
+pub fn recursive_group(name: &Name, path: &[String]) -> Diagnostic {
+    Diagnostic::new(
+        Code::RecursiveGroup,
+        format!("the group `{}` contains itself: {}", name.text, path.join(" -> ")),
+        name.span,
+        "names a group being expanded",
+    )
+    .with_help("a group's effects are run in its place: write them out, or split the group so that none names itself")
 }
 
 /// A transition on `*` (any other event), at `span`, that covers no event in any of its states.

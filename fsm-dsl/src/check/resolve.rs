@@ -13,7 +13,7 @@
 use super::report::{self, Kind};
 use crate::ast::{self, Name, Span};
 use crate::diag::Diagnostic;
-use crate::ir::{self, ActionId, EventId, GuardId, StateId, TimerId, VarId};
+use crate::ir::{self, EventId, GuardId, StateId, TimerId, VarId};
 use rustc_hash::FxHashMap as HashMap;
 
 mod declare;
@@ -103,6 +103,11 @@ struct Resolver<'a> {
     timer_tab: Table,
     vars: Vec<ir::Var>,
     var_tab: Table,
+    /// The effect groups as declared, and each one's expansion once it is worked out.
+    groups: Vec<GroupEntry<'a>>,
+    group_tab: Table,
+    /// The groups being expanded, outermost first.
+    expanding: Vec<usize>,
     /// Items dropped for an error: the states and the events they concern, `None` where a name
     /// did not resolve (then it may be any).
     dropped: Vec<Dropped>,
@@ -111,6 +116,25 @@ struct Resolver<'a> {
     /// The transitions on `*` (any other event), resolved, each with its `except` list as its
     /// events: `build_cells` writes them into the table once the other transitions are in.
     others: Vec<ir::Transition>,
+}
+
+/// An effect group: its declaration, and where its expansion stands.
+struct GroupEntry<'a> {
+    item: &'a ast::Item,
+    decl: &'a ast::GroupDecl,
+    expansion: Expansion,
+    /// Named by some effect list (a transition's, an entry's, an exit's or another group's).
+    used: bool,
+}
+
+/// How far a group's expansion has come.
+#[derive(Clone)]
+enum Expansion {
+    NotYet,
+    /// Being expanded: a name of it met now closes a circle.
+    Running,
+    /// Expanded; `None` when an error stopped it (reported).
+    Done(Option<ir::List<ir::Effect>>),
 }
 
 /// The states and the events of an item dropped for an error; `None` for any.
@@ -159,6 +183,9 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         timer_tab: Table::default(),
         vars: Vec::new(),
         var_tab: Table::default(),
+        groups: Vec::new(),
+        group_tab: Table::default(),
+        expanding: Vec::new(),
         dropped: Vec::new(),
         unsound: false,
         others: Vec::new(),
@@ -179,6 +206,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     let diagram = r.diagram_settings();
     let entry_exit = r.resolve_entry_exit();
     let mut transitions = r.resolve_transitions();
+    let groups = r.resolve_groups();
     for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
         state.entry = entry;
         state.exit = exit;
@@ -223,11 +251,31 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         transitions,
         cells,
         superstates: Vec::new(),
+        groups,
     });
     (machine, r.diagnostics, unknown)
 }
 
 impl Resolver<'_> {
+    /// Expands every group (those no effect list names too, so that their errors are reported),
+    /// reports those nothing names, and gives the model's list of them.
+    fn resolve_groups(&mut self) -> Vec<ir::Group> {
+        let mut out = Vec::with_capacity(self.groups.len());
+        for g in 0..self.groups.len() {
+            let effects = self.expand_group(g);
+            let entry = &self.groups[g];
+            if !entry.used {
+                self.diagnostics.push(report::unused(Kind::Group, &entry.decl.decl.name));
+            }
+            let entry = &self.groups[g];
+            out.push(ir::Group {
+                named: named(&entry.decl.decl.name, entry.decl.decl.label.as_ref(), entry.item.docs()),
+                effects: effects.map(ir::List::into_vec).unwrap_or_default(),
+            });
+        }
+        out
+    }
+
     fn items(&self) -> impl Iterator<Item = &ast::Item> {
         self.spec.items.iter()
     }
@@ -240,6 +288,7 @@ impl Resolver<'_> {
             Kind::Guard => &self.guard_tab,
             Kind::Timer => &self.timer_tab,
             Kind::Var => &self.var_tab,
+            Kind::Group => &self.group_tab,
         }
     }
 
@@ -251,15 +300,17 @@ impl Resolver<'_> {
             Kind::Guard => &mut self.guard_tab,
             Kind::Timer => &mut self.timer_tab,
             Kind::Var => &mut self.var_tab,
+            Kind::Group => &mut self.group_tab,
         }
     }
 
     /// Enters a name into its table, reporting duplicates and reserved names. Guards and
-    /// variables share one namespace, since guard expressions read both. Returns whether the
-    /// name is new.
+    /// variables share one namespace, since guard expressions read both; so do actions and
+    /// effect groups, which effect lists name. Returns whether the name is new.
     fn enter(&mut self, kind: Kind, name: &Name, index: usize) -> bool {
         let namespace: &[Kind] = match kind {
             Kind::Guard | Kind::Var => &[Kind::Guard, Kind::Var],
+            Kind::Action | Kind::Group => &[Kind::Action, Kind::Group],
             _ => std::slice::from_ref(&kind),
         };
         for &k in namespace {
@@ -287,7 +338,7 @@ impl Resolver<'_> {
         if self.spec.broken.contains(name.text.as_str()) || self.spec.broken.contains(timer) {
             return; // possibly declared in an item that did not parse: no cascade
         }
-        let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var]
+        let other = [Kind::State, Kind::Event, Kind::Action, Kind::Guard, Kind::Timer, Kind::Var, Kind::Group]
             .into_iter()
             .filter(|k| !candidates.contains(k))
             .find_map(|k| self.table(k).get(&name.text).map(|(_, span)| (k, span)));
@@ -315,10 +366,6 @@ impl Resolver<'_> {
 
     fn event(&mut self, name: &Name) -> Option<EventId> {
         self.lookup(Kind::Event, name).map(EventId)
-    }
-
-    fn action(&mut self, name: &Name) -> Option<ActionId> {
-        self.lookup(Kind::Action, name).map(ActionId)
     }
 
     fn timer(&mut self, name: &Name) -> Option<TimerId> {

@@ -168,7 +168,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     let actions = enum_items(EnumSpec {
         name: "Action",
         what: "action",
-        doc: format!("The actions of `{}`, timer operations included.", m.named.name),
+        doc: actions_doc(m),
         variants: action_variants,
         methods: links.action,
     });
@@ -264,6 +264,23 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #wrapper
         }
     }
+}
+
+/// The doc of the `Action` enum: what it holds, and the spec's effect groups with their effects
+/// (a step returns a group's actions in its place, among the others).
+fn actions_doc(m: &Machine) -> String {
+    let mut doc = format!("The actions of `{}`, timer operations included.", m.named.name);
+    if !m.groups.is_empty() {
+        doc.push_str("\n\nThe spec's effect groups, each run in its place where an effect list names it:\n");
+        for g in &m.groups {
+            let effects: Vec<String> = g.effects.iter().map(|e| format!("`{}`", m.effect_text(e))).collect();
+            let label = g.named.label.as_deref().map_or(String::new(), |l| format!(" ({l})"));
+            let about =
+                if g.named.doc.is_empty() { String::new() } else { format!(" {}", g.named.doc.replace('\n', " ")) };
+            doc.push_str(&format!("\n- `{}`{label}: {}.{about}", g.named.name, effects.join(", ")));
+        }
+    }
+    doc
 }
 
 /// The actions among `effects`, as a slice expression: `&[Action::A, Action::B]`.

@@ -76,9 +76,32 @@ impl Machine {
         out
     }
 
-    /// Effects as the spec writes them, comma-separated.
+    /// Effects as the spec writes them, comma-separated, with the effects of a group of two or
+    /// more shown by the group's name (`scr, stop T` rather than `SendCr, Close, n = 0, stop
+    /// T`): from the left, the longest group whose effects come next, wherever the list came
+    /// from (a transition's own effects, or a state's exit, then the transition's, then an
+    /// entry, as tables show them).
     pub fn effects_text(&self, effects: &[Effect]) -> String {
-        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+        let mut parts = Vec::with_capacity(effects.len());
+        let mut rest = effects;
+        while let Some(first) = rest.first() {
+            let group = self
+                .groups
+                .iter()
+                .filter(|g| g.effects.len() >= 2 && rest.starts_with(&g.effects))
+                .max_by_key(|g| g.effects.len());
+            match group {
+                Some(g) => {
+                    parts.push(g.named.display().to_owned());
+                    rest = &rest[g.effects.len()..];
+                }
+                None => {
+                    parts.push(self.effect_text(first));
+                    rest = &rest[1..];
+                }
+            }
+        }
+        parts.join(", ")
     }
 
     /// A transition's trigger as the spec writes it: `E1, E2 [guard]`; for one on `*`, its

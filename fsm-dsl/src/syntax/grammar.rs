@@ -59,6 +59,7 @@ pub enum Rule {
     r#kw_direction,
     r#kw_events,
     r#kw_actions,
+    r#kw_group,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -91,6 +92,7 @@ pub enum Rule {
     r#payload_group,
     r#payload_array,
     r#action_decl,
+    r#group_decl,
     r#guard_decl,
     r#timer_decl,
     r#duration,
@@ -187,6 +189,7 @@ impl Rule {
             Rule::r#kw_direction,
             Rule::r#kw_events,
             Rule::r#kw_actions,
+            Rule::r#kw_group,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -219,6 +222,7 @@ impl Rule {
             Rule::r#payload_group,
             Rule::r#payload_array,
             Rule::r#action_decl,
+            Rule::r#group_decl,
             Rule::r#guard_decl,
             Rule::r#timer_decl,
             Rule::r#duration,
@@ -2902,6 +2906,54 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_group(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_group,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("group")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 #[cfg(feature = "fast-parse")]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -4195,6 +4247,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .or_else(|state| { self::r#ref_item(state) })
                                                     .or_else(|state| { self::r#unhandled_item(state) })
                                                     .or_else(|state| { self::r#diagram_item(state) })
+                                                    .or_else(|state| { self::r#group_decl(state) })
                                                     .or_else(|state| { self::r#machine_attribute(state) })
                                             })
                                     })
@@ -4288,6 +4341,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                 .or_else(self::r#ref_item as super::Step)
                                                                 .or_else(self::r#unhandled_item as super::Step)
                                                                 .or_else(self::r#diagram_item as super::Step)
+                                                                .or_else(self::r#group_decl as super::Step)
                                                                 .or_else(self::r#machine_attribute as super::Step)
                                                         }
                                                         step as super::Step
@@ -6285,6 +6339,65 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         }
                                                         step as super::Step
                                                     })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#group_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#group_decl,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_group(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("=")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#effect_list as super::Step)
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then({
                                                         fn step(
@@ -10174,6 +10287,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_direction => rules::r#kw_direction(state),
                     Rule::r#kw_events => rules::r#kw_events(state),
                     Rule::r#kw_actions => rules::r#kw_actions(state),
+                    Rule::r#kw_group => rules::r#kw_group(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -10206,6 +10320,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#payload_group => rules::r#payload_group(state),
                     Rule::r#payload_array => rules::r#payload_array(state),
                     Rule::r#action_decl => rules::r#action_decl(state),
+                    Rule::r#group_decl => rules::r#group_decl(state),
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
                     Rule::r#duration => rules::r#duration(state),

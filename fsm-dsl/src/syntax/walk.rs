@@ -256,6 +256,7 @@ fn build_item(
             ast::ItemKind::Action(ast::ActionDecl { decl: parts.decl(text, diagnostics)?, alias })
         }
         Rule::var_decl => ast::ItemKind::Var(build_var(r, &body, diagnostics)?),
+        Rule::group_decl => ast::ItemKind::Group(build_group(r, &body, diagnostics)?),
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(r, &body, diagnostics)?),
         Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(r, &body, diagnostics)?),
         Rule::machine_attribute => ast::ItemKind::Allow(allowed(r, &body)),
@@ -555,6 +556,21 @@ fn build_transition(
         }
     }
     Some(ast::Transition { sources: sources?, target, events, other, guard, effects, refs })
+}
+
+fn build_group(r: &mut Reader<'_>, group: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::GroupDecl> {
+    let mut name = None;
+    let mut label = None;
+    let mut effects = Vec::new();
+    while let Some(part) = r.child(group) {
+        match part.rule {
+            Rule::ident => name = Some(build_name(r, &part)),
+            Rule::string => label = build_str(r.text(), r.span(&part), diagnostics),
+            Rule::effect_list => build_effects(r, &part, diagnostics, &mut effects),
+            _ => {}
+        }
+    }
+    Some(ast::GroupDecl { decl: ast::Decl { name: name?, label }, effects })
 }
 
 fn build_other_events(r: &mut Reader<'_>, other: &Node, diagnostics: &mut Vec<Diagnostic>) -> ast::OtherEvents {

@@ -171,13 +171,14 @@ fn tree_sitter_node_types() -> BTreeSet<String> {
 #[test]
 fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
     // fsm.pest's rule, then the node that stands for it in grammar.js.
-    const NODES: [(&str, &str); 18] = [
+    const NODES: [(&str, &str); 19] = [
         ("transition", "transition"),
         ("internal_item", "internal_transition"),
         ("ignore_item", "ignore_item"),
         ("state_decl", "state_declaration"),
         ("event_decl", "event_declaration"),
         ("action_decl", "action_declaration"),
+        ("group_decl", "group_declaration"),
         ("guard_decl", "guard_declaration"),
         ("timer_decl", "timer_declaration"),
         ("var_decl", "variable_declaration"),

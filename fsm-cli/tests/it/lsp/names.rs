@@ -329,3 +329,56 @@ fn hover_on_any_other_event_lists_what_it_covers_in_each_state() {
     assert!(!value.contains("`Idle`"), "{value}");
     client.shutdown();
 }
+
+#[test]
+fn a_group_is_hovered_with_its_effects_and_renamed_everywhere() {
+    let text = "machine Link {
+    initial state Down;
+    state Up;
+    event Open;
+    event Close;
+    action Send;
+    action Report;
+    timer Tw;
+    /// Restart the watchdog and say so.
+    group restart = start Tw, Report;
+    group opening = Send, restart;
+    Down -> Up on Open / opening;
+    Up -> Down on Close / stop Tw;
+    internal Up on TwExpiry / restart;
+    ignore Close in Down;
+    ignore Open in Up;
+}
+";
+    let mut client = Client::start();
+    let uri = "file:///groups.fsm";
+    client.open(uri, text);
+    let position = at(text, "restart", 2);
+    let hover =
+        client.hover(uri, position["line"].as_u64().unwrap() as u32, position["character"].as_u64().unwrap() as u32);
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("```fsm\ngroup restart = start Tw, Report;\n```"), "{value}");
+    assert!(value.contains("Restart the watchdog and say so."), "{value}");
+    assert!(value.contains("Runs, in its place: `start Tw`, `Report`"), "{value}");
+    let edit = client
+        .request(
+            "textDocument/rename",
+            json!({ "textDocument": { "uri": uri }, "position": at(text, "restart", 1), "newName": "rearm" }),
+        )
+        .response_result
+        .unwrap();
+    let renamed = apply(text, &edit, uri);
+    assert_eq!(renamed.matches("rearm").count(), 3, "{renamed}");
+    assert!(!renamed.contains("restart"), "{renamed}");
+    assert!(fsm_dsl::compile(&renamed).diagnostics.is_empty());
+    // A group cannot take an action's name: effect lists name both.
+    let error = client
+        .request(
+            "textDocument/rename",
+            json!({ "textDocument": { "uri": uri }, "position": at(text, "restart", 1), "newName": "Send" }),
+        )
+        .response_result
+        .unwrap_err();
+    assert!(error.message.contains("`Send` is declared already"), "{}", error.message);
+    client.shutdown();
+}

@@ -135,8 +135,9 @@ impl Flattener<'_, '_, '_> {
                 let events: Vec<usize> = match (level, &t.other) {
                     (_, Some(other)) => {
                         let nearer = self.levels.covered_nearer(tree, leaf, level, self.all_events);
-                        let every = (0..self.all_events.len())
-                            .all(|e| nearer.contains(&e) || other.except.iter().any(|x| x.text == self.all_events[e].text));
+                        let every = (0..self.all_events.len()).all(|e| {
+                            nearer.contains(&e) || other.except.iter().any(|x| x.text == self.all_events[e].text)
+                        });
                         if every {
                             continue;
                         }

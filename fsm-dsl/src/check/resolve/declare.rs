@@ -69,6 +69,14 @@ impl Resolver<'_> {
                         implied: false,
                     });
                 }
+                ast::ItemKind::Group(g) if self.enter(Kind::Group, &g.decl.name, self.groups.len()) => {
+                    self.groups.push(super::GroupEntry {
+                        item,
+                        decl: g,
+                        expansion: super::Expansion::NotYet,
+                        used: false,
+                    });
+                }
                 ast::ItemKind::Guard(d) if self.enter(Kind::Guard, &d.name, self.guards.len()) => {
                     self.guards.push(ir::Guard { named: named(&d.name, d.label.as_ref(), item.docs()) });
                 }

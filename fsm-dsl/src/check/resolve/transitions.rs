@@ -130,9 +130,10 @@ impl Resolver<'_> {
                 guard_text,
                 refs: t.refs.iter().map(|r| r.value.clone()).collect(),
                 doc: super::doc(item.docs()),
-                other_events: t.other.as_ref().map(|o| {
-                    o.label.as_ref().map_or_else(|| ir::OTHER_EVENTS.to_owned(), |label| label.value.clone())
-                }),
+                other_events: t
+                    .other
+                    .as_ref()
+                    .map(|o| o.label.as_ref().map_or_else(|| ir::OTHER_EVENTS.to_owned(), |label| label.value.clone())),
             };
             let transition =
                 ir::Transition::new(sources, wildcard, events, condition, target, effects, item.span).with_notes(notes);

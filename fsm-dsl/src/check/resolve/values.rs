@@ -15,7 +15,23 @@ impl Resolver<'_> {
         let mut ok = true;
         for effect in effects {
             let resolved = match effect {
-                ast::Effect::Action(name) => self.action(name).map(ir::Effect::Action),
+                // A group's effects, in its place.
+                ast::Effect::Action(name)
+                    if self.action_tab.get(&name.text).is_none() && self.group_tab.get(&name.text).is_some() =>
+                {
+                    match self.group(name) {
+                        Some(effects) => out.extend(effects),
+                        None => ok = false,
+                    }
+                    continue;
+                }
+                ast::Effect::Action(name) => match self.action_tab.get(&name.text) {
+                    Some((i, _)) => Some(ir::Effect::Action(ir::ActionId(i))),
+                    None => {
+                        self.missing(report::Kind::Action, name, &[report::Kind::Action, report::Kind::Group]);
+                        None
+                    }
+                },
                 ast::Effect::Timer(op) => self.timer(&op.timer).map(|t| {
                     let timer = &self.timers[t.0];
                     ir::Effect::Action(match op.kind {
@@ -31,6 +47,42 @@ impl Resolver<'_> {
             }
         }
         ok.then_some(out)
+    }
+
+    /// The effects of the group `name` (declared), expanded once and then remembered; `None`
+    /// if an error stops the expansion (reported once, where it is).
+    fn group(&mut self, name: &Name) -> Option<ir::List<ir::Effect>> {
+        let (g, _) = self.group_tab.get(&name.text)?;
+        self.groups[g].used = true;
+        match self.groups[g].expansion.clone() {
+            super::Expansion::Done(effects) => effects,
+            super::Expansion::Running => {
+                // The groups being expanded, from the first to this one.
+                let path: Vec<String> =
+                    self.expanding.iter().map(|&i| self.groups[i].decl.decl.name.text.to_string()).collect();
+                let start = path.iter().position(|n| *n == name.text).unwrap_or(0);
+                let mut cycle = path[start..].to_vec();
+                cycle.push(name.text.to_string());
+                self.diagnostics.push(report::recursive_group(name, &cycle));
+                None
+            }
+            super::Expansion::NotYet => Some(self.expand_group(g)?),
+        }
+    }
+
+    /// Expands the group `g` now (every declared group is, used or not, so that its errors
+    /// are reported).
+    pub(super) fn expand_group(&mut self, g: usize) -> Option<ir::List<ir::Effect>> {
+        if let super::Expansion::Done(effects) = &self.groups[g].expansion {
+            return effects.clone();
+        }
+        self.groups[g].expansion = super::Expansion::Running;
+        self.expanding.push(g);
+        let decl = self.groups[g].decl;
+        let effects = self.effects(&decl.effects);
+        self.expanding.pop();
+        self.groups[g].expansion = super::Expansion::Done(effects.clone());
+        effects
     }
 
     fn assignment(&mut self, var: &Name, op: ast::AssignOp, value: ast::Literal) -> Option<ir::Effect> {
