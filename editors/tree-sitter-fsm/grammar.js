@@ -69,6 +69,7 @@ module.exports = grammar({
         $.state_declaration,
         $.event_declaration,
         $.action_declaration,
+        $.group_declaration,
         $.guard_declaration,
         $.timer_declaration,
         $.variable_declaration,
@@ -157,6 +158,15 @@ module.exports = grammar({
       field('name', $.identifier),
       optional(field('label', $.string)),
       optional(seq('=', field('alias', $.timer_operation))),
+      ';',
+    ),
+    // `group scr "LABEL" = A, stop T, n = 0;`: a named list of effects (`group` is no keyword).
+    group_declaration: $ => seq(
+      'group',
+      field('name', $.identifier),
+      optional(field('label', $.string)),
+      '=',
+      field('effects', $.effect_list),
       ';',
     ),
     guard_declaration: $ => seq(

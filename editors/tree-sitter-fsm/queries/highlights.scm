@@ -11,6 +11,7 @@
   "guard"
   "timer"
   "var"
+  "group"
 ] @keyword
 
 [
@@ -52,6 +53,8 @@
 (guard_declaration
   name: (identifier) @function)
 (action_declaration
+  name: (identifier) @function.method)
+(group_declaration
   name: (identifier) @function.method)
 (timer_declaration
   name: (identifier) @property)
