@@ -99,6 +99,7 @@ codes! {
     RunningInFinal = "W0009", Warning, "a timer may still be running in a final state";
     DataNeverSeen = "W0010", Warning, "an event carries data that no guard or action is shown";
     CoversNothing = "W0011", Warning, "a transition on `*` (any other event) covers no event: its states handle or ignore every other one";
+    DeadPairs = "W0012", Warning, "a guarded transition is never taken in some of its (state, event) pairs, though it is in others";
 }
 
 /// A span with a message, pointing into the spec.

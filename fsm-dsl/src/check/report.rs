@@ -454,6 +454,27 @@ pub fn never_holds(span: Span, guard: &str) -> Diagnostic {
     .with_help("check the guard against the variables' values in its source states")
 }
 
+/// A guarded transition, at `span`, that some of its (state, event) pairs never take (`pairs`,
+/// each written as `` `S` on `E` ``), though others do.
+pub fn dead_pairs(span: Span, guard: &str, pairs: &[String]) -> Diagnostic {
+    let noun = if pairs.len() == 1 { "pair" } else { "pairs" };
+    let shown: Vec<&str> = pairs.iter().take(8).map(String::as_str).collect();
+    let more =
+        if pairs.len() > shown.len() { format!(" and {} more", pairs.len() - shown.len()) } else { String::new() };
+    let why = if guard == "else" {
+        "the other guards there cover every case".to_owned()
+    } else {
+        format!("`[{guard}]` never holds there")
+    };
+    Diagnostic::new(
+        Code::DeadPairs,
+        format!("this transition is never taken in the {noun} {}{more}: {why}", shown.join(", ")),
+        span,
+        "taken only in some of its pairs",
+    )
+    .with_help("leave those states or events out of the transition, or check the guard against the variables there")
+}
+
 /// The code for an unhandled pair under a policy, or `None` when the policy allows it.
 pub fn unhandled_code(policy: crate::ast::Policy) -> Option<Code> {
     match policy {

@@ -13,6 +13,7 @@ use crate::check::report;
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
 use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashSet as HashSet;
 use std::collections::BTreeMap;
 
 /// What one exploration found.
@@ -22,6 +23,9 @@ pub(super) struct Explored {
     reached: Vec<bool>,
     /// Per transition: whether it is taken at least once.
     taken: Vec<bool>,
+    /// The (state, event) pairs where each guarded transition is taken, as (transition, state,
+    /// event): the pairs of its sources and events missing here are dead (W0012).
+    taken_cells: HashSet<(TransitionId, StateId, EventId)>,
     /// Pairs of transitions that can both be taken, with the first witness.
     conflicts: BTreeMap<(TransitionId, TransitionId), (StateId, EventId, Option<String>)>,
     /// Pairs with guard values for which nothing is taken, with the first witness.
@@ -157,6 +161,9 @@ fn step_cell(
         // look unreachable.
         for &t in selected.iter() {
             ex.taken[t.0] = true;
+            if m.transition(t).condition != Condition::Always {
+                ex.taken_cells.insert((t, s, e));
+            }
             next.push(m.transition(t).target.unwrap_or(s));
             if vars.is_empty() {
                 continue; // no variable: no effect writes one, and nothing to copy
@@ -388,10 +395,43 @@ impl Explored {
                 out.push(report::unreachable(&name(&state.named)));
             }
         }
+        // One transition as written may be several here (flattened from a superstate, or a
+        // transition on `*` per group of states): each is judged as written, by its span.
+        let mut written: Vec<(Span, Vec<usize>)> = Vec::new();
         for (i, t) in m.transitions.iter().enumerate() {
-            let guarded = !matches!(t.condition, Condition::Always);
-            if guarded && !self.taken[i] && t.sources.iter().any(|s| self.reached[s.0]) {
-                out.push(report::never_holds(t.span, t.guard_text()));
+            match written.iter_mut().find(|(span, _)| *span == t.span) {
+                Some((_, parts)) => parts.push(i),
+                None => written.push((t.span, vec![i])),
+            }
+        }
+        for (span, parts) in written {
+            let first = m.transition(TransitionId(parts[0]));
+            if matches!(first.condition, Condition::Always) {
+                continue;
+            }
+            let reached_source = parts.iter().any(|&i| m.transitions[i].sources.iter().any(|s| self.reached[s.0]));
+            if !parts.iter().any(|&i| self.taken[i]) {
+                if reached_source {
+                    out.push(report::never_holds(span, first.guard_text()));
+                }
+                continue;
+            }
+            // Taken somewhere: the pairs of reached states where it never is. An expiry is
+            // W0007's, where its timer cannot be running.
+            let mut dead: Vec<(StateId, EventId)> = Vec::new();
+            for &i in &parts {
+                let t = &m.transitions[i];
+                for &s in t.sources.iter().filter(|s| self.reached[s.0]) {
+                    for &e in t.events.iter().filter(|e| m.event(**e).timer.is_none()) {
+                        if !self.taken_cells.contains(&(TransitionId(i), s, e)) {
+                            dead.push((s, e));
+                        }
+                    }
+                }
+            }
+            if !dead.is_empty() {
+                let pairs: Vec<String> = dead.iter().map(|&(s, e)| pair_text(m, s, e)).collect();
+                out.push(report::dead_pairs(span, first.guard_text(), &pairs));
             }
         }
         out
