@@ -90,6 +90,11 @@ pub struct Stats {
     pub transitions_covered: usize,
     /// (state, event) pairs of the machine (states x events).
     pub pairs: usize,
+    /// Pairs that some transition handles (a transition written for several states or
+    /// events, for a superstate or on `*`, handles several).
+    pub handled_pairs: usize,
+    /// Handled pairs where the suite takes a transition.
+    pub handled_pairs_covered: usize,
     /// Reachable pairs with an ignored outcome that the suite hits.
     pub ignored_pairs: usize,
     /// Reachable pairs with an unhandled outcome that the suite hits.
@@ -369,6 +374,13 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
         transitions: m.transitions.len(),
         transitions_covered: taken.len(),
         pairs: m.states.len() * m.events.len(),
+        handled_pairs: m.cells.iter().filter(|c| matches!(c, Cell::Rules(_))).count(),
+        handled_pairs_covered: order
+            .iter()
+            .filter(|g| matches!(g.outcome, Outcome::Take(_)))
+            .map(|g| (g.state, g.event))
+            .collect::<BTreeSet<_>>()
+            .len(),
         ignored_pairs: pairs_with(Outcome::Ignored),
         unhandled_pairs: pairs_with(Outcome::Unhandled),
         expiries_left_out: skipped.len(),

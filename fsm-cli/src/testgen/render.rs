@@ -9,13 +9,15 @@ use std::fmt::Write as _;
 /// The one-line size of a suite: cases and steps against transitions and pairs.
 pub fn summary(s: &Stats) -> String {
     format!(
-        "{} {}, {} {}: {} of {} transitions taken, {} ignored and {} unhandled pairs hit ({} goals; {} expiries of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
+        "{} {}, {} {}: {} of {} transitions taken in {} of {} handled pairs, {} ignored and {} unhandled pairs hit ({} goals; {} expiries of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
         s.cases,
         fsm_dsl::diag::plural(s.cases, "case"),
         s.steps,
         fsm_dsl::diag::plural(s.steps, "step"),
         s.transitions_covered,
         s.transitions,
+        s.handled_pairs_covered,
+        s.handled_pairs,
         s.ignored_pairs,
         s.unhandled_pairs,
         s.goals,
@@ -154,6 +156,8 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
             "transitions": s.transitions,
             "transitions_covered": s.transitions_covered,
             "pairs": s.pairs,
+            "handled_pairs": s.handled_pairs,
+            "handled_pairs_covered": s.handled_pairs_covered,
             "ignored_pairs": s.ignored_pairs,
             "unhandled_pairs": s.unhandled_pairs,
             "expiries_left_out": s.expiries_left_out,
