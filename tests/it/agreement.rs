@@ -112,6 +112,18 @@ mod more_data {
 }
 agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.fsm");
 agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");
+// The constructs that say an RFC machine as its RFC does: transitions on any other event
+// (states, superstates and `*`), effect groups, several names for one timer operation. Their
+// modules compile without a warning.
+mod rfc_constructs {
+    #![deny(warnings)]
+    fsm_macros::fsm!("tests/data/ok/any_other_event.fsm");
+    fsm_macros::fsm!("tests/data/ok/effect_groups.fsm");
+    fsm_macros::fsm!("tests/data/ok/timer_aliases.fsm");
+}
+agreement_test!(any_other_event_agrees, rfc_constructs::session, "tests/data/ok/any_other_event.fsm");
+agreement_test!(effect_groups_agree, rfc_constructs::link, "tests/data/ok/effect_groups.fsm");
+agreement_test!(timer_aliases_agree, rfc_constructs::keepalive, "tests/data/ok/timer_aliases.fsm");
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
 

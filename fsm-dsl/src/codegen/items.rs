@@ -185,19 +185,26 @@ pub(super) fn timer_links(m: &Machine, declared: &[bool]) -> TimerLinks {
     let expiries = m.timers.iter().map(|t| ident(&m.event(t.expiry).named.name));
     // The arms of a match on an action, from the timer operations the enum has, and the
     // catch-all only when some variant is left (an enum of timer operations alone needs none).
-    let operations = |of: fn(&ir::Timer) -> ir::ActionId| {
-        let arms: Vec<TokenStream> = m
-            .timers
-            .iter()
-            .filter(|t| declared[of(t).index()])
-            .map(|t| {
-                let (action, timer) = (ident(&m.action(of(t)).named.name), ident(&t.named.name));
-                quote! { Action::#action => Some(Timer::#timer), }
+    // Every action of the operation: a timer's own, and any further name the spec gives it.
+    let operations = |of: fn(ir::ActionKind) -> Option<ir::TimerId>| {
+        let arms: Vec<TokenStream> = (m.actions.iter().enumerate())
+            .filter(|&(a, _)| declared[a])
+            .filter_map(|(_, action)| {
+                let timer = of(action.kind)?;
+                let (action, timer) = (ident(&action.named.name), ident(&m.timers[timer.0].named.name));
+                Some(quote! { Action::#action => Some(Timer::#timer), })
             })
             .collect();
         match_or_none(&arms, declared.iter().filter(|d| **d).count())
     };
-    let (starts, stops) = (operations(|t| t.start), operations(|t| t.stop));
+    let starts = operations(|kind| match kind {
+        ir::ActionKind::Start(t) => Some(t),
+        _ => None,
+    });
+    let stops = operations(|kind| match kind {
+        ir::ActionKind::Stop(t) => Some(t),
+        _ => None,
+    });
     let expiry_arms: Vec<TokenStream> = m
         .timers
         .iter()

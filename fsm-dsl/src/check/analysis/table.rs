@@ -138,9 +138,12 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
             });
         }
     }
-    for timer in &m.timers {
-        let started = actions_used[timer.start.0];
-        let stopped = actions_used[timer.stop.0];
+    for (t, timer) in m.timers.iter().enumerate() {
+        // Any action of the operation: the timer's own, or a further name for it.
+        let used =
+            |kind: ir::ActionKind| (m.actions.iter().zip(&actions_used)).any(|(a, &used)| used && a.kind == kind);
+        let started = used(ir::ActionKind::Start(ir::TimerId(t)));
+        let stopped = used(ir::ActionKind::Stop(ir::TimerId(t)));
         let handled = events_handled[timer.expiry.0];
         let expiry = &m.event(timer.expiry).named.name;
         let timer_name = name(&timer.named);

@@ -87,20 +87,13 @@ impl Resolver<'_> {
         // Timers last, so that the names they generate clash with declared ones, not the
         // other way round, whatever the order of the spec. An `action X = start T;` gives the
         // operation its name before the timer is declared.
-        let mut aliases: HashMap<(&str, ast::TimerOpKind), (&ast::Decl, &[String])> = HashMap::default();
+        // Several names may stand for one operation (RFCs name a timer's restart differently
+        // in different places): the first names the timer's own action, the others are
+        // actions of the same kind.
+        let mut aliases: HashMap<(&str, ast::TimerOpKind), Vec<(&ast::Decl, &[String])>> = HashMap::default();
         for item in &spec.items {
             let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind else { continue };
-            let key = (op.timer.text.as_str(), op.kind);
-            match aliases.get(&key) {
-                Some((first, _)) => {
-                    self.diagnostics.push(report::duplicate(Kind::Action, &decl.name, first.name.span).with_note(
-                        format!("`{}` already names this operation of timer `{}`", first.name.text, op.timer.text),
-                    ))
-                }
-                None => {
-                    aliases.insert(key, (decl, item.docs()));
-                }
-            }
+            aliases.entry((op.timer.text.as_str(), op.kind)).or_default().push((decl, item.docs()));
         }
         for item in &spec.items {
             if let ast::ItemKind::Timer(t) = &item.kind {
@@ -108,9 +101,8 @@ impl Resolver<'_> {
                 if let Some(payload) = &t.payload {
                     self.diagnostics.push(report::payload_on_timer(&d.name, payload));
                 }
-                let start = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Start)).copied();
-                let stop = aliases.get(&(d.name.text.as_str(), ast::TimerOpKind::Stop)).copied();
-                self.declare_timer(t, item.docs(), start, stop);
+                let names = |op| aliases.get(&(d.name.text.as_str(), op)).map_or(&[][..], Vec::as_slice);
+                self.declare_timer(t, item.docs(), names(ast::TimerOpKind::Start), names(ast::TimerOpKind::Stop));
             }
         }
         // An alias of a timer that does not exist.
@@ -188,13 +180,15 @@ impl Resolver<'_> {
     }
 
     /// Declares a timer with its expiry event and its start and stop actions, named by their
-    /// aliases where the spec gives them (`action SetWatchdog = start Tw;`).
+    /// aliases where the spec gives them (`action SetWatchdog = start Tw;`): the first alias of
+    /// an operation names the timer's own action, each further one is an action of its own that
+    /// does the same.
     fn declare_timer(
         &mut self,
         timer: &ast::TimerDecl,
         docs: &[String],
-        start: Option<(&ast::Decl, &[String])>,
-        stop: Option<(&ast::Decl, &[String])>,
+        starts: &[(&ast::Decl, &[String])],
+        stops: &[(&ast::Decl, &[String])],
     ) {
         let d = &timer.decl;
         if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
@@ -279,8 +273,14 @@ impl Resolver<'_> {
             self.actions.push(ir::Action { named, kind, implied: alias.is_none() });
             ActionId(self.actions.len() - 1)
         };
-        let start = operation(ast::TimerOpKind::Start, start);
-        let stop = operation(ast::TimerOpKind::Stop, stop);
+        let start = operation(ast::TimerOpKind::Start, starts.first().copied());
+        let stop = operation(ast::TimerOpKind::Stop, stops.first().copied());
+        for &alias in starts.iter().skip(1) {
+            operation(ast::TimerOpKind::Start, Some(alias));
+        }
+        for &alias in stops.iter().skip(1) {
+            operation(ast::TimerOpKind::Stop, Some(alias));
+        }
         self.timers.push(ir::Timer {
             named: named(&d.name, d.label.as_ref(), docs),
             start,
