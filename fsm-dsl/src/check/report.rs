@@ -305,20 +305,39 @@ pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option
     .with_help("make the guards exclusive, or turn one of them into `[else]`")
 }
 
-pub fn unhandled(code: Code, state: &Name, events: &[&str]) -> Diagnostic {
+/// Events that `state` does not handle under a policy that asks it to. `expiries` are those
+/// among them that are a timer's expiry, each with its timer and how the timer comes to be
+/// running there (`after `E`, `F``): ignoring such an expiry would draw W0008, so the help
+/// asks for a transition or a stop instead.
+pub fn unhandled(code: Code, state: &Name, events: &[&str], expiries: &[(&str, &str, Option<String>)]) -> Diagnostic {
     let list = events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
     let noun = if events.len() == 1 { "event" } else { "events" };
-    Diagnostic::new(
+    let mut d = Diagnostic::new(
         code,
         format!("the state `{}` does not handle the {noun} {list}", state.text),
         state.span,
         "declared here",
-    )
-    .with_help(format!(
-        "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`",
-        events.join(", "),
-        state.text
-    ))
+    );
+    for (_, timer, path) in expiries {
+        let how = path.as_deref().map_or(String::new(), |p| format!(" {p}"));
+        d = d.with_note(format!("`{timer}` may be running in `{}`{how}", state.text));
+    }
+    let plain: Vec<&str> = events.iter().copied().filter(|e| !expiries.iter().any(|(x, _, _)| x == e)).collect();
+    let mut help = Vec::new();
+    if !plain.is_empty() {
+        help.push(format!(
+            "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`",
+            plain.join(", "),
+            state.text
+        ));
+    }
+    for (expiry, timer, _) in expiries {
+        help.push(format!(
+            "handle `{expiry}` in `{}` with a transition, or `stop {timer}` on every way into it (an `ignore` would draw W0008)",
+            state.text
+        ));
+    }
+    d.with_help(help.join("; "))
 }
 
 pub fn incomplete(code: Code, span: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {

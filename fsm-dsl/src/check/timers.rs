@@ -337,7 +337,9 @@ fn state_list(m: &Machine, states: &[StateId]) -> Vec<String> {
     states.iter().map(|s| m.state(*s).named.name.clone()).collect()
 }
 
-fn path_text(m: &Machine, running: &Running, s: StateId, t: TimerId) -> Option<String> {
+/// How the timer `t` comes to be running in `s`: `after `E`, `F`` (the shortest event sequence
+/// from the start), `at the start`, or `None` when the checker has no sequence for it.
+pub(crate) fn path_text(m: &Machine, running: &Running, s: StateId, t: TimerId) -> Option<String> {
     let path = running.witness(s, t)?;
     let events: Vec<String> = path.iter().map(|e| format!("`{}`", m.event(*e).named.name)).collect();
     Some(if events.is_empty() { "at the start".to_owned() } else { format!("after {}", events.join(", ")) })

@@ -31,7 +31,15 @@ pub(super) fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec
             .map(|e| m.events[e].named.name.as_str())
             .collect();
         if !events.is_empty() {
-            out.push(report::unhandled(code, &name(&state.named), &events));
+            let expiries: Vec<(&str, &str, Option<String>)> = (0..m.events.len())
+                .filter(|&e| events.contains(&m.events[e].named.name.as_str()))
+                .filter_map(|e| {
+                    let t = m.events[e].timer?;
+                    let path = crate::check::timers::path_text(m, running, StateId(i), t);
+                    Some((m.events[e].named.name.as_str(), m.timers[t.0].named.name.as_str(), path))
+                })
+                .collect();
+            out.push(report::unhandled(code, &name(&state.named), &events, &expiries));
         }
     }
     out
