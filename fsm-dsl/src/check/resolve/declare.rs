@@ -90,7 +90,7 @@ impl Resolver<'_> {
         // Several names may stand for one operation (RFCs name a timer's restart differently
         // in different places): the first names the timer's own action, the others are
         // actions of the same kind.
-        let mut aliases: HashMap<(&str, ast::TimerOpKind), Vec<(&ast::Decl, &[String])>> = HashMap::default();
+        let mut aliases: HashMap<(&str, ast::TimerOpKind), Vec<Alias<'_>>> = HashMap::default();
         for item in &spec.items {
             let ast::ItemKind::Action(ast::ActionDecl { decl, alias: Some(op) }) = &item.kind else { continue };
             aliases.entry((op.timer.text.as_str(), op.kind)).or_default().push((decl, item.docs()));
@@ -183,13 +183,7 @@ impl Resolver<'_> {
     /// aliases where the spec gives them (`action SetWatchdog = start Tw;`): the first alias of
     /// an operation names the timer's own action, each further one is an action of its own that
     /// does the same.
-    fn declare_timer(
-        &mut self,
-        timer: &ast::TimerDecl,
-        docs: &[String],
-        starts: &[(&ast::Decl, &[String])],
-        stops: &[(&ast::Decl, &[String])],
-    ) {
+    fn declare_timer(&mut self, timer: &ast::TimerDecl, docs: &[String], starts: &[Alias<'_>], stops: &[Alias<'_>]) {
         let d = &timer.decl;
         if !self.enter(Kind::Timer, &d.name, self.timers.len()) {
             return;
@@ -345,3 +339,6 @@ impl Resolver<'_> {
         diagram
     }
 }
+
+/// An `action NAME = start T;` (or `stop`): its declaration and its doc lines.
+type Alias<'a> = (&'a ast::Decl, &'a [String]);
