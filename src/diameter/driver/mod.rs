@@ -77,16 +77,20 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::codec::{DisconnectCause, RawMessage};
+use super::codec::{DisconnectCause, HEADER_LEN, MAX_MESSAGE_LEN, RawMessage};
 use super::pcap::DiameterPcap;
 use super::peer::{ConfigError, ConnId, Peer, PeerConfig, PeerEvent, State};
 use crate::watchdog;
 
 mod apply;
 mod tasks;
+#[cfg(feature = "tls")]
+pub mod tls;
 mod trace;
 
-use tasks::{Internal, Link, SendQueue, accept_custom, accept_tcp};
+use tasks::{Acceptor, Internal, Link, SendQueue, accept_custom, accept_tcp};
+#[cfg(feature = "tls")]
+pub use tls::{TlsConfig, TlsError};
 pub use trace::{Direction, TraceEntry};
 
 /// How many reports the connections' tasks may have in flight to the driver.
@@ -195,13 +199,32 @@ pub struct DriverConfig {
     pub pcap: Option<PathBuf>,
     /// The seed of the random source (Tw jitter, identifiers); from the system when `None`.
     pub seed: Option<u64>,
+    /// The longest message the peer may send, in octets (RFC 6733 §3's Message Length, header
+    /// included): a header announcing more closes the connection as soon as its first 4 octets
+    /// are read, before anything is allocated for the message (see the module documentation).
+    /// From 20 to [`MAX_MESSAGE_LEN`] (64 KiB): less is taken as 20, more as 64 KiB. 64 KiB by
+    /// default.
+    pub max_message_len: usize,
+    /// TLS on every connection, from its first octet (RFC 6733 §13.1; see [`tls`]): `None`, the
+    /// default, is plain TCP (or whatever the [`Mode`]'s streams are).
+    #[cfg(feature = "tls")]
+    pub tls: Option<TlsConfig>,
 }
 
 impl DriverConfig {
     /// The defaults around a peer configuration.
     #[must_use]
     pub fn new(peer: PeerConfig) -> Self {
-        DriverConfig { peer, send_queue: 64, trace_limit: 100_000, pcap: None, seed: None }
+        DriverConfig {
+            peer,
+            send_queue: 64,
+            trace_limit: 100_000,
+            pcap: None,
+            seed: None,
+            max_message_len: MAX_MESSAGE_LEN,
+            #[cfg(feature = "tls")]
+            tls: None,
+        }
     }
 
     /// Checks the configuration as [`run`] does, before running it.
@@ -216,6 +239,11 @@ impl DriverConfig {
     /// [`send_queue`](Self::send_queue) within its bounds.
     fn queue_bound(&self) -> usize {
         self.send_queue.clamp(1, MAX_SEND_QUEUE)
+    }
+
+    /// [`max_message_len`](Self::max_message_len) within its bounds.
+    fn message_bound(&self) -> usize {
+        self.max_message_len.clamp(HEADER_LEN, MAX_MESSAGE_LEN)
     }
 }
 
@@ -270,6 +298,17 @@ pub enum Event {
     },
     /// A message sent or received.
     Message(TraceEntry),
+    /// A connection was closed before it reached the peer: its TLS handshake failed (a
+    /// certificate that does not verify, octets that are not TLS) or did not end within the
+    /// peer's Timeout, or [`PeerConfig::max_pending_accepts`] handshakes were under way already.
+    Refused {
+        /// When, since [`run`] started.
+        at: Duration,
+        /// The other side's address.
+        remote: SocketAddr,
+        /// Why.
+        reason: String,
+    },
     /// A connection came or went.
     Transport {
         /// When, since [`run`] started.
@@ -418,15 +457,20 @@ pub async fn run(
     let start = Instant::now();
     let unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (internal, mut internal_rx) = mpsc::channel(INTERNAL_CAPACITY);
+    let handover = Acceptor {
+        internal: internal.clone(),
+        #[cfg(feature = "tls")]
+        tls: config.tls.clone().map(|tls| (tls, config.peer.max_pending_accepts.max(1), config.peer.timeout)),
+    };
     let (connector, acceptor) = match mode {
         Mode::Connect(address) => {
             let connector: Connector =
                 Arc::new(move || Box::pin(async move { Connection::tcp(TcpStream::connect(address).await?) }));
             (Some(connector), None)
         }
-        Mode::Listen(listener) => (None, Some(tokio::spawn(accept_tcp(listener, internal.clone())))),
+        Mode::Listen(listener) => (None, Some(tokio::spawn(accept_tcp(listener, handover)))),
         Mode::Custom { connector, incoming } => {
-            (connector, incoming.map(|incoming| tokio::spawn(accept_custom(incoming, internal.clone()))))
+            (connector, incoming.map(|incoming| tokio::spawn(accept_custom(incoming, handover))))
         }
     };
     let mut peer_config = config.peer.clone();

@@ -68,6 +68,7 @@ where
                 requests: Outstanding::new(config_max_requests),
                 cea_remote: None,
                 remote: None,
+                identities: Vec::new(),
             },
         })
     }
@@ -158,6 +159,37 @@ where
         }
         self.core.pending.push(Pending { id, deadline: now.checked_add(self.core.config.timeout) });
         (id, self.finish(run))
+    }
+
+    /// The transport authenticated the other end of `conn` (TLS with mutual authentication, RFC
+    /// 6733 §13.1) as `identity`: the Origin-Host of the CER (accepted connection) or CEA
+    /// (initiated connection) that comes on it must be one `identity` proves, or the capabilities
+    /// exchange fails: a CER is answered with DIAMETER_UNKNOWN_PEER (3010, §7.1.3) and its
+    /// connection closed, as for a CER from a node other than [`PeerConfig::peer_host`]; a CEA is
+    /// taken as I-Rcv-Non-CEA (the machine's Error: the connection is closed, §5.6.1). Either is
+    /// reported as [`PeerEvent::IdentityMismatch`]. Call it after [`transport_up`](Self::transport_up)
+    /// or [`transport_accepted`](Self::transport_accepted) and before the first message received on
+    /// the connection; without it, nothing is checked (plain TCP). Ignored for a connection the
+    /// peer does not hold; forgotten with the connection.
+    pub fn transport_authenticated(&mut self, conn: ConnId, identity: std::sync::Arc<dyn super::TransportIdentity>) {
+        if !self.core.is_live(conn) {
+            return;
+        }
+        self.core.identities.retain(|(c, _)| *c != conn);
+        self.core.identities.push((conn, identity));
+    }
+
+    /// How many connections the peer holds something for (the initiated one, the accepted one,
+    /// those waiting for their CER, and what the transport proved of them): at most
+    /// [`PeerConfig::max_pending_accepts`] plus 2, whatever was accepted and refused before. For
+    /// tests and monitoring: what a flood of connections leaves behind.
+    #[must_use]
+    pub fn connections_held(&self) -> usize {
+        let core = &self.core;
+        let initiated = usize::from(core.initiated.is_some_and(|i| i.open));
+        let accepted = usize::from(core.accepted.as_ref().is_some_and(|a| a.open));
+        let identities = core.identities.iter().filter(|(c, _)| !core.is_live(*c)).count();
+        initiated + accepted + core.pending.len() + identities
     }
 
     /// A transport connection was lost (closed by the peer, or failed): I-Peer-Disc,
@@ -469,7 +501,18 @@ where
             let outputs = self.watchdog(run, |wd, now, rng| wd.receive_with(now, kind, rng));
             self.watchdog_outputs(run, &outputs);
         }
-        let event = if initiated {
+        // RFC 6733 §13.1: a CEA from another node than the certificate names opens nothing.
+        let mismatch = match (answers, &received) {
+            (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if initiated && is_success(cea.result_code) => {
+                let origin_host = &cea.capabilities.origin_host;
+                self.core.unproven(conn, origin_host).map(|certificate| (origin_host.clone(), certificate))
+            }
+            _ => None,
+        };
+        let event = if let Some((origin_host, certificate)) = mismatch {
+            run.report(PeerEvent::IdentityMismatch { conn, role: Role::Initiator, origin_host, certificate });
+            Event::I_Rcv_Non_CEA
+        } else if initiated {
             match (answers, &received) {
                 (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if is_success(cea.result_code) => {
                     self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
@@ -513,6 +556,19 @@ where
                     run.out.push(Output::Close(conn));
                     let result_code = DIAMETER_UNKNOWN_PEER;
                     run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Responder, result_code });
+                    return;
+                }
+                if let Some(certificate) = self.core.unproven(conn, &cer.capabilities.origin_host) {
+                    let origin_host = cer.capabilities.origin_host.clone();
+                    let reason = format!("the certificate of the connection names {certificate}, not {origin_host}");
+                    if let Some(answer) = self.core.unknown_peer_answer(&cer, reason) {
+                        run.out.push(Output::Send(conn, answer));
+                    }
+                    run.out.push(Output::Close(conn));
+                    let role = Role::Responder;
+                    run.report(PeerEvent::IdentityMismatch { conn, role, origin_host, certificate });
+                    let result_code = DIAMETER_UNKNOWN_PEER;
+                    run.report(PeerEvent::CapabilitiesRefused { conn, role, result_code });
                     return;
                 }
                 run.event(Event::R_Conn_CER, Context::Cer(conn, Box::new(cer)));
