@@ -67,3 +67,29 @@ pub fn files(dir: &Path, host: &str) -> (PathBuf, PathBuf, PathBuf) {
     std::fs::write(&paths.2, ca().pem()).unwrap();
     paths
 }
+
+/// A TLS client of our own, outside the driver, with a certificate from `issuer` for `host`, that
+/// trusts [`ca`] and speaks only `versions`: for the tests that drive the other end by hand.
+pub fn raw_client(
+    issuer: &Ca,
+    host: &str,
+    versions: &[&'static rustls::SupportedProtocolVersion],
+) -> tokio_rustls::TlsConnector {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let (cert, key) = issuer.issue(host);
+    let chain: Vec<CertificateDer<'static>> =
+        CertificateDer::pem_slice_iter(cert.as_bytes()).collect::<Result<_, _>>().unwrap();
+    let key = PrivateKeyDer::from_pem_slice(key.as_bytes()).unwrap();
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(CertificateDer::from_pem_slice(ca().pem().as_bytes()).unwrap()).unwrap();
+    #[allow(deprecated, reason = "the provider the driver uses")]
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_protocol_versions(versions)
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_client_auth_cert(chain, key)
+        .unwrap();
+    tokio_rustls::TlsConnector::from(std::sync::Arc::new(config))
+}
