@@ -93,8 +93,9 @@ use tasks::{Acceptor, Internal, Link, SendQueue, accept_custom, accept_tcp};
 pub use tls::{TlsConfig, TlsError};
 pub use trace::{Direction, TraceEntry};
 
-/// How many reports the connections' tasks may have in flight to the driver.
-const INTERNAL_CAPACITY: usize = 256;
+/// How many reports (a message each, at most) the connections' tasks may have in flight to the
+/// driver: 256. With the events channel full, the readers stop once this many wait.
+pub const INTERNAL_CAPACITY: usize = 256;
 
 /// How long the driver waits, at the end, for the messages queued on its connections to be
 /// written: 1 s. Then the connections are dropped, written or not.
