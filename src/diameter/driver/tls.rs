@@ -10,11 +10,13 @@
 //! - "mutually authenticate": the responder requires a client certificate that chains to the
 //!   trust roots; the initiator requires a server certificate that does. A certificate that does
 //!   not verify fails the handshake: the connection is closed before any Diameter message.
-//! - The peer's identity: the name in the server certificate is not checked against the address
-//!   connected to (the driver connects to addresses, not names); the Origin-Host of the CER or
-//!   CEA is checked instead against the certificate's DNS-IDs (RFC 6125 §6.4, through webpki), on
-//!   both sides. A mismatch refuses the capabilities exchange (see
-//!   [`PeerEvent::IdentityMismatch`](crate::diameter::peer::PeerEvent::IdentityMismatch)).
+//! - The peer's identity: the Origin-Host of the CER or CEA is checked against the certificate's
+//!   DNS-IDs (RFC 6125 §6.4, through webpki), on both sides; a mismatch refuses the capabilities
+//!   exchange (see [`PeerEvent::IdentityMismatch`](crate::diameter::peer::PeerEvent::IdentityMismatch)).
+//!   When [`PeerConfig::peer_host`](crate::diameter::peer::PeerConfig::peer_host) names the peer,
+//!   the initiator also requires the server's certificate to name it (the handshake fails
+//!   otherwise, before any CER), and the responder refuses a CER from another Origin-Host; without
+//!   it, the initiator connects to an address and takes any name that the CEA then matches.
 //! - The cipher suites RFC 6733 §13.1 lists as "MUST" (TLS_RSA_WITH_RC4_128_MD5,
 //!   TLS_RSA_WITH_RC4_128_SHA, TLS_RSA_WITH_3DES_EDE_CBC_SHA) and its "SHOULD"
 //!   (TLS_RSA_WITH_AES_128_CBC_SHA) are not offered: rustls implements none of them (RC4 and
@@ -51,7 +53,12 @@ mod san;
 /// peers' certificates must chain to. Cheap to clone (the rustls configurations are shared).
 #[derive(Clone, Debug)]
 pub struct TlsConfig {
-    client: Arc<ClientConfig>,
+    /// The client side when the peer's host is known ([`PeerConfig::peer_host`](crate::diameter::peer::PeerConfig::peer_host)):
+    /// its certificate must name it.
+    named: Arc<ClientConfig>,
+    /// The client side when any node may be the peer: the chain is checked, and the CEA's
+    /// Origin-Host against the certificate.
+    any: Arc<ClientConfig>,
     server: Arc<ServerConfig>,
 }
 
@@ -146,13 +153,17 @@ impl TlsConfig {
         let server_certs = WebPkiServerVerifier::builder_with_provider(roots.clone(), provider.clone())
             .build()
             .map_err(|e| refused(&e))?;
-        let client = ClientConfig::builder_with_provider(provider.clone())
-            .with_protocol_versions(versions)
-            .map_err(|e| refused(&e))?
-            .dangerous()
-            .with_custom_certificate_verifier(Arc::new(ChainOnly(server_certs)))
-            .with_client_auth_cert(chain.clone(), key.clone_key())
-            .map_err(|e| refused(&e))?;
+        let client = |verifier: Arc<dyn ServerCertVerifier>| {
+            ClientConfig::builder_with_provider(provider.clone())
+                .with_protocol_versions(versions)
+                .map_err(|e| refused(&e))?
+                .dangerous()
+                .with_custom_certificate_verifier(verifier)
+                .with_client_auth_cert(chain.clone(), key.clone_key())
+                .map_err(|e| refused(&e))
+        };
+        let named = client(server_certs.clone())?;
+        let any = client(Arc::new(ChainOnly(server_certs)))?;
         let client_certs =
             WebPkiClientVerifier::builder_with_provider(roots, provider.clone()).build().map_err(|e| refused(&e))?;
         let server = ServerConfig::builder_with_provider(provider)
@@ -161,21 +172,24 @@ impl TlsConfig {
             .with_client_cert_verifier(client_certs)
             .with_single_cert(chain, key)
             .map_err(|e| refused(&e))?;
-        Ok(TlsConfig { client: Arc::new(client), server: Arc::new(server) })
+        Ok(TlsConfig { named: Arc::new(named), any: Arc::new(any), server: Arc::new(server) })
     }
 
-    /// The client side of the handshake on a connection this node opened; `peer_host`, the
-    /// peer's Origin-Host if configured, is sent as the server name (SNI).
+    /// The client side of the handshake on a connection this node opened. `peer_host`, the
+    /// peer's Origin-Host if configured, is sent as the server name (SNI), and the server's
+    /// certificate must name it; without it, any name will do, and the CEA's Origin-Host is
+    /// checked against the certificate.
     pub(super) async fn connect(
         &self,
         connection: Connection,
         peer_host: Option<&str>,
     ) -> io::Result<(Connection, Arc<dyn TransportIdentity>)> {
-        let name = peer_host
-            .and_then(|host| ServerName::try_from(host.to_owned()).ok())
-            .unwrap_or_else(|| ServerName::IpAddress(connection.remote.ip().into()));
+        let (config, name) = match peer_host.and_then(|host| ServerName::try_from(host.to_owned()).ok()) {
+            Some(name) => (&self.named, name),
+            None => (&self.any, ServerName::IpAddress(connection.remote.ip().into())),
+        };
         let Connection { stream, local, remote } = connection;
-        let stream = TlsConnector::from(self.client.clone()).connect(name, stream).await?;
+        let stream = TlsConnector::from(config.clone()).connect(name, stream).await?;
         let identity = CertificateIdentity::of(stream.get_ref().1.peer_certificates(), remote)?;
         Ok((Connection { stream: Box::new(stream), local, remote }, identity))
     }
