@@ -60,7 +60,7 @@
 //! | sends octets that are not TLS | fails the handshake, closes, reports [`Event::Refused`]; the peer never sees the connection | `h::octets_that_are_not_tls_are_refused_before_the_peer_sees_them` |
 //! | stalls its TLS handshake, or floods handshakes | ends each handshake at the peer's Timeout; at most [`PeerConfig::max_pending_accepts`] at once, others refused at once ([`Event::Refused`]) | `h::stalled_tls_handshakes_end_at_the_timeout_and_are_bounded_in_number` |
 //! | presents a certificate that does not chain to the roots | fails the handshake: no CER is sent or read | `t::a_client_certificate_nobody_trusts_never_gets_as_far_as_a_cer`, `t::a_server_certificate_...` |
-//! | claims an Origin-Host its certificate does not name | refuses its CER with DIAMETER_UNKNOWN_PEER, or its CEA (I-Rcv-Non-CEA), closes, reports [`PeerEvent::IdentityMismatch`] | `t::a_cer_from_another_node_than_the_certificate_is_refused_with_unknown_peer`, `t::a_cea_from_...` |
+//! | claims an Origin-Host its certificate does not name | refuses its CER with DIAMETER_UNKNOWN_PEER, or its CEA (the spec's guard `authenticated`), closes, reports [`PeerEvent::IdentityMismatch`] | `t::a_cer_from_another_node_than_the_certificate_is_refused_with_unknown_peer`, `t::a_cea_from_...` |
 //!
 //! ```no_run
 //! use rfc_fsm::diameter::codec::DisconnectCause;

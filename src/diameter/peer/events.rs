@@ -53,8 +53,8 @@ pub enum PeerEvent {
     /// The Origin-Host of the peer's CER or CEA is not one its certificate proves (see
     /// [`Peer::transport_authenticated`](super::Peer::transport_authenticated), RFC 6733 §13.1):
     /// a CER is answered with DIAMETER_UNKNOWN_PEER and its connection closed (also reported as
-    /// [`CapabilitiesRefused`](Self::CapabilitiesRefused)); a CEA is the machine's I-Rcv-Non-CEA,
-    /// and the connection is closed.
+    /// [`CapabilitiesRefused`](Self::CapabilitiesRefused)); a CEA closes its connection (the
+    /// spec's guard `authenticated`, `specs/diameter_peer.fsm`).
     IdentityMismatch {
         /// The connection.
         conn: ConnId,

@@ -164,10 +164,11 @@ where
     /// The transport authenticated the other end of `conn` (TLS with mutual authentication, RFC
     /// 6733 §13.1) as `identity`: the Origin-Host of the CER (accepted connection) or CEA
     /// (initiated connection) that comes on it must be one `identity` proves, or the capabilities
-    /// exchange fails: a CER is answered with DIAMETER_UNKNOWN_PEER (3010, §7.1.3) and its
-    /// connection closed, as for a CER from a node other than [`PeerConfig::peer_host`]; a CEA is
-    /// taken as I-Rcv-Non-CEA (the machine's Error: the connection is closed, §5.6.1). Either is
-    /// reported as [`PeerEvent::IdentityMismatch`]. Call it after [`transport_up`](Self::transport_up)
+    /// exchange fails: the spec's guard `authenticated` is false, and a CER is answered with
+    /// DIAMETER_UNKNOWN_PEER (3010, §7.1.3) and its connection closed (R-Refuse-Identity), a CEA
+    /// closes the initiated connection (I-Refuse-Identity, then Error in Wait-I-CEA; I-Disc and
+    /// the accepted connection answered in Wait-Returns). Either is reported as
+    /// [`PeerEvent::IdentityMismatch`]. Call it after [`transport_up`](Self::transport_up)
     /// or [`transport_accepted`](Self::transport_accepted) and before the first message received on
     /// the connection; without it, nothing is checked (plain TCP). Ignored for a connection the
     /// peer does not hold; forgotten with the connection.
@@ -501,18 +502,7 @@ where
             let outputs = self.watchdog(run, |wd, now, rng| wd.receive_with(now, kind, rng));
             self.watchdog_outputs(run, &outputs);
         }
-        // RFC 6733 §13.1: a CEA from another node than the certificate names opens nothing.
-        let mismatch = match (answers, &received) {
-            (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if initiated && is_success(cea.result_code) => {
-                let origin_host = &cea.capabilities.origin_host;
-                self.core.unproven(conn, origin_host).map(|certificate| (origin_host.clone(), certificate))
-            }
-            _ => None,
-        };
-        let event = if let Some((origin_host, certificate)) = mismatch {
-            run.report(PeerEvent::IdentityMismatch { conn, role: Role::Initiator, origin_host, certificate });
-            Event::I_Rcv_Non_CEA
-        } else if initiated {
+        let event = if initiated {
             match (answers, &received) {
                 (Some(Answers::Cer), Received::Ok(Message::Cea(cea))) if is_success(cea.result_code) => {
                     self.core.cea_remote = Some(RemotePeer::of(&cea.capabilities, &self.core.config));
@@ -556,19 +546,6 @@ where
                     run.out.push(Output::Close(conn));
                     let result_code = DIAMETER_UNKNOWN_PEER;
                     run.report(PeerEvent::CapabilitiesRefused { conn, role: Role::Responder, result_code });
-                    return;
-                }
-                if let Some(certificate) = self.core.unproven(conn, &cer.capabilities.origin_host) {
-                    let origin_host = cer.capabilities.origin_host.clone();
-                    let reason = format!("the certificate of the connection names {certificate}, not {origin_host}");
-                    if let Some(answer) = self.core.unknown_peer_answer(&cer, reason) {
-                        run.out.push(Output::Send(conn, answer));
-                    }
-                    run.out.push(Output::Close(conn));
-                    let role = Role::Responder;
-                    run.report(PeerEvent::IdentityMismatch { conn, role, origin_host, certificate });
-                    let result_code = DIAMETER_UNKNOWN_PEER;
-                    run.report(PeerEvent::CapabilitiesRefused { conn, role, result_code });
                     return;
                 }
                 run.event(Event::R_Conn_CER, Context::Cer(conn, Box::new(cer)));
