@@ -2,6 +2,7 @@
 //! (`Peer::drain`), and returns the outputs to carry out.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -11,7 +12,7 @@ use super::events::{DiscardReason, PeerError, PeerEvent};
 use super::hooks::DiameterPeerHooks;
 use super::inner::lenient_header;
 use super::requests::{Answers, Outstanding, Pending, Received};
-use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State};
+use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State, TransportIdentity};
 use crate::diameter::codec::result_code::DIAMETER_UNKNOWN_PEER;
 use crate::diameter::codec::result_code::is_success;
 use crate::diameter::codec::{DecodeError, DisconnectCause, Dwr, Message, RawMessage, command_code};
@@ -168,11 +169,11 @@ where
     /// DIAMETER_UNKNOWN_PEER (3010, §7.1.3) and its connection closed (R-Refuse-Identity), a CEA
     /// closes the initiated connection (I-Refuse-Identity, then Error in Wait-I-CEA; I-Disc and
     /// the accepted connection answered in Wait-Returns). Either is reported as
-    /// [`PeerEvent::IdentityMismatch`]. Call it after [`transport_up`](Self::transport_up)
-    /// or [`transport_accepted`](Self::transport_accepted) and before the first message received on
-    /// the connection; without it, nothing is checked (plain TCP). Ignored for a connection the
-    /// peer does not hold; forgotten with the connection.
-    pub fn transport_authenticated(&mut self, conn: ConnId, identity: std::sync::Arc<dyn super::TransportIdentity>) {
+    /// [`PeerEvent::IdentityMismatch`]. Call it once the peer knows the connection (after
+    /// [`Output::Connect`] or [`transport_accepted`](Self::transport_accepted)) and before the
+    /// first message received on it; without it, nothing is checked (plain TCP). Ignored for a
+    /// connection the peer does not hold; forgotten with the connection.
+    pub fn transport_authenticated(&mut self, conn: ConnId, identity: Arc<dyn TransportIdentity>) {
         if !self.core.is_live(conn) {
             return;
         }
