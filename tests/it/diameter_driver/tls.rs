@@ -1,7 +1,7 @@
 //! Two of our peers over TLS on in-memory pipes and tokio's paused clock: mutual authentication
 //! (a certificate from a CA nobody trusts never gets as far as a CER, either way), the Origin-Host
 //! bound to the certificate (refused either way, and reported), TLS 1.2 and 1.3, and the
-//! election of RFC 6733 §5.6.4 when both connect at once.
+//! election of RFC 6733 §5.6.4 when both connect at once; and once over loopback TCP.
 
 use std::sync::Arc;
 
@@ -209,4 +209,20 @@ async fn two_peers_connecting_at_once_over_tls_elect_one_connection() {
     assert!(mismatches(&a).is_empty() && mismatches(&b).is_empty());
     b.stop(DisconnectCause::Rebooting).await;
     a.stop(DisconnectCause::Rebooting).await;
+}
+
+/// Over loopback TCP in real time, the listening and connecting modes: the handshakes of
+/// `Mode::Listen`'s acceptor and `Mode::Connect`'s connector, then CER/CEA, DPR/DPA.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_loopback_tcp_listen_and_connect_speak_tls() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let mut server = launch(node("server.example.net", tls::ca(), "server.example.net", 92), Mode::Listen(listener));
+    let mut client = launch(node("client.example.net", tls::ca(), "client.example.net", 93), Mode::Connect(address));
+    client.wait("the open connection", secs(10.0), is_open).await;
+    server.wait("the open connection", secs(10.0), is_open).await;
+    let report = client.stop(DisconnectCause::Rebooting).await;
+    let names: Vec<&str> = report.trace.iter().map(|e| e.command).collect();
+    assert_eq!((names.first(), names.last()), (Some(&"CER"), Some(&"DPA")), "{names:?}");
+    server.stop(DisconnectCause::Rebooting).await;
 }
