@@ -19,14 +19,15 @@
 //!   it, the initiator connects to an address and takes any name that the CEA then matches.
 //! - The cipher suites RFC 6733 §13.1 lists as "MUST" (TLS_RSA_WITH_RC4_128_MD5,
 //!   TLS_RSA_WITH_RC4_128_SHA, TLS_RSA_WITH_3DES_EDE_CBC_SHA) and its "SHOULD"
-//!   (TLS_RSA_WITH_AES_128_CBC_SHA) are not offered: rustls implements none of them (RC4 and
-//!   3DES are broken, RSA key exchange has no forward secrecy; RFC 7525 and RFC 8996 retire them).
+//!   (TLS_RSA_WITH_AES_128_CBC_SHA) are not offered: rustls implements none of them (RFC 7465
+//!   prohibits RC4; RFC 7525 recommends against 3DES and RSA key exchange, which has no forward
+//!   secrecy).
 //!   rustls's suites are the ECDHE ones with AES-GCM and ChaCha20-Poly1305 of TLS 1.2, and those
 //!   of TLS 1.3; freeDiameter (GnuTLS) agrees on them.
 //! - The Inband-Security-Id negotiation of RFC 3588 (TLS started after CER/CEA on the plain
 //!   port) is not done: the driver's framing and the peer machine would have to hand a connection
-//!   from plain to TLS in the middle of the capabilities exchange, and RFC 6733 §5.1 deprecates
-//!   it. A node that announces only TLS in Inband-Security-Id (1) is treated as any other: its CER
+//!   from plain to TLS in the middle of the capabilities exchange, and RFC 6733 deprecates it
+//!   (§1.1.3: the CER and CEA it leaves in the clear) for TLS on the secure port (§5.1). A node that announces only TLS in Inband-Security-Id (1) is treated as any other: its CER
 //!   is answered on the plain connection without starting TLS.
 
 use std::fmt;
