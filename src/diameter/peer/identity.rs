@@ -8,10 +8,10 @@ use std::sync::Arc;
 /// [`Peer::transport_authenticated`](super::Peer::transport_authenticated) hands it to the peer.
 ///
 /// The peer asks it whether it proves the Origin-Host of the CER or CEA that comes on the
-/// connection: RFC 6733 names a Diameter node by its DiameterIdentity, an FQDN (§4.3.1), and
-/// leaves the rule that binds it to the certificate to the deployment; this crate follows RFC 6125
-/// §6.4 (a DNS-ID of the certificate's subjectAltName, ASCII letters without case, a wildcard only
-/// as the whole leftmost label, no fallback to the Common Name), as the TLS driver's
+/// connection. RFC 6733 names a Diameter node by its DiameterIdentity, an FQDN (§4.3.1); this
+/// crate binds it to the certificate as RFC 6125 §6.4 binds a DNS name (a DNS-ID of the
+/// certificate's subjectAltName, ASCII letters without case, a wildcard only as the whole
+/// leftmost label, no fallback to the Common Name), as the TLS driver's
 /// implementation does with webpki. `Display` says what the certificate names, for the event that
 /// reports a mismatch ([`PeerEvent::IdentityMismatch`](super::PeerEvent::IdentityMismatch)).
 pub trait TransportIdentity: fmt::Debug + fmt::Display + Send + Sync {
