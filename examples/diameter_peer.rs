@@ -14,7 +14,10 @@
 //! 3539 §3.4.1, it is refused unless `--testing-tw` says it is for a test (Twinit must still be
 //! at least 3 s, so that Tw, with its 2 s of jitter, is at least 1 s). `--timeout SECONDS` sets
 //! the Timeout of RFC 6733 §5.6 (10 by default, at most 24 hours). `--pcap FILE` writes the
-//! exchange to a pcap file that `tshark -r FILE` decodes as Diameter.
+//! exchange to a pcap file that `tshark -r FILE` decodes as Diameter. `--cert FILE --key FILE
+//! --ca FILE` (PEM; feature `tls`, which the examples build with) run every connection over TLS
+//! with mutual authentication, the peer's Origin-Host checked against its certificate (RFC 6733
+//! §13.1; see `rfc_fsm::diameter::driver::tls`).
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use rfc_fsm::diameter::codec::DisconnectCause;
@@ -71,6 +74,23 @@ fn cli() -> Command {
         )
         .arg(Arg::new("pcap").long("pcap").value_name("FILE").value_parser(value_parser!(PathBuf)))
         .arg(
+            Arg::new("cert")
+                .long("cert")
+                .value_name("FILE")
+                .value_parser(value_parser!(PathBuf))
+                .requires_all(["key", "ca"])
+                .help("TLS: this node's certificate chain (PEM); with --key and --ca"),
+        )
+        .arg(Arg::new("key").long("key").value_name("FILE").value_parser(value_parser!(PathBuf)).requires("cert"))
+        .arg(
+            Arg::new("ca")
+                .long("ca")
+                .value_name("FILE")
+                .value_parser(value_parser!(PathBuf))
+                .requires("cert")
+                .help("TLS: the roots the peer's certificate must chain to (PEM)"),
+        )
+        .arg(
             Arg::new("duration")
                 .long("duration")
                 .value_name("SECONDS")
@@ -93,6 +113,7 @@ fn print(event: &Event) {
     let line = |at: Duration, text: String| println!("{:>9.3}s  {text}", at.as_secs_f64());
     match event {
         Event::Message(entry) => println!("{entry}"),
+        Event::Refused { at, remote, reason } => line(*at, format!("refused {remote}: {reason}")),
         Event::Transport { at, conn, event } => {
             let text = match event {
                 TransportEvent::Connected { local, remote } => format!("connected {local} -> {remote}"),
@@ -121,6 +142,9 @@ fn print(event: &Event) {
                 }
                 PeerEvent::CapabilitiesRefused { conn, role, result_code } => {
                     format!("capabilities refused on {conn} ({role:?}): Result-Code {result_code}")
+                }
+                PeerEvent::IdentityMismatch { conn, role, origin_host, certificate } => {
+                    format!("identity refused on {conn} ({role:?}): {origin_host}, the certificate names {certificate}")
                 }
                 PeerEvent::Election { won } => format!("election {}", if *won { "won" } else { "lost" }),
                 PeerEvent::DisconnectRequested { cause, reconnect } => {
@@ -180,6 +204,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     peer.peer_host = args.get_one::<String>("peer-host").cloned();
     let mut config = DriverConfig::new(peer);
     config.pcap = args.get_one::<PathBuf>("pcap").cloned();
+    if let (Some(cert), Some(key), Some(ca)) =
+        (args.get_one::<PathBuf>("cert"), args.get_one::<PathBuf>("key"), args.get_one::<PathBuf>("ca"))
+    {
+        config.tls = Some(driver::TlsConfig::from_pem_files(cert, key, ca)?);
+    }
     let duration = match args.get_one::<f64>("duration") {
         Some(&d) => Some(seconds(d, "--duration", None)?),
         None => None,

@@ -78,6 +78,11 @@ impl LengthFramer {
         Some(Ok(message))
     }
 
+    /// Where the length is, and the lengths allowed.
+    pub const fn field(&self) -> LengthField {
+        self.field
+    }
+
     /// The octets received and not yet returned as messages.
     pub fn buffered(&self) -> usize {
         self.buffer.len().saturating_sub(self.start)

@@ -1,9 +1,12 @@
 //! Our Diameter peer against a second implementation nobody here wrote: freeDiameter's daemon
-//! (`tests/it/support/freediameter.rs`), on loopback TCP, no SCTP, no TLS. Both directions of the
-//! capabilities exchange; DWR/DWA both ways; the daemon frozen with SIGSTOP taking our watchdog
-//! through SUSPECT (failover) and DOWN, and after SIGCONT back through REOPEN to OKAY (failback)
-//! after three answered watchdogs; DPR/DPA both ways. tshark decodes the pcap file of our side
-//! as Diameter with nothing malformed. Each run's trace, ours and the daemon's log, is printed.
+//! (`tests/it/support/freediameter.rs`), on loopback TCP, no SCTP, without TLS and with it. Both
+//! directions of the capabilities exchange; DWR/DWA both ways; the daemon frozen with SIGSTOP
+//! taking our watchdog through SUSPECT (failover) and DOWN, and after SIGCONT back through REOPEN
+//! to OKAY (failback) after three answered watchdogs; DPR/DPA both ways. tshark decodes the pcap
+//! file of our side as Diameter with nothing malformed. Over TLS from the first octet (RFC 6733
+//! §13.1), both directions with both certificates checked, and a daemon whose certificate names
+//! another host than the one we mean to reach, refused. Each run's trace, ours and the daemon's
+//! log, is printed.
 //!
 //! Our Twinit is 3 s when we connect (through `watchdog::Config::for_testing_below_rfc_minimum`,
 //! so Tw is drawn in [1 s, 5 s]: our DWRs keep the daemon's own at bay), and 10 s when the
@@ -14,7 +17,7 @@ use crate::support::driver::*;
 use crate::support::fixtures::*;
 use crate::support::freediameter::{self, FreeDiameter, freediameter_available};
 use rfc_fsm::diameter::codec::DisconnectCause;
-use rfc_fsm::diameter::driver::{Direction, Mode, TraceEntry};
+use rfc_fsm::diameter::driver::{Direction, Event, Mode, TraceEntry, TransportEvent};
 use rfc_fsm::diameter::peer::{PeerEvent, RELAY_APPLICATION_ID};
 use rfc_fsm::watchdog::State;
 use std::time::{Duration, Instant};
@@ -145,4 +148,96 @@ async fn freediameter_connects_to_us_we_answer_its_dwrs_and_its_dpr() {
     let dpa = report.trace.iter().position(|e| e.command == "DPA" && e.direction == Direction::Sent);
     assert!(dpr.is_some() && dpa > dpr, "DPR received, then DPA sent: {:#?}", report.trace);
     tshark_agrees(&pcap, &report.trace);
+}
+
+// --- Over TLS, from the first octet (RFC 6733 §13.1) ---------------------------------------------
+
+/// Our configuration over TLS: a certificate naming our Origin-Host, from the CA both trust.
+fn our_tls_config(host: &str, name: &str) -> rfc_fsm::diameter::driver::DriverConfig {
+    let mut config = our_config(host, name, Duration::from_secs(3));
+    config.tls = Some(crate::support::tls::node(host));
+    config
+}
+
+fn mismatches(r: &Running) -> Vec<PeerEvent> {
+    r.peer_events().into_iter().map(|(_, e)| e).filter(|e| matches!(e, PeerEvent::IdentityMismatch { .. })).collect()
+}
+
+/// We connect to freeDiameter's secure port: TLS with both certificates checked, CER/CEA with
+/// its Origin-Host bound to its certificate, a DWR answered each way, DPR/DPA.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn we_connect_to_freediameter_over_tls() {
+    if !freediameter_available() {
+        return;
+    }
+    let nowhere = std::net::SocketAddr::from(([127, 0, 0, 1], freediameter::free_port()));
+    let fd =
+        blocking(|| FreeDiameter::spawn_tls("tls-connect", "rust.example.net", nowhere, 6, 30, freediameter::IDENTITY));
+    let mut ours = launch(our_tls_config("rust.example.net", "tls-connect"), Mode::Connect(fd.addr()));
+    ours.wait("OKAY", Duration::from_secs(15), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;
+    let dwa = |r: &Running| r.trace().iter().any(|e| e.command == "DWA" && e.direction == Direction::Received);
+    ours.wait("our DWR answered", TW_MAX + SLACK * 2, dwa).await;
+    let report = ours.stop(DisconnectCause::DoNotWantToTalkToYou).await;
+    record("tls-connect", &ours, &report.trace, &fd);
+    assert!(mismatches(&ours).is_empty());
+    let tail: Vec<(&str, Direction)> = report.trace.iter().rev().take(2).map(|e| (e.command, e.direction)).collect();
+    assert_eq!(tail, [("DPA", Direction::Received), ("DPR", Direction::Sent)], "ends with DPR/DPA");
+    assert!(fd.lines().iter().any(|(_, l)| l.contains("TLS")), "freeDiameter spoke TLS:\n{}", fd.log());
+}
+
+/// freeDiameter connects to us over TLS: its CER, with its Origin-Host bound to its
+/// certificate, opens the connection; we answer its DWR... or it ours; then its DPR.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn freediameter_connects_to_us_over_tls() {
+    if !freediameter_available() {
+        return;
+    }
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let mut ours = launch(our_tls_config("rust-listener.example.net", "tls-listen"), Mode::Listen(listener));
+    let mut fd = blocking(|| {
+        FreeDiameter::spawn_tls("tls-listen", "rust-listener.example.net", address, 6, 1, freediameter::IDENTITY)
+    });
+    ours.wait("OKAY", Duration::from_secs(20), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;
+    let opened = ours
+        .peer_events()
+        .iter()
+        .any(|(_, e)| matches!(e, PeerEvent::Open { role: rfc_fsm::diameter::peer::Role::Responder, .. }));
+    assert!(opened, "the daemon's CER opened the connection");
+    let dwa = |r: &Running| r.trace().iter().any(|e| e.command == "DWA");
+    ours.wait("a DWR answered", TW_MAX + SLACK * 2, dwa).await;
+    blocking(|| fd.terminate(Duration::from_secs(30)));
+    ours.wait("DPR answered", Duration::from_secs(10), |r| {
+        r.trace().iter().any(|e| e.command == "DPA" && e.direction == Direction::Sent)
+    })
+    .await;
+    let report = ours.stop(DisconnectCause::Rebooting).await;
+    record("tls-listen", &ours, &report.trace, &fd);
+    assert!(mismatches(&ours).is_empty());
+}
+
+/// We mean to reach `hss.example.org`, and freeDiameter's certificate names another host (its
+/// own, `fd.example.org`; freeDiameter will not start with a certificate that does not name its
+/// Identity, so it cannot present one for another host than its Origin-Host): the handshake fails
+/// on our side, no CER is sent, and we say so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn freediameter_with_a_certificate_for_another_host_is_refused() {
+    if !freediameter_available() {
+        return;
+    }
+    let nowhere = std::net::SocketAddr::from(([127, 0, 0, 1], freediameter::free_port()));
+    let fd =
+        blocking(|| FreeDiameter::spawn_tls("tls-other", "rust.example.net", nowhere, 6, 30, freediameter::IDENTITY));
+    let mut config = our_tls_config("rust.example.net", "tls-other");
+    config.peer.peer_host = Some("hss.example.org".to_owned());
+    let mut ours = launch(config, Mode::Connect(fd.addr()));
+    let failed = |r: &Running| {
+        r.events().iter().any(|e| {
+            matches!(e, Event::Transport { event: TransportEvent::ConnectFailed(reason), .. } if reason.contains("TLS handshake failed"))
+        })
+    };
+    ours.wait("the refusal", Duration::from_secs(15), failed).await;
+    let report = ours.stop(DisconnectCause::Rebooting).await;
+    record("tls-other", &ours, &report.trace, &fd);
+    assert!(report.trace.is_empty(), "no CER sent: {:#?}", report.trace);
 }

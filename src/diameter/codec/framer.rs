@@ -49,6 +49,16 @@ impl Framer {
         Self(LengthFramer::new(LengthField { offset: 1, size: 3, min: HEADER_LEN, max: MAX_MESSAGE_LEN }))
     }
 
+    /// An empty framer that refuses a Message Length over `max` octets (taken within 20 and
+    /// [`MAX_MESSAGE_LEN`]), as [`next_message`](Self::next_message) refuses one over
+    /// [`MAX_MESSAGE_LEN`]: as soon as the length is read (the header's first 4 octets), before
+    /// the message is buffered, so that a peer announcing 16 MB costs 4 octets of memory.
+    #[must_use]
+    pub fn with_max_len(max: usize) -> Self {
+        let max = max.clamp(HEADER_LEN, MAX_MESSAGE_LEN);
+        Self(LengthFramer::new(LengthField { offset: 1, size: 3, min: HEADER_LEN, max }))
+    }
+
     /// Adds received octets (ignored once the framer has failed).
     pub fn push(&mut self, bytes: &[u8]) {
         self.0.push(bytes);
@@ -60,11 +70,12 @@ impl Framer {
     /// # Errors
     ///
     /// A [`DecodeError`] (DIAMETER_INVALID_MESSAGE_LENGTH, offset 1 in the message) when a Message
-    /// Length is under 20 or over [`MAX_MESSAGE_LEN`] octets; the framer has then failed.
+    /// Length is under 20 or over [`MAX_MESSAGE_LEN`] octets (or the maximum of
+    /// [`with_max_len`](Self::with_max_len)); the framer has then failed.
     pub fn next_message(&mut self) -> Option<Result<Vec<u8>, DecodeError>> {
         Some(self.0.next_message()?.map_err(|length| {
-            let reason =
-                format!("Message Length {length} outside {HEADER_LEN}..={MAX_MESSAGE_LEN}: the stream is unusable");
+            let max = self.0.field().max;
+            let reason = format!("Message Length {length} outside {HEADER_LEN}..={max}: the stream is unusable");
             DecodeError::new(DIAMETER_INVALID_MESSAGE_LENGTH, 1, reason)
         }))
     }

@@ -122,7 +122,8 @@ impl Driver {
         let (queue_tx, queue_rx) = mpsc::unbounded_channel();
         let queue = Arc::new(SendQueue::default());
         let credits = Arc::new(Semaphore::new(self.config.queue_bound()));
-        let read_task = tokio::spawn(read_loop(conn, reader, self.internal.clone(), credits));
+        let read_task =
+            tokio::spawn(read_loop(conn, reader, self.internal.clone(), credits, self.config.message_bound()));
         let stuck_after = self.config.peer.timeout;
         let write = write_loop(conn, writer, queue_rx, queue.clone(), self.internal.clone(), stuck_after);
         let write_task = tokio::spawn(write);
@@ -163,9 +164,12 @@ impl Driver {
     pub(super) fn internal(&mut self, message: Internal) {
         let now = self.begin();
         let outputs = match message {
-            Internal::Connected(conn, connection) => {
+            Internal::Connected(conn, connection, identity) => {
                 if self.connecting.remove(&conn).is_none() {
                     return;
+                }
+                if let Some(identity) = identity {
+                    self.peer.transport_authenticated(conn, identity);
                 }
                 self.link(conn, connection, Role::Initiator);
                 self.peer.transport_up(now, conn)
@@ -177,10 +181,18 @@ impl Driver {
                 self.transport(conn, TransportEvent::ConnectFailed(error.to_string()));
                 self.peer.transport_failed(now, conn)
             }
-            Internal::Accepted(connection) => {
+            Internal::Accepted(connection, identity) => {
                 let (conn, outputs) = self.peer.transport_accepted(now);
+                if let Some(identity) = identity {
+                    self.peer.transport_authenticated(conn, identity);
+                }
                 self.link(conn, connection, Role::Responder);
                 outputs
+            }
+            Internal::Refused(remote, reason) => {
+                let at = self.at();
+                self.event(Event::Refused { at, remote, reason });
+                return;
             }
             Internal::Received(conn, bytes, credit) => {
                 if !self.links.contains_key(&conn) {
@@ -231,9 +243,25 @@ impl Driver {
                         continue;
                     };
                     let internal = self.internal.clone();
+                    #[cfg(feature = "tls")]
+                    let tls = self.config.tls.clone().map(|tls| (tls, self.config.peer.peer_host.clone()));
                     let task = tokio::spawn(async move {
-                        let report = match connector().await {
-                            Ok(connection) => Internal::Connected(conn, connection),
+                        let connected = connector().await;
+                        // The handshake is bounded by the machine's Timeout in Wait-Conn-Ack,
+                        // which aborts this task.
+                        #[cfg(feature = "tls")]
+                        let connected = match (connected, tls) {
+                            (Ok(connection), Some((tls, host))) => tls
+                                .connect(connection, host.as_deref())
+                                .await
+                                .map(|(connection, identity)| (connection, Some(identity)))
+                                .map_err(|e| std::io::Error::new(e.kind(), format!("TLS handshake failed: {e}"))),
+                            (connected, _) => connected.map(|connection| (connection, None)),
+                        };
+                        #[cfg(not(feature = "tls"))]
+                        let connected = connected.map(|connection| (connection, None));
+                        let report = match connected {
+                            Ok((connection, identity)) => Internal::Connected(conn, connection, identity),
                             Err(error) => Internal::ConnectFailed(conn, error),
                         };
                         let _ = internal.send(report).await;

@@ -10,7 +10,7 @@
 //! [`spawn`] runs it as a task behind a [`PeerHandle`].
 //!
 //! Memory is bounded: one framer per connection (at most one message of
-//! [`MAX_MESSAGE_LEN`](super::codec::MAX_MESSAGE_LEN) octets buffered), bounded queues of
+//! [`DriverConfig::max_message_len`] octets buffered, 64 KiB by default), bounded queues of
 //! messages to write per connection ([`DriverConfig::send_queue`]), a bounded channel from the
 //! connections (readers wait when it is full, so TCP pushes back), at most
 //! [`DriverConfig::trace_limit`] trace entries (the oldest go first), and the events of one input
@@ -38,6 +38,29 @@
 //! Bad octets never panic: a message that does not decode is handled by the peer (answered with
 //! the error's Result-Code when it is a request); a Message Length that loses the stream closes
 //! the connection (the peer sees it lost, and the watchdog reconnects).
+//!
+//! TLS (feature `tls`): set `DriverConfig::tls` to a `TlsConfig` (certificate chain, key and
+//! trust roots from PEM files) and every connection, opened or accepted, runs TLS 1.2 or 1.3
+//! from its first octet with mutual authentication, the peer's Origin-Host checked against its
+//! certificate (RFC 6733 §13.1; the module `tls` says what is done and what is not, among it RFC
+//! 3588's Inband-Security-Id negotiation and the RC4 and 3DES suites).
+//!
+//! # Hostile peers
+//!
+//! What the driver promises against a peer that misbehaves on purpose, each shown by a test of
+//! `tests/it/diameter_driver/hostile.rs` (`h::`) or `tls.rs` (`t::`) that asserts a bound on
+//! memory or on what is kept, on tokio's paused clock:
+//!
+//! | The peer | The driver | Shown by |
+//! |---|---|---|
+//! | connects and never sends a CER | closes it at the peer's Timeout (RFC 6733 §5.6.2), reports [`PeerError::NoCer`](super::peer::PeerError::NoCer), lets it go; at most [`PeerConfig::max_pending_accepts`] wait at once, the oldest closed for a newer | `h::a_connection_that_never_sends_a_cer_is_closed_at_the_timeout_and_let_go` (and `over_tls_...`) |
+//! | announces a 16 MB message, then trickles octets | refuses the length once its 4 octets are read, before buffering the message ([`DriverConfig::max_message_len`]); closes the connection without an answer (the Hop-by-Hop Identifier that a DIAMETER_INVALID_MESSAGE_LENGTH answer, RFC 6733 §7.1.5, needs may not have come, and the next message starts 16 MB later), reports [`PeerError::Framing`](super::peer::PeerError::Framing) | `h::a_header_announcing_16_mb_closes_the_connection_before_anything_is_allocated` |
+//! | sends valid requests faster than the application reads its events | pauses the connection: the events channel ([`EVENTS_CAPACITY`]) and the readers' channel ([`INTERNAL_CAPACITY`] messages) fill, then the reader stops and TCP pushes back; nothing is dropped or answered DIAMETER_TOO_BUSY, every request reaches the application once it reads | `h::a_flood_of_requests_is_paused_at_a_bound_and_nothing_is_lost` |
+//! | floods connections from unknown nodes | answers each CER DIAMETER_UNKNOWN_PEER (with [`PeerConfig::peer_host`], or when the certificate does not prove its Origin-Host) and closes it; nothing is kept once it is closed ([`Peer::connections_held`](super::peer::Peer::connections_held)) | `h::a_flood_of_unknown_peers_is_refused_one_by_one_and_nothing_is_kept` |
+//! | sends octets that are not TLS | fails the handshake, closes, reports [`Event::Refused`]; the peer never sees the connection | `h::octets_that_are_not_tls_are_refused_before_the_peer_sees_them` |
+//! | stalls its TLS handshake, or floods handshakes | ends each handshake at the peer's Timeout; at most [`PeerConfig::max_pending_accepts`] at once, others refused at once ([`Event::Refused`]) | `h::stalled_tls_handshakes_end_at_the_timeout_and_are_bounded_in_number` |
+//! | presents a certificate that does not chain to the roots | fails the handshake: no CER is sent or read | `t::a_client_certificate_nobody_trusts_never_gets_as_far_as_a_cer`, `t::a_server_certificate_...` |
+//! | claims an Origin-Host its certificate does not name | refuses its CER with DIAMETER_UNKNOWN_PEER, or its CEA (the spec's guard `authenticated`), closes, reports [`PeerEvent::IdentityMismatch`] | `t::a_cer_from_another_node_than_the_certificate_is_refused_with_unknown_peer`, `t::a_cea_from_...` |
 //!
 //! ```no_run
 //! use rfc_fsm::diameter::codec::DisconnectCause;
@@ -77,20 +100,25 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::codec::{DisconnectCause, RawMessage};
+use super::codec::{DisconnectCause, HEADER_LEN, MAX_MESSAGE_LEN, RawMessage};
 use super::pcap::DiameterPcap;
 use super::peer::{ConfigError, ConnId, Peer, PeerConfig, PeerEvent, State};
 use crate::watchdog;
 
 mod apply;
 mod tasks;
+#[cfg(feature = "tls")]
+pub mod tls;
 mod trace;
 
-use tasks::{Internal, Link, SendQueue, accept_custom, accept_tcp};
+use tasks::{Acceptor, Internal, Link, SendQueue, accept_custom, accept_tcp};
+#[cfg(feature = "tls")]
+pub use tls::{TlsConfig, TlsError};
 pub use trace::{Direction, TraceEntry};
 
-/// How many reports the connections' tasks may have in flight to the driver.
-const INTERNAL_CAPACITY: usize = 256;
+/// How many reports (a message each, at most) the connections' tasks may have in flight to the
+/// driver: 256. With the events channel full, the readers stop once this many wait.
+pub const INTERNAL_CAPACITY: usize = 256;
 
 /// How long the driver waits, at the end, for the messages queued on its connections to be
 /// written: 1 s. Then the connections are dropped, written or not.
@@ -195,13 +223,32 @@ pub struct DriverConfig {
     pub pcap: Option<PathBuf>,
     /// The seed of the random source (Tw jitter, identifiers); from the system when `None`.
     pub seed: Option<u64>,
+    /// The longest message the peer may send, in octets (RFC 6733 §3's Message Length, header
+    /// included): a header announcing more closes the connection as soon as its first 4 octets
+    /// are read, before anything is allocated for the message (see the module documentation).
+    /// From 20 to [`MAX_MESSAGE_LEN`] (64 KiB): less is taken as 20, more as 64 KiB. 64 KiB by
+    /// default.
+    pub max_message_len: usize,
+    /// TLS on every connection, from its first octet (RFC 6733 §13.1; see [`tls`]): `None`, the
+    /// default, is plain TCP (or whatever the [`Mode`]'s streams are).
+    #[cfg(feature = "tls")]
+    pub tls: Option<TlsConfig>,
 }
 
 impl DriverConfig {
     /// The defaults around a peer configuration.
     #[must_use]
     pub fn new(peer: PeerConfig) -> Self {
-        DriverConfig { peer, send_queue: 64, trace_limit: 100_000, pcap: None, seed: None }
+        DriverConfig {
+            peer,
+            send_queue: 64,
+            trace_limit: 100_000,
+            pcap: None,
+            seed: None,
+            max_message_len: MAX_MESSAGE_LEN,
+            #[cfg(feature = "tls")]
+            tls: None,
+        }
     }
 
     /// Checks the configuration as [`run`] does, before running it.
@@ -216,6 +263,11 @@ impl DriverConfig {
     /// [`send_queue`](Self::send_queue) within its bounds.
     fn queue_bound(&self) -> usize {
         self.send_queue.clamp(1, MAX_SEND_QUEUE)
+    }
+
+    /// [`max_message_len`](Self::max_message_len) within its bounds.
+    fn message_bound(&self) -> usize {
+        self.max_message_len.clamp(HEADER_LEN, MAX_MESSAGE_LEN)
     }
 }
 
@@ -270,6 +322,17 @@ pub enum Event {
     },
     /// A message sent or received.
     Message(TraceEntry),
+    /// A connection was closed before it reached the peer: its TLS handshake failed (a
+    /// certificate that does not verify, octets that are not TLS) or did not end within the
+    /// peer's Timeout, or [`PeerConfig::max_pending_accepts`] handshakes were under way already.
+    Refused {
+        /// When, since [`run`] started.
+        at: Duration,
+        /// The other side's address.
+        remote: SocketAddr,
+        /// Why.
+        reason: String,
+    },
     /// A connection came or went.
     Transport {
         /// When, since [`run`] started.
@@ -418,15 +481,20 @@ pub async fn run(
     let start = Instant::now();
     let unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (internal, mut internal_rx) = mpsc::channel(INTERNAL_CAPACITY);
+    let handover = Acceptor {
+        internal: internal.clone(),
+        #[cfg(feature = "tls")]
+        tls: config.tls.clone().map(|tls| (tls, config.peer.max_pending_accepts.max(1), config.peer.timeout)),
+    };
     let (connector, acceptor) = match mode {
         Mode::Connect(address) => {
             let connector: Connector =
                 Arc::new(move || Box::pin(async move { Connection::tcp(TcpStream::connect(address).await?) }));
             (Some(connector), None)
         }
-        Mode::Listen(listener) => (None, Some(tokio::spawn(accept_tcp(listener, internal.clone())))),
+        Mode::Listen(listener) => (None, Some(tokio::spawn(accept_tcp(listener, handover)))),
         Mode::Custom { connector, incoming } => {
-            (connector, incoming.map(|incoming| tokio::spawn(accept_custom(incoming, internal.clone()))))
+            (connector, incoming.map(|incoming| tokio::spawn(accept_custom(incoming, handover))))
         }
     };
     let mut peer_config = config.peer.clone();

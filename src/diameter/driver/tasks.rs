@@ -1,7 +1,9 @@
-//! The per-connection tasks: the acceptors, each connection's reader (framing, credits from
-//! its send queue) and writer (the bounded queue, the stuck-writer timeout).
+//! The per-connection tasks: the acceptors (with the TLS handshakes of the accepted
+//! connections, bounded in number and time), each connection's reader (framing, credits from its
+//! send queue) and writer (the bounded queue, the stuck-writer timeout).
 
 use std::io;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -9,18 +11,24 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, mpsc};
-use tokio::task::JoinHandle;
+use tokio::task::{JoinHandle, JoinSet};
 use tokio::time::Instant;
 
 use super::{Connection, Stream};
 use crate::diameter::codec::{DecodeError, Framer};
-use crate::diameter::peer::ConnId;
+use crate::diameter::peer::{ConnId, TransportIdentity};
+
+/// What the transport proved of a connection's other end (TLS), if anything.
+pub(super) type Identity = Option<Arc<dyn TransportIdentity>>;
 
 /// What the connections' tasks tell the driver.
 pub(super) enum Internal {
-    Connected(ConnId, Connection),
+    Connected(ConnId, Connection, Identity),
     ConnectFailed(ConnId, io::Error),
-    Accepted(Connection),
+    Accepted(Connection, Identity),
+    /// An accepted connection closed before it reached the peer (its TLS handshake).
+    #[cfg_attr(not(feature = "tls"), allow(dead_code, reason = "only TLS handshakes refuse connections"))]
+    Refused(SocketAddr, String),
     /// A message, with the credit for its answer in the connection's send queue.
     Received(ConnId, Vec<u8>, OwnedSemaphorePermit),
     Framing(ConnId, DecodeError),
@@ -56,27 +64,80 @@ pub(super) struct Link {
     pub(super) flow: Option<(crate::diameter::pcap::FlowId, bool)>,
 }
 
-pub(super) async fn accept_tcp(listener: TcpListener, internal: mpsc::Sender<Internal>) {
+/// What the acceptors hand accepted connections to: the driver, through TLS when it is on.
+#[derive(Clone)]
+pub(super) struct Acceptor {
+    pub(super) internal: mpsc::Sender<Internal>,
+    /// TLS, how many handshakes may be under way at once, and how long each may take.
+    #[cfg(feature = "tls")]
+    pub(super) tls: Option<(super::TlsConfig, usize, Duration)>,
+}
+
+impl Acceptor {
+    /// Hands a connection over, or starts its TLS handshake in `handshakes` (refused when full);
+    /// false once the driver is gone.
+    async fn hand_over(&self, connection: Connection, handshakes: &mut JoinSet<()>) -> bool {
+        #[cfg(feature = "tls")]
+        if let Some((tls, max, timeout)) = &self.tls {
+            while handshakes.try_join_next().is_some() {}
+            let remote = connection.remote;
+            if handshakes.len() >= *max {
+                drop(connection);
+                let reason = format!("{max} TLS handshakes under way already");
+                return self.internal.send(Internal::Refused(remote, reason)).await.is_ok();
+            }
+            let (tls, timeout, internal) = (tls.clone(), *timeout, self.internal.clone());
+            handshakes.spawn(async move {
+                let report = match tokio::time::timeout(timeout, tls.accept(connection)).await {
+                    Ok(Ok((connection, identity))) => Internal::Accepted(connection, Some(identity)),
+                    Ok(Err(error)) => Internal::Refused(remote, format!("TLS handshake failed: {error}")),
+                    Err(_) => Internal::Refused(remote, format!("TLS handshake not done within {timeout:?}")),
+                };
+                let _ = internal.send(report).await;
+            });
+            return !self.internal.is_closed();
+        }
+        let _ = handshakes;
+        self.internal.send(Internal::Accepted(connection, None)).await.is_ok()
+    }
+}
+
+/// Accepts TCP connections; the handshakes under way end with the task.
+pub(super) async fn accept_tcp(listener: TcpListener, acceptor: Acceptor) {
+    let mut handshakes = JoinSet::new();
     loop {
-        let Ok((stream, _)) = listener.accept().await else {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            Some(_) = handshakes.join_next() => continue,
+        };
+        let Ok((stream, _)) = accepted else {
             // Out of descriptors, or the like: try again a little later.
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
         if let Ok(connection) = Connection::tcp(stream)
-            && internal.send(Internal::Accepted(connection)).await.is_err()
+            && !acceptor.hand_over(connection, &mut handshakes).await
         {
             return;
         }
     }
 }
 
-pub(super) async fn accept_custom(mut incoming: mpsc::Receiver<Connection>, internal: mpsc::Sender<Internal>) {
-    while let Some(connection) = incoming.recv().await {
-        if internal.send(Internal::Accepted(connection)).await.is_err() {
+/// Takes the connections of [`Mode::Custom`](super::Mode::Custom)'s `incoming`.
+pub(super) async fn accept_custom(mut incoming: mpsc::Receiver<Connection>, acceptor: Acceptor) {
+    let mut handshakes = JoinSet::new();
+    loop {
+        let connection = tokio::select! {
+            connection = incoming.recv() => connection,
+            Some(_) = handshakes.join_next() => continue,
+        };
+        let Some(connection) = connection else { break };
+        if !acceptor.hand_over(connection, &mut handshakes).await {
             return;
         }
     }
+    // The last handshakes still reach the driver.
+    while handshakes.join_next().await.is_some() {}
 }
 
 /// Reads messages and passes each on with a credit for its answer: without one (`send_queue`
@@ -86,8 +147,9 @@ pub(super) async fn read_loop(
     mut reader: ReadHalf<Box<dyn Stream>>,
     internal: mpsc::Sender<Internal>,
     credits: Arc<Semaphore>,
+    max_message_len: usize,
 ) {
-    let mut framer = Framer::new();
+    let mut framer = Framer::with_max_len(max_message_len);
     let mut buffer = vec![0u8; 16 * 1024];
     loop {
         while let Some(next) = framer.next_message() {
@@ -129,7 +191,11 @@ pub(super) async fn write_loop(
     stuck_after: Duration,
 ) {
     while let Some(outgoing) = queue.recv().await {
-        let write = writer.write_all(&outgoing.bytes);
+        // TLS holds what is written until it is flushed (tokio-rustls); TCP flushes at once.
+        let write = async {
+            writer.write_all(&outgoing.bytes).await?;
+            writer.flush().await
+        };
         let written = match outgoing.queued_at.checked_add(stuck_after) {
             Some(deadline) => tokio::time::timeout_at(deadline, write).await,
             None => Ok(write.await),

@@ -50,6 +50,21 @@ pub enum PeerEvent {
         /// The Result-Code of the CEA.
         result_code: u32,
     },
+    /// The Origin-Host of the peer's CER or CEA is not one its certificate proves (see
+    /// [`Peer::transport_authenticated`](super::Peer::transport_authenticated), RFC 6733 §13.1):
+    /// a CER is answered with DIAMETER_UNKNOWN_PEER and its connection closed (also reported as
+    /// [`CapabilitiesRefused`](Self::CapabilitiesRefused)); a CEA closes its connection (the
+    /// spec's guard `authenticated`, `specs/diameter_peer.fsm`).
+    IdentityMismatch {
+        /// The connection.
+        conn: ConnId,
+        /// Which side opened it.
+        role: Role,
+        /// The Origin-Host of the CER or CEA.
+        origin_host: String,
+        /// What the certificate names (its DNS-IDs).
+        certificate: String,
+    },
     /// An election took place (RFC 6733 §5.6.4): `won` when our Origin-Host is the greater, and
     /// the connection we initiated is closed.
     Election {

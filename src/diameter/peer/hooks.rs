@@ -8,7 +8,7 @@ use super::{ConnId, Context, Core, Event, Output, Role, Run, SESSION_ID, State};
 use crate::diameter::codec::result_code::is_success;
 use crate::diameter::codec::result_code::{
     DIAMETER_APPLICATION_UNSUPPORTED, DIAMETER_COMMAND_UNSUPPORTED, DIAMETER_SUCCESS, DIAMETER_UNABLE_TO_COMPLY,
-    ELECTION_LOST,
+    DIAMETER_UNKNOWN_PEER, ELECTION_LOST,
 };
 use crate::diameter::codec::{DecodeError, DisconnectCause, Dpa, Dpr, Dwa, Message, RawMessage};
 use crate::machines::diameter_peer as machine;
@@ -173,10 +173,53 @@ impl<T, R> DiameterPeerHooks<'_, T, R> {
     }
 }
 
+impl<T, R> DiameterPeerHooks<'_, T, R> {
+    /// The connection and Origin-Host of the event's CER or CEA.
+    fn claimed(&self) -> Option<(ConnId, &str)> {
+        match self.context {
+            Context::Cer(conn, cer) => Some((*conn, cer.capabilities.origin_host.as_str())),
+            Context::Message(conn, received) => match &**received {
+                Received::Ok(Message::Cea(cea)) => Some((*conn, cea.capabilities.origin_host.as_str())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// What the certificate of the event's connection names, when it does not prove the
+    /// Origin-Host of the event's CER or CEA (see `Peer::transport_authenticated`).
+    fn unproven(&self) -> Option<(ConnId, String, String)> {
+        let (conn, origin_host) = self.claimed()?;
+        let certificate = self.core.unproven(conn, origin_host)?;
+        Some((conn, origin_host.to_owned(), certificate))
+    }
+
+    /// R-Refuse-Identity: the CER is answered DIAMETER_UNKNOWN_PEER and its connection closed.
+    fn refuse_cer(&mut self) {
+        let Context::Cer(conn, cer) = self.context else { return };
+        let Some((conn, origin_host, certificate)) = self.unproven().filter(|(c, ..)| c == conn) else { return };
+        let reason = format!("the certificate of the connection names {certificate}, not {origin_host}");
+        if let Some(answer) = self.core.unknown_peer_answer(cer, reason) {
+            self.run.out.push(Output::Send(conn, answer));
+        }
+        self.run.out.push(Output::Close(conn));
+        let role = Role::Responder;
+        self.run.report(PeerEvent::IdentityMismatch { conn, role, origin_host, certificate });
+        let result_code = DIAMETER_UNKNOWN_PEER;
+        self.run.report(PeerEvent::CapabilitiesRefused { conn, role, result_code });
+    }
+}
+
 impl<T, R> machine::Hooks for DiameterPeerHooks<'_, T, R>
 where
     T: Time,
 {
+    fn guard(&mut self, guard: machine::Guard) -> bool {
+        match guard {
+            machine::Guard::authenticated => self.unproven().is_none(),
+        }
+    }
+
     fn action(&mut self, action: machine::Action) {
         use machine::Action as A;
         match action {
@@ -238,6 +281,13 @@ where
             A::R_Reject => {
                 if let Context::Cer(conn, _) = self.context {
                     self.run.out.push(Output::Close(*conn));
+                }
+            }
+            A::R_Refuse_Identity => self.refuse_cer(),
+            A::I_Refuse_Identity => {
+                if let Some((conn, origin_host, certificate)) = self.unproven() {
+                    let role = Role::Initiator;
+                    self.run.report(PeerEvent::IdentityMismatch { conn, role, origin_host, certificate });
                 }
             }
             A::I_Disc => self.close_initiated(),

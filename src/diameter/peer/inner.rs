@@ -62,6 +62,20 @@ impl<T, R> Core<T, R> {
         if theirs.eq_ignore_ascii_case(expected) {
             return None;
         }
+        self.unknown_peer_answer(cer, format!("this node serves {expected}, not {theirs}"))
+    }
+
+    /// What the transport proved of `conn`, as text, when it does not prove `origin_host`; `None`
+    /// when it does, or when nothing was proved (plain TCP).
+    pub(super) fn unproven(&self, conn: ConnId, origin_host: &str) -> Option<String> {
+        let (_, identity) = self.identities.iter().find(|(c, _)| *c == conn)?;
+        (!identity.proves(origin_host)).then(|| identity.to_string())
+    }
+
+    /// The CEA that refuses `cer` with DIAMETER_UNKNOWN_PEER (3010, with the E bit: RFC 6733
+    /// §7.1.3, §7.2), its Origin-Host as the Failed-AVP and `reason` as the Error-Message.
+    pub(super) fn unknown_peer_answer(&self, cer: &Cer, reason: String) -> Option<Message> {
+        let theirs = &cer.capabilities.origin_host;
         let flags = CommandFlags { request: true, ..CommandFlags::default() };
         let (hop_by_hop, end_to_end) = (cer.hop_by_hop, cer.end_to_end);
         let command_code = command_code::CAPABILITIES_EXCHANGE;
@@ -70,7 +84,7 @@ impl<T, R> Core<T, R> {
             result_code: DIAMETER_UNKNOWN_PEER,
             offset: 0,
             failed_avp: Some(Avp::utf8(avp_code::ORIGIN_HOST, theirs).with_mandatory(true)),
-            reason: format!("this node serves {expected}, not {theirs}"),
+            reason,
         };
         self.error_answer(&header, &error, None)
     }
@@ -84,6 +98,7 @@ impl<T, R> Core<T, R> {
             self.dpr = None;
         }
         self.requests.forget(conn);
+        self.identities.retain(|(c, _)| *c != conn);
     }
 
     /// Whether the peer uses `conn`: the initiated or accepted connection, or one waiting for its

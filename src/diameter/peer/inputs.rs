@@ -2,6 +2,7 @@
 //! (`Peer::drain`), and returns the outputs to carry out.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -11,7 +12,7 @@ use super::events::{DiscardReason, PeerError, PeerEvent};
 use super::hooks::DiameterPeerHooks;
 use super::inner::lenient_header;
 use super::requests::{Answers, Outstanding, Pending, Received};
-use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State};
+use super::{ConnId, Context, Core, Event, MAX_STEPS, Output, Peer, Role, Run, State, TransportIdentity};
 use crate::diameter::codec::result_code::DIAMETER_UNKNOWN_PEER;
 use crate::diameter::codec::result_code::is_success;
 use crate::diameter::codec::{DecodeError, DisconnectCause, Dwr, Message, RawMessage, command_code};
@@ -68,6 +69,7 @@ where
                 requests: Outstanding::new(config_max_requests),
                 cea_remote: None,
                 remote: None,
+                identities: Vec::new(),
             },
         })
     }
@@ -158,6 +160,38 @@ where
         }
         self.core.pending.push(Pending { id, deadline: now.checked_add(self.core.config.timeout) });
         (id, self.finish(run))
+    }
+
+    /// The transport authenticated the other end of `conn` (TLS with mutual authentication, RFC
+    /// 6733 §13.1) as `identity`: the Origin-Host of the CER (accepted connection) or CEA
+    /// (initiated connection) that comes on it must be one `identity` proves, or the capabilities
+    /// exchange fails: the spec's guard `authenticated` is false, and a CER is answered with
+    /// DIAMETER_UNKNOWN_PEER (3010, §7.1.3) and its connection closed (R-Refuse-Identity), a CEA
+    /// closes the initiated connection (I-Refuse-Identity, then Error in Wait-I-CEA; I-Disc and
+    /// the accepted connection answered in Wait-Returns). Either is reported as
+    /// [`PeerEvent::IdentityMismatch`]. Call it once the peer knows the connection (after
+    /// [`Output::Connect`] or [`transport_accepted`](Self::transport_accepted)) and before the
+    /// first message received on it; without it, nothing is checked (plain TCP). Ignored for a
+    /// connection the peer does not hold; forgotten with the connection.
+    pub fn transport_authenticated(&mut self, conn: ConnId, identity: Arc<dyn TransportIdentity>) {
+        if !self.core.is_live(conn) {
+            return;
+        }
+        self.core.identities.retain(|(c, _)| *c != conn);
+        self.core.identities.push((conn, identity));
+    }
+
+    /// How many connections the peer holds something for (the initiated one, the accepted one,
+    /// those waiting for their CER, and what the transport proved of them): at most
+    /// [`PeerConfig::max_pending_accepts`] plus 2, whatever was accepted and refused before. For
+    /// tests and monitoring: what a flood of connections leaves behind.
+    #[must_use]
+    pub fn connections_held(&self) -> usize {
+        let core = &self.core;
+        let initiated = usize::from(core.initiated.is_some_and(|i| i.open));
+        let accepted = usize::from(core.accepted.as_ref().is_some_and(|a| a.open));
+        let identities = core.identities.iter().filter(|(c, _)| !core.is_live(*c)).count();
+        initiated + accepted + core.pending.len() + identities
     }
 
     /// A transport connection was lost (closed by the peer, or failed): I-Peer-Disc,

@@ -97,12 +97,14 @@ pub use machine::{Event, State};
 mod config;
 mod events;
 mod hooks;
+mod identity;
 mod inner;
 mod inputs;
 mod requests;
 
 pub use config::{ConfigError, MAX_IDENTITY_LEN, MAX_TIMEOUT, PeerConfig, RemotePeer};
 pub use events::{DiscardReason, PeerError, PeerEvent};
+pub use identity::TransportIdentity;
 use requests::{Accepted, Initiated, Outstanding, Pending, Received};
 
 /// The relay application (RFC 6733 §2.4): a node announcing it shares every application.
@@ -227,6 +229,9 @@ struct Core<T, R> {
     cea_remote: Option<RemotePeer>,
     /// The peer once a capabilities exchange succeeded.
     remote: Option<RemotePeer>,
+    /// What the transport proved of each connection's other end (TLS): the Origin-Host of its
+    /// CER or CEA must match it.
+    identities: identity::Identities,
 }
 
 /// The Diameter peer: the RFC 6733 §5.6 state machine of the connection to one peer and the RFC

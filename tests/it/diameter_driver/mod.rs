@@ -5,9 +5,12 @@
 //! taking the watchdog through OKAY, SUSPECT (failover) and DOWN, the reconnection through REOPEN
 //! to OKAY (failback) after three answered watchdogs, DPR/DPA closing cleanly; bad octets over
 //! TCP; tshark decoding the pcap files the driver writes as Diameter, with nothing malformed.
+//! The same over TLS, with the identity checks (`tls`), and hostile peers (`hostile`).
 
+mod hostile;
 mod scripted;
 mod tcp;
+mod tls;
 mod virtual_time;
 
 use std::net::SocketAddr;

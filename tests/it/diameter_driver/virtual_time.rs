@@ -1,5 +1,6 @@
 //! Two of our peers over in-memory pipes on tokio's paused clock, with the RFC's default Tw of
-//! 30 s; and a configuration the driver refuses.
+//! 30 s, over plain streams and over TLS (the same watchdog, failover, failback and DPR); and a
+//! configuration the driver refuses.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -11,6 +12,7 @@ use crate::support::driver::{
     driver_config, dwrs_at_tw, every_dwr_answered, is_open, launch, reached, secs, temp, tshark_agrees,
 };
 use crate::support::fixtures::peer_config;
+use crate::support::tls;
 use rfc_fsm::diameter::codec::DisconnectCause;
 use rfc_fsm::diameter::driver::{self, Connection, Connector, DriverConfig, DriverError, Mode, TraceEntry};
 use rfc_fsm::diameter::pcap::placeholder;
@@ -47,17 +49,29 @@ fn memory_network(frozen: watch::Receiver<bool>) -> (Connector, mpsc::Receiver<C
 
 #[tokio::test(start_paused = true)]
 async fn on_virtual_time_the_driver_keeps_the_rfc_schedule_with_the_default_tw() {
+    keeps_the_rfc_schedule(false).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn on_virtual_time_the_driver_keeps_the_rfc_schedule_over_tls() {
+    keeps_the_rfc_schedule(true).await;
+}
+
+async fn keeps_the_rfc_schedule(over_tls: bool) {
     let twinit = watchdog::TWINIT_DEFAULT;
     let (freeze, frozen) = watch::channel(false);
     let (connector, incoming) = memory_network(frozen);
     let mut server_config = driver_config(peer_config("server.example.net", twinit, secs(10.0)), 41, None);
     server_config.trace_limit = 4;
+    let pcap = temp(if over_tls { "virtual-tls.pcap" } else { "virtual.pcap" });
+    let mut client_config =
+        driver_config(peer_config("client.example.net", twinit, secs(10.0)), 42, Some(pcap.clone()));
+    if over_tls {
+        server_config.tls = Some(tls::node("server.example.net"));
+        client_config.tls = Some(tls::node("client.example.net"));
+    }
     let mut server = launch(server_config, Mode::Custom { connector: None, incoming: Some(incoming) });
-    let pcap = temp("virtual.pcap");
-    let mut client = launch(
-        driver_config(peer_config("client.example.net", twinit, secs(10.0)), 42, Some(pcap.clone())),
-        Mode::Custom { connector: Some(connector), incoming: None },
-    );
+    let mut client = launch(client_config, Mode::Custom { connector: Some(connector), incoming: None });
     client.wait("capabilities exchange", secs(1.0), is_open).await;
     tokio::time::sleep(secs(300.0)).await;
     // Nothing is late on a virtual clock: every DWR at Tw exactly within Twinit +/- 2 s.

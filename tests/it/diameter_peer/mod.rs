@@ -1,6 +1,6 @@
 //! The sans-IO Diameter peer (RFC 6733 §5.6 with the RFC 3539 watchdog) on a virtual clock:
 //! capabilities exchange in both roles, CEA and CER refusals, DWR and DPR answered, DPR/DPA
-//! closing, the election of §5.6.4, the Timeout, malformed input, the reconnection policy after a
+//! closing, the election of §5.6.4, the identity a certificate proves (§13.1), the Timeout, malformed input, the reconnection policy after a
 //! DPR; two peers on a simulated network for the watchdog's schedule (DWRs both ways, a frozen
 //! peer: OKAY, SUSPECT, DOWN, then REOPEN and OKAY after three DWAs); random input never panics.
 
@@ -9,6 +9,7 @@ mod capabilities;
 mod configuration;
 mod dwr_dpr;
 mod election;
+mod identity;
 mod malformed;
 mod properties;
 mod watchdog_schedule;

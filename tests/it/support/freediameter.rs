@@ -1,6 +1,7 @@
 //! A second independent Diameter node for interop tests: freeDiameter's daemon
 //! (`freeDiameterd`, Debian's `freediameterd`, installed by `scripts/install-deps`), run on
-//! loopback TCP without SCTP and without TLS, from a configuration written for each test.
+//! loopback TCP without SCTP, without TLS or with TLS from the first octet (RFC 6733 §13.1,
+//! [`FreeDiameter::spawn_tls`]), from a configuration written for each test.
 //!
 //! [`FreeDiameter`] starts one daemon that knows our node as its one peer (`ConnectPeer`, which
 //! it connects to and accepts connections from), reads its log lines on background threads,
@@ -16,7 +17,7 @@ use rustix::process::{Pid, Signal, kill_process, kill_process_group};
 use std::io::{BufRead, BufReader, Read};
 use std::net::{SocketAddr, TcpListener};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
@@ -61,15 +62,55 @@ impl FreeDiameter {
     /// (whole seconds, at least 6: freeDiameter refuses less) and Tc `tc` (its reconnection
     /// timer). Waits until the daemon says it is initialized.
     pub fn spawn(name: &str, peer_host: &str, peer_addr: SocketAddr, tw: u64, tc: u64) -> FreeDiameter {
+        Self::start(name, peer_host, peer_addr, tw, tc, |_| None)
+    }
+
+    /// As [`spawn`](Self::spawn), over TLS from the first octet both ways (its secure port, and
+    /// its connections to our node), the certificate naming `certified` (its Identity is
+    /// [`IDENTITY`] whatever it is), from the test CA ([`super::tls`]), which it trusts.
+    pub fn spawn_tls(
+        name: &str,
+        peer_host: &str,
+        peer_addr: SocketAddr,
+        tw: u64,
+        tc: u64,
+        certified: &str,
+    ) -> FreeDiameter {
+        Self::start(name, peer_host, peer_addr, tw, tc, |dir| Some(super::tls::files(dir, certified)))
+    }
+
+    fn start(
+        name: &str,
+        peer_host: &str,
+        peer_addr: SocketAddr,
+        tw: u64,
+        tc: u64,
+        tls: impl FnOnce(&Path) -> Option<(PathBuf, PathBuf, PathBuf)>,
+    ) -> FreeDiameter {
         let dir = std::env::temp_dir().join(format!("rfc-fsm-freediameter-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let port = free_port();
+        // Over TLS, `port` is the secure port, and its connections to us do TLS at once (no
+        // No_TLS, no TLS_old_method).
+        let (ports, no_tls) = match tls(&dir) {
+            None => (format!("Port = {port};\nSecPort = 0;\n"), " No_TLS;"),
+            Some((cert, key, ca)) => (
+                format!(
+                    "Port = {};\nSecPort = {port};\nTLS_Cred = \"{}\", \"{}\";\nTLS_CA = \"{}\";\n",
+                    free_port(),
+                    cert.display(),
+                    key.display(),
+                    ca.display()
+                ),
+                "",
+            ),
+        };
         let config = format!(
-            "Identity = \"{IDENTITY}\";\nRealm = \"{REALM}\";\nPort = {port};\nSecPort = 0;\nNo_SCTP;\nNo_IPv6;\n\
+            "Identity = \"{IDENTITY}\";\nRealm = \"{REALM}\";\n{ports}No_SCTP;\nNo_IPv6;\n\
              ListenOn = \"127.0.0.1\";\nTwTimer = {tw};\nTcTimer = {tc};\nAppServThreads = 1;\n\
-             ConnectPeer = \"{peer_host}\" {{ ConnectTo = \"{}\"; Port = {}; No_TLS; }};\n",
+             ConnectPeer = \"{peer_host}\" {{ ConnectTo = \"{}\"; Port = {};{no_tls} }};\n",
             peer_addr.ip(),
-            peer_addr.port()
+            peer_addr.port(),
         );
         let path = dir.join("freeDiameter.conf");
         std::fs::write(&path, config).expect("the configuration written");
