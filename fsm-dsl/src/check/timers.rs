@@ -99,7 +99,7 @@ impl Running {
     /// reached state, when the timer may be running there; in a state nothing reaches, when
     /// anything starts the timer (the generated code can be started in any state), unless
     /// dropped items leave that unknown.
-    pub(super) fn expiry_possible(&self, state: StateId, timer: TimerId) -> bool {
+    pub fn expiry_possible(&self, state: StateId, timer: TimerId) -> bool {
         let started = self.started.get(timer.0).copied().unwrap_or(true);
         if !self.analysed {
             started
@@ -346,31 +346,46 @@ pub(crate) fn path_text(m: &Machine, running: &Running, s: StateId, t: TimerId) 
 }
 
 /// W0007: transitions on an expiry, from states where its timer cannot be running. A transition
-/// on `*` (any other event) covers such an expiry without naming it, and is not reported.
+/// on `*` (any other event) covers such an expiry without naming it, and is not reported. One
+/// transition as written may be several in the model (flattened from a superstate): it is judged
+/// over all of them.
 fn dead_handling(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let mut written: Vec<(Span, Vec<&ir::Transition>)> = Vec::new();
     for t in m.transitions.iter().filter(|t| t.other_events().is_none()) {
-        for &e in &t.events {
+        match written.iter_mut().find(|(span, _)| *span == t.span) {
+            Some((_, parts)) => parts.push(t),
+            None => written.push((t.span, vec![t])),
+        }
+    }
+    for (span, parts) in written {
+        let mut events: Vec<EventId> = parts.iter().flat_map(|t| t.events.iter().copied()).collect();
+        events.sort();
+        events.dedup();
+        let wildcard = parts.iter().any(|t| t.wildcard);
+        for e in events {
             let Some(timer) = m.event(e).timer else { continue };
             // A timer that nothing starts is W0004's.
             if !running.started.get(timer.0).copied().unwrap_or(false) {
                 continue;
             }
-            let reached: Vec<StateId> = t.sources.iter().copied().filter(|&s| running.reached(s)).collect();
+            let sources: Vec<StateId> =
+                parts.iter().filter(|t| t.events.contains(&e)).flat_map(|t| t.sources.iter().copied()).collect();
+            let reached: Vec<StateId> = sources.iter().copied().filter(|&s| running.reached(s)).collect();
             let dead: Vec<StateId> = reached.iter().copied().filter(|&s| !running.may_be_running(s, timer)).collect();
             // `*` means "wherever it happens": only a transition that never applies is dead.
-            if dead.is_empty() || (t.wildcard && dead.len() < reached.len()) {
+            if dead.is_empty() || (wildcard && dead.len() < reached.len()) {
                 continue;
             }
             let live: Vec<StateId> =
                 (0..m.states.len()).map(StateId).filter(|&s| running.may_be_running(s, timer)).collect();
             out.push(report::dead_expiry(
-                t.span,
+                span,
                 &m.event(e).named.name,
                 &m.timers[timer.0].named.name,
                 &state_list(m, &dead),
                 &state_list(m, &live),
-                dead.len() == t.sources.len(),
+                dead.len() == sources.len(),
             ));
         }
     }

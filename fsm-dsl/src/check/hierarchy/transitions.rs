@@ -167,7 +167,51 @@ impl Flattener<'_, '_, '_> {
             }
         }
         let target_name = target.map(|(_, leaf, name)| Name { text: tree.name(leaf).text.clone(), span: name.span });
+        // A transition written for `*` stays one for `*` states, each group of leaves written
+        // `* except` the others: the checker then keeps what `*` means (its `on *` comes after
+        // those written for states; an expiry it names is judged wherever it can happen).
+        let star = match &t.sources {
+            ast::StateSet::All { span, .. } => Some(*span),
+            ast::StateSet::Names(_) => None,
+        };
+        let every_leaf: Vec<&Name> = (0..tree.nodes.len())
+            .filter(|&n| tree.is_leaf(n) && !tree.nodes[n].dropped && tree.nodes[n].decl.is_final.is_none())
+            .map(|n| tree.name(n))
+            .filter(|_| star.is_some())
+            .collect();
+        if let (true, Some(other)) = (groups.is_empty(), &t.other) {
+            // Nearer transitions on `*` leave this one nothing in any leaf: it is written with
+            // every event excepted, so that the checker reports that it covers nothing (W0011).
+            let leaves: Vec<Name> = written
+                .iter()
+                .flat_map(|(_, name, leaves)| {
+                    leaves.iter().map(|&l| Name { text: tree.name(l).text.clone(), span: name.span })
+                })
+                .collect();
+            if !leaves.is_empty() {
+                let except = self.all_events.iter().map(|e| Name { text: e.text.clone(), span: other.span }).collect();
+                let flat = ast::Transition {
+                    sources: ast::StateSet::Names(leaves.into()),
+                    target: target_name,
+                    other: Some(Box::new(ast::OtherEvents { except, ..(**other).clone() })),
+                    ..t.clone()
+                };
+                items.push(item.with_kind(ast::ItemKind::Transition(flat)));
+            }
+            return;
+        }
         for ((around, events), sources) in groups {
+            let sources = match star {
+                Some(span) => {
+                    let except: Vec<Name> = every_leaf
+                        .iter()
+                        .filter(|leaf| !sources.iter().any(|s| s.text == leaf.text))
+                        .map(|leaf| Name { text: leaf.text.clone(), span })
+                        .collect();
+                    ast::StateSet::All { span, except: except.into() }
+                }
+                None => ast::StateSet::Names(sources.into()),
+            };
             let mut effects: Vec<ast::Effect> = Vec::new();
             for &s in &around.exits {
                 effects.extend(tree.nodes[s].decl.exit.iter().cloned());
@@ -177,7 +221,7 @@ impl Flattener<'_, '_, '_> {
                 effects.extend(tree.nodes[s].decl.entry.iter().cloned());
             }
             let flat = ast::Transition {
-                sources: ast::StateSet::Names(sources.into()),
+                sources,
                 target: target_name.clone(),
                 events: if t.other.is_some() {
                     ast::List::new()
