@@ -78,9 +78,8 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
                     Condition::Always => String::new(),
                     _ => format!("{} ", cell(&format!("[{}]", t.guard_text()))),
                 };
-                let effects = m.effects_of(s, id);
-                let effects =
-                    if effects.is_empty() { String::new() } else { format!(" / {}", cell(&m.effects_text(&effects))) };
+                let effects = m.step_effects_text(s, id);
+                let effects = if effects.is_empty() { String::new() } else { format!(" / {}", cell(&effects)) };
                 // A pair that a transition on `*` covers says so, with the transition's label.
                 let by = t.other_events().map_or(String::new(), |label| format!(" ({})", cell(label)));
                 match t.target {
@@ -148,7 +147,9 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 running.may_run(StateId(i)).iter().map(|t| m.timers[t.index()].named.display()).collect();
             let timers =
                 if running.reached(StateId(i)) { cell(&timers.join(", ")) } else { "(unreachable)".to_owned() };
-            (name, cell(&s.named.doc), cell(&m.effects_text(&s.entry)), cell(&m.effects_text(&s.exit)), timers)
+            let entry = m.effects_text_with(&s.entry, &s.entry_groups);
+            let exit = m.effects_text_with(&s.exit, &s.exit_groups);
+            (name, cell(&s.named.doc), cell(&entry), cell(&exit), timers)
         })
         .collect();
     let mut declarations = Vec::new();
@@ -166,9 +167,9 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
                 doc.push_str("<br>");
             }
             doc.push_str(&format!("States: {}", states.join(", ")));
-            for (what, effects) in [("Entry", &x.entry), ("Exit", &x.exit)] {
+            for (what, effects, groups) in [("Entry", &x.entry, &x.entry_groups), ("Exit", &x.exit, &x.exit_groups)] {
                 if !effects.is_empty() {
-                    doc.push_str(&format!("<br>{what}: {}", cell(&m.effects_text(effects))));
+                    doc.push_str(&format!("<br>{what}: {}", cell(&m.effects_text_with(effects, groups))));
                 }
             }
             (name, doc)

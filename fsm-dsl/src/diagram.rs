@@ -157,7 +157,7 @@ pub fn edge_label(m: &Machine, t: &Transition, options: Options) -> String {
         parts.push(m.trigger_text(t));
     }
     if options.actions && !t.effects.is_empty() {
-        parts.push(format!("/ {}", m.effects_text(&t.effects)));
+        parts.push(format!("/ {}", m.effects_text_with(&t.effects, t.groups())));
     }
     parts.join("\n")
 }
@@ -171,18 +171,23 @@ fn group_label(m: &Machine, group: &[&Transition], options: Options, within: &dy
     if options.actions {
         // Sources grouped by effects; the effects of the most sources give the first line,
         // without its states.
-        let mut variants: Vec<(&[crate::ir::Effect], Vec<StateId>)> = Vec::new();
+        let mut variants: Vec<(&Transition, Vec<StateId>)> = Vec::new();
         for t in group {
             let sources = t.sources.iter().copied().filter(|&s| within(s));
-            match variants.iter_mut().find(|(effects, _)| *effects == t.effects.as_slice()) {
+            match variants.iter_mut().find(|(first, _)| first.effects == t.effects) {
                 Some(variant) => variant.1.extend(sources),
-                None => variants.push((t.effects.as_slice(), sources.collect())),
+                None => variants.push((t, sources.collect())),
             }
         }
         variants.retain(|(_, sources)| !sources.is_empty());
         variants.sort_by_key(|(_, sources)| std::cmp::Reverse(sources.len()));
-        for (i, (effects, sources)) in variants.iter().enumerate() {
-            let text = if effects.is_empty() { "(no action)".to_owned() } else { m.effects_text(effects) };
+        for (i, (first, sources)) in variants.iter().enumerate() {
+            let effects = &first.effects;
+            let text = if effects.is_empty() {
+                "(no action)".to_owned()
+            } else {
+                m.effects_text_with(effects, first.groups())
+            };
             if i == 0 {
                 if !effects.is_empty() {
                     parts.push(format!("/ {text}"));
@@ -237,10 +242,10 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         for node in &mut nodes {
             let state = m.state(node.state);
             if !state.entry.is_empty() {
-                node.lines.push(format!("entry / {}", m.effects_text(&state.entry)));
+                node.lines.push(format!("entry / {}", m.effects_text_with(&state.entry, &state.entry_groups)));
             }
             if !state.exit.is_empty() {
-                node.lines.push(format!("exit / {}", m.effects_text(&state.exit)));
+                node.lines.push(format!("exit / {}", m.effects_text_with(&state.exit, &state.exit_groups)));
             }
         }
     }
@@ -252,10 +257,10 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         .map(|(i, s)| {
             let mut lines = Vec::new();
             if options.actions && !s.entry.is_empty() {
-                lines.push(format!("entry / {}", m.effects_text(&s.entry)));
+                lines.push(format!("entry / {}", m.effects_text_with(&s.entry, &s.entry_groups)));
             }
             if options.actions && !s.exit.is_empty() {
-                lines.push(format!("exit / {}", m.effects_text(&s.exit)));
+                lines.push(format!("exit / {}", m.effects_text_with(&s.exit, &s.exit_groups)));
             }
             Cluster { superstate: SuperstateId(i), lines }
         })
@@ -272,7 +277,7 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
         for t in m.transitions.iter().filter(|t| t.target.is_none()) {
             let mut line = m.trigger_text(t);
             if options.actions && !t.effects.is_empty() {
-                line.push_str(&format!(" / {}", m.effects_text(&t.effects)));
+                line.push_str(&format!(" / {}", m.effects_text_with(&t.effects, t.groups())));
             }
             let (boxes, rest) = cover(m, &t.sources, None);
             if !boxes.is_empty() {

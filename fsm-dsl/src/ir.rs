@@ -73,6 +73,10 @@ pub struct State {
     pub entry: Vec<Effect>,
     /// Run on every exit, in order.
     pub exit: Vec<Effect>,
+    /// The effect groups `entry` names, where their effects stand in it (for display).
+    pub entry_groups: Vec<GroupUse>,
+    /// The effect groups `exit` names, likewise.
+    pub exit_groups: Vec<GroupUse>,
 }
 
 /// An event.
@@ -233,6 +237,9 @@ pub struct Notes {
     /// covers in its `sources`: the checker writes one transition per group of states where
     /// it covers the same events.
     pub other_events: Option<String>,
+    /// The effect groups its effects name, where they stand among them (superstates' exits
+    /// and entries included, as the effects hold them).
+    pub groups: Vec<GroupUse>,
 }
 
 impl Transition {
@@ -255,7 +262,8 @@ impl Transition {
         let empty = notes.guard_text.is_empty()
             && notes.refs.is_empty()
             && notes.doc.is_empty()
-            && notes.other_events.is_none();
+            && notes.other_events.is_none()
+            && notes.groups.is_empty();
         self.notes = (!empty).then(|| Box::new(notes));
         self
     }
@@ -281,7 +289,12 @@ impl Transition {
         self.notes.as_ref().and_then(|n| n.other_events.as_deref())
     }
 
-    /// The notes (guard text, refs, doc, label), for a transition derived from this one.
+    /// The effect groups its effects name, where they stand among them.
+    pub fn groups(&self) -> &[GroupUse] {
+        self.notes.as_ref().map_or(&[], |n| &n.groups)
+    }
+
+    /// The notes (guard text, refs, doc, label, groups), for a transition derived from this one.
     pub fn notes(&self) -> Notes {
         self.notes.as_deref().cloned().unwrap_or_default()
     }
@@ -305,6 +318,9 @@ impl std::fmt::Debug for Transition {
         // Printed only when set, so that the dumps of machines without `on *` stay as they were.
         if let Some(label) = self.other_events() {
             d.field("other_events", &label);
+        }
+        if !self.groups().is_empty() {
+            d.field("groups", &self.groups());
         }
         d.field("span", span).finish()
     }
@@ -414,6 +430,22 @@ pub struct Group {
     pub named: Named,
     /// Its effects, in order, every group among them expanded.
     pub effects: Vec<Effect>,
+    /// Whether some effect list names it (a transition's, an entry's, an exit's or another
+    /// group's): the checker reports one that none does (W0002).
+    pub used: bool,
+}
+
+/// An effect group as an effect list names it: the group (its index in [`Machine::groups`]) and
+/// the effects of the list that it stands for (`start..start + len`), so that docs and diagrams
+/// show the name where the spec wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupUse {
+    /// The group's index in [`Machine::groups`].
+    pub group: usize,
+    /// Where its effects start in the list.
+    pub start: usize,
+    /// How many effects it stands for.
+    pub len: usize,
 }
 
 /// A state that holds states, as declared (`state S { state A; ... }`).
@@ -430,6 +462,10 @@ pub struct Superstate {
     pub entry: Vec<Effect>,
     /// Its exit effects, for display, likewise already in each transition out of it.
     pub exit: Vec<Effect>,
+    /// The effect groups its entry names, where their effects stand in it (for display).
+    pub entry_groups: Vec<GroupUse>,
+    /// The effect groups its exit names, likewise.
+    pub exit_groups: Vec<GroupUse>,
 }
 
 impl Machine {

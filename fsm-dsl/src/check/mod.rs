@@ -70,15 +70,40 @@ fn superstates(machine: &ir::Machine, found: &[hierarchy::Superstate]) -> Vec<ir
             named: resolve::named(&s.name, s.label.as_ref(), &s.docs),
             parent: s.parent.map(ir::SuperstateId),
             states: s.leaves.iter().filter_map(|name| machine.state_named(name)).collect(),
-            entry: effects(machine, &s.entry),
-            exit: effects(machine, &s.exit),
+            entry: effects(machine, &s.entry).0,
+            exit: effects(machine, &s.exit).0,
+            entry_groups: effects(machine, &s.entry).1,
+            exit_groups: effects(machine, &s.exit).1,
         })
         .collect()
 }
 
 /// A superstate's entry or exit effects in the model's terms, looked up by name in the checked
-/// machine (the flat transitions that run them resolved the same names, so none is missing).
-fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
+/// machine (the flat transitions that run them resolved the same names, so none is missing),
+/// with the groups they name.
+fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> (Vec<ir::Effect>, Vec<ir::GroupUse>) {
+    let mut groups = Vec::new();
+    let mut at = 0;
+    for effect in written {
+        let len = match effect {
+            ast::Effect::Action(name) if !machine.actions.iter().any(|a| a.named.name == name.text) => {
+                match machine.groups.iter().position(|g| g.named.name == name.text) {
+                    Some(group) => {
+                        let len = machine.groups[group].effects.len();
+                        groups.push(ir::GroupUse { group, start: at, len });
+                        len
+                    }
+                    None => 0,
+                }
+            }
+            _ => 1,
+        };
+        at += len;
+    }
+    (expand(machine, written), groups)
+}
+
+fn expand(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
     let var = |name: &ast::Name| machine.vars.iter().position(|v| v.named.name == name.text).map(ir::VarId);
     let literal = |value: &ast::Literal| match *value {
         ast::Literal::Bool(b, _) => i64::from(b),
@@ -86,23 +111,38 @@ fn effects(machine: &ir::Machine, written: &[ast::Effect]) -> Vec<ir::Effect> {
     };
     written
         .iter()
-        .filter_map(|effect| match effect {
+        .flat_map(|effect| match effect {
+            // A group, written out.
+            ast::Effect::Action(name) if !machine.actions.iter().any(|a| a.named.name == name.text) => {
+                machine.groups.iter().find(|g| g.named.name == name.text).map_or_else(Vec::new, |g| g.effects.clone())
+            }
             ast::Effect::Action(name) => machine
                 .actions
                 .iter()
                 .position(|a| a.named.name == name.text)
-                .map(|a| ir::Effect::Action(ir::ActionId(a))),
-            ast::Effect::Timer(op) => machine.timers.iter().find(|t| t.named.name == op.timer.text).map(|t| {
-                ir::Effect::Action(match op.kind {
-                    ast::TimerOpKind::Start => t.start,
-                    ast::TimerOpKind::Stop => t.stop,
+                .map(|a| ir::Effect::Action(ir::ActionId(a)))
+                .into_iter()
+                .collect(),
+            ast::Effect::Timer(op) => machine
+                .timers
+                .iter()
+                .find(|t| t.named.name == op.timer.text)
+                .map(|t| {
+                    ir::Effect::Action(match op.kind {
+                        ast::TimerOpKind::Start => t.start,
+                        ast::TimerOpKind::Stop => t.stop,
+                    })
                 })
-            }),
-            ast::Effect::Assign(a) => var(&a.var).map(|v| match a.op {
-                ast::AssignOp::Set => ir::Effect::Set(v, literal(&a.value)),
-                ast::AssignOp::Add => ir::Effect::Add(v, literal(&a.value)),
-                ast::AssignOp::Sub => ir::Effect::Add(v, literal(&a.value).saturating_neg()),
-            }),
+                .into_iter()
+                .collect(),
+            ast::Effect::Assign(a) => var(&a.var)
+                .map(|v| match a.op {
+                    ast::AssignOp::Set => ir::Effect::Set(v, literal(&a.value)),
+                    ast::AssignOp::Add => ir::Effect::Add(v, literal(&a.value)),
+                    ast::AssignOp::Sub => ir::Effect::Add(v, literal(&a.value).saturating_neg()),
+                })
+                .into_iter()
+                .collect(),
         })
         .collect()
 }

@@ -108,6 +108,8 @@ struct Resolver<'a> {
     group_tab: Table,
     /// The groups being expanded, outermost first.
     expanding: Vec<usize>,
+    /// The groups the effect list being resolved names itself, where their effects stand.
+    written: Vec<ir::GroupUse>,
     /// Items dropped for an error: the states and the events they concern, `None` where a name
     /// did not resolve (then it may be any).
     dropped: Vec<Dropped>,
@@ -186,6 +188,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         groups: Vec::new(),
         group_tab: Table::default(),
         expanding: Vec::new(),
+        written: Vec::new(),
         dropped: Vec::new(),
         unsound: false,
         others: Vec::new(),
@@ -207,9 +210,9 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     let entry_exit = r.resolve_entry_exit();
     let mut transitions = r.resolve_transitions();
     let groups = r.resolve_groups();
-    for (state, (entry, exit)) in r.states.iter_mut().zip(entry_exit) {
-        state.entry = entry;
-        state.exit = exit;
+    for (state, ((entry, entry_groups), (exit, exit_groups))) in r.states.iter_mut().zip(entry_exit) {
+        (state.entry, state.entry_groups) = (entry, entry_groups);
+        (state.exit, state.exit_groups) = (exit, exit_groups);
     }
     let cell_count = r.states.len().saturating_mul(r.events.len());
     if cell_count > MAX_CELLS {
@@ -258,19 +261,17 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
 
 impl Resolver<'_> {
     /// Expands every group (those no effect list names too, so that their errors are reported),
-    /// reports those nothing names, and gives the model's list of them.
+    /// and gives the model's list of them, each marked used or not (the analyses report those
+    /// nothing names, once the spec has no error).
     fn resolve_groups(&mut self) -> Vec<ir::Group> {
         let mut out = Vec::with_capacity(self.groups.len());
         for g in 0..self.groups.len() {
             let effects = self.expand_group(g);
             let entry = &self.groups[g];
-            if !entry.used {
-                self.diagnostics.push(report::unused(Kind::Group, &entry.decl.decl.name));
-            }
-            let entry = &self.groups[g];
             out.push(ir::Group {
                 named: named(&entry.decl.decl.name, entry.decl.decl.label.as_ref(), entry.item.docs()),
                 effects: effects.map(ir::List::into_vec).unwrap_or_default(),
+                used: entry.used,
             });
         }
         out

@@ -1,7 +1,9 @@
 //! The model written back as the spec writes it: effects, guard expressions and triggers as
 //! text, for diagrams, docs, `fsm sim` and diagnostics.
 
-use super::{ActionId, ActionKind, Effect, Expr, Machine, Operand, Transition, VarType};
+use super::{
+    ActionId, ActionKind, Effect, Expr, GroupUse, Machine, Operand, StateId, Transition, TransitionId, VarType,
+};
 
 impl Machine {
     /// An effect as the spec writes it: the action's display name (`SetWatchdog`, `start Tw`),
@@ -76,31 +78,46 @@ impl Machine {
         out
     }
 
-    /// Effects as the spec writes them, comma-separated, with the effects of a group of two or
-    /// more shown by the group's name (`scr, stop T` rather than `SendCr, Close, n = 0, stop
-    /// T`): from the left, the longest group whose effects come next, wherever the list came
-    /// from (a transition's own effects, or a state's exit, then the transition's, then an
-    /// entry, as tables show them).
+    /// Effects, comma-separated, each written out.
     pub fn effects_text(&self, effects: &[Effect]) -> String {
+        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Effects as the spec writes them, comma-separated: the effects a group stands for (in
+    /// `groups`, where the spec named it) shown by the group's name (`scr, stop T`).
+    pub fn effects_text_with(&self, effects: &[Effect], groups: &[GroupUse]) -> String {
         let mut parts = Vec::with_capacity(effects.len());
-        let mut rest = effects;
-        while let Some(first) = rest.first() {
-            let group = self
-                .groups
-                .iter()
-                .filter(|g| g.effects.len() >= 2 && rest.starts_with(&g.effects))
-                .max_by_key(|g| g.effects.len());
-            match group {
+        let mut at = 0;
+        while at < effects.len() {
+            match groups.iter().find(|g| g.start == at && g.len > 0 && g.group < self.groups.len()) {
                 Some(g) => {
-                    parts.push(g.named.display().to_owned());
-                    rest = &rest[g.effects.len()..];
+                    parts.push(self.groups[g.group].named.display().to_owned());
+                    at += g.len;
                 }
                 None => {
-                    parts.push(self.effect_text(first));
-                    rest = &rest[1..];
+                    parts.push(self.effect_text(&effects[at]));
+                    at += 1;
                 }
             }
         }
+        parts.join(", ")
+    }
+
+    /// The effects of taking `t` from `source` (see [`Machine::effects_of`]) as the spec writes
+    /// them: the source's exit, the transition's own, the target's entry, each with its groups.
+    pub fn step_effects_text(&self, source: StateId, t: TransitionId) -> String {
+        let transition = self.transition(t);
+        let mut parts = Vec::new();
+        if let Some(target) = transition.target {
+            let from = self.state(source);
+            parts.push(self.effects_text_with(&from.exit, &from.exit_groups));
+            parts.push(self.effects_text_with(&transition.effects, transition.groups()));
+            let to = self.state(target);
+            parts.push(self.effects_text_with(&to.entry, &to.entry_groups));
+        } else {
+            parts.push(self.effects_text_with(&transition.effects, transition.groups()));
+        }
+        parts.retain(|p| !p.is_empty());
         parts.join(", ")
     }
 

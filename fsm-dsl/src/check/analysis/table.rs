@@ -146,6 +146,9 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
             });
         }
     }
+    for group in m.groups.iter().filter(|g| !g.used) {
+        out.push(report::unused(Kind::Group, &name(&group.named)));
+    }
     for (t, timer) in m.timers.iter().enumerate() {
         // Any action of the operation: the timer's own, or a further name for it.
         let used =

@@ -39,6 +39,8 @@ impl Resolver<'_> {
                         is_final: s.is_final.is_some(),
                         entry: Vec::new(),
                         exit: Vec::new(),
+                        entry_groups: Vec::new(),
+                        exit_groups: Vec::new(),
                     });
                 }
                 ast::ItemKind::Event(ast::EventDecl { decl: d, payload })
@@ -246,7 +248,9 @@ impl Resolver<'_> {
                 }
                 None => ir::Named { name: default_name, label: Some(label), doc, span: d.name.span },
             };
-            match self.action_tab.get(&named.name) {
+            // A group shares the actions' names (effect lists name both).
+            let taken = self.action_tab.get(&named.name).or_else(|| self.group_tab.get(&named.name));
+            match taken {
                 Some((_, first)) if alias.is_some() => {
                     let name = Name { text: SmolStr::new(&named.name), span: named.span };
                     self.diagnostics.push(report::duplicate(Kind::Action, &name, first));

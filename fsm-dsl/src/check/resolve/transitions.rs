@@ -8,17 +8,22 @@ use crate::check::report::{self, Kind};
 use crate::ir::{self, EventId, StateId, TransitionId};
 
 impl Resolver<'_> {
-    pub(super) fn resolve_entry_exit(&mut self) -> Vec<(Vec<ir::Effect>, Vec<ir::Effect>)> {
-        let mut out = vec![(Vec::new(), Vec::new()); self.states.len()];
+    /// Each state's entry and exit effects, with the groups each names.
+    pub(super) fn resolve_entry_exit(&mut self) -> Vec<(Written, Written)> {
+        let mut out = vec![Default::default(); self.states.len()];
         for item in &self.spec.items {
             let ast::ItemKind::State(s) = &item.kind else { continue };
             let Some((i, span)) = self.state_tab.get(&s.decl.name.text) else { continue };
             if span != s.decl.name.span {
                 continue; // a duplicate declaration, already reported
             }
-            let (entry, exit) = (self.effects(&s.entry), self.effects(&s.exit));
+            let (entry, entry_groups) = self.written_effects(&s.entry);
+            let (exit, exit_groups) = self.written_effects(&s.exit);
             self.unsound |= entry.is_none() || exit.is_none();
-            out[i] = (entry.unwrap_or_default().into_vec(), exit.unwrap_or_default().into_vec());
+            out[i] = (
+                (entry.unwrap_or_default().into_vec(), entry_groups),
+                (exit.unwrap_or_default().into_vec(), exit_groups),
+            );
         }
         out
     }
@@ -95,7 +100,7 @@ impl Resolver<'_> {
                 Some(ast::GuardClause::Else(_)) => Some(ir::Condition::Else),
                 Some(ast::GuardClause::Expr(e)) => self.expr(e).map(ir::Condition::When),
             };
-            let effects = self.effects(&t.effects);
+            let (effects, groups) = self.written_effects(&t.effects);
             let target = match target {
                 None => Some(None),
                 Some(Some(s)) => Some(Some(s)),
@@ -134,6 +139,7 @@ impl Resolver<'_> {
                     .other
                     .as_ref()
                     .map(|o| o.label.as_ref().map_or_else(|| ir::OTHER_EVENTS.to_owned(), |label| label.value.clone())),
+                groups,
             };
             let transition =
                 ir::Transition::new(sources, wildcard, events, condition, target, effects, item.span).with_notes(notes);
@@ -300,6 +306,9 @@ impl Resolver<'_> {
         }
     }
 }
+
+/// Effects with the groups they name, where those stand among them.
+type Written = (Vec<ir::Effect>, Vec<ir::GroupUse>);
 
 fn source_names(set: &ast::StateSet) -> &[Name] {
     match set {

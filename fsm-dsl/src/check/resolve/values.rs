@@ -3,6 +3,13 @@
 //! named guards or boolean variables (an integer is compared, never a condition).
 
 use super::Resolver;
+
+/// The most effects one effect list may run once its groups are written out: a group of two
+/// that names a group of two, twenty deep, would otherwise run a million.
+pub const MAX_EFFECTS: usize = 4096;
+
+/// How deep groups may name groups (each level a frame of the checker's stack).
+pub const MAX_GROUP_DEPTH: usize = 64;
 use crate::ast::{self, Name};
 use crate::check::report;
 use crate::ir;
@@ -10,6 +17,17 @@ use crate::ir;
 impl Resolver<'_> {
     /// The effects of a list, or `None` if one did not resolve (each error is reported). A
     /// [`ir::List`], which holds the usual one effect without an allocation.
+    /// The effects of a list the spec writes (a transition's, an entry, an exit), and where the
+    /// groups it names stand among them.
+    pub(super) fn written_effects(
+        &mut self,
+        effects: &[ast::Effect],
+    ) -> (Option<ir::List<ir::Effect>>, Vec<ir::GroupUse>) {
+        self.written.clear();
+        let resolved = self.effects(effects);
+        (resolved, std::mem::take(&mut self.written))
+    }
+
     pub(super) fn effects(&mut self, effects: &[ast::Effect]) -> Option<ir::List<ir::Effect>> {
         let mut out = ir::List::new();
         let mut ok = true;
@@ -20,7 +38,26 @@ impl Resolver<'_> {
                     if self.action_tab.get(&name.text).is_none() && self.group_tab.get(&name.text).is_some() =>
                 {
                     match self.group(name) {
-                        Some(effects) => out.extend(effects),
+                        Some(effects) if out.len() + effects.len() > MAX_EFFECTS => {
+                            self.diagnostics.push(report::too_complex(
+                                name.span,
+                                format!(
+                                    "with the group `{}`, this list runs more than {MAX_EFFECTS} effects",
+                                    name.text
+                                ),
+                                "split the group, or name fewer groups in one list",
+                            ));
+                            ok = false;
+                        }
+                        Some(effects) => {
+                            // A group the list names itself (not one inside a group).
+                            if self.expanding.is_empty()
+                                && let Some((group, _)) = self.group_tab.get(&name.text)
+                            {
+                                self.written.push(ir::GroupUse { group, start: out.len(), len: effects.len() });
+                            }
+                            out.extend(effects);
+                        }
                         None => ok = false,
                     }
                     continue;
@@ -64,6 +101,14 @@ impl Resolver<'_> {
                 let mut cycle = path[start..].to_vec();
                 cycle.push(name.text.to_string());
                 self.diagnostics.push(report::recursive_group(name, &cycle));
+                None
+            }
+            super::Expansion::NotYet if self.expanding.len() >= MAX_GROUP_DEPTH => {
+                self.diagnostics.push(report::too_complex(
+                    name.span,
+                    format!("groups nest more than {MAX_GROUP_DEPTH} deep here"),
+                    "write some of the nested groups' effects out",
+                ));
                 None
             }
             super::Expansion::NotYet => Some(self.expand_group(g)?),
