@@ -36,7 +36,7 @@ pub fn analyse(m: &Machine, unknown: Option<&[bool]>, running: &Running) -> Vec<
     let mut out = Vec::new();
     let known = Known(unknown);
     let explored = explore(m, known);
-    out.extend(explored.diagnostics(m, known));
+    out.extend(explored.diagnostics(m, known, running));
     out.extend(unhandled(m, known, running));
     let dead = dead_ends(m, known);
     // A trap is only certain on the whole machine: a dropped item may be the way out.

@@ -10,6 +10,7 @@ use crate::check::eval::{
     reads,
 };
 use crate::check::report;
+use crate::check::timers::Running;
 use crate::diag::Diagnostic;
 use crate::ir::{self, Cell, Condition, EventId, Machine, StateId, TransitionId};
 use rustc_hash::FxHashMap as HashMap;
@@ -352,7 +353,7 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
 }
 
 impl Explored {
-    pub(super) fn diagnostics(&self, m: &Machine, known: Known<'_>) -> Vec<Diagnostic> {
+    pub(super) fn diagnostics(&self, m: &Machine, known: Known<'_>, running: &Running) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (&(a, b), (s, e, w)) in &self.conflicts {
             let (ta, tb) = (m.transition(a), m.transition(b));
@@ -404,31 +405,33 @@ impl Explored {
                 None => written.push((t.span, vec![i])),
             }
         }
+        // The pairs where a transition may be taken: a reached state, and for an expiry, a
+        // state where its timer may be running (elsewhere the expiry never comes: W0007's).
+        let live =
+            |s: StateId, e: EventId| self.reached[s.0] && m.event(e).timer.is_none_or(|t| running.may_be_running(s, t));
         for (span, parts) in written {
             let first = m.transition(TransitionId(parts[0]));
             if matches!(first.condition, Condition::Always) {
                 continue;
             }
-            let reached_source = parts.iter().any(|&i| m.transitions[i].sources.iter().any(|s| self.reached[s.0]));
-            if !parts.iter().any(|&i| self.taken[i]) {
-                if reached_source {
+            let pairs = || {
+                parts.iter().flat_map(|&i| {
+                    let t = &m.transitions[i];
+                    t.sources.iter().flat_map(move |&s| t.events.iter().map(move |&e| (TransitionId(i), s, e)))
+                })
+            };
+            let taken = pairs().any(|(t, s, e)| live(s, e) && self.taken_cells.contains(&(t, s, e)));
+            if !taken {
+                if pairs().any(|(_, s, e)| live(s, e)) {
                     out.push(report::never_holds(span, first.guard_text()));
                 }
                 continue;
             }
-            // Taken somewhere: the pairs of reached states where it never is. An expiry is
-            // W0007's, where its timer cannot be running.
-            let mut dead: Vec<(StateId, EventId)> = Vec::new();
-            for &i in &parts {
-                let t = &m.transitions[i];
-                for &s in t.sources.iter().filter(|s| self.reached[s.0]) {
-                    for &e in t.events.iter().filter(|e| m.event(**e).timer.is_none()) {
-                        if !self.taken_cells.contains(&(TransitionId(i), s, e)) {
-                            dead.push((s, e));
-                        }
-                    }
-                }
-            }
+            // Taken somewhere: the live pairs where it never is.
+            let dead: Vec<(StateId, EventId)> = pairs()
+                .filter(|&(t, s, e)| live(s, e) && !self.taken_cells.contains(&(t, s, e)))
+                .map(|(_, s, e)| (s, e))
+                .collect();
             if !dead.is_empty() {
                 let pairs: Vec<String> = dead.iter().map(|&(s, e)| pair_text(m, s, e)).collect();
                 out.push(report::dead_pairs(span, first.guard_text(), &pairs));
