@@ -70,6 +70,10 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
             Policy::Ignore => "(ignored)".to_owned(),
             Policy::Error | Policy::Warn => "—".to_owned(),
         },
+        // An expiry that cannot happen here, which only a transition on `*` covers.
+        Cell::Rules(rules) if cannot_happen && rules.iter().all(|&r| m.transition(r).other_events().is_some()) => {
+            "(not running)".to_owned()
+        }
         Cell::Rules(rules) => rules
             .iter()
             .map(|&id| {
@@ -266,9 +270,27 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             // A transition on `*` lists the events it covers after its label.
             let mut trigger = code(&m.trigger_text(t));
             if t.other_events().is_some() {
-                trigger.push_str(&format!(": {}", cell(&m.events_text(t))));
+                // Less the expiries that cannot happen in any of its states.
+                let covered: Vec<&str> = t
+                    .events
+                    .iter()
+                    .filter(|&&e| {
+                        m.event(e)
+                            .timer
+                            .is_none_or(|timer| t.sources.iter().any(|&s| running.expiry_possible(s, timer)))
+                    })
+                    .map(|&e| m.event(e).named.display())
+                    .collect();
+                trigger.push_str(&format!(": {}", cell(&covered.join(", "))));
             }
-            (i + 1, cell(&from.join(", ")), trigger, cell(&to), cell(&m.effects_text(&t.effects)), cell(&refs))
+            (
+                i + 1,
+                cell(&from.join(", ")),
+                trigger,
+                cell(&to),
+                cell(&m.effects_text_with(&t.effects, t.groups())),
+                cell(&refs),
+            )
         })
         .collect();
     let page = Page {

@@ -640,11 +640,22 @@ fn other_events_at(compiled: &Compiled, at: usize) -> Option<(ast::Span, String)
     }
     out.push_str(".\n");
     let Some(m) = &compiled.machine else { return Some((other.span, out)) };
+    let running = fsm_dsl::check::running(m);
     let mut lines = Vec::new();
     for t in m.transitions.iter().filter(|t| t.span == item.span && t.other_events().is_some()) {
         let states: Vec<String> = t.sources.iter().map(|s| format!("`{}`", m.state(*s).named.name)).collect();
-        let events: Vec<String> = t.events.iter().map(|e| format!("`{}`", m.event(*e).named.name)).collect();
-        lines.push(format!("- in {}: {}", states.join(", "), events.join(", ")));
+        // Less the expiries that cannot happen in any of its states.
+        let events: Vec<String> = t
+            .events
+            .iter()
+            .filter(|&&e| {
+                m.event(e).timer.is_none_or(|timer| t.sources.iter().any(|&s| running.expiry_possible(s, timer)))
+            })
+            .map(|e| format!("`{}`", m.event(*e).named.name))
+            .collect();
+        if !events.is_empty() {
+            lines.push(format!("- in {}: {}", states.join(", "), events.join(", ")));
+        }
     }
     if lines.is_empty() {
         out.push_str("\nIt covers no event in any of its states.\n");

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// The one-line size of a suite: cases and steps against transitions and pairs.
 pub fn summary(s: &Stats) -> String {
     format!(
-        "{} {}, {} {}: {} of {} transitions taken in {} of {} handled pairs, {} ignored and {} unhandled pairs hit ({} goals; {} expiries of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
+        "{} {}, {} {}: {} of {} transitions taken in {} of {} handled pairs, {} ignored and {} unhandled pairs hit ({} goals; {} {} of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
         s.cases,
         fsm_dsl::diag::plural(s.cases, "case"),
         s.steps,
@@ -22,6 +22,7 @@ pub fn summary(s: &Stats) -> String {
         s.unhandled_pairs,
         s.goals,
         s.expiries_left_out,
+        if s.expiries_left_out == 1 { "expiry" } else { "expiries" },
         s.pairs,
         s.configurations,
         fsm_dsl::diag::plural(s.configurations, "configuration")
