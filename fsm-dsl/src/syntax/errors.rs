@@ -167,6 +167,7 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
             && !candidate.is_empty()
             && !is_keyword(candidate)
             && let Some(keyword) = crate::check::suggest(candidate, ITEM_KEYWORDS.iter().copied())
+            && keyword != candidate
         {
             return Some(format!("did you mean `{keyword}` instead of `{candidate}`?"));
         }
@@ -194,7 +195,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::int => "an integer",
         Rule::doc => "a doc comment",
         Rule::item | Rule::junk => {
-            "an item (`state`, `event`, `action`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)"
+            "an item (`state`, `event`, `action`, `group`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)"
         }
         Rule::kw_machine => "`machine`",
         Rule::kw_state => "`state`",
