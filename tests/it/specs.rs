@@ -152,6 +152,28 @@ fn graphviz_accepts_every_dot() {
     }
 }
 
+/// Every diagram drawn in the repository (`generated/*.svg`) is at most 2.5 times wider than
+/// high: an RFC machine's error handling, drawn one edge per event, once made the Diameter
+/// peer's 2.15 times wider than high and the IUA ASP's wider still.
+#[test]
+fn every_generated_diagram_is_at_most_two_and_a_half_times_wider_than_high() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
+    let mut drawn = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "svg") {
+            continue;
+        }
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let view_box = svg.split("viewBox=\"").nth(1).and_then(|v| v.split('"').next()).unwrap();
+        let numbers: Vec<f64> = view_box.split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let (width, height) = (numbers[2], numbers[3]);
+        assert!(width <= 2.5 * height, "{}: {width} x {height}", path.display());
+        drawn += 1;
+    }
+    assert!(drawn >= 6, "the diagrams of specs/");
+}
+
 #[test]
 fn graphviz_accepts_every_valid_test_spec() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ok");
