@@ -121,11 +121,13 @@ mod rfc_constructs {
     fsm_macros::fsm!("tests/data/ok/effect_groups.fsm");
     fsm_macros::fsm!("tests/data/ok/timer_aliases.fsm");
     fsm_macros::fsm!("tests/data/ok/sip_invite_client.fsm");
+    fsm_macros::fsm!("tests/data/ok/dhcp_client.fsm");
 }
 agreement_test!(any_other_event_agrees, rfc_constructs::session, "tests/data/ok/any_other_event.fsm");
 agreement_test!(effect_groups_agree, rfc_constructs::link, "tests/data/ok/effect_groups.fsm");
 agreement_test!(timer_aliases_agree, rfc_constructs::keepalive, "tests/data/ok/timer_aliases.fsm");
 agreement_test!(sip_invite_client_agrees, rfc_constructs::sip_invite_client, "tests/data/ok/sip_invite_client.fsm");
+agreement_test!(dhcp_client_agrees, rfc_constructs::dhcp_client, "tests/data/ok/dhcp_client.fsm");
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
 
