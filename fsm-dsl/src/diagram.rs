@@ -349,8 +349,10 @@ pub fn graph(m: &Machine, options: Options) -> Graph<'_> {
 /// the order they came. A machine whose states answer several events alike (an RFC's error
 /// handling) then draws one arrow between two states, not one per event.
 fn merge_parallel(edges: Vec<Edge<'_>>) -> Vec<Edge<'_>> {
-    // Each merged edge, with its labels' parts: (triggers, effects lines), one per effects.
-    let mut merged: Vec<(Edge<'_>, Vec<(Vec<String>, String)>)> = Vec::with_capacity(edges.len());
+    /// The parts of a merged edge's label: the triggers that share one effects line, and it.
+    type Part = (Vec<String>, String);
+    // Each merged edge, with its labels' parts, one per effects.
+    let mut merged: Vec<(Edge<'_>, Vec<Part>)> = Vec::with_capacity(edges.len());
     for edge in edges {
         // A label is the trigger, then the effects lines, each starting with `/`.
         let (trigger, effects) = match edge.label.split_once("\n/") {
