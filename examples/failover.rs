@@ -34,7 +34,9 @@ fn secs(s: u64) -> Duration {
 }
 
 fn main() {
-    let mut wd = Watchdog::new(Config::default(), StdRng::seed_from_u64(3539));
+    // The jitter's generator, lent to each input that may set Tw: seeded, so the run repeats.
+    let mut rng = StdRng::seed_from_u64(3539);
+    let mut wd = Watchdog::new(Config::default());
     let mut peer = Peer::Answering;
     let mut connected = false;
     // The script: what the world does, and when (Twinit is 30 s, so Tw is 28 to 32 s).
@@ -59,7 +61,7 @@ fn main() {
     );
     println!("{:>9}  {:<24} {:<8} outputs", "time", "event", "state");
     let now = Duration::ZERO;
-    let outputs = wd.start(now);
+    let outputs = wd.start(now, &mut rng);
     print_line(now, "start", &wd, &outputs);
     let end = secs(720);
     loop {
@@ -67,19 +69,19 @@ fn main() {
         let next_input = agenda.first_key_value().map(|(&(t, _), _)| t);
         let next_timer = wd.poll_timeout();
         let (now, label, outputs) = match (next_input, next_timer) {
-            (Some(t), Some(d)) if d < t => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
+            (Some(t), Some(d)) if d < t => (d, "Tw expires".to_owned(), wd.handle_timeout(d, &mut rng)),
             (Some(t), _) => {
                 let Some(((_, _), input)) = agenda.pop_first() else { break };
                 let (label, outputs) = match input {
                     Input::ConnectionUp => {
                         connected = true;
-                        ("connection up".to_owned(), wd.transport_up(t))
+                        ("connection up".to_owned(), wd.transport_up(t, &mut rng))
                     }
                     Input::ConnectionDown => {
                         connected = false;
-                        ("connection down".to_owned(), wd.transport_down(t))
+                        ("connection down".to_owned(), wd.transport_down(t, &mut rng))
                     }
-                    Input::Message(kind) if connected => (format!("{kind:?} received"), wd.receive(t, kind)),
+                    Input::Message(kind) if connected => (format!("{kind:?} received"), wd.receive(t, kind, &mut rng)),
                     Input::Message(_) => continue,
                     Input::Peer(p) => {
                         peer = p;
@@ -88,7 +90,7 @@ fn main() {
                 };
                 (t, label, outputs)
             }
-            (None, Some(d)) => (d, "Tw expires".to_owned(), wd.handle_timeout(d)),
+            (None, Some(d)) => (d, "Tw expires".to_owned(), wd.handle_timeout(d, &mut rng)),
             (None, None) => break,
         };
         if now > end {
@@ -116,7 +118,7 @@ fn main() {
     );
 }
 
-fn print_line(now: Duration, event: &str, wd: &Watchdog<Duration, StdRng>, outputs: &[Output]) {
+fn print_line(now: Duration, event: &str, wd: &Watchdog<Duration>, outputs: &[Output]) {
     let state = wd.state().map_or("stopped".to_owned(), |s| s.to_string());
     let pending = if wd.pending() { "*" } else { " " };
     let outputs: Vec<String> = outputs.iter().map(|c| format!("{c:?}")).collect();

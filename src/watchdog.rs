@@ -10,19 +10,24 @@
 //! and what [`Watchdog::stop`] and [`Watchdog::start`] mean for traffic that was failed over
 //! (see [`Watchdog::stop`]).
 //!
+//! Randomness is passed in as time is: the watchdog owns no random source, and each input that
+//! may set Tw takes the generator its jitter is drawn from (RFC 3539 §3.4.1), so that a
+//! watchdog stays within [`MAX_WATCHDOG_SIZE`] (64) octets and a seeded generator makes a run
+//! repeatable.
+//!
 //! ```
 //! use rfc_fsm::watchdog::{Output, Config, MessageKind, Watchdog};
 //! use rand::SeedableRng;
 //! use std::time::Duration;
 //!
-//! let rng = rand::rngs::StdRng::seed_from_u64(7);
-//! let mut wd = Watchdog::new(Config::default(), rng);
+//! let mut rng = rand::rngs::SmallRng::seed_from_u64(7); // one for any number of watchdogs
+//! let mut wd = Watchdog::new(Config::default());
 //! let t0 = Duration::ZERO; // any rfc_fsm::time::Time: std or tokio Instant, or a Duration
-//! wd.start(t0);
-//! assert!(wd.transport_up(t0).is_empty()); // row 20: no DWR on a new connection
+//! wd.start(t0, &mut rng);
+//! assert!(wd.transport_up(t0, &mut rng).is_empty()); // row 20: no DWR on a new connection
 //! let expiry = wd.poll_timeout().unwrap();
-//! assert_eq!(wd.handle_timeout(expiry), [Output::SendDwr]);
-//! assert!(wd.receive(expiry, MessageKind::Dwa).is_empty());
+//! assert_eq!(wd.handle_timeout(expiry, &mut rng), [Output::SendDwr]);
+//! assert!(wd.receive(expiry, MessageKind::Dwa, &mut rng).is_empty());
 //! assert_eq!(wd.counters().dwr_sent, 1);
 //! ```
 //!
@@ -102,29 +107,34 @@ pub struct Counters {
     pub failbacks: u32,
 }
 
+/// The most octets a [`Watchdog`] takes for the time types of this crate (`std` and `tokio`
+/// `Instant`, `Duration`): 64, so that a fleet of 10^6 watchdogs fits in 64 MB.
+/// The watchdog owns no random source (the jitter's generator is lent to each input), which is
+/// what keeps it this small: a `StdRng` alone is 320 octets. Checked at compile time.
+pub const MAX_WATCHDOG_SIZE: usize = 64;
+
+const _: () = assert!(size_of::<Watchdog<std::time::Instant>>() <= MAX_WATCHDOG_SIZE);
+const _: () = assert!(size_of::<Watchdog<Duration>>() <= MAX_WATCHDOG_SIZE);
+#[cfg(feature = "tokio")]
+const _: () = assert!(size_of::<Watchdog<tokio::time::Instant>>() <= MAX_WATCHDOG_SIZE);
+
 /// The watchdog of one peer connection. `T` is the time type (a [`Time`]: `std::time::Instant`,
-/// `tokio::time::Instant`, or a `Duration` since an origin for a virtual clock); `R` is the
-/// random source of the jitter, injectable and seedable.
+/// `tokio::time::Instant`, or a `Duration` since an origin for a virtual clock).
 ///
-/// The random source may live in the watchdog (any [`rand::Rng`], with the methods
-/// [`start`](Self::start), [`transport_up`](Self::transport_up), ...) or be passed in to each
-/// call (`R = ()`, with [`start_with`](Self::start_with), [`transport_up_with`](Self::transport_up_with),
-/// ...), so that many watchdogs share one generator. With `R = ()` a watchdog takes at most 64
-/// octets for the time types of this crate (`std` and `tokio` `Instant`, `Duration`); a
-/// `StdRng` would add 320. No input allocates: outputs come back as [`Outputs`], inline.
+/// Randomness is an input, as time is: the watchdog owns no random source, and each input that
+/// may set Tw ([`start`](Self::start), [`transport_up`](Self::transport_up),
+/// [`transport_down`](Self::transport_down), [`receive`](Self::receive),
+/// [`handle_timeout`](Self::handle_timeout)) takes the generator to draw the jitter from
+/// (`rng`, any [`rand::Rng`], after the input's own arguments), so that many watchdogs share
+/// one and a seeded one makes a run repeatable. A watchdog thus takes at most
+/// [`MAX_WATCHDOG_SIZE`] (64) octets. No input allocates: outputs come back as [`Outputs`],
+/// inline.
 ///
 /// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
 /// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and
 /// [`poll_timeout`](Self::poll_timeout) is `None`.
 #[derive(Clone, Debug)]
-pub struct Watchdog<T, R> {
-    core: Core<T>,
-    rng: R,
-}
-
-/// The watchdog without its random source.
-#[derive(Clone, Debug)]
-struct Core<T> {
+pub struct Watchdog<T> {
     deadline: Option<T>,
     config: Config,
     /// The Tw last drawn, in nanoseconds (0: none; Tw is at least 1 s).
@@ -139,9 +149,9 @@ struct Core<T> {
 
 /// The watchdog's part in a step of its machine: its actions become outputs, Tw is drawn
 /// and armed (RFC 3539 §3.4.1).
-struct Rfc3539WatchdogHooks<'a, T, G> {
+struct Rfc3539WatchdogHooks<'a, T, G: ?Sized> {
     now: T,
-    core: &'a mut Core<T>,
+    wd: &'a mut Watchdog<T>,
     rng: &'a mut G,
     outputs: Outputs,
 }
@@ -149,21 +159,21 @@ struct Rfc3539WatchdogHooks<'a, T, G> {
 impl<T, G> machine::Hooks for Rfc3539WatchdogHooks<'_, T, G>
 where
     T: Time,
-    G: rand::Rng,
+    G: rand::Rng + ?Sized,
 {
     fn action(&mut self, action: machine::Action) {
-        let counters = &mut self.core.counters;
+        let counters = &mut self.wd.counters;
         let output = match action {
             machine::Action::SetWatchdog => {
                 // Tw = Twinit - 2 s + 4 s * random() (RFC 3539 Appendix A), to the nanosecond.
                 // Twinit lies in [3 s, 24 h] (see `Config`), so this neither underflows nor
                 // overflows; the saturating forms only make that obvious.
                 let jitter = self.rng.random_range(0..=2 * JITTER_NANOS);
-                let tw = self.core.config.twinit_nanos.saturating_sub(JITTER_NANOS).saturating_add(jitter);
-                self.core.tw_nanos = tw;
+                let tw = self.wd.config.twinit_nanos.saturating_sub(JITTER_NANOS).saturating_add(jitter);
+                self.wd.tw_nanos = tw;
                 // A deadline past the end of the time type is never reached: the timer stays
                 // unarmed (see `crate::time`).
-                self.core.deadline = self.now.checked_add(Duration::from_nanos(tw));
+                self.wd.deadline = self.now.checked_add(Duration::from_nanos(tw));
                 return;
             }
             machine::Action::SendWatchdog => {
@@ -172,12 +182,12 @@ where
             }
             machine::Action::Failover => {
                 counters.failovers = counters.failovers.saturating_add(1);
-                self.core.failed_over = true;
+                self.wd.failed_over = true;
                 Output::Failover
             }
             machine::Action::Failback => {
                 counters.failbacks = counters.failbacks.saturating_add(1);
-                self.core.failed_over = false;
+                self.wd.failed_over = false;
                 Output::Failback
             }
             machine::Action::CloseConnection => Output::CloseConnection,
@@ -191,12 +201,29 @@ where
 /// [`JITTER`] in nanoseconds.
 const JITTER_NANOS: u64 = JITTER.as_secs() * 1_000_000_000;
 
-impl<T: Time> Core<T> {
+/// Whether the transport connection is open in this state: OKAY, SUSPECT or REOPEN.
+fn open_in(state: State) -> bool {
+    matches!(state, State::OKAY | State::SUSPECT | State::REOPEN)
+}
+
+impl<T: Time> Watchdog<T> {
+    /// A stopped watchdog: [`start`](Self::start) begins the supervision.
+    pub fn new(config: Config) -> Self {
+        Watchdog {
+            deadline: None,
+            config,
+            tw_nanos: 0,
+            counters: Counters::default(),
+            machine: None,
+            failed_over: false,
+        }
+    }
+
     /// One step of the machine, through the generated `Machine::step`.
     #[inline]
-    fn handle<G: rand::Rng>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Outputs {
+    fn handle<G: rand::Rng + ?Sized>(&mut self, now: T, event: machine::Event, rng: &mut G) -> Outputs {
         let Some(mut m) = self.machine else { return Outputs::new() };
-        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, outputs: Outputs::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, wd: self, rng, outputs: Outputs::new() };
         let target = m.step(event, &mut hooks).target;
         let mut outputs = hooks.outputs;
         self.machine = Some(m);
@@ -211,19 +238,39 @@ impl<T: Time> Core<T> {
         outputs
     }
 
-    fn start<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
+    /// Starts supervising: the machine enters INITIAL and Tw is set, its jitter drawn from
+    /// `rng`. A watchdog already running is left as it is. Returns the outputs (none: INITIAL
+    /// only sets the timer).
+    pub fn start(&mut self, now: T, rng: &mut (impl rand::Rng + ?Sized)) -> Outputs {
         if self.machine.is_some() {
             return Outputs::new();
         }
-        let mut hooks = Rfc3539WatchdogHooks { now, core: self, rng, outputs: Outputs::new() };
+        let mut hooks = Rfc3539WatchdogHooks { now, wd: self, rng, outputs: Outputs::new() };
         let m = machine::Machine::start(&mut hooks);
         let outputs = hooks.outputs;
         self.machine = Some(m);
         outputs
     }
 
+    /// The transport connection is established (RFC 3539 rows 20-21); Tw's jitter is drawn
+    /// from `rng`. After a stop while traffic was failed over, row 20 also fails back (see
+    /// [`stop`](Self::stop)).
+    pub fn transport_up(&mut self, now: T, rng: &mut (impl rand::Rng + ?Sized)) -> Outputs {
+        self.handle(now, machine::Event::ConnectionUp, rng)
+    }
+
+    /// The transport connection is lost (RFC 3539 rows 22-24); Tw's jitter is drawn from `rng`.
+    pub fn transport_down(&mut self, now: T, rng: &mut (impl rand::Rng + ?Sized)) -> Outputs {
+        self.handle(now, machine::Event::ConnectionDown, rng)
+    }
+
+    /// A message was received on the connection (RFC 3539 rows 1-11); Tw's jitter is drawn
+    /// from `rng`. A DWR is answered with a DWA ([`Output::SendDwa`], RFC 6733 §5.5) while the
+    /// connection is open, in REOPEN too, where it comes after [`Throwaway`](Output::Throwaway)
+    /// (row 7: the DWR means nothing to the application) and does not count towards the reopen
+    /// validation. While stopped the message is ignored and not counted.
     #[inline]
-    fn receive<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Outputs {
+    pub fn receive(&mut self, now: T, kind: MessageKind, rng: &mut (impl rand::Rng + ?Sized)) -> Outputs {
         let Some(m) = self.machine else { return Outputs::new() };
         let open = open_in(m.state());
         let event = match kind {
@@ -245,7 +292,10 @@ impl<T: Time> Core<T> {
         outputs
     }
 
-    fn handle_timeout<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
+    /// The timer fired. If `now` is at or after the deadline, Tw has expired (RFC 3539 rows
+    /// 12-19) and the next Tw's jitter is drawn from `rng`; an early or stale call (no
+    /// deadline, or `now` before it) does nothing and draws nothing.
+    pub fn handle_timeout(&mut self, now: T, rng: &mut (impl rand::Rng + ?Sized)) -> Outputs {
         match self.deadline {
             Some(deadline) if now >= deadline => {
                 self.deadline = None;
@@ -253,62 +303,6 @@ impl<T: Time> Core<T> {
             }
             _ => Outputs::new(),
         }
-    }
-
-    fn state(&self) -> Option<State> {
-        self.machine.as_ref().map(machine::Machine::state)
-    }
-
-    fn connection_open(&self) -> bool {
-        self.state().is_some_and(open_in)
-    }
-}
-
-/// Whether the transport connection is open in this state: OKAY, SUSPECT or REOPEN.
-fn open_in(state: State) -> bool {
-    matches!(state, State::OKAY | State::SUSPECT | State::REOPEN)
-}
-
-impl<T: Time, R> Watchdog<T, R> {
-    /// A stopped watchdog: [`start`](Self::start) begins the supervision. `rng` is the jitter's
-    /// random source, or `()` for one passed in to each call (the `*_with` methods).
-    pub fn new(config: Config, rng: R) -> Self {
-        Watchdog {
-            core: Core {
-                deadline: None,
-                config,
-                tw_nanos: 0,
-                counters: Counters::default(),
-                machine: None,
-                failed_over: false,
-            },
-            rng,
-        }
-    }
-
-    /// [`start`](Self::start) with the jitter drawn from `rng`.
-    pub fn start_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
-        self.core.start(now, rng)
-    }
-
-    /// [`transport_up`](Self::transport_up) with the jitter drawn from `rng`.
-    pub fn transport_up_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
-        self.core.handle(now, machine::Event::ConnectionUp, rng)
-    }
-
-    /// [`transport_down`](Self::transport_down) with the jitter drawn from `rng`.
-    pub fn transport_down_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
-        self.core.handle(now, machine::Event::ConnectionDown, rng)
-    }
-
-    /// [`receive`](Self::receive) with the jitter drawn from `rng`.
-    pub fn receive_with<G: rand::Rng>(&mut self, now: T, kind: MessageKind, rng: &mut G) -> Outputs {
-        self.core.receive(now, kind, rng)
-    }
-
-    /// [`handle_timeout`](Self::handle_timeout) with the jitter drawn from `rng`.
-    pub fn handle_timeout_with<G: rand::Rng>(&mut self, now: T, rng: &mut G) -> Outputs {
-        self.core.handle_timeout(now, rng)
     }
 
     /// Stops supervising: the timer is disarmed and every input is ignored (and not counted)
@@ -322,90 +316,53 @@ impl<T: Time, R> Watchdog<T, R> {
     /// connection in service (OKAY, row 20), so the routing never stays on the alternate
     /// peer unnoticed. A caller that gives up on this peer for good moves its traffic itself.
     ///
-    /// The time comes first, as in every input, though stopping depends on it in nothing.
+    /// The time comes first, as in every input, though stopping depends on it in nothing; no
+    /// random source, as no Tw is set.
     pub fn stop(&mut self, _now: T) {
-        self.core.machine = None;
-        self.core.deadline = None;
-        self.core.tw_nanos = 0;
+        self.machine = None;
+        self.deadline = None;
+        self.tw_nanos = 0;
     }
 
     /// When the timer fires next, if it is armed.
     pub fn poll_timeout(&self) -> Option<T> {
-        self.core.deadline
+        self.deadline
     }
 
     /// The Tw last drawn (Twinit with jitter), if the timer is armed.
     pub fn tw(&self) -> Option<Duration> {
-        (self.core.deadline.is_some() && self.core.tw_nanos > 0).then(|| Duration::from_nanos(self.core.tw_nanos))
+        (self.deadline.is_some() && self.tw_nanos > 0).then(|| Duration::from_nanos(self.tw_nanos))
     }
 
     /// The state, or `None` when stopped.
     pub fn state(&self) -> Option<State> {
-        self.core.state()
+        self.machine.as_ref().map(machine::Machine::state)
     }
 
     /// Whether a DWR is outstanding (RFC 3539 Pending).
     pub fn pending(&self) -> bool {
-        self.core.machine.as_ref().is_some_and(|m| m.vars().Pending)
+        self.machine.as_ref().is_some_and(|m| m.vars().Pending)
     }
 
     /// Whether traffic is failed over: a [`Failover`](Output::Failover) was emitted and no
     /// [`Failback`](Output::Failback) since, whether or not the watchdog was stopped meanwhile.
     pub fn failed_over(&self) -> bool {
-        self.core.failed_over
+        self.failed_over
     }
 
     /// Whether the transport connection is open, as far as the watchdog knows: OKAY, SUSPECT
     /// or REOPEN.
     pub fn connection_open(&self) -> bool {
-        self.core.connection_open()
+        self.state().is_some_and(open_in)
     }
 
     /// The counters.
     pub fn counters(&self) -> &Counters {
-        &self.core.counters
+        &self.counters
     }
 
     /// The configuration.
     pub fn config(&self) -> &Config {
-        &self.core.config
-    }
-}
-
-impl<T, R> Watchdog<T, R>
-where
-    T: Time,
-    R: rand::Rng,
-{
-    /// Starts supervising: the machine enters INITIAL and Tw is set. A watchdog already
-    /// running is left as it is. Returns the outputs (none: INITIAL only sets the timer).
-    pub fn start(&mut self, now: T) -> Outputs {
-        self.core.start(now, &mut self.rng)
-    }
-
-    /// The transport connection is established (RFC 3539 rows 20-21). After a stop while
-    /// traffic was failed over, row 20 also fails back (see [`stop`](Self::stop)).
-    pub fn transport_up(&mut self, now: T) -> Outputs {
-        self.core.handle(now, machine::Event::ConnectionUp, &mut self.rng)
-    }
-
-    /// The transport connection is lost (RFC 3539 rows 22-24).
-    pub fn transport_down(&mut self, now: T) -> Outputs {
-        self.core.handle(now, machine::Event::ConnectionDown, &mut self.rng)
-    }
-
-    /// A message was received on the connection (RFC 3539 rows 1-11). A DWR is answered with
-    /// a DWA ([`Output::SendDwa`], RFC 6733 §5.5) while the connection is open, in REOPEN too,
-    /// where it comes after [`Throwaway`](Output::Throwaway) (row 7: the DWR means nothing to
-    /// the application) and does not count towards the reopen validation. While stopped the
-    /// message is ignored and not counted.
-    pub fn receive(&mut self, now: T, kind: MessageKind) -> Outputs {
-        self.core.receive(now, kind, &mut self.rng)
-    }
-
-    /// The timer fired. If `now` is at or after the deadline, Tw has expired (RFC 3539 rows
-    /// 12-19); an early or stale call (no deadline, or `now` before it) does nothing.
-    pub fn handle_timeout(&mut self, now: T) -> Outputs {
-        self.core.handle_timeout(now, &mut self.rng)
+        &self.config
     }
 }

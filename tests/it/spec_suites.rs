@@ -44,9 +44,10 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
     let suite = suite(include_str!("../../specs/rfc3539_watchdog.fsm"));
     assert!(suite.stats.steps >= 24, "{:?}", suite.stats);
     for (n, case) in suite.cases.iter().enumerate() {
-        let mut wd = Watchdog::new(Config::default(), StdRng::seed_from_u64(n as u64));
+        let mut wd = Watchdog::new(Config::default());
+        let mut rng = StdRng::seed_from_u64(n as u64);
         let mut now = Duration::ZERO;
-        assert!(wd.start(now).is_empty());
+        assert!(wd.start(now, &mut rng).is_empty());
         assert_eq!(wd.state().unwrap().name(), suite.initial);
         assert_eq!(wd.poll_timeout(), Some(now + wd.tw().unwrap()), "the entry action sets Tw");
         for (i, step) in case.steps.iter().enumerate() {
@@ -57,23 +58,23 @@ fn run_watchdog_suite(non_dwa: MessageKind) {
             let outputs = match step.event.as_str() {
                 "ConnectionUp" => {
                     now += Duration::from_secs(1);
-                    wd.transport_up(now)
+                    wd.transport_up(now, &mut rng)
                 }
                 "ConnectionDown" => {
                     now += Duration::from_secs(1);
-                    wd.transport_down(now)
+                    wd.transport_down(now, &mut rng)
                 }
                 "DWA" => {
                     now += Duration::from_secs(1);
-                    wd.receive(now, MessageKind::Dwa)
+                    wd.receive(now, MessageKind::Dwa, &mut rng)
                 }
                 "NonDWA" => {
                     now += Duration::from_secs(1);
-                    wd.receive(now, non_dwa)
+                    wd.receive(now, non_dwa, &mut rng)
                 }
                 "TwExpiry" => {
                     now = wd.poll_timeout().expect("Tw runs in every state");
-                    wd.handle_timeout(now)
+                    wd.handle_timeout(now, &mut rng)
                 }
                 other => panic!("an event the watchdog test does not know: {other}"),
             };

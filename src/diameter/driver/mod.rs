@@ -354,7 +354,8 @@ pub struct Report {
     /// Events not delivered because the application had dropped the events receiver (the driver
     /// waits for room rather than drop an event the receiver can still take).
     pub events_dropped: u64,
-    /// The watchdog's counters.
+    /// The watchdog's counters. [`Control::Stop`] stops the watchdog, which counts only while
+    /// it runs (RFC 3539): a DWA that arrives after the stop is in the trace, not counted.
     pub counters: watchdog::Counters,
     /// The peer state machine's last state.
     pub state: State,

@@ -35,7 +35,7 @@ where
     /// [`ConfigError`] for a configuration [`PeerConfig::validate`] refuses.
     pub fn new(config: PeerConfig, mut rng: R, unix_seconds: u64) -> Result<Self, ConfigError> {
         config.validate()?;
-        let watchdog = Watchdog::new(config.watchdog, ());
+        let watchdog = Watchdog::new(config.watchdog);
         let jitter = SmallRng::seed_from_u64(rng.next_u64());
         let hop_by_hop = rng.next_u32();
         let time_bits = u32::try_from(unix_seconds & 0xfff).unwrap_or(0);
@@ -81,7 +81,7 @@ where
         let mut run = Run::new(now);
         self.core.enabled = true;
         self.core.reconnect = true;
-        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.start_with(now, rng));
+        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.start(now, rng));
         self.watchdog_outputs(&mut run, &outputs);
         if self.core.config.initiate {
             run.event(Event::Start, Context::None);
@@ -262,7 +262,7 @@ where
             run.report(PeerEvent::Error(PeerError::NoCer { conn: pending.id, reason: "no CER within the Timeout" }));
         }
         self.drain(&mut run);
-        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout_with(now, rng));
+        let outputs = self.watchdog(&mut run, |wd, now, rng| wd.handle_timeout(now, rng));
         self.watchdog_outputs(&mut run, &outputs);
         self.finish(run)
     }
@@ -285,7 +285,7 @@ where
 
     /// The watchdog, to read its counters, Tw and configuration. Its jitter's random source is
     /// the peer's (seeded from the `R` given to [`new`](Self::new)), passed in at each call.
-    pub fn watchdog_ref(&self) -> &Watchdog<T, ()> {
+    pub fn watchdog_ref(&self) -> &Watchdog<T> {
         &self.core.watchdog
     }
 
@@ -389,9 +389,9 @@ where
             }
         }
         let outputs = if up {
-            self.watchdog(run, |wd, now, rng| wd.transport_up_with(now, rng))
+            self.watchdog(run, |wd, now, rng| wd.transport_up(now, rng))
         } else {
-            self.watchdog(run, |wd, now, rng| wd.transport_down_with(now, rng))
+            self.watchdog(run, |wd, now, rng| wd.transport_down(now, rng))
         };
         self.watchdog_outputs(run, &outputs);
     }
@@ -400,7 +400,7 @@ where
     fn watchdog(
         &mut self,
         run: &mut Run<T>,
-        f: impl FnOnce(&mut Watchdog<T, ()>, T, &mut SmallRng) -> watchdog::Outputs,
+        f: impl FnOnce(&mut Watchdog<T>, T, &mut SmallRng) -> watchdog::Outputs,
     ) -> watchdog::Outputs {
         let from = self.core.watchdog.state();
         let outputs = f(&mut self.core.watchdog, run.now, &mut self.core.jitter);
@@ -500,7 +500,7 @@ where
                 (_, Received::Ok(Message::Dwr(_))) => MessageKind::Dwr,
                 _ => MessageKind::Other,
             };
-            let outputs = self.watchdog(run, |wd, now, rng| wd.receive_with(now, kind, rng));
+            let outputs = self.watchdog(run, |wd, now, rng| wd.receive(now, kind, rng));
             self.watchdog_outputs(run, &outputs);
         }
         let event = if initiated {

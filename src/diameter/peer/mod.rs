@@ -197,7 +197,7 @@ impl<T> Run<T> {
 struct Core<T, R> {
     config: PeerConfig,
     /// The watchdog, 64 octets: its jitter is drawn from `jitter`, passed in at each call.
-    watchdog: Watchdog<T, ()>,
+    watchdog: Watchdog<T>,
     /// The random source of the watchdog's jitter (Tw), seeded from the peer's `R`.
     jitter: SmallRng,
     /// `R` seeds the peer and is not kept.

@@ -4,9 +4,11 @@
 //! DWR/DWA both ways at Tw with every DWR answered, a frozen peer (a proxy that stops forwarding)
 //! taking the watchdog through OKAY, SUSPECT (failover) and DOWN, the reconnection through REOPEN
 //! to OKAY (failback) after three answered watchdogs, DPR/DPA closing cleanly; bad octets over
-//! TCP; tshark decoding the pcap files the driver writes as Diameter, with nothing malformed.
+//! TCP; tshark decoding the pcap files the driver writes as Diameter, with nothing malformed; the
+//! watchdog's counters at the close, over a slow link on the paused clock (`closing.rs`).
 //! The same over TLS, with the identity checks (`tls`), and hostile peers (`hostile`).
 
+mod closing;
 mod hostile;
 mod scripted;
 mod tcp;

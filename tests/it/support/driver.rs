@@ -108,6 +108,22 @@ pub fn is_open(r: &Running) -> bool {
     r.peer_events().iter().any(|(_, e)| matches!(e, PeerEvent::Open { .. }))
 }
 
+/// Whether every DWR this side sent has its DWA in the trace: none of its watchdog's exchanges
+/// is in flight. A stop stops the watchdog (RFC 3539 counts only while it runs), so a DWA that
+/// arrives after it is in the trace but not in the counters: a test that compares the
+/// counters stops at rest (see `diameter_driver/closing.rs`).
+pub fn own_dwrs_answered(r: &Running) -> bool {
+    let trace = r.trace();
+    let answered = |dwr: &TraceEntry| {
+        trace.iter().any(|e| {
+            e.command == "DWA"
+                && e.direction == Direction::Received
+                && (e.hop_by_hop, e.end_to_end) == (dwr.hop_by_hop, dwr.end_to_end)
+        })
+    };
+    trace.iter().filter(|e| e.command == "DWR" && e.direction == Direction::Sent).all(answered)
+}
+
 pub fn reached(r: &Running, state: watchdog::State, after: Duration) -> Option<Duration> {
     r.watchdog_moves().into_iter().find(|&(at, to)| at >= after && to == Some(state)).map(|(at, _)| at)
 }
