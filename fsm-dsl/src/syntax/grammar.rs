@@ -146,6 +146,8 @@ pub enum Rule {
     r#bad_exclusive_range,
     r#bad_var_type,
     r#bad_decl_list,
+    r#bad_label_first,
+    r#bad_except_events,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -276,6 +278,8 @@ impl Rule {
             Rule::r#bad_exclusive_range,
             Rule::r#bad_var_type,
             Rule::r#bad_decl_list,
+            Rule::r#bad_label_first,
+            Rule::r#bad_except_events,
         ]
     }
 }
@@ -9651,6 +9655,126 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                 fn step(
                                                                                     state: super::State<'_>,
                                                                                 ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#state_set(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("->")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .or_else({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#kw_internal(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#kw_on as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#any_event as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#string as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_label_first as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#state_set(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state.match_string("->")
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .or_else({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .sequence({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            self::r#kw_internal(state)
+                                                                                                                .and_then(super::hidden::skip as super::Step)
+                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#kw_on as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#event_list as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_except_events as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                     self::r#state_set(state)
                                                                                         .and_then(super::hidden::skip as super::Step)
                                                                                         .and_then(self::r#bad_arrow as super::Step)
@@ -10119,6 +10243,28 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_label_first(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_label_first, self::r#kw_except as super::Step)
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_except_events(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_except_events,
+                            self::r#kw_except as super::Step,
+                        )
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -10374,6 +10520,8 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#bad_exclusive_range => rules::r#bad_exclusive_range(state),
                     Rule::r#bad_var_type => rules::r#bad_var_type(state),
                     Rule::r#bad_decl_list => rules::r#bad_decl_list(state),
+                    Rule::r#bad_label_first => rules::r#bad_label_first(state),
+                    Rule::r#bad_except_events => rules::r#bad_except_events(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

@@ -23,6 +23,8 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
                 | Rule::bad_exclusive_range
                 | Rule::bad_var_type
                 | Rule::bad_decl_list
+                | Rule::bad_label_first
+                | Rule::bad_except_events
         )
     })?;
     let found = marker.as_str();
@@ -65,6 +67,16 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             format!("a variable is a `bool` or an integer range such as `0..=3`, not `{found}`"),
             "not a type of the DSL",
             "write `var N: 0..=3 = 0;` or `var B: bool = false;`".to_owned(),
+        ),
+        Rule::bad_label_first => (
+            "the label of `on *` comes after its `except` list".to_owned(),
+            "after the label",
+            "write `on * except E, F \"any other event\"`".to_owned(),
+        ),
+        Rule::bad_except_events => (
+            "`except` follows `*`: a transition on listed events takes only those".to_owned(),
+            "`except` after a list of events",
+            "write `on * except E, F` for every other event but those, or list the events it takes".to_owned(),
         ),
         _ => {
             ("a declaration declares one name".to_owned(), "a second name", "write one declaration per name".to_owned())
