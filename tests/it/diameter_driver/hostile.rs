@@ -5,60 +5,18 @@
 //! handshake that stalls and a flood of handshakes. The table of these promises is in the
 //! driver's module documentation (`rfc_fsm::diameter::driver`).
 
-use std::pin::Pin;
-use std::sync::Arc;
-use std::task::{Context, Poll};
-
 use rand::SeedableRng;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, DuplexStream, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, DuplexStream};
 use tokio::sync::mpsc;
 
+use super::{accepted, let_go};
 use crate::support::driver::{Running, driver_config, is_open, launch, secs};
 use crate::support::fixtures::{bytes, peer_config, request, serving, their_cer};
 use crate::support::tls;
 use rfc_fsm::diameter::codec::result_code::DIAMETER_UNKNOWN_PEER;
 use rfc_fsm::diameter::codec::{DisconnectCause, Framer, Message};
 use rfc_fsm::diameter::driver::{self, Connection, DriverConfig, Event, Mode};
-use rfc_fsm::diameter::pcap::placeholder;
 use rfc_fsm::diameter::peer::{Peer, PeerError, PeerEvent};
-
-/// A stream whose token says whether the driver still holds it: once the driver lets go of a
-/// connection (its stream, TLS session, framer and buffers), the test holds the only token.
-struct Held {
-    inner: DuplexStream,
-    _token: Arc<()>,
-}
-
-impl AsyncRead for Held {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Held {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, bytes)
-    }
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
-/// A connection for the driver to accept, the other end, and the token (see [`Held`]).
-fn accepted(port: u16, buffer: usize) -> (Connection, DuplexStream, Arc<()>) {
-    let (ours, theirs) = tokio::io::duplex(buffer);
-    let token = Arc::new(());
-    let stream = Box::new(Held { inner: theirs, _token: token.clone() });
-    (Connection { stream, local: placeholder(true, 3868), remote: placeholder(false, port) }, ours, token)
-}
-
-/// Whether the driver has let go of the connection of `token`.
-fn let_go(token: &Arc<()>) -> bool {
-    Arc::strong_count(token) == 1
-}
 
 /// Waits (on the paused clock) until the other end reads the end of the stream; the octets read
 /// before it.

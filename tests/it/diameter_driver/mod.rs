@@ -16,9 +16,63 @@ mod tls;
 mod virtual_time;
 
 use std::net::SocketAddr;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
+
+use rfc_fsm::diameter::driver::Connection;
+use rfc_fsm::diameter::pcap::placeholder;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, DuplexStream, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
+
+// --- A connection the test hands the driver ----------------------------------------------------
+
+/// A stream that records when it is dropped: the driver has let go of the connection (its
+/// stream, TLS session, framer and buffers).
+struct Tracked {
+    inner: DuplexStream,
+    dropped: Arc<AtomicBool>,
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        self.dropped.store(true, Ordering::SeqCst);
+    }
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, bytes)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A connection to hand the driver (as accepted, from `port`), the other end, and whether the
+/// driver dropped its end; `buffer` octets fit in the pipe each way.
+fn accepted(port: u16, buffer: usize) -> (Connection, DuplexStream, Arc<AtomicBool>) {
+    let (ours, theirs) = tokio::io::duplex(buffer);
+    let dropped = Arc::new(AtomicBool::new(false));
+    let stream = Box::new(Tracked { inner: theirs, dropped: dropped.clone() });
+    (Connection { stream, local: placeholder(true, 3868), remote: placeholder(false, port) }, ours, dropped)
+}
+
+/// Whether the driver has let go of the connection `dropped` watches.
+fn let_go(dropped: &Arc<AtomicBool>) -> bool {
+    dropped.load(Ordering::SeqCst)
+}
 
 // --- A proxy that can freeze --------------------------------------------------------------------
 

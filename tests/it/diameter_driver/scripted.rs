@@ -1,16 +1,15 @@
 //! One driver and a scripted peer over in-memory pipes: silent connections, pipelined requests,
 //! bursts and the send queue, a peer that does not read, Stop, the events channel.
 
-use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::task::{Context, Poll};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
+use super::{accepted, let_go};
 use crate::support::driver::{Running, driver_config, launch, secs};
 use crate::support::fixtures::{bytes, peer_config, serving, their_cer, their_dwr};
 use rfc_fsm::diameter::codec::result_code::{DIAMETER_SUCCESS, DIAMETER_UNKNOWN_PEER};
@@ -18,50 +17,9 @@ use rfc_fsm::diameter::codec::{Avp, CommandFlags, DisconnectCause, Header, Messa
 use rfc_fsm::diameter::driver::{
     self, Connection, Direction, DriverConfig, DriverError, Event, Mode, TraceEntry, TransportEvent,
 };
-use rfc_fsm::diameter::pcap::placeholder;
 use rfc_fsm::diameter::peer::{ConfigError, PeerError, PeerEvent, State};
 
 // --- One driver and a scripted peer over in-memory pipes ----------------------------------------
-
-/// A stream that records when it is dropped: the driver has let go of the connection.
-struct Tracked {
-    inner: tokio::io::DuplexStream,
-    dropped: Arc<AtomicBool>,
-}
-
-impl Drop for Tracked {
-    fn drop(&mut self) {
-        self.dropped.store(true, Ordering::SeqCst);
-    }
-}
-
-impl AsyncRead for Tracked {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Tracked {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, bytes)
-    }
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
-/// A connection to hand the driver (as accepted), the other end, and whether the driver dropped
-/// its end; `buffer` octets fit in the pipe each way.
-fn scripted(buffer: usize) -> (Connection, tokio::io::DuplexStream, Arc<AtomicBool>) {
-    let (ours, theirs) = tokio::io::duplex(buffer);
-    let dropped = Arc::new(AtomicBool::new(false));
-    let stream = Box::new(Tracked { inner: theirs, dropped: dropped.clone() });
-    let connection = Connection { stream, local: placeholder(true, 3868), remote: placeholder(false, 40_000) };
-    (connection, ours, dropped)
-}
 
 /// The next message on `stream`, `None` at its end.
 async fn next_message(stream: &mut (impl AsyncRead + Unpin)) -> Option<Message> {
@@ -93,20 +51,20 @@ async fn silent_connections_do_not_lock_the_peer_out() {
         listening(driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 51, None));
     let mut silent = Vec::new();
     for _ in 0..4 {
-        let (connection, client, dropped) = scripted(4096);
+        let (connection, client, dropped) = accepted(40_000, 4096);
         incoming.send(connection).await.unwrap();
         silent.push((client, dropped));
     }
     tokio::time::sleep(secs(0.1)).await;
-    let (connection, mut peer, _) = scripted(4096);
+    let (connection, mut peer, _) = accepted(40_000, 4096);
     incoming.send(connection).await.unwrap();
     peer.write_all(&scripted_cer()).await.unwrap();
     let cea = tokio::time::timeout(secs(1.0), next_message(&mut peer)).await.unwrap();
     assert!(matches!(cea, Some(Message::Cea(ref cea)) if cea.result_code == DIAMETER_SUCCESS), "{cea:?}");
     // The oldest silent connection made room: closed, its stream let go.
     tokio::time::sleep(secs(0.1)).await;
-    assert!(silent[0].1.load(Ordering::SeqCst));
-    assert!(silent[1..].iter().all(|(_, dropped)| !dropped.load(Ordering::SeqCst)));
+    assert!(let_go(&silent[0].1));
+    assert!(silent[1..].iter().all(|(_, dropped)| !let_go(dropped)));
     assert!(server.peer_events().iter().any(|(_, e)| matches!(e, PeerEvent::Error(PeerError::NoCer { .. }))));
     server.stop(DisconnectCause::Rebooting).await;
 }
@@ -141,7 +99,7 @@ async fn pipelined_requests_are_answered_whatever_the_send_queue() {
     let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 52, None);
     config.send_queue = 4;
     let (mut server, incoming) = listening(config);
-    let (connection, client, _) = scripted(1 << 20);
+    let (connection, client, _) = accepted(40_000, 1 << 20);
     incoming.send(connection).await.unwrap();
     let (r, mut w) = tokio::io::split(client);
     let reader = tokio::spawn(read_messages(r, 1 + 1000));
@@ -189,7 +147,7 @@ async fn the_applications_bursts_wait_for_room_in_the_send_queue() {
     let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 54, None);
     config.send_queue = 4;
     let (mut server, incoming) = listening(config);
-    let (connection, mut client, _) = scripted(512);
+    let (connection, mut client, _) = accepted(40_000, 512);
     incoming.send(connection).await.unwrap();
     client.write_all(&scripted_cer()).await.unwrap();
     assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
@@ -231,7 +189,7 @@ async fn a_connection_whose_peer_does_not_read_is_closed_and_let_go() {
     let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(2.0)), 55, None);
     config.send_queue = 4;
     let (mut server, incoming) = listening(config);
-    let (connection, client, dropped) = scripted(256);
+    let (connection, client, dropped) = accepted(40_000, 256);
     incoming.send(connection).await.unwrap();
     let (mut r, mut w) = tokio::io::split(client);
     w.write_all(&scripted_cer()).await.unwrap();
@@ -249,7 +207,7 @@ async fn a_connection_whose_peer_does_not_read_is_closed_and_let_go() {
     let after = started.elapsed();
     assert!(after >= secs(2.0) && after <= secs(3.0), "stuck after {after:?}, the Timeout is 2 s");
     tokio::time::sleep(secs(0.01)).await;
-    assert!(dropped.load(Ordering::SeqCst), "the stream is let go of");
+    assert!(let_go(&dropped), "the stream is let go of");
     // What was written is there to read, then the end of the stream.
     let mut rest = Vec::new();
     tokio::time::timeout(secs(1.0), r.read_to_end(&mut rest)).await.unwrap().unwrap();
@@ -277,7 +235,7 @@ async fn stop_ends_within_the_timeout_and_the_flush_time() {
         let mut config = driver_config(peer_config("server.example.net", secs(30.0), timeout), 56, None);
         config.send_queue = 4;
         let (mut server, incoming) = listening(config);
-        let (connection, mut client, _) = scripted(4096);
+        let (connection, mut client, _) = accepted(40_000, 4096);
         incoming.send(connection).await.unwrap();
         client.write_all(&scripted_cer()).await.unwrap();
         assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
@@ -327,14 +285,14 @@ async fn a_cer_from_another_node_than_the_peer_is_refused() {
     let config =
         driver_config(serving(peer_config("server.example.net", secs(30.0), secs(2.0)), "peer.example.org"), 59, None);
     let (mut server, incoming) = listening(config);
-    let (connection, mut client, dropped) = scripted(4096);
+    let (connection, mut client, dropped) = accepted(40_000, 4096);
     incoming.send(connection).await.unwrap();
     client.write_all(&scripted_cer()).await.unwrap();
     let Some(Message::Other(answer)) = next_message(&mut client).await else { panic!() };
     assert!(answer.header.flags.error);
     assert_eq!(answer.result_code(), Some(DIAMETER_UNKNOWN_PEER));
     assert!(next_message(&mut client).await.is_none(), "closed after the answer");
-    assert!(dropped.load(Ordering::SeqCst));
+    assert!(let_go(&dropped));
     let report = server.stop(DisconnectCause::Rebooting).await;
     let names: Vec<(&str, bool, Option<u32>)> =
         report.trace.iter().map(|e| (e.command, e.error, e.result_code)).collect();
@@ -348,7 +306,7 @@ async fn configurations_out_of_range() {
     let mut config = driver_config(peer_config("server.example.net", secs(30.0), secs(2.0)), 57, None);
     config.send_queue = usize::MAX;
     let (mut server, incoming) = listening(config);
-    let (connection, mut client, _) = scripted(4096);
+    let (connection, mut client, _) = accepted(40_000, 4096);
     incoming.send(connection).await.unwrap();
     client.write_all(&scripted_cer()).await.unwrap();
     assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
@@ -374,7 +332,7 @@ async fn a_slow_application_gets_every_event_of_a_burst() {
     let (incoming_tx, incoming) = mpsc::channel(16);
     let config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 56, None);
     let mut handle = driver::spawn(config, Mode::Custom { connector: None, incoming: Some(incoming) });
-    let (connection, client, _) = scripted(1 << 20);
+    let (connection, client, _) = accepted(40_000, 1 << 20);
     incoming_tx.send(connection).await.unwrap();
     let (mut r, mut w) = tokio::io::split(client);
     let answered = Arc::new(AtomicUsize::new(0));
@@ -434,7 +392,7 @@ async fn events_without_a_receiver_are_counted_and_the_driver_goes_on() {
     let config = driver_config(peer_config("server.example.net", secs(30.0), secs(10.0)), 57, None);
     let mode = Mode::Custom { connector: None, incoming: Some(incoming) };
     let task = tokio::spawn(driver::run(config, mode, events, control_rx));
-    let (connection, mut client, _) = scripted(1 << 16);
+    let (connection, mut client, _) = accepted(40_000, 1 << 16);
     incoming_tx.send(connection).await.unwrap();
     client.write_all(&scripted_cer()).await.unwrap();
     assert!(matches!(next_message(&mut client).await, Some(Message::Cea(_))));
