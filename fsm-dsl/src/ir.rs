@@ -556,6 +556,22 @@ impl Machine {
         self.vars.iter().map(|v| v.init).collect()
     }
 
+    /// The transitions as the spec writes them: one written transition may be several here
+    /// (flattened from a superstate, or an `on *` per group of states), all with its span.
+    /// Each group lists those `keep` keeps, in model order; groups in the order first met.
+    pub fn as_written(&self, keep: impl Fn(&Transition) -> bool) -> Vec<Vec<TransitionId>> {
+        let mut index: rustc_hash::FxHashMap<Span, usize> = rustc_hash::FxHashMap::default();
+        let mut groups: Vec<Vec<TransitionId>> = Vec::new();
+        for (i, t) in self.transitions.iter().enumerate().filter(|(_, t)| keep(t)) {
+            let at = *index.entry(t.span).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[at].push(TransitionId(i));
+        }
+        groups
+    }
+
     /// What the policy makes of a pair with no applicable transition.
     pub fn fallback(&self) -> StepKind {
         match self.policy {

@@ -351,14 +351,11 @@ pub(crate) fn path_text(m: &Machine, running: &Running, s: StateId, t: TimerId) 
 /// over all of them.
 fn dead_handling(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut written: Vec<(Span, Vec<&ir::Transition>)> = Vec::new();
-    for t in m.transitions.iter().filter(|t| t.other_events().is_none()) {
-        match written.iter_mut().find(|(span, _)| *span == t.span) {
-            Some((_, parts)) => parts.push(t),
-            None => written.push((t.span, vec![t])),
-        }
-    }
-    for (span, parts) in written {
+    let names_an_expiry =
+        |t: &ir::Transition| t.other_events().is_none() && t.events.iter().any(|e| m.event(*e).timer.is_some());
+    for ids in m.as_written(names_an_expiry) {
+        let parts: Vec<&ir::Transition> = ids.iter().map(|&id| m.transition(id)).collect();
+        let span = parts[0].span;
         let mut events: Vec<EventId> = parts.iter().flat_map(|t| t.events.iter().copied()).collect();
         events.sort();
         events.dedup();

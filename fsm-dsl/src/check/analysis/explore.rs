@@ -396,28 +396,18 @@ impl Explored {
                 out.push(report::unreachable(&name(&state.named)));
             }
         }
-        // One transition as written may be several here (flattened from a superstate, or a
-        // transition on `*` per group of states): each is judged as written, by its span.
-        let mut written: Vec<(Span, Vec<usize>)> = Vec::new();
-        for (i, t) in m.transitions.iter().enumerate() {
-            match written.iter_mut().find(|(span, _)| *span == t.span) {
-                Some((_, parts)) => parts.push(i),
-                None => written.push((t.span, vec![i])),
-            }
-        }
         // The pairs where a transition may be taken: a reached state, and for an expiry, a
         // state where its timer may be running (elsewhere the expiry never comes: W0007's).
         let live =
             |s: StateId, e: EventId| self.reached[s.0] && m.event(e).timer.is_none_or(|t| running.may_be_running(s, t));
-        for (span, parts) in written {
-            let first = m.transition(TransitionId(parts[0]));
-            if matches!(first.condition, Condition::Always) {
-                continue;
-            }
+        // Each guarded transition as written, over all its parts in the model.
+        for parts in m.as_written(|t| !matches!(t.condition, Condition::Always)) {
+            let first = m.transition(parts[0]);
+            let span = first.span;
             let pairs = || {
-                parts.iter().flat_map(|&i| {
-                    let t = &m.transitions[i];
-                    t.sources.iter().flat_map(move |&s| t.events.iter().map(move |&e| (TransitionId(i), s, e)))
+                parts.iter().flat_map(|&id| {
+                    let t = m.transition(id);
+                    t.sources.iter().flat_map(move |&s| t.events.iter().map(move |&e| (id, s, e)))
                 })
             };
             let taken = pairs().any(|(t, s, e)| live(s, e) && self.taken_cells.contains(&(t, s, e)));

@@ -186,6 +186,17 @@ impl Resolver<'_> {
             }
         }
         self.ignore_items(transitions, &mut cells, false);
+        if !self.others.is_empty() {
+            self.other_events(transitions, &mut cells);
+        }
+        self.ignore_items(transitions, &mut cells, true);
+        cells
+    }
+
+    /// Writes the transitions on `*` into the table (see [`Self::build_cells`]), and reports
+    /// those that cover nothing (W0011).
+    fn other_events(&mut self, transitions: &mut Vec<ir::Transition>, cells: &mut [ir::Cell]) {
+        let n_events = self.events.len();
         let others = std::mem::take(&mut self.others);
         // The transitions on `*` as written (one may be several here, flattened from a
         // superstate), with whether any of them covers a pair.
@@ -246,8 +257,6 @@ impl Resolver<'_> {
         for (span, _) in covering.into_iter().filter(|(_, covers)| !covers) {
             self.diagnostics.push(report::covers_nothing(span));
         }
-        self.ignore_items(transitions, &mut cells, true);
-        cells
     }
 
     /// Writes the `ignore` items into the table: the plain ones (`otherwise` false), or the
