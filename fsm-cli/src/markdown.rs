@@ -6,7 +6,7 @@
 use askama::Template;
 use fsm_dsl::ast::Policy;
 use fsm_dsl::check::Running;
-use fsm_dsl::ir::{Cell, Condition, EventId, Machine, StateId};
+use fsm_dsl::ir::{Cell, Condition, EventId, Machine, StateId, Transition};
 
 struct Section {
     title: &'static str,
@@ -57,6 +57,14 @@ pub fn within(m: &Machine, s: StateId) -> Option<String> {
     }
     let names: Vec<&str> = chain.iter().rev().map(|x| m.superstates[x.index()].named.display()).collect();
     Some(format!("in {}", names.join(" › ")))
+}
+
+/// The events a transition on `*` covers (see [`fsm_dsl::ir::Transition::other_events`]), less
+/// the expiries that cannot come in any of its states: what docs and the hover list.
+pub fn covered<'m>(m: &'m Machine, running: &'m Running, t: &'m Transition) -> impl Iterator<Item = EventId> + 'm {
+    t.events.iter().copied().filter(move |&e| {
+        m.event(e).timer.is_none_or(|timer| t.sources.iter().any(|&s| running.expiry_possible(s, timer)))
+    })
 }
 
 /// What a (state, event) pair does, in a few words for the matrix.
@@ -271,16 +279,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
             let mut trigger = code(&m.trigger_text(t));
             if t.other_events().is_some() {
                 // Less the expiries that cannot happen in any of its states.
-                let covered: Vec<&str> = t
-                    .events
-                    .iter()
-                    .filter(|&&e| {
-                        m.event(e)
-                            .timer
-                            .is_none_or(|timer| t.sources.iter().any(|&s| running.expiry_possible(s, timer)))
-                    })
-                    .map(|&e| m.event(e).named.display())
-                    .collect();
+                let covered: Vec<&str> = covered(m, &running, t).map(|e| m.event(e).named.display()).collect();
                 trigger.push_str(&format!(": {}", cell(&covered.join(", "))));
             }
             (

@@ -644,15 +644,8 @@ fn other_events_at(compiled: &Compiled, at: usize) -> Option<(ast::Span, String)
     let mut lines = Vec::new();
     for t in m.transitions.iter().filter(|t| t.span == item.span && t.other_events().is_some()) {
         let states: Vec<String> = t.sources.iter().map(|s| format!("`{}`", m.state(*s).named.name)).collect();
-        // Less the expiries that cannot happen in any of its states.
-        let events: Vec<String> = t
-            .events
-            .iter()
-            .filter(|&&e| {
-                m.event(e).timer.is_none_or(|timer| t.sources.iter().any(|&s| running.expiry_possible(s, timer)))
-            })
-            .map(|e| format!("`{}`", m.event(*e).named.name))
-            .collect();
+        let events: Vec<String> =
+            crate::markdown::covered(m, &running, t).map(|e| format!("`{}`", m.event(e).named.name)).collect();
         if !events.is_empty() {
             lines.push(format!("- in {}: {}", states.join(", "), events.join(", ")));
         }

@@ -66,14 +66,17 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
 fn superstates(machine: &ir::Machine, found: &[hierarchy::Superstate]) -> Vec<ir::Superstate> {
     found
         .iter()
-        .map(|s| ir::Superstate {
-            named: resolve::named(&s.name, s.label.as_ref(), &s.docs),
-            parent: s.parent.map(ir::SuperstateId),
-            states: s.leaves.iter().filter_map(|name| machine.state_named(name)).collect(),
-            entry: effects(machine, &s.entry).0,
-            exit: effects(machine, &s.exit).0,
-            entry_groups: effects(machine, &s.entry).1,
-            exit_groups: effects(machine, &s.exit).1,
+        .map(|s| {
+            let ((entry, entry_groups), (exit, exit_groups)) = (effects(machine, &s.entry), effects(machine, &s.exit));
+            ir::Superstate {
+                named: resolve::named(&s.name, s.label.as_ref(), &s.docs),
+                parent: s.parent.map(ir::SuperstateId),
+                states: s.leaves.iter().filter_map(|name| machine.state_named(name)).collect(),
+                entry,
+                exit,
+                entry_groups,
+                exit_groups,
+            }
         })
         .collect()
 }
