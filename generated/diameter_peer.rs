@@ -110,10 +110,6 @@ pub mod diameter_peer {
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
-        /// The state's position in [`State::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -326,10 +322,6 @@ pub mod diameter_peer {
         /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
-        }
-        /// The event's position in [`Event::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -551,10 +543,6 @@ pub mod diameter_peer {
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
-        /// The action's position in [`Action::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -594,10 +582,6 @@ pub mod diameter_peer {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's position in [`Guard::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -621,10 +605,6 @@ pub mod diameter_peer {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's position in [`Timer::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -728,218 +708,201 @@ pub mod diameter_peer {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 49] = [
-        Transition::on(&[State::Closed], &[Event::Start])
-            .to(State::Wait_Conn_Ack, &[Action::I_Snd_Conn_Req])
-            .refs(&["RFC 6733 §5.6.1 Closed/Start"]),
-        Transition::on(&[State::Closed], &[Event::R_Conn_CER])
-            .guard("authenticated")
-            .to(
-                State::R_Open,
-                &[Action::R_Accept, Action::Process_CER, Action::R_Snd_CEA],
-            )
-            .refs(&["RFC 6733 §5.6.1 Closed/R-Conn-CER"]),
-        Transition::on(
-                &[State::Closed, State::Wait_Conn_Ack, State::Wait_I_CEA],
-                &[Event::R_Conn_CER],
-            )
-            .guard("!authenticated")
-            .stay(&[Action::R_Refuse_Identity])
-            .refs(&["RFC 6733 §13.1", "RFC 6733 §5.3"])
-            .doc(
-                "A CER from another node than its certificate names is refused before it is elected\nagainst or opens anything (DIAMETER_UNKNOWN_PEER, §7.1.3), in every state that would\ntake it; those that reject a second connection reject it anyway.",
-            ),
-        Transition::on(&[State::Wait_Conn_Ack], &[Event::I_Rcv_Conn_Ack])
-            .to(State::Wait_I_CEA, &[Action::I_Snd_CER])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
-        Transition::on(&[State::Wait_Conn_Ack], &[Event::I_Rcv_Conn_Nack])
-            .to(State::Closed, &[Action::Cleanup])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
-        Transition::on(&[State::Wait_Conn_Ack], &[Event::R_Conn_CER])
-            .guard("authenticated")
-            .to(State::Wait_Conn_Ack_Elect, &[Action::R_Accept, Action::Process_CER])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
-        Transition::on(&[State::Wait_Conn_Ack], &[Event::TimeoutExpiry])
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
-        Transition::on(&[State::Wait_Conn_Ack], &[Event::Stop])
-            .to(State::Closed, &[Action::Abort])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack", "RFC 6733 §5.6.1 I-Open"])
-            .doc(
-                "The application stops the peer while its connection is being opened: the connection is\nabandoned. The project's rule: §5.6.1 has Stop only in I-Open and R-Open; this does what\nI-Rcv-Conn-Nack does here (Cleanup, to Closed), the connection closed by this side.",
-            ),
-        Transition::on(&[State::Wait_I_CEA], &[Event::I_Rcv_CEA])
-            .guard("authenticated")
-            .to(State::I_Open, &[Action::Process_CEA])
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
-        Transition::on(&[State::Wait_I_CEA], &[Event::I_Rcv_CEA])
-            .guard("!authenticated")
-            .to(State::Closed, &[Action::I_Refuse_Identity, Action::Error])
-            .refs(&["RFC 6733 §13.1", "RFC 6733 §5.6.1 Wait-I-CEA"])
-            .doc(
-                "A CEA from another node than its certificate names: as a CEA that refuses ours, the\nconnection is closed.",
-            ),
-        Transition::on(&[State::Wait_I_CEA], &[Event::R_Conn_CER])
-            .guard("authenticated")
-            .to(
-                State::Wait_Returns,
-                &[Action::R_Accept, Action::Process_CER, Action::Elect],
-            )
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
-        Transition::on(&[State::Wait_I_CEA], &[Event::I_Peer_Disc])
-            .to(State::Closed, &[Action::I_Disc])
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
-        Transition::on(
-                &[State::Wait_I_CEA],
-                &[Event::I_Rcv_Non_CEA, Event::TimeoutExpiry],
-            )
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
-        Transition::on(
-                &[State::Wait_I_CEA],
-                &[
-                    Event::I_Rcv_Message,
-                    Event::I_Rcv_DWR,
-                    Event::I_Rcv_DWA,
-                    Event::I_Rcv_DPR,
-                    Event::I_Rcv_DPA,
-                ],
-            )
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"])
-            .doc(
-                "The messages other than CEA, each with its own event: the table's I-Rcv-Non-CEA row. A DWA\nor a DPA cannot answer a request here (none was sent); they are listed so that every\nmessage before the CEA is an error alike.",
-            ),
-        Transition::on(&[State::Wait_I_CEA], &[Event::Stop])
-            .to(State::Closed, &[Action::Abort])
-            .refs(&["RFC 6733 §5.6.1 Wait-I-CEA", "RFC 6733 §5.6.1 I-Open"])
-            .doc(
-                "Stop while waiting for the CEA: the connection is closed without DPR (the table sends\nDPR on Stop only in I-Open and R-Open, once the capabilities exchange has succeeded). The\nproject's rule, §5.6.1 being silent: what I-Peer-Disc does here (to Closed), the\nconnection closed by this side.",
-            ),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::I_Rcv_Conn_Ack])
-            .to(State::Wait_Returns, &[Action::I_Snd_CER, Action::Elect])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::I_Rcv_Conn_Nack])
-            .to(State::R_Open, &[Action::R_Snd_CEA])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::R_Peer_Disc])
-            .to(State::Wait_Conn_Ack, &[Action::R_Disc])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::R_Conn_CER])
-            .stay(&[Action::R_Reject])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::TimeoutExpiry])
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
-        Transition::on(&[State::Wait_Conn_Ack_Elect], &[Event::Stop])
-            .to(State::Closed, &[Action::Abort])
-            .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect", "RFC 6733 §5.6.1 R-Open"])
-            .doc(
-                "Stop during the election: both connections are closed, the accepted one unanswered. The\nproject's rule, §5.6.1 being silent: what R-Peer-Disc then I-Rcv-Conn-Nack do here\n(through Wait-Conn-Ack to Closed).",
-            ),
-        Transition::on(
-                &[State::Wait_Returns],
-                &[Event::Win_Election, Event::I_Peer_Disc],
-            )
-            .to(State::R_Open, &[Action::I_Disc, Action::R_Snd_CEA])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
-        Transition::on(&[State::Wait_Returns], &[Event::I_Rcv_CEA])
-            .guard("authenticated")
-            .to(State::I_Open, &[Action::R_Disc])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
-        Transition::on(&[State::Wait_Returns], &[Event::I_Rcv_CEA])
-            .guard("!authenticated")
-            .to(
-                State::R_Open,
-                &[Action::I_Refuse_Identity, Action::I_Disc, Action::R_Snd_CEA],
-            )
-            .refs(&["RFC 6733 §13.1", "RFC 6733 §5.6.1 Wait-Returns"])
-            .doc(
-                "A CEA from another node than its certificate names on the initiated connection: it is\nclosed as if lost (I-Peer-Disc), and the accepted one answered.",
-            ),
-        Transition::on(&[State::Wait_Returns], &[Event::R_Peer_Disc])
-            .to(State::Wait_I_CEA, &[Action::R_Disc])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
-        Transition::on(&[State::Wait_Returns], &[Event::R_Conn_CER])
-            .stay(&[Action::R_Reject])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
-        Transition::on(&[State::Wait_Returns], &[Event::TimeoutExpiry])
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
-        Transition::on(&[State::Wait_Returns], &[Event::Stop])
-            .to(State::Closed, &[Action::Abort])
-            .refs(&["RFC 6733 §5.6.1 Wait-Returns", "RFC 6733 §5.6.1 R-Open"])
-            .doc(
-                "Stop while two connections wait for the election or the CEA: both are closed, the\naccepted one unanswered. The project's rule, §5.6.1 being silent: what R-Peer-Disc then\nI-Peer-Disc do here (through Wait-I-CEA to Closed).",
-            ),
-        Transition::on(&[State::R_Open], &[Event::Send_Message])
-            .stay(&[Action::R_Snd_Message])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Rcv_Message])
-            .stay(&[Action::Process])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Rcv_DWR])
-            .stay(&[Action::Process_DWR, Action::R_Snd_DWA])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Rcv_DWA])
-            .stay(&[Action::Process_DWA])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Conn_CER])
-            .stay(&[Action::R_Reject])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::Stop])
-            .to(State::Closing, &[Action::R_Snd_DPR])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Rcv_DPR])
-            .to(State::Closing, &[Action::R_Snd_DPA])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::R_Open], &[Event::R_Peer_Disc])
-            .to(State::Closed, &[Action::R_Disc])
-            .refs(&["RFC 6733 §5.6.1 R-Open"]),
-        Transition::on(&[State::I_Open], &[Event::Send_Message])
-            .stay(&[Action::I_Snd_Message])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::I_Rcv_Message])
-            .stay(&[Action::Process])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::I_Rcv_DWR])
-            .stay(&[Action::Process_DWR, Action::I_Snd_DWA])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::I_Rcv_DWA])
-            .stay(&[Action::Process_DWA])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::R_Conn_CER])
-            .stay(&[Action::R_Reject])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::Stop])
-            .to(State::Closing, &[Action::I_Snd_DPR])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::I_Rcv_DPR])
-            .to(State::Closing, &[Action::I_Snd_DPA])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::I_Open], &[Event::I_Peer_Disc])
-            .to(State::Closed, &[Action::I_Disc])
-            .refs(&["RFC 6733 §5.6.1 I-Open"]),
-        Transition::on(&[State::Closing], &[Event::I_Rcv_DPA, Event::I_Peer_Disc])
-            .to(State::Closed, &[Action::I_Disc])
-            .refs(&["RFC 6733 §5.6.1 Closing"]),
-        Transition::on(&[State::Closing], &[Event::R_Rcv_DPA, Event::R_Peer_Disc])
-            .to(State::Closed, &[Action::R_Disc])
-            .refs(&["RFC 6733 §5.6.1 Closing"]),
-        Transition::on(&[State::Closing], &[Event::TimeoutExpiry])
-            .to(State::Closed, &[Action::Error])
-            .refs(&["RFC 6733 §5.6.1 Closing"]),
-        Transition::on(&[State::Closing], &[Event::I_Rcv_DPR])
-            .stay(&[Action::I_Snd_DPA])
-            .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
-            .doc(
-                "DPRs that cross (both sides disconnect at once): the peer's DPR is answered all the same,\non whichever connection it came, and the wait for our DPA goes on. The table of §5.6.1\nhas no DPR in Closing; §5.4 says a DPA answers every DPR.",
-            ),
-        Transition::on(&[State::Closing], &[Event::R_Rcv_DPR])
-            .stay(&[Action::R_Snd_DPA])
-            .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
-            .doc("The same on the accepted connection."),
-    ];
+    pub static TRANSITIONS: [Transition; 49] = {
+        use Action::*;
+        use Event::*;
+        use State::*;
+        [
+            Transition::on(&[Closed], &[Start])
+                .to(Wait_Conn_Ack, &[I_Snd_Conn_Req])
+                .refs(&["RFC 6733 §5.6.1 Closed/Start"]),
+            Transition::on(&[Closed], &[R_Conn_CER])
+                .guard("authenticated")
+                .to(R_Open, &[R_Accept, Process_CER, R_Snd_CEA])
+                .refs(&["RFC 6733 §5.6.1 Closed/R-Conn-CER"]),
+            Transition::on(&[Closed, Wait_Conn_Ack, Wait_I_CEA], &[R_Conn_CER])
+                .guard("!authenticated")
+                .stay(&[R_Refuse_Identity])
+                .refs(&["RFC 6733 §13.1", "RFC 6733 §5.3"])
+                .doc(
+                    "A CER from another node than its certificate names is refused before it is elected\nagainst or opens anything (DIAMETER_UNKNOWN_PEER, §7.1.3), in every state that would\ntake it; those that reject a second connection reject it anyway.",
+                ),
+            Transition::on(&[Wait_Conn_Ack], &[I_Rcv_Conn_Ack])
+                .to(Wait_I_CEA, &[I_Snd_CER])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+            Transition::on(&[Wait_Conn_Ack], &[I_Rcv_Conn_Nack])
+                .to(Closed, &[Cleanup])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+            Transition::on(&[Wait_Conn_Ack], &[R_Conn_CER])
+                .guard("authenticated")
+                .to(Wait_Conn_Ack_Elect, &[R_Accept, Process_CER])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+            Transition::on(&[Wait_Conn_Ack], &[TimeoutExpiry])
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack"]),
+            Transition::on(&[Wait_Conn_Ack], &[Stop])
+                .to(Closed, &[Abort])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack", "RFC 6733 §5.6.1 I-Open"])
+                .doc(
+                    "The application stops the peer while its connection is being opened: the connection is\nabandoned. The project's rule: §5.6.1 has Stop only in I-Open and R-Open; this does what\nI-Rcv-Conn-Nack does here (Cleanup, to Closed), the connection closed by this side.",
+                ),
+            Transition::on(&[Wait_I_CEA], &[I_Rcv_CEA])
+                .guard("authenticated")
+                .to(I_Open, &[Process_CEA])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+            Transition::on(&[Wait_I_CEA], &[I_Rcv_CEA])
+                .guard("!authenticated")
+                .to(Closed, &[I_Refuse_Identity, Error])
+                .refs(&["RFC 6733 §13.1", "RFC 6733 §5.6.1 Wait-I-CEA"])
+                .doc(
+                    "A CEA from another node than its certificate names: as a CEA that refuses ours, the\nconnection is closed.",
+                ),
+            Transition::on(&[Wait_I_CEA], &[R_Conn_CER])
+                .guard("authenticated")
+                .to(Wait_Returns, &[R_Accept, Process_CER, Elect])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+            Transition::on(&[Wait_I_CEA], &[I_Peer_Disc])
+                .to(Closed, &[I_Disc])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+            Transition::on(&[Wait_I_CEA], &[I_Rcv_Non_CEA, TimeoutExpiry])
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"]),
+            Transition::on(
+                    &[Wait_I_CEA],
+                    &[I_Rcv_Message, I_Rcv_DWR, I_Rcv_DWA, I_Rcv_DPR, I_Rcv_DPA],
+                )
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA"])
+                .doc(
+                    "The messages other than CEA, each with its own event: the table's I-Rcv-Non-CEA row. A DWA\nor a DPA cannot answer a request here (none was sent); they are listed so that every\nmessage before the CEA is an error alike.",
+                ),
+            Transition::on(&[Wait_I_CEA], &[Stop])
+                .to(Closed, &[Abort])
+                .refs(&["RFC 6733 §5.6.1 Wait-I-CEA", "RFC 6733 §5.6.1 I-Open"])
+                .doc(
+                    "Stop while waiting for the CEA: the connection is closed without DPR (the table sends\nDPR on Stop only in I-Open and R-Open, once the capabilities exchange has succeeded). The\nproject's rule, §5.6.1 being silent: what I-Peer-Disc does here (to Closed), the\nconnection closed by this side.",
+                ),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[I_Rcv_Conn_Ack])
+                .to(Wait_Returns, &[I_Snd_CER, Elect])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[I_Rcv_Conn_Nack])
+                .to(R_Open, &[R_Snd_CEA])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[R_Peer_Disc])
+                .to(Wait_Conn_Ack, &[R_Disc])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[R_Conn_CER])
+                .stay(&[R_Reject])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[TimeoutExpiry])
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect"]),
+            Transition::on(&[Wait_Conn_Ack_Elect], &[Stop])
+                .to(Closed, &[Abort])
+                .refs(
+                    &["RFC 6733 §5.6.1 Wait-Conn-Ack/Elect", "RFC 6733 §5.6.1 R-Open"],
+                )
+                .doc(
+                    "Stop during the election: both connections are closed, the accepted one unanswered. The\nproject's rule, §5.6.1 being silent: what R-Peer-Disc then I-Rcv-Conn-Nack do here\n(through Wait-Conn-Ack to Closed).",
+                ),
+            Transition::on(&[Wait_Returns], &[Win_Election, I_Peer_Disc])
+                .to(R_Open, &[I_Disc, R_Snd_CEA])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+            Transition::on(&[Wait_Returns], &[I_Rcv_CEA])
+                .guard("authenticated")
+                .to(I_Open, &[R_Disc])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+            Transition::on(&[Wait_Returns], &[I_Rcv_CEA])
+                .guard("!authenticated")
+                .to(R_Open, &[I_Refuse_Identity, I_Disc, R_Snd_CEA])
+                .refs(&["RFC 6733 §13.1", "RFC 6733 §5.6.1 Wait-Returns"])
+                .doc(
+                    "A CEA from another node than its certificate names on the initiated connection: it is\nclosed as if lost (I-Peer-Disc), and the accepted one answered.",
+                ),
+            Transition::on(&[Wait_Returns], &[R_Peer_Disc])
+                .to(Wait_I_CEA, &[R_Disc])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+            Transition::on(&[Wait_Returns], &[R_Conn_CER])
+                .stay(&[R_Reject])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+            Transition::on(&[Wait_Returns], &[TimeoutExpiry])
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns"]),
+            Transition::on(&[Wait_Returns], &[Stop])
+                .to(Closed, &[Abort])
+                .refs(&["RFC 6733 §5.6.1 Wait-Returns", "RFC 6733 §5.6.1 R-Open"])
+                .doc(
+                    "Stop while two connections wait for the election or the CEA: both are closed, the\naccepted one unanswered. The project's rule, §5.6.1 being silent: what R-Peer-Disc then\nI-Peer-Disc do here (through Wait-I-CEA to Closed).",
+                ),
+            Transition::on(&[R_Open], &[Send_Message])
+                .stay(&[R_Snd_Message])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Rcv_Message])
+                .stay(&[Process])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Rcv_DWR])
+                .stay(&[Process_DWR, R_Snd_DWA])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Rcv_DWA])
+                .stay(&[Process_DWA])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Conn_CER])
+                .stay(&[R_Reject])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[Stop])
+                .to(Closing, &[R_Snd_DPR])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Rcv_DPR])
+                .to(Closing, &[R_Snd_DPA])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[R_Open], &[R_Peer_Disc])
+                .to(Closed, &[R_Disc])
+                .refs(&["RFC 6733 §5.6.1 R-Open"]),
+            Transition::on(&[I_Open], &[Send_Message])
+                .stay(&[I_Snd_Message])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[I_Rcv_Message])
+                .stay(&[Process])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[I_Rcv_DWR])
+                .stay(&[Process_DWR, I_Snd_DWA])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[I_Rcv_DWA])
+                .stay(&[Process_DWA])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[R_Conn_CER])
+                .stay(&[R_Reject])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[Stop])
+                .to(Closing, &[I_Snd_DPR])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[I_Rcv_DPR])
+                .to(Closing, &[I_Snd_DPA])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[I_Open], &[I_Peer_Disc])
+                .to(Closed, &[I_Disc])
+                .refs(&["RFC 6733 §5.6.1 I-Open"]),
+            Transition::on(&[Closing], &[I_Rcv_DPA, I_Peer_Disc])
+                .to(Closed, &[I_Disc])
+                .refs(&["RFC 6733 §5.6.1 Closing"]),
+            Transition::on(&[Closing], &[R_Rcv_DPA, R_Peer_Disc])
+                .to(Closed, &[R_Disc])
+                .refs(&["RFC 6733 §5.6.1 Closing"]),
+            Transition::on(&[Closing], &[TimeoutExpiry])
+                .to(Closed, &[Error])
+                .refs(&["RFC 6733 §5.6.1 Closing"]),
+            Transition::on(&[Closing], &[I_Rcv_DPR])
+                .stay(&[I_Snd_DPA])
+                .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
+                .doc(
+                    "DPRs that cross (both sides disconnect at once): the peer's DPR is answered all the same,\non whichever connection it came, and the wait for our DPA goes on. The table of §5.6.1\nhas no DPR in Closing; §5.4 says a DPA answers every DPR.",
+                ),
+            Transition::on(&[Closing], &[R_Rcv_DPR])
+                .stay(&[R_Snd_DPA])
+                .refs(&["RFC 6733 §5.4", "RFC 6733 §5.4.1"])
+                .doc("The same on the accepted connection."),
+        ]
+    };
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -1010,7 +973,7 @@ pub mod diameter_peer {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
@@ -1022,549 +985,338 @@ pub mod diameter_peer {
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::Closed => {
-                match event {
-                    /// RFC 6733 §5.6.1 Closed/Start
-                    Event::Start => {
-                        Step::to(
-                            State::Wait_Conn_Ack,
-                            &[Action::I_Snd_Conn_Req, Action::StartTimeout],
-                            0,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Closed/R-Conn-CER; RFC 6733 §13.1, RFC 6733 §5.3
-                    Event::R_Conn_CER => {
-                        let g0 = guard(Guard::authenticated);
-                        if g0 {
-                            return Step::to(
-                                State::R_Open,
-                                &[Action::R_Accept, Action::Process_CER, Action::R_Snd_CEA],
-                                1,
-                            );
-                        }
-                        if !g0 {
-                            return Step::stay(
-                                State::Closed,
-                                &[Action::R_Refuse_Identity],
-                                2,
-                            );
-                        }
-                        Step::unhandled(State::Closed)
-                    }
-                    Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::Stop
-                    | Event::TimeoutExpiry => Step::ignored(State::Closed),
-                }
+        use Action::*;
+        use Event::*;
+        use State::*;
+        match (state, event) {
+            /// RFC 6733 §5.6.1 Closed/Start
+            (Closed, Start) => {
+                Step::to(Wait_Conn_Ack, &[I_Snd_Conn_Req, StartTimeout], 0)
             }
-            State::Wait_Conn_Ack => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack),
-                    /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-Conn-Ack
-                    Event::R_Conn_CER => {
-                        let g0 = guard(Guard::authenticated);
-                        if !g0 {
-                            return Step::stay(
-                                State::Wait_Conn_Ack,
-                                &[Action::R_Refuse_Identity],
-                                2,
-                            );
-                        }
-                        if g0 {
-                            return Step::to(
-                                State::Wait_Conn_Ack_Elect,
-                                &[
-                                    Action::StopTimeout,
-                                    Action::R_Accept,
-                                    Action::Process_CER,
-                                    Action::StartTimeout,
-                                ],
-                                5,
-                            );
-                        }
-                        Step::unhandled(State::Wait_Conn_Ack)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
-                    Event::I_Rcv_Conn_Ack => {
-                        Step::to(
-                            State::Wait_I_CEA,
-                            &[
-                                Action::StopTimeout,
-                                Action::I_Snd_CER,
-                                Action::StartTimeout,
-                            ],
-                            3,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
-                    Event::I_Rcv_Conn_Nack => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Cleanup],
-                            4,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack, RFC 6733 §5.6.1 I-Open
-                    Event::Stop => {
-                        Step::to(State::Closed, &[Action::StopTimeout, Action::Abort], 7)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack
-                    Event::TimeoutExpiry => {
-                        Step::to(State::Closed, &[Action::StopTimeout, Action::Error], 6)
-                    }
+            /// RFC 6733 §5.6.1 Closed/R-Conn-CER; RFC 6733 §13.1, RFC 6733 §5.3
+            (Closed, R_Conn_CER) => {
+                let g0 = guard(Guard::authenticated);
+                if g0 {
+                    return Step::to(R_Open, &[R_Accept, Process_CER, R_Snd_CEA], 1);
                 }
-            }
-            State::Wait_I_CEA => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::R_Rcv_Message
-                    | Event::R_Rcv_DWR
-                    | Event::R_Rcv_DWA
-                    | Event::R_Rcv_DPR
-                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_I_CEA),
-                    /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-I-CEA
-                    Event::R_Conn_CER => {
-                        let g0 = guard(Guard::authenticated);
-                        if !g0 {
-                            return Step::stay(
-                                State::Wait_I_CEA,
-                                &[Action::R_Refuse_Identity],
-                                2,
-                            );
-                        }
-                        if g0 {
-                            return Step::to(
-                                State::Wait_Returns,
-                                &[
-                                    Action::StopTimeout,
-                                    Action::R_Accept,
-                                    Action::Process_CER,
-                                    Action::Elect,
-                                    Action::StartTimeout,
-                                ],
-                                10,
-                            );
-                        }
-                        Step::unhandled(State::Wait_I_CEA)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-I-CEA; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-I-CEA
-                    Event::I_Rcv_CEA => {
-                        let g0 = guard(Guard::authenticated);
-                        if g0 {
-                            return Step::to(
-                                State::I_Open,
-                                &[Action::StopTimeout, Action::Process_CEA],
-                                8,
-                            );
-                        }
-                        if !g0 {
-                            return Step::to(
-                                State::Closed,
-                                &[
-                                    Action::StopTimeout,
-                                    Action::I_Refuse_Identity,
-                                    Action::Error,
-                                ],
-                                9,
-                            );
-                        }
-                        Step::unhandled(State::Wait_I_CEA)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-I-CEA
-                    Event::I_Rcv_Non_CEA | Event::TimeoutExpiry => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Error],
-                            12,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-I-CEA
-                    Event::I_Peer_Disc => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::I_Disc],
-                            11,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-I-CEA
-                    Event::I_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::I_Rcv_DPA => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Error],
-                            13,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-I-CEA, RFC 6733 §5.6.1 I-Open
-                    Event::Stop => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Abort],
-                            14,
-                        )
-                    }
+                if !g0 {
+                    return Step::stay(Closed, &[R_Refuse_Identity], 2);
                 }
+                Step::unhandled(Closed)
             }
-            State::Wait_Conn_Ack_Elect => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Conn_Ack_Elect),
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::R_Conn_CER => {
-                        Step::stay(State::Wait_Conn_Ack_Elect, &[Action::R_Reject], 18)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::I_Rcv_Conn_Ack => {
-                        Step::to(
-                            State::Wait_Returns,
-                            &[
-                                Action::StopTimeout,
-                                Action::I_Snd_CER,
-                                Action::Elect,
-                                Action::StartTimeout,
-                            ],
-                            15,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::I_Rcv_Conn_Nack => {
-                        Step::to(
-                            State::R_Open,
-                            &[Action::StopTimeout, Action::R_Snd_CEA],
-                            16,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::R_Peer_Disc => {
-                        Step::to(
-                            State::Wait_Conn_Ack,
-                            &[Action::StopTimeout, Action::R_Disc, Action::StartTimeout],
-                            17,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect, RFC 6733 §5.6.1 R-Open
-                    Event::Stop => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Abort],
-                            20,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-                    Event::TimeoutExpiry => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Error],
-                            19,
-                        )
-                    }
+            (
+                Closed,
+                I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | I_Peer_Disc
+                | R_Peer_Disc
+                | Win_Election
+                | Send_Message
+                | I_Rcv_Message
+                | R_Rcv_Message
+                | I_Rcv_DWR
+                | R_Rcv_DWR
+                | I_Rcv_DWA
+                | R_Rcv_DWA
+                | I_Rcv_DPR
+                | R_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA
+                | Stop
+                | TimeoutExpiry,
+            )
+            | (
+                Wait_Conn_Ack,
+                Start
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | I_Peer_Disc
+                | R_Peer_Disc
+                | Win_Election
+                | Send_Message
+                | I_Rcv_Message
+                | R_Rcv_Message
+                | I_Rcv_DWR
+                | R_Rcv_DWR
+                | I_Rcv_DWA
+                | R_Rcv_DWA
+                | I_Rcv_DPR
+                | R_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA,
+            )
+            | (
+                Wait_I_CEA,
+                Start
+                | I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | R_Peer_Disc
+                | Win_Election
+                | Send_Message
+                | R_Rcv_Message
+                | R_Rcv_DWR
+                | R_Rcv_DWA
+                | R_Rcv_DPR
+                | R_Rcv_DPA,
+            )
+            | (
+                Wait_Conn_Ack_Elect,
+                Start
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | I_Peer_Disc
+                | Win_Election
+                | Send_Message
+                | I_Rcv_Message
+                | R_Rcv_Message
+                | I_Rcv_DWR
+                | R_Rcv_DWR
+                | I_Rcv_DWA
+                | R_Rcv_DWA
+                | I_Rcv_DPR
+                | R_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA,
+            )
+            | (
+                Wait_Returns,
+                Start
+                | I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | I_Rcv_Non_CEA
+                | Send_Message
+                | I_Rcv_Message
+                | R_Rcv_Message
+                | I_Rcv_DWR
+                | R_Rcv_DWR
+                | I_Rcv_DWA
+                | R_Rcv_DWA
+                | I_Rcv_DPR
+                | R_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA,
+            )
+            | (
+                R_Open,
+                Start
+                | I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | I_Peer_Disc
+                | Win_Election
+                | I_Rcv_Message
+                | I_Rcv_DWR
+                | I_Rcv_DWA
+                | I_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA
+                | TimeoutExpiry,
+            )
+            | (
+                I_Open,
+                Start
+                | I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | R_Peer_Disc
+                | Win_Election
+                | R_Rcv_Message
+                | R_Rcv_DWR
+                | R_Rcv_DWA
+                | R_Rcv_DPR
+                | I_Rcv_DPA
+                | R_Rcv_DPA
+                | TimeoutExpiry,
+            )
+            | (
+                Closing,
+                Start
+                | R_Conn_CER
+                | I_Rcv_Conn_Ack
+                | I_Rcv_Conn_Nack
+                | I_Rcv_CEA
+                | I_Rcv_Non_CEA
+                | Win_Election
+                | Send_Message
+                | I_Rcv_Message
+                | R_Rcv_Message
+                | I_Rcv_DWR
+                | R_Rcv_DWR
+                | I_Rcv_DWA
+                | R_Rcv_DWA
+                | Stop,
+            ) => Step::ignored(state),
+            /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-Conn-Ack
+            (Wait_Conn_Ack, R_Conn_CER) => {
+                let g0 = guard(Guard::authenticated);
+                if !g0 {
+                    return Step::stay(Wait_Conn_Ack, &[R_Refuse_Identity], 2);
                 }
-            }
-            State::Wait_Returns => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_Non_CEA
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA => Step::ignored(State::Wait_Returns),
-                    /// RFC 6733 §5.6.1 Wait-Returns
-                    Event::R_Conn_CER => {
-                        Step::stay(State::Wait_Returns, &[Action::R_Reject], 25)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Returns; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-Returns
-                    Event::I_Rcv_CEA => {
-                        let g0 = guard(Guard::authenticated);
-                        if g0 {
-                            return Step::to(
-                                State::I_Open,
-                                &[Action::StopTimeout, Action::R_Disc],
-                                22,
-                            );
-                        }
-                        if !g0 {
-                            return Step::to(
-                                State::R_Open,
-                                &[
-                                    Action::StopTimeout,
-                                    Action::I_Refuse_Identity,
-                                    Action::I_Disc,
-                                    Action::R_Snd_CEA,
-                                ],
-                                23,
-                            );
-                        }
-                        Step::unhandled(State::Wait_Returns)
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Returns
-                    Event::I_Peer_Disc | Event::Win_Election => {
-                        Step::to(
-                            State::R_Open,
-                            &[Action::StopTimeout, Action::I_Disc, Action::R_Snd_CEA],
-                            21,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Returns
-                    Event::R_Peer_Disc => {
-                        Step::to(
-                            State::Wait_I_CEA,
-                            &[Action::StopTimeout, Action::R_Disc, Action::StartTimeout],
-                            24,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Returns, RFC 6733 §5.6.1 R-Open
-                    Event::Stop => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Abort],
-                            27,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Wait-Returns
-                    Event::TimeoutExpiry => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Error],
-                            26,
-                        )
-                    }
+                if g0 {
+                    return Step::to(
+                        Wait_Conn_Ack_Elect,
+                        &[StopTimeout, R_Accept, Process_CER, StartTimeout],
+                        5,
+                    );
                 }
+                Step::unhandled(Wait_Conn_Ack)
             }
-            State::R_Open => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::I_Peer_Disc
-                    | Event::Win_Election
-                    | Event::I_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::I_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => Step::ignored(State::R_Open),
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Conn_CER => {
-                        Step::stay(State::R_Open, &[Action::R_Reject], 32)
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Peer_Disc => Step::to(State::Closed, &[Action::R_Disc], 35),
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::Send_Message => {
-                        Step::stay(State::R_Open, &[Action::R_Snd_Message], 28)
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_Message => {
-                        Step::stay(State::R_Open, &[Action::Process], 29)
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_DWR => {
-                        Step::stay(
-                            State::R_Open,
-                            &[Action::Process_DWR, Action::R_Snd_DWA],
-                            30,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_DWA => {
-                        Step::stay(State::R_Open, &[Action::Process_DWA], 31)
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::R_Rcv_DPR => {
-                        Step::to(
-                            State::Closing,
-                            &[Action::R_Snd_DPA, Action::StartTimeout],
-                            34,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 R-Open
-                    Event::Stop => {
-                        Step::to(
-                            State::Closing,
-                            &[Action::R_Snd_DPR, Action::StartTimeout],
-                            33,
-                        )
-                    }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack
+            (Wait_Conn_Ack, I_Rcv_Conn_Ack) => {
+                Step::to(Wait_I_CEA, &[StopTimeout, I_Snd_CER, StartTimeout], 3)
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack
+            (Wait_Conn_Ack, I_Rcv_Conn_Nack) => {
+                Step::to(Closed, &[StopTimeout, Cleanup], 4)
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack, RFC 6733 §5.6.1 I-Open
+            (Wait_Conn_Ack, Stop) => Step::to(Closed, &[StopTimeout, Abort], 7),
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack
+            (Wait_Conn_Ack, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 6),
+            /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-I-CEA
+            (Wait_I_CEA, R_Conn_CER) => {
+                let g0 = guard(Guard::authenticated);
+                if !g0 {
+                    return Step::stay(Wait_I_CEA, &[R_Refuse_Identity], 2);
                 }
-            }
-            State::I_Open => {
-                match event {
-                    Event::Start
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::R_Peer_Disc
-                    | Event::Win_Election
-                    | Event::R_Rcv_Message
-                    | Event::R_Rcv_DWR
-                    | Event::R_Rcv_DWA
-                    | Event::R_Rcv_DPR
-                    | Event::I_Rcv_DPA
-                    | Event::R_Rcv_DPA
-                    | Event::TimeoutExpiry => Step::ignored(State::I_Open),
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::R_Conn_CER => {
-                        Step::stay(State::I_Open, &[Action::R_Reject], 40)
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Peer_Disc => Step::to(State::Closed, &[Action::I_Disc], 43),
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::Send_Message => {
-                        Step::stay(State::I_Open, &[Action::I_Snd_Message], 36)
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_Message => {
-                        Step::stay(State::I_Open, &[Action::Process], 37)
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_DWR => {
-                        Step::stay(
-                            State::I_Open,
-                            &[Action::Process_DWR, Action::I_Snd_DWA],
-                            38,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_DWA => {
-                        Step::stay(State::I_Open, &[Action::Process_DWA], 39)
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::I_Rcv_DPR => {
-                        Step::to(
-                            State::Closing,
-                            &[Action::I_Snd_DPA, Action::StartTimeout],
-                            42,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 I-Open
-                    Event::Stop => {
-                        Step::to(
-                            State::Closing,
-                            &[Action::I_Snd_DPR, Action::StartTimeout],
-                            41,
-                        )
-                    }
+                if g0 {
+                    return Step::to(
+                        Wait_Returns,
+                        &[StopTimeout, R_Accept, Process_CER, Elect, StartTimeout],
+                        10,
+                    );
                 }
+                Step::unhandled(Wait_I_CEA)
             }
-            State::Closing => {
-                match event {
-                    Event::Start
-                    | Event::R_Conn_CER
-                    | Event::I_Rcv_Conn_Ack
-                    | Event::I_Rcv_Conn_Nack
-                    | Event::I_Rcv_CEA
-                    | Event::I_Rcv_Non_CEA
-                    | Event::Win_Election
-                    | Event::Send_Message
-                    | Event::I_Rcv_Message
-                    | Event::R_Rcv_Message
-                    | Event::I_Rcv_DWR
-                    | Event::R_Rcv_DWR
-                    | Event::I_Rcv_DWA
-                    | Event::R_Rcv_DWA
-                    | Event::Stop => Step::ignored(State::Closing),
-                    /// RFC 6733 §5.6.1 Closing
-                    Event::I_Peer_Disc | Event::I_Rcv_DPA => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::I_Disc],
-                            44,
-                        )
-                    }
-                    /// RFC 6733 §5.6.1 Closing
-                    Event::R_Peer_Disc | Event::R_Rcv_DPA => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::R_Disc],
-                            45,
-                        )
-                    }
-                    /// RFC 6733 §5.4, RFC 6733 §5.4.1
-                    Event::I_Rcv_DPR => {
-                        Step::stay(State::Closing, &[Action::I_Snd_DPA], 47)
-                    }
-                    /// RFC 6733 §5.4, RFC 6733 §5.4.1
-                    Event::R_Rcv_DPR => {
-                        Step::stay(State::Closing, &[Action::R_Snd_DPA], 48)
-                    }
-                    /// RFC 6733 §5.6.1 Closing
-                    Event::TimeoutExpiry => {
-                        Step::to(
-                            State::Closed,
-                            &[Action::StopTimeout, Action::Error],
-                            46,
-                        )
-                    }
+            /// RFC 6733 §5.6.1 Wait-I-CEA; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-I-CEA
+            (Wait_I_CEA, I_Rcv_CEA) => {
+                let g0 = guard(Guard::authenticated);
+                if g0 {
+                    return Step::to(I_Open, &[StopTimeout, Process_CEA], 8);
                 }
+                if !g0 {
+                    return Step::to(Closed, &[StopTimeout, I_Refuse_Identity, Error], 9);
+                }
+                Step::unhandled(Wait_I_CEA)
             }
+            /// RFC 6733 §5.6.1 Wait-I-CEA
+            (Wait_I_CEA, I_Rcv_Non_CEA | TimeoutExpiry) => {
+                Step::to(Closed, &[StopTimeout, Error], 12)
+            }
+            /// RFC 6733 §5.6.1 Wait-I-CEA
+            (Wait_I_CEA, I_Peer_Disc) => Step::to(Closed, &[StopTimeout, I_Disc], 11),
+            /// RFC 6733 §5.6.1 Wait-I-CEA
+            (
+                Wait_I_CEA,
+                I_Rcv_Message | I_Rcv_DWR | I_Rcv_DWA | I_Rcv_DPR | I_Rcv_DPA,
+            ) => Step::to(Closed, &[StopTimeout, Error], 13),
+            /// RFC 6733 §5.6.1 Wait-I-CEA, RFC 6733 §5.6.1 I-Open
+            (Wait_I_CEA, Stop) => Step::to(Closed, &[StopTimeout, Abort], 14),
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+            (Wait_Conn_Ack_Elect, R_Conn_CER) => {
+                Step::stay(Wait_Conn_Ack_Elect, &[R_Reject], 18)
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+            (Wait_Conn_Ack_Elect, I_Rcv_Conn_Ack) => {
+                Step::to(
+                    Wait_Returns,
+                    &[StopTimeout, I_Snd_CER, Elect, StartTimeout],
+                    15,
+                )
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+            (Wait_Conn_Ack_Elect, I_Rcv_Conn_Nack) => {
+                Step::to(R_Open, &[StopTimeout, R_Snd_CEA], 16)
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+            (Wait_Conn_Ack_Elect, R_Peer_Disc) => {
+                Step::to(Wait_Conn_Ack, &[StopTimeout, R_Disc, StartTimeout], 17)
+            }
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect, RFC 6733 §5.6.1 R-Open
+            (Wait_Conn_Ack_Elect, Stop) => Step::to(Closed, &[StopTimeout, Abort], 20),
+            /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
+            (Wait_Conn_Ack_Elect, TimeoutExpiry) => {
+                Step::to(Closed, &[StopTimeout, Error], 19)
+            }
+            /// RFC 6733 §5.6.1 Wait-Returns
+            (Wait_Returns, R_Conn_CER) => Step::stay(Wait_Returns, &[R_Reject], 25),
+            /// RFC 6733 §5.6.1 Wait-Returns; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-Returns
+            (Wait_Returns, I_Rcv_CEA) => {
+                let g0 = guard(Guard::authenticated);
+                if g0 {
+                    return Step::to(I_Open, &[StopTimeout, R_Disc], 22);
+                }
+                if !g0 {
+                    return Step::to(
+                        R_Open,
+                        &[StopTimeout, I_Refuse_Identity, I_Disc, R_Snd_CEA],
+                        23,
+                    );
+                }
+                Step::unhandled(Wait_Returns)
+            }
+            /// RFC 6733 §5.6.1 Wait-Returns
+            (Wait_Returns, I_Peer_Disc | Win_Election) => {
+                Step::to(R_Open, &[StopTimeout, I_Disc, R_Snd_CEA], 21)
+            }
+            /// RFC 6733 §5.6.1 Wait-Returns
+            (Wait_Returns, R_Peer_Disc) => {
+                Step::to(Wait_I_CEA, &[StopTimeout, R_Disc, StartTimeout], 24)
+            }
+            /// RFC 6733 §5.6.1 Wait-Returns, RFC 6733 §5.6.1 R-Open
+            (Wait_Returns, Stop) => Step::to(Closed, &[StopTimeout, Abort], 27),
+            /// RFC 6733 §5.6.1 Wait-Returns
+            (Wait_Returns, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 26),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Conn_CER) => Step::stay(R_Open, &[R_Reject], 32),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Peer_Disc) => Step::to(Closed, &[R_Disc], 35),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, Send_Message) => Step::stay(R_Open, &[R_Snd_Message], 28),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Rcv_Message) => Step::stay(R_Open, &[Process], 29),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Rcv_DWR) => Step::stay(R_Open, &[Process_DWR, R_Snd_DWA], 30),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Rcv_DWA) => Step::stay(R_Open, &[Process_DWA], 31),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, R_Rcv_DPR) => Step::to(Closing, &[R_Snd_DPA, StartTimeout], 34),
+            /// RFC 6733 §5.6.1 R-Open
+            (R_Open, Stop) => Step::to(Closing, &[R_Snd_DPR, StartTimeout], 33),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, R_Conn_CER) => Step::stay(I_Open, &[R_Reject], 40),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, I_Peer_Disc) => Step::to(Closed, &[I_Disc], 43),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, Send_Message) => Step::stay(I_Open, &[I_Snd_Message], 36),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, I_Rcv_Message) => Step::stay(I_Open, &[Process], 37),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, I_Rcv_DWR) => Step::stay(I_Open, &[Process_DWR, I_Snd_DWA], 38),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, I_Rcv_DWA) => Step::stay(I_Open, &[Process_DWA], 39),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, I_Rcv_DPR) => Step::to(Closing, &[I_Snd_DPA, StartTimeout], 42),
+            /// RFC 6733 §5.6.1 I-Open
+            (I_Open, Stop) => Step::to(Closing, &[I_Snd_DPR, StartTimeout], 41),
+            /// RFC 6733 §5.6.1 Closing
+            (Closing, I_Peer_Disc | I_Rcv_DPA) => {
+                Step::to(Closed, &[StopTimeout, I_Disc], 44)
+            }
+            /// RFC 6733 §5.6.1 Closing
+            (Closing, R_Peer_Disc | R_Rcv_DPA) => {
+                Step::to(Closed, &[StopTimeout, R_Disc], 45)
+            }
+            /// RFC 6733 §5.4, RFC 6733 §5.4.1
+            (Closing, I_Rcv_DPR) => Step::stay(Closing, &[I_Snd_DPA], 47),
+            /// RFC 6733 §5.4, RFC 6733 §5.4.1
+            (Closing, R_Rcv_DPR) => Step::stay(Closing, &[R_Snd_DPA], 48),
+            /// RFC 6733 §5.6.1 Closing
+            (Closing, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 46),
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in

@@ -129,10 +129,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's position in [`State::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -205,10 +201,6 @@ pub mod failover {
         /// The superstate's identifier in the spec.
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
-        }
-        /// The superstate's position in [`Superstate::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The superstate with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -355,10 +347,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
         }
-        /// The event's position in [`Event::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -443,10 +431,6 @@ pub mod failover {
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
-        /// The action's position in [`Action::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -481,10 +465,6 @@ pub mod failover {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's position in [`Guard::ALL`].
-        pub const fn index(self) -> usize {
-            match self {}
-        }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -509,10 +489,6 @@ pub mod failover {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's position in [`Timer::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -540,16 +516,6 @@ pub mod failover {
     /// Values of the named guards for one event; all `false` by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Guards {}
-    impl Guards {
-        /// The value of one guard.
-        pub const fn get(&self, guard: Guard) -> bool {
-            match guard {}
-        }
-        /// Sets the value of one guard.
-        pub fn set(&mut self, guard: Guard, _value: bool) {
-            match guard {}
-        }
-    }
     /// The extended state: the spec's variables, with their declared initial values by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
@@ -610,245 +576,243 @@ pub mod failover {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 34] = [
-        Transition::on(&[State::INIT], &[Event::Start])
-            .to(State::INITIAL, &[Action::CmdAck])
-            .refs(&["Failover design: INIT, INITIAL"])
-            .doc("Start the machine."),
-        Transition::on(
-                &[
-                    State::INITIAL,
-                    State::DOWN,
-                    State::OKAY_NoPending,
-                    State::OKAY_Pending,
-                    State::SUSPECT,
-                    State::PAUSE,
-                    State::REOPEN_Pending,
-                    State::REOPEN_NoPending,
-                    State::REOPEN1_Pending,
-                    State::REOPEN1_NoPending,
-                    State::REOPEN2_Pending,
-                ],
-                &[Event::Start],
-            )
-            .stay(&[Action::CmdAck])
-            .refs(&["Failover design: CmdAck"])
-            .doc("A Start while running is only acknowledged."),
-        Transition::on(&[State::INIT], &[Event::Stop])
-            .stay(&[Action::CmdAck])
-            .refs(&["Failover design: CmdAck"])
-            .doc("A Stop while stopped is only acknowledged."),
-        Transition::on(&[State::SUSPECT], &[Event::Stop])
-            .to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck])
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                    "RFC 3539 App. A row 22",
-                ],
-            )
-            .doc("Stop with a connection open: close it."),
-        Transition::on(&[State::OKAY_NoPending, State::OKAY_Pending], &[Event::Stop])
-            .to(
-                State::INIT,
-                &[
-                    Action::Failover,
-                    Action::CloseConnection,
-                    Action::StopTw,
-                    Action::CmdAck,
-                ],
-            )
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                    "RFC 3539 App. A row 22",
-                ],
-            )
-            .doc("Stop with a connection open: close it."),
-        Transition::on(
-                &[
-                    State::PAUSE,
-                    State::REOPEN_Pending,
-                    State::REOPEN_NoPending,
-                    State::REOPEN1_Pending,
-                    State::REOPEN1_NoPending,
-                    State::REOPEN2_Pending,
-                ],
-                &[Event::Stop],
-            )
-            .to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck])
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
-                    "RFC 3539 App. A row 22",
-                ],
-            )
-            .doc("Stop with a connection open: close it."),
-        Transition::on(&[State::INITIAL, State::DOWN], &[Event::Stop])
-            .to(State::INIT, &[Action::StopTw, Action::CmdAck])
-            .refs(&["Failover design: DOWN"])
-            .doc("Stop with no connection."),
-        Transition::on(&[State::INITIAL, State::DOWN], &[Event::DWA, Event::NonDWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A rows 8-11"])
-            .doc("A message with no connection is discarded."),
-        Transition::on(&[State::SUSPECT], &[Event::ConnectionDown])
-            .to(State::DOWN, &[])
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, REOPEN_Pending",
-                    "RFC 3539 App. A rows 22-24",
-                ],
-            )
-            .doc(
-                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-            ),
-        Transition::on(
-                &[State::OKAY_NoPending, State::OKAY_Pending],
-                &[Event::ConnectionDown],
-            )
-            .to(State::DOWN, &[Action::Failover])
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, REOPEN_Pending",
-                    "RFC 3539 App. A rows 22-24",
-                ],
-            )
-            .doc(
-                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-            ),
-        Transition::on(
-                &[
-                    State::PAUSE,
-                    State::REOPEN_Pending,
-                    State::REOPEN_NoPending,
-                    State::REOPEN1_Pending,
-                    State::REOPEN1_NoPending,
-                    State::REOPEN2_Pending,
-                ],
-                &[Event::ConnectionDown],
-            )
-            .to(State::DOWN, &[])
-            .refs(
-                &[
-                    "Failover design: OKAY_NoPending, REOPEN_Pending",
-                    "RFC 3539 App. A rows 22-24",
-                ],
-            )
-            .doc(
-                "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
-            ),
-        Transition::on(&[State::INITIAL], &[Event::TwExpiry])
-            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
-            .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 15"])
-            .doc("The watchdog elapsed: try to open the connection."),
-        Transition::on(&[State::INITIAL], &[Event::ConnectionUp])
-            .to(State::OKAY_NoPending, &[Action::SetWatchdog])
-            .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 20"])
-            .doc("The connection is up; it is new, so no validation is needed."),
-        Transition::on(&[State::OKAY_NoPending], &[Event::DWA, Event::NonDWA])
-            .stay(&[Action::SetWatchdog])
-            .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A rows 1-2"])
-            .doc("Any message received resets the watchdog."),
-        Transition::on(&[State::OKAY_NoPending], &[Event::TwExpiry])
-            .to(State::OKAY_Pending, &[])
-            .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A row 12"])
-            .doc("The watchdog expired with no DWR pending: send one."),
-        Transition::on(&[State::OKAY_Pending], &[Event::DWA])
-            .to(State::OKAY_NoPending, &[Action::SetWatchdog])
-            .refs(&["Failover design: OKAY_Pending", "RFC 3539 App. A row 1"])
-            .doc("The DWA answers the pending DWR."),
-        Transition::on(&[State::OKAY_Pending], &[Event::NonDWA])
-            .stay(&[Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 2"])
-            .doc("Any other message resets the watchdog; the DWR is still pending."),
-        Transition::on(&[State::OKAY_Pending], &[Event::TwExpiry])
-            .to(State::SUSPECT, &[Action::Failover])
-            .refs(&["Failover design: OKAY_Pending, SUSPECT", "RFC 3539 App. A row 13"])
-            .doc(
-                "The watchdog expired with the DWR unanswered: fail over (OKAY's exit).",
-            ),
-        Transition::on(&[State::SUSPECT], &[Event::DWA])
-            .to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog])
-            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 3"])
-            .doc("The DWA arrived after all: fail back."),
-        Transition::on(&[State::SUSPECT], &[Event::NonDWA])
-            .to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog])
-            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 4"])
-            .doc("Any other message shows the connection works: fail back."),
-        Transition::on(&[State::SUSPECT], &[Event::TwExpiry])
-            .to(State::DOWN, &[])
-            .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 14"])
-            .doc("Two expiries without an answer: close the connection."),
-        Transition::on(&[State::DOWN], &[Event::TwExpiry])
-            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
-            .refs(&["Failover design: DOWN", "RFC 3539 App. A row 16"])
-            .doc("The watchdog elapsed: try to reopen the connection."),
-        Transition::on(&[State::DOWN], &[Event::ConnectionUp])
-            .to(State::REOPEN_Pending, &[])
-            .refs(&["Failover design: DOWN", "RFC 3539 App. A row 21"])
-            .doc("The connection is up again: validate it."),
-        Transition::on(&[State::REOPEN_Pending], &[Event::DWA])
-            .to(State::REOPEN_NoPending, &[])
-            .refs(&["Failover design: REOPEN_Pending", "RFC 3539 App. A row 6"])
-            .doc("First DWA."),
-        Transition::on(&[State::REOPEN1_Pending], &[Event::DWA])
-            .to(State::REOPEN1_NoPending, &[])
-            .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 6"])
-            .doc("Second DWA."),
-        Transition::on(&[State::REOPEN2_Pending], &[Event::DWA])
-            .to(State::OKAY_NoPending, &[Action::Failback])
-            .refs(&["Failover design: REOPEN2_Pending", "RFC 3539 App. A row 5"])
-            .doc(
-                "Third DWA: the connection is definitely ok; fail back. RFC 3539 row 5 does not restart\nthe watchdog here, and neither does this transition.",
-            ),
-        Transition::on(&[State::REOPEN_NoPending], &[Event::DWA])
-            .to(State::REOPEN1_NoPending, &[])
-            .refs(&["RFC 3539 App. A row 6"])
-            .doc("A DWA with no DWR pending still counts."),
-        Transition::on(&[State::REOPEN1_NoPending], &[Event::DWA])
-            .to(State::OKAY_NoPending, &[Action::Failback])
-            .refs(&["RFC 3539 App. A row 5"])
-            .doc("A DWA with no DWR pending still counts; it is the third."),
-        Transition::on(&[State::REOPEN_NoPending], &[Event::TwExpiry])
-            .to(State::REOPEN1_Pending, &[])
-            .refs(&["Failover design: REOPEN_NoPending", "RFC 3539 App. A row 17"])
-            .doc("The watchdog dictates when the next DWR goes."),
-        Transition::on(&[State::REOPEN1_NoPending], &[Event::TwExpiry])
-            .to(State::REOPEN2_Pending, &[])
-            .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 17"])
-            .doc("The watchdog dictates when the next DWR goes."),
-        Transition::on(
-                &[State::REOPEN_Pending, State::REOPEN1_Pending, State::REOPEN2_Pending],
-                &[Event::TwExpiry],
-            )
-            .to(State::PAUSE, &[])
-            .refs(&["Failover design: REOPEN_Pending, PAUSE", "RFC 3539 App. A row 19"])
-            .doc(
-                "The DWR went unanswered: give the connection one more watchdog period.",
-            ),
-        Transition::on(&[State::PAUSE], &[Event::DWA])
-            .to(State::REOPEN_NoPending, &[])
-            .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 6"])
-            .doc("The late DWA arrived: continue reopening."),
-        Transition::on(&[State::PAUSE], &[Event::TwExpiry])
-            .to(State::DOWN, &[])
-            .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 18"])
-            .doc("Still no answer: give up on the connection."),
-        Transition::on(
-                &[
-                    State::PAUSE,
-                    State::REOPEN_Pending,
-                    State::REOPEN_NoPending,
-                    State::REOPEN1_Pending,
-                    State::REOPEN1_NoPending,
-                    State::REOPEN2_Pending,
-                ],
-                &[Event::NonDWA],
-            )
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 7"])
-            .doc("Other messages are discarded until the connection is validated."),
-    ];
+    pub static TRANSITIONS: [Transition; 34] = {
+        use Action::*;
+        use Event::*;
+        use State::*;
+        [
+            Transition::on(&[INIT], &[Start])
+                .to(INITIAL, &[CmdAck])
+                .refs(&["Failover design: INIT, INITIAL"])
+                .doc("Start the machine."),
+            Transition::on(
+                    &[
+                        INITIAL,
+                        DOWN,
+                        OKAY_NoPending,
+                        OKAY_Pending,
+                        SUSPECT,
+                        PAUSE,
+                        REOPEN_Pending,
+                        REOPEN_NoPending,
+                        REOPEN1_Pending,
+                        REOPEN1_NoPending,
+                        REOPEN2_Pending,
+                    ],
+                    &[Start],
+                )
+                .stay(&[CmdAck])
+                .refs(&["Failover design: CmdAck"])
+                .doc("A Start while running is only acknowledged."),
+            Transition::on(&[INIT], &[Stop])
+                .stay(&[CmdAck])
+                .refs(&["Failover design: CmdAck"])
+                .doc("A Stop while stopped is only acknowledged."),
+            Transition::on(&[SUSPECT], &[Stop])
+                .to(INIT, &[CloseConnection, StopTw, CmdAck])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                        "RFC 3539 App. A row 22",
+                    ],
+                )
+                .doc("Stop with a connection open: close it."),
+            Transition::on(&[OKAY_NoPending, OKAY_Pending], &[Stop])
+                .to(INIT, &[Failover, CloseConnection, StopTw, CmdAck])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                        "RFC 3539 App. A row 22",
+                    ],
+                )
+                .doc("Stop with a connection open: close it."),
+            Transition::on(
+                    &[
+                        PAUSE,
+                        REOPEN_Pending,
+                        REOPEN_NoPending,
+                        REOPEN1_Pending,
+                        REOPEN1_NoPending,
+                        REOPEN2_Pending,
+                    ],
+                    &[Stop],
+                )
+                .to(INIT, &[CloseConnection, StopTw, CmdAck])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, DOWN, REOPEN_Pending",
+                        "RFC 3539 App. A row 22",
+                    ],
+                )
+                .doc("Stop with a connection open: close it."),
+            Transition::on(&[INITIAL, DOWN], &[Stop])
+                .to(INIT, &[StopTw, CmdAck])
+                .refs(&["Failover design: DOWN"])
+                .doc("Stop with no connection."),
+            Transition::on(&[INITIAL, DOWN], &[DWA, NonDWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A rows 8-11"])
+                .doc("A message with no connection is discarded."),
+            Transition::on(&[SUSPECT], &[ConnectionDown])
+                .to(DOWN, &[])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, REOPEN_Pending",
+                        "RFC 3539 App. A rows 22-24",
+                    ],
+                )
+                .doc(
+                    "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+                ),
+            Transition::on(&[OKAY_NoPending, OKAY_Pending], &[ConnectionDown])
+                .to(DOWN, &[Failover])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, REOPEN_Pending",
+                        "RFC 3539 App. A rows 22-24",
+                    ],
+                )
+                .doc(
+                    "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+                ),
+            Transition::on(
+                    &[
+                        PAUSE,
+                        REOPEN_Pending,
+                        REOPEN_NoPending,
+                        REOPEN1_Pending,
+                        REOPEN1_NoPending,
+                        REOPEN2_Pending,
+                    ],
+                    &[ConnectionDown],
+                )
+                .to(DOWN, &[])
+                .refs(
+                    &[
+                        "Failover design: OKAY_NoPending, REOPEN_Pending",
+                        "RFC 3539 App. A rows 22-24",
+                    ],
+                )
+                .doc(
+                    "The connection went down: traffic has failed over already, or fails over as OKAY is left.",
+                ),
+            Transition::on(&[INITIAL], &[TwExpiry])
+                .stay(&[AttemptOpen, SetWatchdog])
+                .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 15"])
+                .doc("The watchdog elapsed: try to open the connection."),
+            Transition::on(&[INITIAL], &[ConnectionUp])
+                .to(OKAY_NoPending, &[SetWatchdog])
+                .refs(&["Failover design: INITIAL", "RFC 3539 App. A row 20"])
+                .doc("The connection is up; it is new, so no validation is needed."),
+            Transition::on(&[OKAY_NoPending], &[DWA, NonDWA])
+                .stay(&[SetWatchdog])
+                .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A rows 1-2"])
+                .doc("Any message received resets the watchdog."),
+            Transition::on(&[OKAY_NoPending], &[TwExpiry])
+                .to(OKAY_Pending, &[])
+                .refs(&["Failover design: OKAY_NoPending", "RFC 3539 App. A row 12"])
+                .doc("The watchdog expired with no DWR pending: send one."),
+            Transition::on(&[OKAY_Pending], &[DWA])
+                .to(OKAY_NoPending, &[SetWatchdog])
+                .refs(&["Failover design: OKAY_Pending", "RFC 3539 App. A row 1"])
+                .doc("The DWA answers the pending DWR."),
+            Transition::on(&[OKAY_Pending], &[NonDWA])
+                .stay(&[SetWatchdog])
+                .refs(&["RFC 3539 App. A row 2"])
+                .doc("Any other message resets the watchdog; the DWR is still pending."),
+            Transition::on(&[OKAY_Pending], &[TwExpiry])
+                .to(SUSPECT, &[Failover])
+                .refs(
+                    &["Failover design: OKAY_Pending, SUSPECT", "RFC 3539 App. A row 13"],
+                )
+                .doc(
+                    "The watchdog expired with the DWR unanswered: fail over (OKAY's exit).",
+                ),
+            Transition::on(&[SUSPECT], &[DWA])
+                .to(OKAY_NoPending, &[Failback, SetWatchdog])
+                .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 3"])
+                .doc("The DWA arrived after all: fail back."),
+            Transition::on(&[SUSPECT], &[NonDWA])
+                .to(OKAY_NoPending, &[Failback, SetWatchdog])
+                .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 4"])
+                .doc("Any other message shows the connection works: fail back."),
+            Transition::on(&[SUSPECT], &[TwExpiry])
+                .to(DOWN, &[])
+                .refs(&["Failover design: SUSPECT", "RFC 3539 App. A row 14"])
+                .doc("Two expiries without an answer: close the connection."),
+            Transition::on(&[DOWN], &[TwExpiry])
+                .stay(&[AttemptOpen, SetWatchdog])
+                .refs(&["Failover design: DOWN", "RFC 3539 App. A row 16"])
+                .doc("The watchdog elapsed: try to reopen the connection."),
+            Transition::on(&[DOWN], &[ConnectionUp])
+                .to(REOPEN_Pending, &[])
+                .refs(&["Failover design: DOWN", "RFC 3539 App. A row 21"])
+                .doc("The connection is up again: validate it."),
+            Transition::on(&[REOPEN_Pending], &[DWA])
+                .to(REOPEN_NoPending, &[])
+                .refs(&["Failover design: REOPEN_Pending", "RFC 3539 App. A row 6"])
+                .doc("First DWA."),
+            Transition::on(&[REOPEN1_Pending], &[DWA])
+                .to(REOPEN1_NoPending, &[])
+                .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 6"])
+                .doc("Second DWA."),
+            Transition::on(&[REOPEN2_Pending], &[DWA])
+                .to(OKAY_NoPending, &[Failback])
+                .refs(&["Failover design: REOPEN2_Pending", "RFC 3539 App. A row 5"])
+                .doc(
+                    "Third DWA: the connection is definitely ok; fail back. RFC 3539 row 5 does not restart\nthe watchdog here, and neither does this transition.",
+                ),
+            Transition::on(&[REOPEN_NoPending], &[DWA])
+                .to(REOPEN1_NoPending, &[])
+                .refs(&["RFC 3539 App. A row 6"])
+                .doc("A DWA with no DWR pending still counts."),
+            Transition::on(&[REOPEN1_NoPending], &[DWA])
+                .to(OKAY_NoPending, &[Failback])
+                .refs(&["RFC 3539 App. A row 5"])
+                .doc("A DWA with no DWR pending still counts; it is the third."),
+            Transition::on(&[REOPEN_NoPending], &[TwExpiry])
+                .to(REOPEN1_Pending, &[])
+                .refs(&["Failover design: REOPEN_NoPending", "RFC 3539 App. A row 17"])
+                .doc("The watchdog dictates when the next DWR goes."),
+            Transition::on(&[REOPEN1_NoPending], &[TwExpiry])
+                .to(REOPEN2_Pending, &[])
+                .refs(&["Failover design: REOPEN1_NoPending", "RFC 3539 App. A row 17"])
+                .doc("The watchdog dictates when the next DWR goes."),
+            Transition::on(
+                    &[REOPEN_Pending, REOPEN1_Pending, REOPEN2_Pending],
+                    &[TwExpiry],
+                )
+                .to(PAUSE, &[])
+                .refs(
+                    &["Failover design: REOPEN_Pending, PAUSE", "RFC 3539 App. A row 19"],
+                )
+                .doc(
+                    "The DWR went unanswered: give the connection one more watchdog period.",
+                ),
+            Transition::on(&[PAUSE], &[DWA])
+                .to(REOPEN_NoPending, &[])
+                .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 6"])
+                .doc("The late DWA arrived: continue reopening."),
+            Transition::on(&[PAUSE], &[TwExpiry])
+                .to(DOWN, &[])
+                .refs(&["Failover design: PAUSE", "RFC 3539 App. A row 18"])
+                .doc("Still no answer: give up on the connection."),
+            Transition::on(
+                    &[
+                        PAUSE,
+                        REOPEN_Pending,
+                        REOPEN_NoPending,
+                        REOPEN1_Pending,
+                        REOPEN1_NoPending,
+                        REOPEN2_Pending,
+                    ],
+                    &[NonDWA],
+                )
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 7"])
+                .doc("Other messages are discarded until the connection is validated."),
+        ]
+    };
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {

@@ -78,10 +78,6 @@ pub mod iua_as {
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
-        /// The state's position in [`State::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -158,10 +154,6 @@ pub mod iua_as {
         /// The event's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
-        }
-        /// The event's position in [`Event::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -284,10 +276,6 @@ pub mod iua_as {
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
-        /// The action's position in [`Action::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -334,10 +322,6 @@ pub mod iua_as {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's position in [`Guard::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -368,10 +352,6 @@ pub mod iua_as {
         /// The timer's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             TIMER_LABELS[self as usize]
-        }
-        /// The timer's position in [`Timer::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -482,93 +462,95 @@ pub mod iua_as {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 16] = [
-        Transition::on(&[State::AS_DOWN], &[Event::AspInactive])
-            .to(State::AS_INACTIVE, &[Action::NotifyAsInactive])
-            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
-            .doc("The first ASP comes up."),
-        Transition::on(&[State::AS_DOWN, State::AS_INACTIVE], &[Event::Data])
-            .stay(&[Action::Discard])
-            .refs(&["RFC 4233 §4.3.1.2"])
-            .doc("No ASP is up: traffic cannot be delivered."),
-        Transition::on(&[State::AS_INACTIVE], &[Event::AspActive])
-            .to(State::AS_ACTIVE, &[Action::NotifyAsActive])
-            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
-            .doc("An ASP becomes active: traffic flows."),
-        Transition::on(&[State::AS_INACTIVE], &[Event::AspDown])
-            .guard("!any_inactive")
-            .to(State::AS_DOWN, &[])
-            .refs(&["RFC 4233 Figure 7"])
-            .doc("The last inactive ASP goes down."),
-        Transition::on(&[State::AS_INACTIVE], &[Event::AspDown])
-            .guard("any_inactive")
-            .stay(&[])
-            .refs(&["RFC 4233 §4.3.1.2"])
-            .doc("Another ASP is still inactive."),
-        Transition::on(&[State::AS_ACTIVE], &[Event::Data])
-            .stay(&[Action::Route])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc("Traffic goes to the active ASP(s)."),
-        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive, Event::AspDown])
-            .guard("!any_active")
-            .to(State::AS_PENDING, &[Action::StartTr, Action::NotifyAsPending])
-            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "The last active ASP becomes inactive or goes down: queue traffic for T(r).",
-            ),
-        Transition::on(&[State::AS_ACTIVE], &[Event::AspDown])
-            .guard("any_active")
-            .stay(&[])
-            .refs(&["RFC 4233 §4.3.3.5"])
-            .doc(
-                "Another ASP is still active: traffic goes to the ones that remain (Load-share).",
-            ),
-        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive])
-            .guard("any_active && !came_up")
-            .stay(&[])
-            .refs(&["RFC 4233 §4.3.3.5"])
-            .doc(
-                "An active ASP becomes inactive and another is still active: traffic goes to the ones that\nremain (Load-share).",
-            ),
-        Transition::on(&[State::AS_ACTIVE], &[Event::AspInactive])
-            .guard("any_active && came_up")
-            .stay(&[Action::TellAsActive])
-            .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.3.6"])
-            .doc("An ASP comes up while the AS is active: it is told so."),
-        Transition::on(&[State::AS_PENDING], &[Event::Data])
-            .stay(&[Action::Enqueue])
-            .refs(&["RFC 4233 §4.3.1.2"])
-            .doc("Traffic is queued until an ASP becomes active or T(r) expires."),
-        Transition::on(&[State::AS_PENDING], &[Event::AspActive])
-            .to(
-                State::AS_ACTIVE,
-                &[Action::StopTr, Action::DeliverQueue, Action::NotifyAsActive],
-            )
-            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
-            .doc("An ASP becomes active in time: it receives the queue."),
-        Transition::on(&[State::AS_PENDING], &[Event::TrExpiry])
-            .guard("any_inactive")
-            .to(State::AS_INACTIVE, &[Action::DiscardQueue, Action::NotifyAsInactive])
-            .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.1.2"])
-            .doc("T(r) expired with an ASP inactive: the queue is discarded."),
-        Transition::on(&[State::AS_PENDING], &[Event::TrExpiry])
-            .guard("!any_inactive")
-            .to(State::AS_DOWN, &[Action::DiscardQueue])
-            .refs(&["RFC 4233 Figure 7"])
-            .doc("T(r) expired with every ASP down: the queue is discarded."),
-        Transition::on(&[State::AS_PENDING], &[Event::AspInactive])
-            .guard("came_up")
-            .stay(&[Action::TellAsPending])
-            .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.1.2"])
-            .doc(
-                "An ASP comes up (reconnects, say) while T(r) runs: it is told that the AS is pending, so\nthat it can become active and receive the queue.",
-            ),
-        Transition::on(&[State::AS_PENDING], &[Event::AspInactive])
-            .guard("!came_up")
-            .stay(&[])
-            .refs(&["RFC 4233 §4.3.1.2"])
-            .doc("Other ASPs change state while the AS waits; T(r) decides."),
-    ];
+    pub static TRANSITIONS: [Transition; 16] = {
+        use Action::*;
+        use Event::*;
+        use State::*;
+        [
+            Transition::on(&[AS_DOWN], &[AspInactive])
+                .to(AS_INACTIVE, &[NotifyAsInactive])
+                .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
+                .doc("The first ASP comes up."),
+            Transition::on(&[AS_DOWN, AS_INACTIVE], &[Data])
+                .stay(&[Discard])
+                .refs(&["RFC 4233 §4.3.1.2"])
+                .doc("No ASP is up: traffic cannot be delivered."),
+            Transition::on(&[AS_INACTIVE], &[AspActive])
+                .to(AS_ACTIVE, &[NotifyAsActive])
+                .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"])
+                .doc("An ASP becomes active: traffic flows."),
+            Transition::on(&[AS_INACTIVE], &[AspDown])
+                .guard("!any_inactive")
+                .to(AS_DOWN, &[])
+                .refs(&["RFC 4233 Figure 7"])
+                .doc("The last inactive ASP goes down."),
+            Transition::on(&[AS_INACTIVE], &[AspDown])
+                .guard("any_inactive")
+                .stay(&[])
+                .refs(&["RFC 4233 §4.3.1.2"])
+                .doc("Another ASP is still inactive."),
+            Transition::on(&[AS_ACTIVE], &[Data])
+                .stay(&[Route])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc("Traffic goes to the active ASP(s)."),
+            Transition::on(&[AS_ACTIVE], &[AspInactive, AspDown])
+                .guard("!any_active")
+                .to(AS_PENDING, &[StartTr, NotifyAsPending])
+                .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "The last active ASP becomes inactive or goes down: queue traffic for T(r).",
+                ),
+            Transition::on(&[AS_ACTIVE], &[AspDown])
+                .guard("any_active")
+                .stay(&[])
+                .refs(&["RFC 4233 §4.3.3.5"])
+                .doc(
+                    "Another ASP is still active: traffic goes to the ones that remain (Load-share).",
+                ),
+            Transition::on(&[AS_ACTIVE], &[AspInactive])
+                .guard("any_active && !came_up")
+                .stay(&[])
+                .refs(&["RFC 4233 §4.3.3.5"])
+                .doc(
+                    "An active ASP becomes inactive and another is still active: traffic goes to the ones that\nremain (Load-share).",
+                ),
+            Transition::on(&[AS_ACTIVE], &[AspInactive])
+                .guard("any_active && came_up")
+                .stay(&[TellAsActive])
+                .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.3.6"])
+                .doc("An ASP comes up while the AS is active: it is told so."),
+            Transition::on(&[AS_PENDING], &[Data])
+                .stay(&[Enqueue])
+                .refs(&["RFC 4233 §4.3.1.2"])
+                .doc("Traffic is queued until an ASP becomes active or T(r) expires."),
+            Transition::on(&[AS_PENDING], &[AspActive])
+                .to(AS_ACTIVE, &[StopTr, DeliverQueue, NotifyAsActive])
+                .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.3.5"])
+                .doc("An ASP becomes active in time: it receives the queue."),
+            Transition::on(&[AS_PENDING], &[TrExpiry])
+                .guard("any_inactive")
+                .to(AS_INACTIVE, &[DiscardQueue, NotifyAsInactive])
+                .refs(&["RFC 4233 Figure 7", "RFC 4233 §4.3.1.2"])
+                .doc("T(r) expired with an ASP inactive: the queue is discarded."),
+            Transition::on(&[AS_PENDING], &[TrExpiry])
+                .guard("!any_inactive")
+                .to(AS_DOWN, &[DiscardQueue])
+                .refs(&["RFC 4233 Figure 7"])
+                .doc("T(r) expired with every ASP down: the queue is discarded."),
+            Transition::on(&[AS_PENDING], &[AspInactive])
+                .guard("came_up")
+                .stay(&[TellAsPending])
+                .refs(&["RFC 4666 §4.3.4.5", "RFC 4233 §4.3.1.2"])
+                .doc(
+                    "An ASP comes up (reconnects, say) while T(r) runs: it is told that the AS is pending, so\nthat it can become active and receive the queue.",
+                ),
+            Transition::on(&[AS_PENDING], &[AspInactive])
+                .guard("!came_up")
+                .stay(&[])
+                .refs(&["RFC 4233 §4.3.1.2"])
+                .doc("Other ASPs change state while the AS waits; T(r) decides."),
+        ]
+    };
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -639,7 +621,7 @@ pub mod iua_as {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
@@ -651,137 +633,89 @@ pub mod iua_as {
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::AS_DOWN => {
-                match event {
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
-                    Event::AspInactive => {
-                        Step::to(State::AS_INACTIVE, &[Action::NotifyAsInactive], 0)
-                    }
-                    Event::AspActive | Event::AspDown => Step::ignored(State::AS_DOWN),
-                    /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(State::AS_DOWN, &[Action::Discard], 1),
-                    _ => Step::unhandled(State::AS_DOWN),
+        use Action::*;
+        use Event::*;
+        use State::*;
+        match (state, event) {
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
+            (AS_DOWN, AspInactive) => Step::to(AS_INACTIVE, &[NotifyAsInactive], 0),
+            (AS_DOWN | AS_ACTIVE, AspActive)
+            | (AS_DOWN | AS_PENDING, AspDown)
+            | (AS_INACTIVE, AspInactive) => Step::ignored(state),
+            /// RFC 4233 §4.3.1.2
+            (AS_DOWN, Data) => Step::stay(AS_DOWN, &[Discard], 1),
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
+            (AS_INACTIVE, AspActive) => Step::to(AS_ACTIVE, &[NotifyAsActive], 2),
+            /// RFC 4233 Figure 7; RFC 4233 §4.3.1.2
+            (AS_INACTIVE, AspDown) => {
+                let g0 = guard(Guard::any_inactive);
+                if !g0 {
+                    return Step::to(AS_DOWN, &[], 3);
                 }
-            }
-            State::AS_INACTIVE => {
-                match event {
-                    Event::AspInactive => Step::ignored(State::AS_INACTIVE),
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
-                    Event::AspActive => {
-                        Step::to(State::AS_ACTIVE, &[Action::NotifyAsActive], 2)
-                    }
-                    /// RFC 4233 Figure 7; RFC 4233 §4.3.1.2
-                    Event::AspDown => {
-                        let g0 = guard(Guard::any_inactive);
-                        if !g0 {
-                            return Step::to(State::AS_DOWN, &[], 3);
-                        }
-                        if g0 {
-                            return Step::stay(State::AS_INACTIVE, &[], 4);
-                        }
-                        Step::unhandled(State::AS_INACTIVE)
-                    }
-                    /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(State::AS_INACTIVE, &[Action::Discard], 1),
-                    _ => Step::unhandled(State::AS_INACTIVE),
+                if g0 {
+                    return Step::stay(AS_INACTIVE, &[], 4);
                 }
+                Step::unhandled(AS_INACTIVE)
             }
-            State::AS_ACTIVE => {
-                match event {
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5; RFC 4666 §4.3.4.5, RFC 4233 §4.3.3.6
-                    Event::AspInactive => {
-                        let g0 = guard(Guard::any_active);
-                        let g1 = guard(Guard::came_up);
-                        if !g0 {
-                            return Step::to(
-                                State::AS_PENDING,
-                                &[Action::StartTr, Action::NotifyAsPending],
-                                6,
-                            );
-                        }
-                        if g0 && !g1 {
-                            return Step::stay(State::AS_ACTIVE, &[], 8);
-                        }
-                        if g0 && g1 {
-                            return Step::stay(
-                                State::AS_ACTIVE,
-                                &[Action::TellAsActive],
-                                9,
-                            );
-                        }
-                        Step::unhandled(State::AS_ACTIVE)
-                    }
-                    Event::AspActive => Step::ignored(State::AS_ACTIVE),
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5
-                    Event::AspDown => {
-                        let g0 = guard(Guard::any_active);
-                        if !g0 {
-                            return Step::to(
-                                State::AS_PENDING,
-                                &[Action::StartTr, Action::NotifyAsPending],
-                                6,
-                            );
-                        }
-                        if g0 {
-                            return Step::stay(State::AS_ACTIVE, &[], 7);
-                        }
-                        Step::unhandled(State::AS_ACTIVE)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::Data => Step::stay(State::AS_ACTIVE, &[Action::Route], 5),
-                    _ => Step::unhandled(State::AS_ACTIVE),
+            /// RFC 4233 §4.3.1.2
+            (AS_INACTIVE, Data) => Step::stay(AS_INACTIVE, &[Discard], 1),
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5; RFC 4666 §4.3.4.5, RFC 4233 §4.3.3.6
+            (AS_ACTIVE, AspInactive) => {
+                let g0 = guard(Guard::any_active);
+                let g1 = guard(Guard::came_up);
+                if !g0 {
+                    return Step::to(AS_PENDING, &[StartTr, NotifyAsPending], 6);
                 }
-            }
-            State::AS_PENDING => {
-                match event {
-                    /// RFC 4666 §4.3.4.5, RFC 4233 §4.3.1.2; RFC 4233 §4.3.1.2
-                    Event::AspInactive => {
-                        let g0 = guard(Guard::came_up);
-                        if g0 {
-                            return Step::stay(
-                                State::AS_PENDING,
-                                &[Action::TellAsPending],
-                                14,
-                            );
-                        }
-                        if !g0 {
-                            return Step::stay(State::AS_PENDING, &[], 15);
-                        }
-                        Step::unhandled(State::AS_PENDING)
-                    }
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5
-                    Event::AspActive => {
-                        Step::to(
-                            State::AS_ACTIVE,
-                            &[
-                                Action::StopTr,
-                                Action::DeliverQueue,
-                                Action::NotifyAsActive,
-                            ],
-                            11,
-                        )
-                    }
-                    Event::AspDown => Step::ignored(State::AS_PENDING),
-                    /// RFC 4233 §4.3.1.2
-                    Event::Data => Step::stay(State::AS_PENDING, &[Action::Enqueue], 10),
-                    /// RFC 4233 Figure 7, RFC 4233 §4.3.1.2; RFC 4233 Figure 7
-                    Event::TrExpiry => {
-                        let g0 = guard(Guard::any_inactive);
-                        if g0 {
-                            return Step::to(
-                                State::AS_INACTIVE,
-                                &[Action::DiscardQueue, Action::NotifyAsInactive],
-                                12,
-                            );
-                        }
-                        if !g0 {
-                            return Step::to(State::AS_DOWN, &[Action::DiscardQueue], 13);
-                        }
-                        Step::unhandled(State::AS_PENDING)
-                    }
+                if g0 && !g1 {
+                    return Step::stay(AS_ACTIVE, &[], 8);
                 }
+                if g0 && g1 {
+                    return Step::stay(AS_ACTIVE, &[TellAsActive], 9);
+                }
+                Step::unhandled(AS_ACTIVE)
             }
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5
+            (AS_ACTIVE, AspDown) => {
+                let g0 = guard(Guard::any_active);
+                if !g0 {
+                    return Step::to(AS_PENDING, &[StartTr, NotifyAsPending], 6);
+                }
+                if g0 {
+                    return Step::stay(AS_ACTIVE, &[], 7);
+                }
+                Step::unhandled(AS_ACTIVE)
+            }
+            /// RFC 4233 §4.3.3.4
+            (AS_ACTIVE, Data) => Step::stay(AS_ACTIVE, &[Route], 5),
+            /// RFC 4666 §4.3.4.5, RFC 4233 §4.3.1.2; RFC 4233 §4.3.1.2
+            (AS_PENDING, AspInactive) => {
+                let g0 = guard(Guard::came_up);
+                if g0 {
+                    return Step::stay(AS_PENDING, &[TellAsPending], 14);
+                }
+                if !g0 {
+                    return Step::stay(AS_PENDING, &[], 15);
+                }
+                Step::unhandled(AS_PENDING)
+            }
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5
+            (AS_PENDING, AspActive) => {
+                Step::to(AS_ACTIVE, &[StopTr, DeliverQueue, NotifyAsActive], 11)
+            }
+            /// RFC 4233 §4.3.1.2
+            (AS_PENDING, Data) => Step::stay(AS_PENDING, &[Enqueue], 10),
+            /// RFC 4233 Figure 7, RFC 4233 §4.3.1.2; RFC 4233 Figure 7
+            (AS_PENDING, TrExpiry) => {
+                let g0 = guard(Guard::any_inactive);
+                if g0 {
+                    return Step::to(AS_INACTIVE, &[DiscardQueue, NotifyAsInactive], 12);
+                }
+                if !g0 {
+                    return Step::to(AS_DOWN, &[DiscardQueue], 13);
+                }
+                Step::unhandled(AS_PENDING)
+            }
+            _ => Step::unhandled(state),
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in

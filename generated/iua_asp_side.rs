@@ -111,10 +111,6 @@ pub mod iua_asp_side {
         pub const fn label(self) -> &'static str {
             STATE_LABELS[self as usize]
         }
-        /// The state's position in [`State::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -178,10 +174,6 @@ pub mod iua_asp_side {
         /// The superstate's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             SUPERSTATE_LABELS[self as usize]
-        }
-        /// The superstate's position in [`Superstate::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The superstate with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -358,10 +350,6 @@ pub mod iua_asp_side {
         pub const fn label(self) -> &'static str {
             EVENT_LABELS[self as usize]
         }
-        /// The event's position in [`Event::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -504,10 +492,6 @@ pub mod iua_asp_side {
         pub const fn label(self) -> &'static str {
             ACTION_LABELS[self as usize]
         }
-        /// The action's position in [`Action::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -558,10 +542,6 @@ pub mod iua_asp_side {
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
         }
-        /// The guard's position in [`Guard::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -592,10 +572,6 @@ pub mod iua_asp_side {
         /// The timer's display label (its identifier when the spec gives none): what `Display` shows.
         pub const fn label(self) -> &'static str {
             TIMER_LABELS[self as usize]
-        }
-        /// The timer's position in [`Timer::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -732,237 +708,234 @@ pub mod iua_asp_side {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 38] = [
-        Transition::on(&[State::NO_ASSOCIATION], &[Event::AssociationUp])
-            .to(State::ASP_DOWN, &[])
-            .refs(&["RFC 4233 §4.3.2"])
-            .doc("The association comes up; the ASP waits for layer management."),
-        Transition::on(
-                &[
-                    State::ASP_DOWN,
-                    State::UP_PENDING,
-                    State::ASP_INACTIVE,
-                    State::ACTIVE_PENDING,
-                    State::ASP_ACTIVE,
-                    State::INACTIVE_PENDING,
-                    State::DOWN_PENDING,
-                ],
-                &[Event::AssociationDown],
-            )
-            .to(State::NO_ASSOCIATION, &[Action::ConfirmDown])
-            .refs(&["RFC 4233 §4.3.2"])
-            .doc(
-                "The association is lost: the ASP is down at both ends, and T(ack) stops.",
-            ),
-        Transition::on(&[State::NO_ASSOCIATION], &[Event::SendData])
-            .stay(&[Action::RefuseData])
-            .refs(&["RFC 4233 §4.3.3.4"]),
-        Transition::on(&[State::ASP_DOWN], &[Event::UpRequest])
-            .to(State::UP_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.1"]),
-        Transition::on(&[State::ASP_DOWN], &[Event::ActiveRequest])
-            .to(State::UP_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.1"])
-            .doc("An ASP Active asked for while down first brings the ASP up."),
-        Transition::on(&[State::UP_PENDING], &[Event::TackExpiry])
-            .to(State::UP_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.1"])
-            .doc("No answer within T(ack): ASP Up again."),
-        Transition::on(&[State::UP_PENDING], &[Event::AspUpAck])
-            .guard("!wants_active")
-            .to(State::ASP_INACTIVE, &[Action::ConfirmUp])
-            .refs(&["RFC 4233 §4.3.3.1"]),
-        Transition::on(&[State::UP_PENDING], &[Event::AspUpAck])
-            .guard("wants_active")
-            .to(State::ACTIVE_PENDING, &[Action::ConfirmUp])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc("Up, and active was asked for: go on."),
-        Transition::on(&[State::UP_PENDING], &[Event::ActiveRequest]).stay(&[]),
-        Transition::on(&[State::UP_PENDING], &[Event::InactiveRequest]).stay(&[]),
-        Transition::on(
-                &[
-                    State::ASP_DOWN,
-                    State::UP_PENDING,
-                    State::ASP_INACTIVE,
-                    State::ACTIVE_PENDING,
-                    State::INACTIVE_PENDING,
-                    State::DOWN_PENDING,
-                ],
-                &[Event::SendData],
-            )
-            .stay(&[Action::RefuseData])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc(
-                "Data is refused until the ASP is active (ASP_ACTIVE says what it does with data itself).",
-            ),
-        Transition::on(&[State::ASP_INACTIVE], &[Event::ActiveRequest])
-            .to(State::ACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.4"]),
-        Transition::on(&[State::ACTIVE_PENDING], &[Event::TackExpiry])
-            .to(State::ACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.4"]),
-        Transition::on(&[State::ACTIVE_PENDING], &[Event::AspActiveAck])
-            .to(State::ASP_ACTIVE, &[Action::ConfirmActive])
-            .refs(&["RFC 4233 §4.3.3.4"]),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::SendData])
-            .guard("!foreign_iid")
-            .stay(&[Action::TransmitData])
-            .refs(&["RFC 4233 §4.3.3.4"]),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::SendData])
-            .guard("foreign_iid")
-            .stay(&[Action::RefuseData])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc(
-                "Data for an AS another ASP took over is refused here rather than by the SG.",
-            ),
-        Transition::on(
-                &[State::ASP_ACTIVE, State::ACTIVE_PENDING],
-                &[Event::InactiveRequest],
-            )
-            .to(State::INACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.5"]),
-        Transition::on(&[State::INACTIVE_PENDING], &[Event::TackExpiry])
-            .to(State::INACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.5"]),
-        Transition::on(&[State::INACTIVE_PENDING], &[Event::AspInactiveAck])
-            .guard("!wants_active")
-            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.5"]),
-        Transition::on(&[State::INACTIVE_PENDING], &[Event::AspInactiveAck])
-            .guard("wants_active")
-            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.5", "RFC 4233 §4.3.3.4"])
-            .doc(
-                "An M-ASP_ACTIVE request came while the ASP waited for ASP Inactive Ack: it was kept, and\nnow the ASP asks to be active.",
-            ),
-        Transition::on(&[State::INACTIVE_PENDING], &[Event::ActiveRequest])
-            .stay(&[])
-            .doc(
-                "An M-ASP_ACTIVE request while waiting for ASP Inactive Ack is kept for when it comes ...",
-            ),
-        Transition::on(&[State::INACTIVE_PENDING], &[Event::InactiveRequest])
-            .stay(&[])
-            .doc("... and an M-ASP_INACTIVE request after it cancels it."),
-        Transition::on(&[State::ASP_INACTIVE], &[Event::AspActiveAck])
-            .guard("requested_active")
-            .to(State::ASP_ACTIVE, &[Action::ConfirmActive])
-            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
-            ),
-        Transition::on(&[State::ASP_INACTIVE], &[Event::AspActiveAck])
-            .guard("!requested_active")
-            .to(State::INACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
-            ),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
-            .guard("!active_elsewhere && !scope_unknown")
-            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc(
-                "Another ASP took over all the traffic of this one: it is inactive, and stays so.",
-            ),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
-            .guard("active_elsewhere")
-            .stay(&[])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc(
-                "Another ASP took over some of the ASes of this one, which stays active for the others.",
-            ),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::AlternateAspActive])
-            .guard("!active_elsewhere && scope_unknown")
-            .to(State::INACTIVE_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "Another ASP took over some ASes, and this one cannot tell whether others remain: it\nwithdraws from them all with ASP Inactive, so that the SG, which may still have it active\nelsewhere, agrees that it is inactive.",
-            ),
-        Transition::on(&[State::ACTIVE_PENDING], &[Event::AlternateAspActive])
-            .to(State::ASP_INACTIVE, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.4"])
-            .doc(
-                "Taken over before the ASP Active Ack: the ASP is inactive, and stays so.",
-            ),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::AspInactiveAck])
-            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.5"])
-            .doc(
-                "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
-            ),
-        Transition::on(&[State::ASP_ACTIVE], &[Event::AspUpAck])
-            .to(State::ACTIVE_PENDING, &[Action::ConfirmInactive])
-            .refs(&["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
-            ),
-        Transition::on(&[State::ASP_INACTIVE], &[Event::InactiveRequest])
-            .stay(&[])
-            .doc(
-                "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
-            ),
-        Transition::on(
-                &[State::ASP_ACTIVE, State::ACTIVE_PENDING, State::INACTIVE_PENDING],
-                &[Event::DataIndication],
-            )
-            .stay(&[Action::PassUpData])
-            .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
-            .doc(
-                "Data is passed up while the SG may route traffic to the ASP: when active, while waiting\nfor ASP Active Ack (data may overtake the Ack, which travels on another stream,\n§4.3.3.4), and while waiting for ASP Inactive Ack (the SG acknowledges only after it has\nstopped the traffic, §4.3.3.5, so what comes before the Ack was routed in good faith).",
-            ),
-        Transition::on(
-                &[
-                    State::ASP_DOWN,
-                    State::UP_PENDING,
-                    State::ASP_INACTIVE,
-                    State::DOWN_PENDING,
-                ],
-                &[Event::DataIndication],
-            )
-            .stay(&[Action::DropData, Action::ErrorUnexpectedMessage])
-            .refs(&["RFC 4233 §3.3.3.1"])
-            .doc(
-                "Elsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
-            ),
-        Transition::on(&[State::NO_ASSOCIATION], &[Event::DataIndication])
-            .stay(&[Action::DropData])
-            .refs(&["RFC 4233 §3.3.3.1"])
-            .doc("Without an association there is no SG to tell."),
-        Transition::on(
-                &[
-                    State::ASP_DOWN,
-                    State::UP_PENDING,
-                    State::ASP_INACTIVE,
-                    State::ACTIVE_PENDING,
-                    State::ASP_ACTIVE,
-                    State::INACTIVE_PENDING,
-                ],
-                &[Event::DownRequest],
-            )
-            .to(State::DOWN_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.2"]),
-        Transition::on(&[State::DOWN_PENDING], &[Event::TackExpiry])
-            .to(State::DOWN_PENDING, &[])
-            .refs(&["RFC 4233 §4.3.3.2"]),
-        Transition::on(&[State::DOWN_PENDING], &[Event::AspDownAck])
-            .to(State::ASP_DOWN, &[Action::ConfirmDown])
-            .refs(&["RFC 4233 §4.3.3.2"]),
-        Transition::on(
-                &[
-                    State::UP_PENDING,
-                    State::ASP_INACTIVE,
-                    State::ACTIVE_PENDING,
-                    State::ASP_ACTIVE,
-                    State::INACTIVE_PENDING,
-                ],
-                &[Event::AspDownAck],
-            )
-            .to(State::UP_PENDING, &[Action::ConfirmDown])
-            .refs(&["RFC 4233 §4.3.3.2"])
-            .doc(
-                "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
-            ),
-    ];
+    pub static TRANSITIONS: [Transition; 38] = {
+        use Action::*;
+        use Event::*;
+        use State::*;
+        [
+            Transition::on(&[NO_ASSOCIATION], &[AssociationUp])
+                .to(ASP_DOWN, &[])
+                .refs(&["RFC 4233 §4.3.2"])
+                .doc("The association comes up; the ASP waits for layer management."),
+            Transition::on(
+                    &[
+                        ASP_DOWN,
+                        UP_PENDING,
+                        ASP_INACTIVE,
+                        ACTIVE_PENDING,
+                        ASP_ACTIVE,
+                        INACTIVE_PENDING,
+                        DOWN_PENDING,
+                    ],
+                    &[AssociationDown],
+                )
+                .to(NO_ASSOCIATION, &[ConfirmDown])
+                .refs(&["RFC 4233 §4.3.2"])
+                .doc(
+                    "The association is lost: the ASP is down at both ends, and T(ack) stops.",
+                ),
+            Transition::on(&[NO_ASSOCIATION], &[SendData])
+                .stay(&[RefuseData])
+                .refs(&["RFC 4233 §4.3.3.4"]),
+            Transition::on(&[ASP_DOWN], &[UpRequest])
+                .to(UP_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.1"]),
+            Transition::on(&[ASP_DOWN], &[ActiveRequest])
+                .to(UP_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.1"])
+                .doc("An ASP Active asked for while down first brings the ASP up."),
+            Transition::on(&[UP_PENDING], &[TackExpiry])
+                .to(UP_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.1"])
+                .doc("No answer within T(ack): ASP Up again."),
+            Transition::on(&[UP_PENDING], &[AspUpAck])
+                .guard("!wants_active")
+                .to(ASP_INACTIVE, &[ConfirmUp])
+                .refs(&["RFC 4233 §4.3.3.1"]),
+            Transition::on(&[UP_PENDING], &[AspUpAck])
+                .guard("wants_active")
+                .to(ACTIVE_PENDING, &[ConfirmUp])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc("Up, and active was asked for: go on."),
+            Transition::on(&[UP_PENDING], &[ActiveRequest]).stay(&[]),
+            Transition::on(&[UP_PENDING], &[InactiveRequest]).stay(&[]),
+            Transition::on(
+                    &[
+                        ASP_DOWN,
+                        UP_PENDING,
+                        ASP_INACTIVE,
+                        ACTIVE_PENDING,
+                        INACTIVE_PENDING,
+                        DOWN_PENDING,
+                    ],
+                    &[SendData],
+                )
+                .stay(&[RefuseData])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc(
+                    "Data is refused until the ASP is active (ASP_ACTIVE says what it does with data itself).",
+                ),
+            Transition::on(&[ASP_INACTIVE], &[ActiveRequest])
+                .to(ACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.4"]),
+            Transition::on(&[ACTIVE_PENDING], &[TackExpiry])
+                .to(ACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.4"]),
+            Transition::on(&[ACTIVE_PENDING], &[AspActiveAck])
+                .to(ASP_ACTIVE, &[ConfirmActive])
+                .refs(&["RFC 4233 §4.3.3.4"]),
+            Transition::on(&[ASP_ACTIVE], &[SendData])
+                .guard("!foreign_iid")
+                .stay(&[TransmitData])
+                .refs(&["RFC 4233 §4.3.3.4"]),
+            Transition::on(&[ASP_ACTIVE], &[SendData])
+                .guard("foreign_iid")
+                .stay(&[RefuseData])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc(
+                    "Data for an AS another ASP took over is refused here rather than by the SG.",
+                ),
+            Transition::on(&[ASP_ACTIVE, ACTIVE_PENDING], &[InactiveRequest])
+                .to(INACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.5"]),
+            Transition::on(&[INACTIVE_PENDING], &[TackExpiry])
+                .to(INACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.5"]),
+            Transition::on(&[INACTIVE_PENDING], &[AspInactiveAck])
+                .guard("!wants_active")
+                .to(ASP_INACTIVE, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.5"]),
+            Transition::on(&[INACTIVE_PENDING], &[AspInactiveAck])
+                .guard("wants_active")
+                .to(ACTIVE_PENDING, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.5", "RFC 4233 §4.3.3.4"])
+                .doc(
+                    "An M-ASP_ACTIVE request came while the ASP waited for ASP Inactive Ack: it was kept, and\nnow the ASP asks to be active.",
+                ),
+            Transition::on(&[INACTIVE_PENDING], &[ActiveRequest])
+                .stay(&[])
+                .doc(
+                    "An M-ASP_ACTIVE request while waiting for ASP Inactive Ack is kept for when it comes ...",
+                ),
+            Transition::on(&[INACTIVE_PENDING], &[InactiveRequest])
+                .stay(&[])
+                .doc("... and an M-ASP_INACTIVE request after it cancels it."),
+            Transition::on(&[ASP_INACTIVE], &[AspActiveAck])
+                .guard("requested_active")
+                .to(ASP_ACTIVE, &[ConfirmActive])
+                .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "An ASP Active Ack in ASP-INACTIVE answers an ASP Active of this ASP that crossed a\ntakeover: T(ack) had it sent again, another ASP took the AS over meanwhile (and this one\nwas told Alternate ASP Active), then the SG took the repeated ASP Active and made this\nASP active again, telling the other one. The Notify reported a state the SG has since\nleft; the Ack is its last word, on the stream where ASP management messages keep their\norder (§4.3.3). As §4.3.3.2 and §4.3.3.5 have an ASP take the state an acknowledgement\nsays, the ASP is active (M-ASP_ACTIVE confirm, §4.3.3.4). Layer management asked it to\nbe, so there is no other state to return to, and both ends agree, without the SG's\ntraffic for the AS stopping.",
+                ),
+            Transition::on(&[ASP_INACTIVE], &[AspActiveAck])
+                .guard("!requested_active")
+                .to(INACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "The same Ack after layer management asked for ASP-INACTIVE (an ASP Active still on its\nway when the M-ASP_INACTIVE request came): the ASP is active at the SG, and returns to the\nstate it was in, as after an unsolicited acknowledgement (§4.3.3.2, §4.3.3.5), with ASP\nInactive.",
+                ),
+            Transition::on(&[ASP_ACTIVE], &[AlternateAspActive])
+                .guard("!active_elsewhere && !scope_unknown")
+                .to(ASP_INACTIVE, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc(
+                    "Another ASP took over all the traffic of this one: it is inactive, and stays so.",
+                ),
+            Transition::on(&[ASP_ACTIVE], &[AlternateAspActive])
+                .guard("active_elsewhere")
+                .stay(&[])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc(
+                    "Another ASP took over some of the ASes of this one, which stays active for the others.",
+                ),
+            Transition::on(&[ASP_ACTIVE], &[AlternateAspActive])
+                .guard("!active_elsewhere && scope_unknown")
+                .to(INACTIVE_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "Another ASP took over some ASes, and this one cannot tell whether others remain: it\nwithdraws from them all with ASP Inactive, so that the SG, which may still have it active\nelsewhere, agrees that it is inactive.",
+                ),
+            Transition::on(&[ACTIVE_PENDING], &[AlternateAspActive])
+                .to(ASP_INACTIVE, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.4"])
+                .doc(
+                    "Taken over before the ASP Active Ack: the ASP is inactive, and stays so.",
+                ),
+            Transition::on(&[ASP_ACTIVE], &[AspInactiveAck])
+                .to(ACTIVE_PENDING, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.5"])
+                .doc(
+                    "An ASP Inactive Ack the ASP did not ask for: it is inactive, and asks to be active again.",
+                ),
+            Transition::on(&[ASP_ACTIVE], &[AspUpAck])
+                .to(ACTIVE_PENDING, &[ConfirmInactive])
+                .refs(&["RFC 4233 §4.3.3.1", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "An ASP Up Ack while active answers an ASP Up that reached the SG after this ASP's ASP\nActive (one the ASP sent again on an unsolicited ASP Down Ack that crossed its ASP Active,\nsay). The SG answers an ASP Up from an ASP-ACTIVE ASP with ASP Up Ack and Error\n(Unexpected Message) and moves it to ASP-INACTIVE (§4.3.3.1); ASP management messages keep\ntheir order, so that is the SG's last word. As on an unsolicited ASP Inactive Ack\n(§4.3.3.5), the ASP is inactive, and asks to be active again.",
+                ),
+            Transition::on(&[ASP_INACTIVE], &[InactiveRequest])
+                .stay(&[])
+                .doc(
+                    "Inactive already; layer management's wish is noted, for an ASP Active Ack still to come.",
+                ),
+            Transition::on(
+                    &[ASP_ACTIVE, ACTIVE_PENDING, INACTIVE_PENDING],
+                    &[DataIndication],
+                )
+                .stay(&[PassUpData])
+                .refs(&["RFC 4233 §4.3.3.4", "RFC 4233 §4.3.3.5"])
+                .doc(
+                    "Data is passed up while the SG may route traffic to the ASP: when active, while waiting\nfor ASP Active Ack (data may overtake the Ack, which travels on another stream,\n§4.3.3.4), and while waiting for ASP Inactive Ack (the SG acknowledges only after it has\nstopped the traffic, §4.3.3.5, so what comes before the Ack was routed in good faith).",
+                ),
+            Transition::on(
+                    &[ASP_DOWN, UP_PENDING, ASP_INACTIVE, DOWN_PENDING],
+                    &[DataIndication],
+                )
+                .stay(&[DropData, ErrorUnexpectedMessage])
+                .refs(&["RFC 4233 §3.3.3.1"])
+                .doc(
+                    "Elsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
+                ),
+            Transition::on(&[NO_ASSOCIATION], &[DataIndication])
+                .stay(&[DropData])
+                .refs(&["RFC 4233 §3.3.3.1"])
+                .doc("Without an association there is no SG to tell."),
+            Transition::on(
+                    &[
+                        ASP_DOWN,
+                        UP_PENDING,
+                        ASP_INACTIVE,
+                        ACTIVE_PENDING,
+                        ASP_ACTIVE,
+                        INACTIVE_PENDING,
+                    ],
+                    &[DownRequest],
+                )
+                .to(DOWN_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.2"]),
+            Transition::on(&[DOWN_PENDING], &[TackExpiry])
+                .to(DOWN_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.2"]),
+            Transition::on(&[DOWN_PENDING], &[AspDownAck])
+                .to(ASP_DOWN, &[ConfirmDown])
+                .refs(&["RFC 4233 §4.3.3.2"]),
+            Transition::on(
+                    &[
+                        UP_PENDING,
+                        ASP_INACTIVE,
+                        ACTIVE_PENDING,
+                        ASP_ACTIVE,
+                        INACTIVE_PENDING,
+                    ],
+                    &[AspDownAck],
+                )
+                .to(UP_PENDING, &[ConfirmDown])
+                .refs(&["RFC 4233 §4.3.3.2"])
+                .doc(
+                    "An ASP Down Ack the ASP did not ask for: it is down, and comes back up (and active, if\nit was).",
+                ),
+        ]
+    };
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -1033,7 +1006,7 @@ pub mod iua_asp_side {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
@@ -1045,623 +1018,315 @@ pub mod iua_asp_side {
         event: Event,
         mut guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::NO_ASSOCIATION => {
-                match event {
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationUp => Step::to(State::ASP_DOWN, &[], 0),
-                    Event::AssociationDown
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::InactiveRequest
-                    | Event::DownRequest
-                    | Event::AspUpAck
-                    | Event::AspDownAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::NO_ASSOCIATION),
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::NO_ASSOCIATION, &[Action::RefuseData], 2)
-                    }
-                    /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => {
-                        Step::stay(State::NO_ASSOCIATION, &[Action::DropData], 33)
-                    }
-                    _ => Step::unhandled(State::NO_ASSOCIATION),
-                }
+        use Action::*;
+        use Event::*;
+        use State::*;
+        match (state, event) {
+            /// RFC 4233 §4.3.2
+            (NO_ASSOCIATION, AssociationUp) => Step::to(ASP_DOWN, &[], 0),
+            (
+                NO_ASSOCIATION,
+                AssociationDown
+                | UpRequest
+                | ActiveRequest
+                | InactiveRequest
+                | DownRequest
+                | AspUpAck
+                | AspDownAck
+                | AspActiveAck
+                | AspInactiveAck
+                | AlternateAspActive,
+            )
+            | (
+                ASP_DOWN,
+                AssociationUp
+                | InactiveRequest
+                | AspUpAck
+                | AspDownAck
+                | AspActiveAck
+                | AspInactiveAck
+                | AlternateAspActive,
+            )
+            | (
+                UP_PENDING,
+                AssociationUp
+                | UpRequest
+                | AspActiveAck
+                | AspInactiveAck
+                | AlternateAspActive,
+            )
+            | (
+                ASP_INACTIVE,
+                AssociationUp
+                | UpRequest
+                | AspUpAck
+                | AspInactiveAck
+                | AlternateAspActive,
+            )
+            | (
+                ACTIVE_PENDING,
+                AssociationUp | UpRequest | ActiveRequest | AspUpAck | AspInactiveAck,
+            )
+            | (ASP_ACTIVE, AssociationUp | UpRequest | ActiveRequest | AspActiveAck)
+            | (
+                INACTIVE_PENDING,
+                AssociationUp | UpRequest | AspUpAck | AspActiveAck | AlternateAspActive,
+            )
+            | (
+                DOWN_PENDING,
+                AssociationUp
+                | UpRequest
+                | ActiveRequest
+                | InactiveRequest
+                | DownRequest
+                | AspUpAck
+                | AspActiveAck
+                | AspInactiveAck
+                | AlternateAspActive,
+            ) => Step::ignored(state),
+            /// RFC 4233 §4.3.3.4
+            (NO_ASSOCIATION, SendData) => Step::stay(NO_ASSOCIATION, &[RefuseData], 2),
+            /// RFC 4233 §3.3.3.1
+            (NO_ASSOCIATION, DataIndication) => {
+                Step::stay(NO_ASSOCIATION, &[DropData], 33)
             }
-            State::ASP_DOWN => {
-                match event {
-                    Event::AssociationUp
-                    | Event::InactiveRequest
-                    | Event::AspUpAck
-                    | Event::AspDownAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::ASP_DOWN),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
-                    }
-                    /// RFC 4233 §4.3.3.1
-                    Event::UpRequest => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[Action::SendAspUp, Action::StartTack],
-                            3,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.1
-                    Event::ActiveRequest => {
-                        vars.wants_active = true;
-                        vars.requested_active = true;
-                        Step::to(
-                            State::UP_PENDING,
-                            &[Action::SendAspUp, Action::StartTack],
-                            4,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::ASP_DOWN, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => {
-                        Step::stay(
-                            State::ASP_DOWN,
-                            &[Action::DropData, Action::ErrorUnexpectedMessage],
-                            32,
-                        )
-                    }
-                    _ => Step::unhandled(State::ASP_DOWN),
-                }
+            /// RFC 4233 §4.3.2
+            (ASP_DOWN | ASP_INACTIVE | ASP_ACTIVE, AssociationDown) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(NO_ASSOCIATION, &[ConfirmDown], 1)
             }
-            State::UP_PENDING => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::UP_PENDING),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::NO_ASSOCIATION,
-                            &[Action::StopTack, Action::ConfirmDown],
-                            1,
-                        )
-                    }
-                    /// `M-ASP_ACTIVE request`
-                    Event::ActiveRequest => {
-                        vars.wants_active = true;
-                        vars.requested_active = true;
-                        Step::stay(State::UP_PENDING, &[], 8)
-                    }
-                    /// `M-ASP_INACTIVE request`
-                    Event::InactiveRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::stay(State::UP_PENDING, &[], 9)
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.1; RFC 4233 §4.3.3.4
-                    Event::AspUpAck => {
-                        if !vars.wants_active {
-                            return Step::to(
-                                State::ASP_INACTIVE,
-                                &[Action::StopTack, Action::ConfirmUp],
-                                6,
-                            );
-                        }
-                        if vars.wants_active {
-                            return Step::to(
-                                State::ACTIVE_PENDING,
-                                &[
-                                    Action::StopTack,
-                                    Action::ConfirmUp,
-                                    Action::SendAspActive,
-                                    Action::StartTack,
-                                ],
-                                7,
-                            );
-                        }
-                        Step::unhandled(State::UP_PENDING)
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::ConfirmDown,
-                                Action::SendAspUp,
-                                Action::StartTack,
-                            ],
-                            37,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::UP_PENDING, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => {
-                        Step::stay(
-                            State::UP_PENDING,
-                            &[Action::DropData, Action::ErrorUnexpectedMessage],
-                            32,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.1
-                    Event::TackExpiry => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[Action::StopTack, Action::SendAspUp, Action::StartTack],
-                            5,
-                        )
-                    }
-                }
+            /// RFC 4233 §4.3.3.1
+            (ASP_DOWN, UpRequest) => Step::to(UP_PENDING, &[SendAspUp, StartTack], 3),
+            /// RFC 4233 §4.3.3.1
+            (ASP_DOWN, ActiveRequest) => {
+                vars.wants_active = true;
+                vars.requested_active = true;
+                Step::to(UP_PENDING, &[SendAspUp, StartTack], 4)
             }
-            State::ASP_INACTIVE => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspUpAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::ASP_INACTIVE),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::ActiveRequest => {
-                        vars.wants_active = true;
-                        vars.requested_active = true;
-                        Step::to(
-                            State::ACTIVE_PENDING,
-                            &[Action::SendAspActive, Action::StartTack],
-                            11,
-                        )
-                    }
-                    /// `M-ASP_INACTIVE request`
-                    Event::InactiveRequest => {
-                        vars.requested_active = false;
-                        Step::stay(State::ASP_INACTIVE, &[], 30)
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[Action::ConfirmDown, Action::SendAspUp, Action::StartTack],
-                            37,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::AspActiveAck => {
-                        if vars.requested_active {
-                            vars.wants_active = true;
-                            return Step::to(
-                                State::ASP_ACTIVE,
-                                &[Action::ConfirmActive],
-                                22,
-                            );
-                        }
-                        if !vars.requested_active {
-                            return Step::to(
-                                State::INACTIVE_PENDING,
-                                &[Action::SendAspInactive, Action::StartTack],
-                                23,
-                            );
-                        }
-                        Step::unhandled(State::ASP_INACTIVE)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::ASP_INACTIVE, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => {
-                        Step::stay(
-                            State::ASP_INACTIVE,
-                            &[Action::DropData, Action::ErrorUnexpectedMessage],
-                            32,
-                        )
-                    }
-                    _ => Step::unhandled(State::ASP_INACTIVE),
-                }
+            /// RFC 4233 §4.3.3.2
+            (ASP_DOWN | ASP_INACTIVE | ASP_ACTIVE, DownRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 34)
             }
-            State::ACTIVE_PENDING => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::AspUpAck
-                    | Event::AspInactiveAck => Step::ignored(State::ACTIVE_PENDING),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::NO_ASSOCIATION,
-                            &[Action::StopTack, Action::ConfirmDown],
-                            1,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.5
-                    Event::InactiveRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::INACTIVE_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::SendAspInactive,
-                                Action::StartTack,
-                            ],
-                            16,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::ConfirmDown,
-                                Action::SendAspUp,
-                                Action::StartTack,
-                            ],
-                            37,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::AspActiveAck => {
-                        Step::to(
-                            State::ASP_ACTIVE,
-                            &[Action::StopTack, Action::ConfirmActive],
-                            13,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::AlternateAspActive => {
-                        vars.wants_active = false;
-                        Step::to(
-                            State::ASP_INACTIVE,
-                            &[Action::StopTack, Action::ConfirmInactive],
-                            27,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::ACTIVE_PENDING, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => {
-                        Step::stay(State::ACTIVE_PENDING, &[Action::PassUpData], 31)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::TackExpiry => {
-                        Step::to(
-                            State::ACTIVE_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::SendAspActive,
-                                Action::StartTack,
-                            ],
-                            12,
-                        )
-                    }
-                }
+            /// RFC 4233 §4.3.3.4
+            (ASP_DOWN, SendData) => Step::stay(ASP_DOWN, &[RefuseData], 10),
+            /// RFC 4233 §3.3.3.1
+            (ASP_DOWN, DataIndication) => {
+                Step::stay(ASP_DOWN, &[DropData, ErrorUnexpectedMessage], 32)
             }
-            State::ASP_ACTIVE => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::AspActiveAck => Step::ignored(State::ASP_ACTIVE),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(State::NO_ASSOCIATION, &[Action::ConfirmDown], 1)
-                    }
-                    /// RFC 4233 §4.3.3.5
-                    Event::InactiveRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::INACTIVE_PENDING,
-                            &[Action::SendAspInactive, Action::StartTack],
-                            16,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.1, RFC 4233 §4.3.3.5
-                    Event::AspUpAck => {
-                        Step::to(
-                            State::ACTIVE_PENDING,
-                            &[
-                                Action::ConfirmInactive,
-                                Action::SendAspActive,
-                                Action::StartTack,
-                            ],
-                            29,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[Action::ConfirmDown, Action::SendAspUp, Action::StartTack],
-                            37,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.5
-                    Event::AspInactiveAck => {
-                        Step::to(
-                            State::ACTIVE_PENDING,
-                            &[
-                                Action::ConfirmInactive,
-                                Action::SendAspActive,
-                                Action::StartTack,
-                            ],
-                            28,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::AlternateAspActive => {
-                        let g0 = guard(Guard::active_elsewhere);
-                        let g1 = guard(Guard::scope_unknown);
-                        if !g0 && !g1 {
-                            vars.wants_active = false;
-                            return Step::to(
-                                State::ASP_INACTIVE,
-                                &[Action::ConfirmInactive],
-                                24,
-                            );
-                        }
-                        if g0 {
-                            return Step::stay(State::ASP_ACTIVE, &[], 25);
-                        }
-                        if !g0 && g1 {
-                            vars.wants_active = false;
-                            return Step::to(
-                                State::INACTIVE_PENDING,
-                                &[Action::SendAspInactive, Action::StartTack],
-                                26,
-                            );
-                        }
-                        Step::unhandled(State::ASP_ACTIVE)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        let g0 = guard(Guard::foreign_iid);
-                        if !g0 {
-                            return Step::stay(
-                                State::ASP_ACTIVE,
-                                &[Action::TransmitData],
-                                14,
-                            );
-                        }
-                        if g0 {
-                            return Step::stay(
-                                State::ASP_ACTIVE,
-                                &[Action::RefuseData],
-                                15,
-                            );
-                        }
-                        Step::unhandled(State::ASP_ACTIVE)
-                    }
-                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => {
-                        Step::stay(State::ASP_ACTIVE, &[Action::PassUpData], 31)
-                    }
-                    _ => Step::unhandled(State::ASP_ACTIVE),
-                }
+            /// RFC 4233 §4.3.2
+            (
+                UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING | DOWN_PENDING,
+                AssociationDown,
+            ) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(NO_ASSOCIATION, &[StopTack, ConfirmDown], 1)
             }
-            State::INACTIVE_PENDING => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::AspUpAck
-                    | Event::AspActiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::INACTIVE_PENDING),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::NO_ASSOCIATION,
-                            &[Action::StopTack, Action::ConfirmDown],
-                            1,
-                        )
-                    }
-                    /// `M-ASP_ACTIVE request`
-                    Event::ActiveRequest => {
-                        vars.wants_active = true;
-                        vars.requested_active = true;
-                        Step::stay(State::INACTIVE_PENDING, &[], 20)
-                    }
-                    /// `M-ASP_INACTIVE request`
-                    Event::InactiveRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::stay(State::INACTIVE_PENDING, &[], 21)
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::DownRequest => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
-                            34,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::UP_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::ConfirmDown,
-                                Action::SendAspUp,
-                                Action::StartTack,
-                            ],
-                            37,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.5; RFC 4233 §4.3.3.5, RFC 4233 §4.3.3.4
-                    Event::AspInactiveAck => {
-                        if !vars.wants_active {
-                            return Step::to(
-                                State::ASP_INACTIVE,
-                                &[Action::StopTack, Action::ConfirmInactive],
-                                18,
-                            );
-                        }
-                        if vars.wants_active {
-                            return Step::to(
-                                State::ACTIVE_PENDING,
-                                &[
-                                    Action::StopTack,
-                                    Action::ConfirmInactive,
-                                    Action::SendAspActive,
-                                    Action::StartTack,
-                                ],
-                                19,
-                            );
-                        }
-                        Step::unhandled(State::INACTIVE_PENDING)
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::INACTIVE_PENDING, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-                    Event::DataIndication => {
-                        Step::stay(State::INACTIVE_PENDING, &[Action::PassUpData], 31)
-                    }
-                    /// RFC 4233 §4.3.3.5
-                    Event::TackExpiry => {
-                        Step::to(
-                            State::INACTIVE_PENDING,
-                            &[
-                                Action::StopTack,
-                                Action::SendAspInactive,
-                                Action::StartTack,
-                            ],
-                            17,
-                        )
-                    }
-                }
+            /// `M-ASP_ACTIVE request`
+            (UP_PENDING, ActiveRequest) => {
+                vars.wants_active = true;
+                vars.requested_active = true;
+                Step::stay(UP_PENDING, &[], 8)
             }
-            State::DOWN_PENDING => {
-                match event {
-                    Event::AssociationUp
-                    | Event::UpRequest
-                    | Event::ActiveRequest
-                    | Event::InactiveRequest
-                    | Event::DownRequest
-                    | Event::AspUpAck
-                    | Event::AspActiveAck
-                    | Event::AspInactiveAck
-                    | Event::AlternateAspActive => Step::ignored(State::DOWN_PENDING),
-                    /// RFC 4233 §4.3.2
-                    Event::AssociationDown => {
-                        vars.wants_active = false;
-                        vars.requested_active = false;
-                        Step::to(
-                            State::NO_ASSOCIATION,
-                            &[Action::StopTack, Action::ConfirmDown],
-                            1,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::AspDownAck => {
-                        Step::to(
-                            State::ASP_DOWN,
-                            &[Action::StopTack, Action::ConfirmDown],
-                            36,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.4
-                    Event::SendData => {
-                        Step::stay(State::DOWN_PENDING, &[Action::RefuseData], 10)
-                    }
-                    /// RFC 4233 §3.3.3.1
-                    Event::DataIndication => {
-                        Step::stay(
-                            State::DOWN_PENDING,
-                            &[Action::DropData, Action::ErrorUnexpectedMessage],
-                            32,
-                        )
-                    }
-                    /// RFC 4233 §4.3.3.2
-                    Event::TackExpiry => {
-                        Step::to(
-                            State::DOWN_PENDING,
-                            &[Action::StopTack, Action::SendAspDown, Action::StartTack],
-                            35,
-                        )
-                    }
-                }
+            /// `M-ASP_INACTIVE request`
+            (UP_PENDING, InactiveRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::stay(UP_PENDING, &[], 9)
             }
+            /// RFC 4233 §4.3.3.2
+            (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING, DownRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 34)
+            }
+            /// RFC 4233 §4.3.3.1
+            (UP_PENDING, AspUpAck) if !vars.wants_active => {
+                Step::to(ASP_INACTIVE, &[StopTack, ConfirmUp], 6)
+            }
+            /// RFC 4233 §4.3.3.4
+            (UP_PENDING, AspUpAck) if vars.wants_active => {
+                Step::to(
+                    ACTIVE_PENDING,
+                    &[StopTack, ConfirmUp, SendAspActive, StartTack],
+                    7,
+                )
+            }
+            /// RFC 4233 §4.3.3.2
+            (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING, AspDownAck) => {
+                Step::to(UP_PENDING, &[StopTack, ConfirmDown, SendAspUp, StartTack], 37)
+            }
+            /// RFC 4233 §4.3.3.4
+            (UP_PENDING, SendData) => Step::stay(UP_PENDING, &[RefuseData], 10),
+            /// RFC 4233 §3.3.3.1
+            (UP_PENDING, DataIndication) => {
+                Step::stay(UP_PENDING, &[DropData, ErrorUnexpectedMessage], 32)
+            }
+            /// RFC 4233 §4.3.3.1
+            (UP_PENDING, TackExpiry) => {
+                Step::to(UP_PENDING, &[StopTack, SendAspUp, StartTack], 5)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ASP_INACTIVE, ActiveRequest) => {
+                vars.wants_active = true;
+                vars.requested_active = true;
+                Step::to(ACTIVE_PENDING, &[SendAspActive, StartTack], 11)
+            }
+            /// `M-ASP_INACTIVE request`
+            (ASP_INACTIVE, InactiveRequest) => {
+                vars.requested_active = false;
+                Step::stay(ASP_INACTIVE, &[], 30)
+            }
+            /// RFC 4233 §4.3.3.2
+            (ASP_INACTIVE | ASP_ACTIVE, AspDownAck) => {
+                Step::to(UP_PENDING, &[ConfirmDown, SendAspUp, StartTack], 37)
+            }
+            /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (ASP_INACTIVE, AspActiveAck) if vars.requested_active => {
+                vars.wants_active = true;
+                Step::to(ASP_ACTIVE, &[ConfirmActive], 22)
+            }
+            /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (ASP_INACTIVE, AspActiveAck) if !vars.requested_active => {
+                Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 23)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ASP_INACTIVE, SendData) => Step::stay(ASP_INACTIVE, &[RefuseData], 10),
+            /// RFC 4233 §3.3.3.1
+            (ASP_INACTIVE, DataIndication) => {
+                Step::stay(ASP_INACTIVE, &[DropData, ErrorUnexpectedMessage], 32)
+            }
+            /// RFC 4233 §4.3.3.5
+            (ACTIVE_PENDING, InactiveRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 16)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ACTIVE_PENDING, AspActiveAck) => {
+                Step::to(ASP_ACTIVE, &[StopTack, ConfirmActive], 13)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ACTIVE_PENDING, AlternateAspActive) => {
+                vars.wants_active = false;
+                Step::to(ASP_INACTIVE, &[StopTack, ConfirmInactive], 27)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ACTIVE_PENDING, SendData) => Step::stay(ACTIVE_PENDING, &[RefuseData], 10),
+            /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (ACTIVE_PENDING, DataIndication) => {
+                Step::stay(ACTIVE_PENDING, &[PassUpData], 31)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ACTIVE_PENDING, TackExpiry) => {
+                Step::to(ACTIVE_PENDING, &[StopTack, SendAspActive, StartTack], 12)
+            }
+            /// RFC 4233 §4.3.3.5
+            (ASP_ACTIVE, InactiveRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 16)
+            }
+            /// RFC 4233 §4.3.3.1, RFC 4233 §4.3.3.5
+            (ASP_ACTIVE, AspUpAck) => {
+                Step::to(
+                    ACTIVE_PENDING,
+                    &[ConfirmInactive, SendAspActive, StartTack],
+                    29,
+                )
+            }
+            /// RFC 4233 §4.3.3.5
+            (ASP_ACTIVE, AspInactiveAck) => {
+                Step::to(
+                    ACTIVE_PENDING,
+                    &[ConfirmInactive, SendAspActive, StartTack],
+                    28,
+                )
+            }
+            /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (ASP_ACTIVE, AlternateAspActive) => {
+                let g0 = guard(Guard::active_elsewhere);
+                let g1 = guard(Guard::scope_unknown);
+                if !g0 && !g1 {
+                    vars.wants_active = false;
+                    return Step::to(ASP_INACTIVE, &[ConfirmInactive], 24);
+                }
+                if g0 {
+                    return Step::stay(ASP_ACTIVE, &[], 25);
+                }
+                if !g0 && g1 {
+                    vars.wants_active = false;
+                    return Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 26);
+                }
+                Step::unhandled(ASP_ACTIVE)
+            }
+            /// RFC 4233 §4.3.3.4
+            (ASP_ACTIVE, SendData) => {
+                let g0 = guard(Guard::foreign_iid);
+                if !g0 {
+                    return Step::stay(ASP_ACTIVE, &[TransmitData], 14);
+                }
+                if g0 {
+                    return Step::stay(ASP_ACTIVE, &[RefuseData], 15);
+                }
+                Step::unhandled(ASP_ACTIVE)
+            }
+            /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (ASP_ACTIVE, DataIndication) => Step::stay(ASP_ACTIVE, &[PassUpData], 31),
+            /// `M-ASP_ACTIVE request`
+            (INACTIVE_PENDING, ActiveRequest) => {
+                vars.wants_active = true;
+                vars.requested_active = true;
+                Step::stay(INACTIVE_PENDING, &[], 20)
+            }
+            /// `M-ASP_INACTIVE request`
+            (INACTIVE_PENDING, InactiveRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                Step::stay(INACTIVE_PENDING, &[], 21)
+            }
+            /// RFC 4233 §4.3.3.5
+            (INACTIVE_PENDING, AspInactiveAck) if !vars.wants_active => {
+                Step::to(ASP_INACTIVE, &[StopTack, ConfirmInactive], 18)
+            }
+            /// RFC 4233 §4.3.3.5, RFC 4233 §4.3.3.4
+            (INACTIVE_PENDING, AspInactiveAck) if vars.wants_active => {
+                Step::to(
+                    ACTIVE_PENDING,
+                    &[StopTack, ConfirmInactive, SendAspActive, StartTack],
+                    19,
+                )
+            }
+            /// RFC 4233 §4.3.3.4
+            (INACTIVE_PENDING, SendData) => {
+                Step::stay(INACTIVE_PENDING, &[RefuseData], 10)
+            }
+            /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
+            (INACTIVE_PENDING, DataIndication) => {
+                Step::stay(INACTIVE_PENDING, &[PassUpData], 31)
+            }
+            /// RFC 4233 §4.3.3.5
+            (INACTIVE_PENDING, TackExpiry) => {
+                Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 17)
+            }
+            /// RFC 4233 §4.3.3.2
+            (DOWN_PENDING, AspDownAck) => {
+                Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 36)
+            }
+            /// RFC 4233 §4.3.3.4
+            (DOWN_PENDING, SendData) => Step::stay(DOWN_PENDING, &[RefuseData], 10),
+            /// RFC 4233 §3.3.3.1
+            (DOWN_PENDING, DataIndication) => {
+                Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 32)
+            }
+            /// RFC 4233 §4.3.3.2
+            (DOWN_PENDING, TackExpiry) => {
+                Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 35)
+            }
+            _ => Step::unhandled(state),
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in

@@ -55,10 +55,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
         }
-        /// The state's position in [`State::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The state with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -115,10 +111,6 @@ pub mod rfc3539_watchdog {
         /// The event's identifier in the spec.
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
-        }
-        /// The event's position in [`Event::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The event with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -179,10 +171,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             ACTION_NAMES[self as usize]
         }
-        /// The action's position in [`Action::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
-        }
         /// The action with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -214,10 +202,6 @@ pub mod rfc3539_watchdog {
         pub const fn name(self) -> &'static str {
             match self {}
         }
-        /// The guard's position in [`Guard::ALL`].
-        pub const fn index(self) -> usize {
-            match self {}
-        }
         /// The guard with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
             Self::ALL.iter().copied().find(|var| var.name() == name)
@@ -243,10 +227,6 @@ pub mod rfc3539_watchdog {
         /// The timer's identifier in the spec.
         pub const fn name(self) -> &'static str {
             TIMER_NAMES[self as usize]
-        }
-        /// The timer's position in [`Timer::ALL`].
-        pub const fn index(self) -> usize {
-            self as usize
         }
         /// The timer with this identifier, if there is one (a linear search).
         pub fn from_name(name: &str) -> Option<Self> {
@@ -274,16 +254,6 @@ pub mod rfc3539_watchdog {
     /// Values of the named guards for one event; all `false` by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Guards {}
-    impl Guards {
-        /// The value of one guard.
-        pub const fn get(&self, guard: Guard) -> bool {
-            match guard {}
-        }
-        /// Sets the value of one guard.
-        pub fn set(&mut self, guard: Guard, _value: bool) {
-            match guard {}
-        }
-    }
     /// The extended state: the spec's variables, with their declared initial values by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {
@@ -350,90 +320,92 @@ pub mod rfc3539_watchdog {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 24] = [
-        Transition::on(&[State::OKAY], &[Event::DWA])
-            .stay(&[Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 1"]),
-        Transition::on(&[State::OKAY], &[Event::NonDWA])
-            .stay(&[Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 2"]),
-        Transition::on(&[State::SUSPECT], &[Event::DWA])
-            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 3"]),
-        Transition::on(&[State::SUSPECT], &[Event::NonDWA])
-            .to(State::OKAY, &[Action::Failback, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 4"]),
-        Transition::on(&[State::REOPEN], &[Event::DWA])
-            .guard("NumDWA == 2")
-            .to(State::OKAY, &[Action::Failback])
-            .refs(&["RFC 3539 App. A row 5"]),
-        Transition::on(&[State::REOPEN], &[Event::DWA])
-            .guard("NumDWA < 2")
-            .stay(&[])
-            .refs(&["RFC 3539 App. A row 6"]),
-        Transition::on(&[State::REOPEN], &[Event::NonDWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 7"]),
-        Transition::on(&[State::INITIAL], &[Event::DWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 8"]),
-        Transition::on(&[State::INITIAL], &[Event::NonDWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 9"]),
-        Transition::on(&[State::DOWN], &[Event::DWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 10"]),
-        Transition::on(&[State::DOWN], &[Event::NonDWA])
-            .stay(&[Action::Throwaway])
-            .refs(&["RFC 3539 App. A row 11"]),
-        Transition::on(&[State::OKAY], &[Event::TwExpiry])
-            .guard("!Pending")
-            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 12"]),
-        Transition::on(&[State::OKAY], &[Event::TwExpiry])
-            .guard("Pending")
-            .to(State::SUSPECT, &[Action::Failover, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 13"]),
-        Transition::on(&[State::SUSPECT], &[Event::TwExpiry])
-            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 14"]),
-        Transition::on(&[State::INITIAL], &[Event::TwExpiry])
-            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 15"]),
-        Transition::on(&[State::DOWN], &[Event::TwExpiry])
-            .stay(&[Action::AttemptOpen, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 16"]),
-        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
-            .guard("!Pending")
-            .stay(&[Action::SendWatchdog, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 17"]),
-        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
-            .guard("Pending && NumDWA < 0")
-            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 18"]),
-        Transition::on(&[State::REOPEN], &[Event::TwExpiry])
-            .guard("Pending && NumDWA >= 0")
-            .stay(&[Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 19"]),
-        Transition::on(&[State::INITIAL], &[Event::ConnectionUp])
-            .to(State::OKAY, &[Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 20"]),
-        Transition::on(&[State::DOWN], &[Event::ConnectionUp])
-            .to(State::REOPEN, &[Action::SendWatchdog, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 21"]),
-        Transition::on(&[State::OKAY], &[Event::ConnectionDown])
-            .to(
-                State::DOWN,
-                &[Action::CloseConnection, Action::Failover, Action::SetWatchdog],
-            )
-            .refs(&["RFC 3539 App. A row 22"]),
-        Transition::on(&[State::SUSPECT], &[Event::ConnectionDown])
-            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 23"]),
-        Transition::on(&[State::REOPEN], &[Event::ConnectionDown])
-            .to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog])
-            .refs(&["RFC 3539 App. A row 24"]),
-    ];
+    pub static TRANSITIONS: [Transition; 24] = {
+        use Action::*;
+        use Event::*;
+        use State::*;
+        [
+            Transition::on(&[OKAY], &[DWA])
+                .stay(&[SetWatchdog])
+                .refs(&["RFC 3539 App. A row 1"]),
+            Transition::on(&[OKAY], &[NonDWA])
+                .stay(&[SetWatchdog])
+                .refs(&["RFC 3539 App. A row 2"]),
+            Transition::on(&[SUSPECT], &[DWA])
+                .to(OKAY, &[Failback, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 3"]),
+            Transition::on(&[SUSPECT], &[NonDWA])
+                .to(OKAY, &[Failback, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 4"]),
+            Transition::on(&[REOPEN], &[DWA])
+                .guard("NumDWA == 2")
+                .to(OKAY, &[Failback])
+                .refs(&["RFC 3539 App. A row 5"]),
+            Transition::on(&[REOPEN], &[DWA])
+                .guard("NumDWA < 2")
+                .stay(&[])
+                .refs(&["RFC 3539 App. A row 6"]),
+            Transition::on(&[REOPEN], &[NonDWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 7"]),
+            Transition::on(&[INITIAL], &[DWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 8"]),
+            Transition::on(&[INITIAL], &[NonDWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 9"]),
+            Transition::on(&[DOWN], &[DWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 10"]),
+            Transition::on(&[DOWN], &[NonDWA])
+                .stay(&[Throwaway])
+                .refs(&["RFC 3539 App. A row 11"]),
+            Transition::on(&[OKAY], &[TwExpiry])
+                .guard("!Pending")
+                .stay(&[SendWatchdog, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 12"]),
+            Transition::on(&[OKAY], &[TwExpiry])
+                .guard("Pending")
+                .to(SUSPECT, &[Failover, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 13"]),
+            Transition::on(&[SUSPECT], &[TwExpiry])
+                .to(DOWN, &[CloseConnection, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 14"]),
+            Transition::on(&[INITIAL], &[TwExpiry])
+                .stay(&[AttemptOpen, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 15"]),
+            Transition::on(&[DOWN], &[TwExpiry])
+                .stay(&[AttemptOpen, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 16"]),
+            Transition::on(&[REOPEN], &[TwExpiry])
+                .guard("!Pending")
+                .stay(&[SendWatchdog, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 17"]),
+            Transition::on(&[REOPEN], &[TwExpiry])
+                .guard("Pending && NumDWA < 0")
+                .to(DOWN, &[CloseConnection, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 18"]),
+            Transition::on(&[REOPEN], &[TwExpiry])
+                .guard("Pending && NumDWA >= 0")
+                .stay(&[SetWatchdog])
+                .refs(&["RFC 3539 App. A row 19"]),
+            Transition::on(&[INITIAL], &[ConnectionUp])
+                .to(OKAY, &[SetWatchdog])
+                .refs(&["RFC 3539 App. A row 20"]),
+            Transition::on(&[DOWN], &[ConnectionUp])
+                .to(REOPEN, &[SendWatchdog, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 21"]),
+            Transition::on(&[OKAY], &[ConnectionDown])
+                .to(DOWN, &[CloseConnection, Failover, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 22"]),
+            Transition::on(&[SUSPECT], &[ConnectionDown])
+                .to(DOWN, &[CloseConnection, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 23"]),
+            Transition::on(&[REOPEN], &[ConnectionDown])
+                .to(DOWN, &[CloseConnection, SetWatchdog])
+                .refs(&["RFC 3539 App. A row 24"]),
+        ]
+    };
     /// How an event was dealt with.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Kind {
@@ -504,7 +476,7 @@ pub mod rfc3539_watchdog {
     }
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
-    /// O(1): a jump on the state, then on the event; no allocation.
+    /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(
         unused_doc_comments,
         reason = "each arm's doc line names the spec's transitions it takes"
@@ -516,194 +488,104 @@ pub mod rfc3539_watchdog {
         event: Event,
         _guard: impl FnMut(Guard) -> bool,
     ) -> Step {
-        match state {
-            State::INITIAL => {
-                match event {
-                    /// RFC 3539 App. A row 20
-                    Event::ConnectionUp => {
-                        Step::to(State::OKAY, &[Action::SetWatchdog], 19)
-                    }
-                    Event::ConnectionDown => Step::ignored(State::INITIAL),
-                    /// RFC 3539 App. A row 8
-                    Event::DWA => {
-                        vars.Pending = false;
-                        Step::stay(State::INITIAL, &[Action::Throwaway], 7)
-                    }
-                    /// RFC 3539 App. A row 9
-                    Event::NonDWA => Step::stay(State::INITIAL, &[Action::Throwaway], 8),
-                    /// RFC 3539 App. A row 15
-                    Event::TwExpiry => {
-                        Step::stay(
-                            State::INITIAL,
-                            &[Action::AttemptOpen, Action::SetWatchdog],
-                            14,
-                        )
-                    }
-                }
+        use Action::*;
+        use Event::*;
+        use State::*;
+        match (state, event) {
+            /// RFC 3539 App. A row 20
+            (INITIAL, ConnectionUp) => Step::to(OKAY, &[SetWatchdog], 19),
+            (INITIAL | DOWN, ConnectionDown)
+            | (OKAY | SUSPECT | REOPEN, ConnectionUp) => Step::ignored(state),
+            /// RFC 3539 App. A row 8
+            (INITIAL, DWA) => {
+                vars.Pending = false;
+                Step::stay(INITIAL, &[Throwaway], 7)
             }
-            State::OKAY => {
-                match event {
-                    Event::ConnectionUp => Step::ignored(State::OKAY),
-                    /// RFC 3539 App. A row 22
-                    Event::ConnectionDown => {
-                        Step::to(
-                            State::DOWN,
-                            &[
-                                Action::CloseConnection,
-                                Action::Failover,
-                                Action::SetWatchdog,
-                            ],
-                            21,
-                        )
-                    }
-                    /// RFC 3539 App. A row 1
-                    Event::DWA => {
-                        vars.Pending = false;
-                        Step::stay(State::OKAY, &[Action::SetWatchdog], 0)
-                    }
-                    /// RFC 3539 App. A row 2
-                    Event::NonDWA => Step::stay(State::OKAY, &[Action::SetWatchdog], 1),
-                    /// RFC 3539 App. A row 12; RFC 3539 App. A row 13
-                    Event::TwExpiry => {
-                        if !vars.Pending {
-                            vars.Pending = true;
-                            return Step::stay(
-                                State::OKAY,
-                                &[Action::SendWatchdog, Action::SetWatchdog],
-                                11,
-                            );
-                        }
-                        if vars.Pending {
-                            return Step::to(
-                                State::SUSPECT,
-                                &[Action::Failover, Action::SetWatchdog],
-                                12,
-                            );
-                        }
-                        Step::unhandled(State::OKAY)
-                    }
-                }
+            /// RFC 3539 App. A row 9
+            (INITIAL, NonDWA) => Step::stay(INITIAL, &[Throwaway], 8),
+            /// RFC 3539 App. A row 15
+            (INITIAL, TwExpiry) => Step::stay(INITIAL, &[AttemptOpen, SetWatchdog], 14),
+            /// RFC 3539 App. A row 22
+            (OKAY, ConnectionDown) => {
+                Step::to(DOWN, &[CloseConnection, Failover, SetWatchdog], 21)
             }
-            State::SUSPECT => {
-                match event {
-                    Event::ConnectionUp => Step::ignored(State::SUSPECT),
-                    /// RFC 3539 App. A row 23
-                    Event::ConnectionDown => {
-                        Step::to(
-                            State::DOWN,
-                            &[Action::CloseConnection, Action::SetWatchdog],
-                            22,
-                        )
-                    }
-                    /// RFC 3539 App. A row 3
-                    Event::DWA => {
-                        vars.Pending = false;
-                        Step::to(
-                            State::OKAY,
-                            &[Action::Failback, Action::SetWatchdog],
-                            2,
-                        )
-                    }
-                    /// RFC 3539 App. A row 4
-                    Event::NonDWA => {
-                        Step::to(
-                            State::OKAY,
-                            &[Action::Failback, Action::SetWatchdog],
-                            3,
-                        )
-                    }
-                    /// RFC 3539 App. A row 14
-                    Event::TwExpiry => {
-                        Step::to(
-                            State::DOWN,
-                            &[Action::CloseConnection, Action::SetWatchdog],
-                            13,
-                        )
-                    }
-                }
+            /// RFC 3539 App. A row 1
+            (OKAY, DWA) => {
+                vars.Pending = false;
+                Step::stay(OKAY, &[SetWatchdog], 0)
             }
-            State::DOWN => {
-                match event {
-                    /// RFC 3539 App. A row 21
-                    Event::ConnectionUp => {
-                        vars.NumDWA = 0;
-                        vars.Pending = true;
-                        Step::to(
-                            State::REOPEN,
-                            &[Action::SendWatchdog, Action::SetWatchdog],
-                            20,
-                        )
-                    }
-                    Event::ConnectionDown => Step::ignored(State::DOWN),
-                    /// RFC 3539 App. A row 10
-                    Event::DWA => {
-                        vars.Pending = false;
-                        Step::stay(State::DOWN, &[Action::Throwaway], 9)
-                    }
-                    /// RFC 3539 App. A row 11
-                    Event::NonDWA => Step::stay(State::DOWN, &[Action::Throwaway], 10),
-                    /// RFC 3539 App. A row 16
-                    Event::TwExpiry => {
-                        Step::stay(
-                            State::DOWN,
-                            &[Action::AttemptOpen, Action::SetWatchdog],
-                            15,
-                        )
-                    }
-                }
+            /// RFC 3539 App. A row 2
+            (OKAY, NonDWA) => Step::stay(OKAY, &[SetWatchdog], 1),
+            /// RFC 3539 App. A row 12
+            (OKAY, TwExpiry) if !vars.Pending => {
+                vars.Pending = true;
+                Step::stay(OKAY, &[SendWatchdog, SetWatchdog], 11)
             }
-            State::REOPEN => {
-                match event {
-                    Event::ConnectionUp => Step::ignored(State::REOPEN),
-                    /// RFC 3539 App. A row 24
-                    Event::ConnectionDown => {
-                        Step::to(
-                            State::DOWN,
-                            &[Action::CloseConnection, Action::SetWatchdog],
-                            23,
-                        )
-                    }
-                    /// RFC 3539 App. A row 5; RFC 3539 App. A row 6
-                    Event::DWA => {
-                        if vars.NumDWA == 2 {
-                            vars.Pending = false;
-                            vars.NumDWA = vars.NumDWA.wrapping_add(1);
-                            return Step::to(State::OKAY, &[Action::Failback], 4);
-                        }
-                        if vars.NumDWA < 2 {
-                            vars.Pending = false;
-                            vars.NumDWA = vars.NumDWA.wrapping_add(1);
-                            return Step::stay(State::REOPEN, &[], 5);
-                        }
-                        Step::unhandled(State::REOPEN)
-                    }
-                    /// RFC 3539 App. A row 7
-                    Event::NonDWA => Step::stay(State::REOPEN, &[Action::Throwaway], 6),
-                    /// RFC 3539 App. A row 17; RFC 3539 App. A row 18; RFC 3539 App. A row 19
-                    Event::TwExpiry => {
-                        if !vars.Pending {
-                            vars.Pending = true;
-                            return Step::stay(
-                                State::REOPEN,
-                                &[Action::SendWatchdog, Action::SetWatchdog],
-                                16,
-                            );
-                        }
-                        if vars.Pending && vars.NumDWA < 0 {
-                            return Step::to(
-                                State::DOWN,
-                                &[Action::CloseConnection, Action::SetWatchdog],
-                                17,
-                            );
-                        }
-                        if vars.Pending && vars.NumDWA >= 0 {
-                            vars.NumDWA = -1;
-                            return Step::stay(State::REOPEN, &[Action::SetWatchdog], 18);
-                        }
-                        Step::unhandled(State::REOPEN)
-                    }
-                }
+            /// RFC 3539 App. A row 13
+            (OKAY, TwExpiry) if vars.Pending => {
+                Step::to(SUSPECT, &[Failover, SetWatchdog], 12)
             }
+            /// RFC 3539 App. A row 23
+            (SUSPECT, ConnectionDown) => {
+                Step::to(DOWN, &[CloseConnection, SetWatchdog], 22)
+            }
+            /// RFC 3539 App. A row 3
+            (SUSPECT, DWA) => {
+                vars.Pending = false;
+                Step::to(OKAY, &[Failback, SetWatchdog], 2)
+            }
+            /// RFC 3539 App. A row 4
+            (SUSPECT, NonDWA) => Step::to(OKAY, &[Failback, SetWatchdog], 3),
+            /// RFC 3539 App. A row 14
+            (SUSPECT, TwExpiry) => Step::to(DOWN, &[CloseConnection, SetWatchdog], 13),
+            /// RFC 3539 App. A row 21
+            (DOWN, ConnectionUp) => {
+                vars.NumDWA = 0;
+                vars.Pending = true;
+                Step::to(REOPEN, &[SendWatchdog, SetWatchdog], 20)
+            }
+            /// RFC 3539 App. A row 10
+            (DOWN, DWA) => {
+                vars.Pending = false;
+                Step::stay(DOWN, &[Throwaway], 9)
+            }
+            /// RFC 3539 App. A row 11
+            (DOWN, NonDWA) => Step::stay(DOWN, &[Throwaway], 10),
+            /// RFC 3539 App. A row 16
+            (DOWN, TwExpiry) => Step::stay(DOWN, &[AttemptOpen, SetWatchdog], 15),
+            /// RFC 3539 App. A row 24
+            (REOPEN, ConnectionDown) => {
+                Step::to(DOWN, &[CloseConnection, SetWatchdog], 23)
+            }
+            /// RFC 3539 App. A row 5
+            (REOPEN, DWA) if vars.NumDWA == 2 => {
+                vars.Pending = false;
+                vars.NumDWA = vars.NumDWA.wrapping_add(1);
+                Step::to(OKAY, &[Failback], 4)
+            }
+            /// RFC 3539 App. A row 6
+            (REOPEN, DWA) if vars.NumDWA < 2 => {
+                vars.Pending = false;
+                vars.NumDWA = vars.NumDWA.wrapping_add(1);
+                Step::stay(REOPEN, &[], 5)
+            }
+            /// RFC 3539 App. A row 7
+            (REOPEN, NonDWA) => Step::stay(REOPEN, &[Throwaway], 6),
+            /// RFC 3539 App. A row 17
+            (REOPEN, TwExpiry) if !vars.Pending => {
+                vars.Pending = true;
+                Step::stay(REOPEN, &[SendWatchdog, SetWatchdog], 16)
+            }
+            /// RFC 3539 App. A row 18
+            (REOPEN, TwExpiry) if vars.Pending && vars.NumDWA < 0 => {
+                Step::to(DOWN, &[CloseConnection, SetWatchdog], 17)
+            }
+            /// RFC 3539 App. A row 19
+            (REOPEN, TwExpiry) if vars.Pending && vars.NumDWA >= 0 => {
+                vars.NumDWA = -1;
+                Step::stay(REOPEN, &[SetWatchdog], 18)
+            }
+            _ => Step::unhandled(state),
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in

@@ -68,7 +68,7 @@ pub fn handling_segments_allocates_nothing() {
     for input in &mut inputs {
         if let Some(input) = input.take() {
             machine.step(input, &mut hooks);
-            visited[machine.state().index()] = true;
+            visited[machine.state() as usize] = true;
         }
     }
     let stats = region.change();

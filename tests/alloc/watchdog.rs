@@ -39,7 +39,7 @@ pub fn no_input_allocates() {
             events += 1;
             assert!(outputs.len() <= rfc_fsm::watchdog::MAX_OUTPUTS);
             if let Some(state) = wd.state() {
-                states[state.index()] = true;
+                states[state as usize] = true;
             }
         }
         now += Duration::from_secs(7);

@@ -21,7 +21,7 @@ macro_rules! agreement_test {
                 impl generated::Hooks for Hooks {
                     #[allow(unreachable_code, unused_variables)]
                     fn guard(&mut self, guard: generated::Guard) -> bool {
-                        self.bits >> guard.index() & 1 == 1
+                        self.bits >> guard as usize & 1 == 1
                     }
                     fn action(&mut self, action: generated::Action) {
                         self.actions.push(action.name());
@@ -167,7 +167,7 @@ proptest! {
                 if let generated::Input::RcvSegment(segment) = input {
                     self.seen.push(segment.0);
                 }
-                self.bits >> guard.index() & 1 == 1
+                self.bits >> guard as usize & 1 == 1
             }
             fn action(&mut self, action: generated::Action, input: Option<&mut generated::Input>) {
                 if let Some(generated::Input::RcvSegment(segment)) = input {

@@ -31,7 +31,7 @@ macro_rules! same_steps {
             impl file::Hooks for FileHooks {
                 #[allow(unreachable_code, unused_variables)]
                 fn guard(&mut self, guard: file::Guard) -> bool {
-                    self.0 >> guard.index() & 1 == 1
+                    self.0 >> guard as usize & 1 == 1
                 }
                 fn action(&mut self, action: file::Action) {
                     self.1.push(action.name());
@@ -41,7 +41,7 @@ macro_rules! same_steps {
             impl macro_::Hooks for MacroHooks {
                 #[allow(unreachable_code, unused_variables)]
                 fn guard(&mut self, guard: macro_::Guard) -> bool {
-                    self.0 >> guard.index() & 1 == 1
+                    self.0 >> guard as usize & 1 == 1
                 }
                 fn action(&mut self, action: macro_::Action) {
                     self.1.push(action.name());

@@ -6,13 +6,15 @@
 //! (`dispatch/steps.rs`): no branch on the state or the event, which the processor would guess
 //! wrong on events that do not follow a pattern.
 //!
-//! Another small machine's `step` is the `match` a person would write: on the state, then on the
-//! event, each arm the step it returns, written in place (`Step::to(State::OKAY, &[..], 2)`),
-//! with the references of the spec's transitions it takes as the arm's doc line, and its guards
-//! and assignments inline (`cells.rs`). Each named guard is read once, into a local, and the
-//! transitions of a cell are tried as a flat run of `if guard { return ...; }`, with the
-//! `else` transition or the policy's outcome last. rustc turns the `match` into jump tables
-//! or, where every arm is a constant, into lookup tables: no table of ours to read.
+//! Another small machine's `step` is the `match` a person would write: on the pair (state,
+//! event), each arm the step it returns, written in place (`(SUSPECT, DWA) => Step::to(OKAY,
+//! &[..], 2)`), with the references of the spec's transitions it takes as the arm's doc line,
+//! the cells that do the same in one arm, and the unmentioned pairs in a last `_` arm
+//! (`cells.rs`). A guard on variables is the arm's guard, an arm per transition; a cell with
+//! a named guard reads it once, into a local, and tries its transitions as a flat run of `if
+//! guard { return ...; }`, with the `else` transition or the policy's outcome last. rustc
+//! turns the `match` into jump tables or, where every arm is a constant, into lookup tables:
+//! no table of ours to read.
 //!
 //! A large machine (from [`TABLE_CELLS`] cells on) keeps its plain cells in a byte string of
 //! fixed-size records, read by `step` with no branch (`dispatch/table.rs`), and only the cells
@@ -154,8 +156,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else if constant {
         steps::step_body(&mut ctx)
     } else {
-        let (arms, uses) = cells::small_arms(&mut ctx);
-        (TokenStream::new(), quote! { match state { #arms } }, uses)
+        let (body, uses) = cells::small_match(&mut ctx);
+        (TokenStream::new(), body, uses)
     };
     let transition_type = transition_type(m);
 
@@ -191,7 +193,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else if constant {
         " O(1): one read of the table `STEPS`; no allocation."
     } else {
-        " O(1): a jump on the state, then on the event; no allocation."
+        " O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation."
     };
     // A small machine's step is worth inlining into every caller, where the caller's loop over
     // the step's actions follows it and the fields it does not read are not computed.

@@ -1,7 +1,8 @@
 //! The enums of a machine's names (`State`, `Event`, `Action`, `Guard`, `Timer`,
-//! `Superstate`): each with `ALL`, `name`, `index`, `from_name` and `Display`, the same items
-//! for every kind, so that a user who learned one knows the others (the checker keeps spec
-//! names off them: `naming::ENUM_ITEMS`), and `label` where some label differs from its name.
+//! `Superstate`): each with `ALL`, `name`, `from_name` and `Display`, the same items for every
+//! kind, so that a user who learned one knows the others (the checker keeps spec names off
+//! them: `naming::ENUM_ITEMS`), and `label` where some label differs from its name. A
+//! variant's position in `ALL` is its discriminant (`state as usize`).
 //! What the other items know of each enum (`State::is_final`, `Timer::expiry`, ...) goes in
 //! the same `impl`, one per enum.
 
@@ -43,21 +44,25 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
     let name_doc = format!(" The {what}'s identifier in the spec.");
     let label_doc =
         format!(" The {what}'s display label (its identifier when the spec gives none): what `Display` shows.");
-    let index_doc = format!(" The {what}'s position in [`{}::ALL`].", spec.name);
     let from_doc = format!(" The {what} with this identifier, if there is one (a linear search).");
+    let methods = spec.methods;
+    let enum_item = quote! {
+        #doc
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #undocumented
+        pub enum #ty {
+            #( #docs #idents, )*
+        }
+    };
     // Tables indexed by the discriminant, which is the position in `ALL`; an enum with no
     // variant has nothing to index and matches on nothing instead.
     let upper = spec.name.to_uppercase();
     let names_table = format_ident!("{}_NAMES", upper);
     let labels_table = format_ident!("{}_LABELS", upper);
-    let (tables, name_body, index_body) = if idents.is_empty() {
-        (TokenStream::new(), quote! { match self {} }, quote! { match self {} })
+    let (tables, name_body) = if idents.is_empty() {
+        (TokenStream::new(), quote! { match self {} })
     } else {
-        (
-            quote! { const #names_table: [&str; #count] = [#( #names ),*]; },
-            quote! { #names_table[self as usize] },
-            quote! { self as usize },
-        )
+        (quote! { const #names_table: [&str; #count] = [#( #names ),*]; }, quote! { #names_table[self as usize] })
     };
     // `label` only where it says something: labels that are all the names would be the
     // same table twice, and `Display` shows the name then.
@@ -75,14 +80,8 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             quote! { self.label() },
         )
     };
-    let methods = spec.methods;
     quote! {
-        #doc
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #undocumented
-        pub enum #ty {
-            #( #docs #idents, )*
-        }
+        #enum_item
 
         #tables
         #labels_table_item
@@ -97,11 +96,6 @@ pub(super) fn enum_items(spec: EnumSpec<'_>) -> TokenStream {
             }
 
             #label
-
-            #[doc = #index_doc]
-            pub const fn index(self) -> usize {
-                #index_body
-            }
 
             #[doc = #from_doc]
             pub fn from_name(name: &str) -> Option<Self> {

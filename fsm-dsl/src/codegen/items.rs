@@ -292,17 +292,19 @@ pub(super) fn guards_struct(m: &Machine) -> TokenStream {
     let docs = m.guards.iter().map(|g| doc_attrs(&doc_or(&g.named.doc, format!("The value of `{}`.", g.named.name))));
     let get_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f });
     let set_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f = value });
-    let value = if fields.is_empty() {
-        quote! { _value }
-    } else {
-        quote! { value }
-    };
-    quote! {
+    let guards = quote! {
         /// Values of the named guards for one event; all `false` by default.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct Guards {
             #( #docs pub #fields: bool, )*
         }
+    };
+    if fields.is_empty() {
+        // No guard to get or set.
+        return guards;
+    }
+    quote! {
+        #guards
 
         impl Guards {
             /// The value of one guard.
@@ -311,7 +313,7 @@ pub(super) fn guards_struct(m: &Machine) -> TokenStream {
             }
 
             /// Sets the value of one guard.
-            pub fn set(&mut self, guard: Guard, #value: bool) {
+            pub fn set(&mut self, guard: Guard, value: bool) {
                 match guard { #( #set_arms, )* }
             }
         }

@@ -18,6 +18,7 @@
 //! missing_docs)]`, and the specs' files (`generated/`) pass `cargo clippy -- -D warnings`
 //! (`tests/it/generated_modules.rs` includes every one, and a spec of one-letter names).
 
+mod bare;
 mod dispatch;
 mod enums;
 mod input;

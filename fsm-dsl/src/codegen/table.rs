@@ -42,7 +42,13 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
     // The brackets hold the rows as they are: `[#rows]` in `quote!` would copy every token.
     let (helpers, rows) = if named(m) {
         let (builders, rows) = named_rows(m);
-        (builders, TokenTree::Group(Group::new(Delimiter::Bracket, rows)).into())
+        let rows: TokenStream = TokenTree::Group(Group::new(Delimiter::Bracket, rows)).into();
+        // The variants named bare (`&[OKAY]`) under glob imports local to the initializer.
+        let rows = match super::bare::bare_variants(m, &rows, &["Transition"]) {
+            Some(bare) => quote! { { #bare } },
+            None => rows,
+        };
+        (builders, rows)
     } else {
         compact_rows(m, lists)
     };

@@ -401,10 +401,11 @@ mod tests {
             .filter(|c| !c.is_whitespace())
             .collect();
         for expected in [
-            "ifvars.x>=2{",
-            "ifi16::from(vars.x)<vars.y{",
+            // A guard on variables is the arm's guard; a named one is read into a local first.
+            "(A,E1)ifvars.x>=2=>",
+            "(A,E2)ifi16::from(vars.x)<vars.y=>",
             "ifg0||(vars.x==-1&&!g0){",
-            "ifi64::from(vars.x)>300{",
+            "(A,E4)ifi64::from(vars.x)>300=>",
             "ifg0{",
             "vars.x=-1;",
             "vars.x=vars.x.wrapping_add(1);",

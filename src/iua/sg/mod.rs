@@ -340,7 +340,7 @@ impl AsCause {
 const BUCKETS: usize = iua_as::State::ALL.len() * 2;
 
 fn bucket_of(state: iua_as::State, any_active: bool) -> usize {
-    state.index() * 2 + usize::from(any_active)
+    state as usize * 2 + usize::from(any_active)
 }
 
 impl<T: Time> Sg<T> {

@@ -1,8 +1,9 @@
-//! The cells of the dispatch, as the arms of a `match` on the state, then on the event: a
-//! small machine's every cell, a large machine's cells that need code (guards, assignments;
-//! its plain cells are records of a table, `table.rs`).
+//! The cells of the dispatch, as the arms of a `match`: a small machine's every cell, on the
+//! pair (state, event); a large machine's cells that need code (guards, assignments; its plain
+//! cells are records of a table, `table.rs`), on the state, then on the event.
 
 use super::super::ident;
+use super::super::bare::bare_variants;
 use super::super::tokens;
 use super::super::values::guard_expr;
 use super::Ctx;
@@ -147,43 +148,193 @@ fn add<'c>(
     }
 }
 
-/// A small machine's `match` arms on the state: every cell of every state.
-pub(super) fn small_arms(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
+/// What a cell of a small machine's `match` does: a step that needs no code but the
+/// machine's answer for "nothing" (written with `state` when the arm is for several states,
+/// so that such cells of different states share an arm), or its code as text.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Does {
+    Nothing(StepKind),
+    Code { doc: String, body: String },
+    /// Transitions whose guards read only variables, each an arm of its own with its guard as
+    /// the arm's (`(OKAY, TwExpiry) if !vars.Pending => ..`), the unguarded or `else` one last;
+    /// without one, the cell falls through to the `_` arm, the policy's answer.
+    Guarded { arms: Vec<GuardedArm>, falls_through: bool },
+}
+
+/// One transition of a [`Does::Guarded`] cell: its doc line, its guard (`None` for the cell's
+/// last word) and its body, as text.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct GuardedArm {
+    doc: String,
+    guard: Option<String>,
+    body: String,
+}
+
+/// The arms of a cell whose guards read only variables, or `None` for a cell with a named
+/// guard, which is asked once, in the arm's body (`cell_body`), or with no guard at all.
+fn guarded(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> Option<Does> {
     let m = ctx.m;
-    let event_names: Vec<String> = m.events.iter().map(|e| ident(&e.named.name).to_string()).collect();
+    let mut guards = Vec::new();
+    let mut read = Vec::new();
+    for &t in rules {
+        if let Condition::When(e) = &m.transition(t).condition {
+            e.collect(&mut guards, &mut read);
+        }
+    }
+    if !guards.is_empty() || !rules.iter().any(|&t| matches!(m.transition(t).condition, Condition::When(_))) {
+        return None;
+    }
+    uses.vars |= !read.is_empty();
+    let mut arms = Vec::with_capacity(rules.len());
+    let mut last = None;
+    for &t in rules {
+        let (assign, outcome) = ctx.take(s, t);
+        uses.vars |= !assign.is_empty();
+        let body = if assign.is_empty() { outcome } else { quote! { { #( #assign )* #outcome } } };
+        let arm = |guard| GuardedArm { doc: arm_doc(m, &[t]), guard, body: body.to_string() };
+        match &m.transition(t).condition {
+            Condition::When(e) => arms.push(arm(Some(guard_expr(m, e, &HashMap::default()).to_string()))),
+            // An unguarded transition is the cell's last word; `else` only if none is.
+            Condition::Always => last = Some(arm(None)),
+            Condition::Else => last = last.or(Some(arm(None))),
+        }
+    }
+    let falls_through = last.is_none();
+    arms.extend(last);
+    Some(Does::Guarded { arms, falls_through })
+}
+
+/// One arm of a small machine's `match (state, event)`: what its cells do, and which cells.
+struct FlatArm {
+    does: Does,
+    cells: Vec<(StateId, EventId)>,
+}
+
+/// A small machine's `step` body: a `match (state, event)` with an arm per group of cells that
+/// do the same, the cells the spec leaves unmentioned last, as `_`, and the enums' variants
+/// named bare (`(OKAY, DWA)`) when a glob import of them is unambiguous.
+pub(super) fn small_match(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
+    let m = ctx.m;
     let mut uses = Uses::default();
-    let mut out = String::new();
-    let ignored = Cell::Ignored;
+    let mut arms: Vec<FlatArm> = Vec::new();
+    let mut arm_of: HashMap<Does, usize> = HashMap::default();
+    let mut unmentioned = Vec::new();
     for s in (0..m.states.len()).map(StateId) {
-        let mut arms: Vec<Arm<'_>> = Vec::new();
-        let mut unmentioned = 0;
-        for (e, event) in event_names.iter().enumerate() {
-            let cell = m.cell(s, EventId(e));
-            match cell {
-                Cell::Unmentioned if m.fallback() == StepKind::Ignored => {
-                    let body = ctx.nothing(StepKind::Ignored, Some(s));
-                    add(&mut arms, &ignored, event, String::new, || body);
+        for e in (0..m.events.len()).map(EventId) {
+            let does = match m.cell(s, e) {
+                Cell::Unmentioned => {
+                    unmentioned.push((s, e));
+                    continue;
                 }
-                Cell::Unmentioned => unmentioned += 1,
-                Cell::Ignored => {
-                    let body = ctx.nothing(StepKind::Ignored, Some(s));
-                    add(&mut arms, cell, event, String::new, || body);
-                }
-                Cell::Rules(rules) => {
-                    add(
-                        &mut arms,
-                        cell,
-                        event,
-                        || arm_doc(m, rules),
-                        || cell_body(ctx, s, rules, &mut uses).to_string(),
-                    );
+                Cell::Ignored => Does::Nothing(StepKind::Ignored),
+                Cell::Rules(rules) => match guarded(ctx, s, rules, &mut uses) {
+                    Some(does) => does,
+                    None => {
+                        let body = cell_body(ctx, s, rules, &mut uses).to_string();
+                        Does::Code { doc: arm_doc(m, rules), body }
+                    }
+                },
+            };
+            match arm_of.get(&does) {
+                Some(&i) => arms[i].cells.push((s, e)),
+                None => {
+                    arm_of.insert(does.clone(), arms.len());
+                    arms.push(FlatArm { does, cells: vec![(s, e)] });
                 }
             }
         }
-        let fallback = (unmentioned > 0).then(|| ctx.nothing(StepKind::Unhandled, Some(s)));
-        write_state(ctx, &mut out, s, &arms, fallback.as_deref());
     }
-    (tokens(&out), uses)
+    let mut out = String::from("match (state, event) {");
+    let mut falls = false;
+    for arm in &arms {
+        let pattern = pattern(m, &arm.cells);
+        let doc = |out: &mut String, doc: &str| {
+            if !doc.is_empty() {
+                let _ = write!(out, "#[doc = {:?}]", format!(" {doc}"));
+            }
+        };
+        match &arm.does {
+            Does::Nothing(kind) => {
+                let _ = write!(out, "{pattern} => {},", ctx.nothing(*kind, single_state(&arm.cells)));
+            }
+            Does::Code { doc: text, body } => {
+                doc(&mut out, text);
+                let _ = write!(out, "{pattern} => {body},");
+            }
+            Does::Guarded { arms, falls_through } => {
+                falls |= falls_through;
+                for GuardedArm { doc: text, guard, body } in arms {
+                    doc(&mut out, text);
+                    let guard = guard.as_ref().map_or(String::new(), |g| format!(" if {g}"));
+                    let _ = write!(out, "{pattern}{guard} => {body},");
+                }
+            }
+        }
+    }
+    if !unmentioned.is_empty() || falls {
+        // A guarded cell that falls through is of another state: `state`, not a constant.
+        let only = if falls { None } else { single_state(&unmentioned) };
+        let _ = write!(out, "_ => {},", ctx.nothing(m.fallback(), only));
+    }
+    out.push('}');
+    let body = tokens(&out);
+    let names = ["Step", "Guard", "Kind", "Vars", "vars", "guard", "state", "event"];
+    (bare_variants(m, &body, &names).unwrap_or(body), uses)
+}
+
+/// The one state of `cells`, if they are all of one state.
+fn single_state(cells: &[(StateId, EventId)]) -> Option<StateId> {
+    let (first, _) = *cells.first()?;
+    cells.iter().all(|&(s, _)| s == first).then_some(first)
+}
+
+/// The pattern of a set of cells, as the fewest `(states, events)` alternatives of the two
+/// ways to group them: the states with the same events together, or the events with the same
+/// states. A set of every state or every event is `_`.
+fn pattern(m: &ir::Machine, cells: &[(StateId, EventId)]) -> String {
+    // Rows by state: each state's events; then states with the same events merged.
+    let by_state = groups(cells.iter().map(|&(s, e)| (s.0, e.0)));
+    let by_event = groups(cells.iter().map(|&(s, e)| (e.0, s.0)));
+    let names = |ids: &[usize], all: usize, name: &dyn Fn(usize) -> String| {
+        if ids.len() == all {
+            "_".to_owned()
+        } else {
+            ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" | ")
+        }
+    };
+    let state = |i: usize| format!("State::{}", ident(&m.states[i].named.name));
+    let event = |i: usize| format!("Event::{}", ident(&m.events[i].named.name));
+    let (states, events) = (m.states.len(), m.events.len());
+    let alternatives: Vec<String> = if by_state.len() <= by_event.len() {
+        by_state.iter().map(|(ss, es)| format!("({}, {})", names(ss, states, &state), names(es, events, &event))).collect()
+    } else {
+        by_event.iter().map(|(es, ss)| format!("({}, {})", names(ss, states, &state), names(es, events, &event))).collect()
+    };
+    alternatives.join(" | ")
+}
+
+/// Pairs `(key, value)` grouped: each key's values in order, then the keys with the same
+/// values together, in the order of their first appearance.
+fn groups(pairs: impl Iterator<Item = (usize, usize)>) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut rows: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (key, value) in pairs {
+        match rows.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, values)) => values.push(value),
+            None => rows.push((key, vec![value])),
+        }
+    }
+    let mut merged: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for (key, mut values) in rows {
+        values.sort_unstable();
+        match merged.iter_mut().find(|(_, v)| *v == values) {
+            Some((keys, _)) => keys.push(key),
+            None => merged.push((vec![key], values)),
+        }
+    }
+    for (keys, _) in &mut merged {
+        keys.sort_unstable();
+    }
+    merged
 }
 
 /// A large machine's cells that need code: their `match` arms, which cells they are, and how

@@ -172,7 +172,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
     let passes = !code.arms.is_empty();
     let uses = Uses { vars: passes, guard: passes };
     let body = quote! {
-        let at = (state.index() * Event::ALL.len() + event.index()) * #cell_record;
+        let at = (state as usize * Event::ALL.len() + event as usize) * #cell_record;
         let effect = field(CELLS, at + #ws, #we);
         #to_code
         match State::ALL.get(field(CELLS, at, #ws)) {
