@@ -30,12 +30,7 @@ pub mod diameter_peer {
     /// The machine's name in the spec.
     pub const NAME: &str = "DiameterPeer";
     /// The machine's source references (`ref` items of the spec).
-    pub const REFS: &[&str] = &[
-        "RFC 6733 §5.6",
-        "RFC 6733 §5.6.1",
-        "RFC 6733 §5.6.4",
-        "RFC 6733 §13.1",
-    ];
+    pub const REFS: &[&str] = &["RFC 6733 §5.6", "RFC 6733 §5.6.1", "RFC 6733 §5.6.4", "RFC 6733 §13.1"];
     /// The state the machine starts in.
     pub const INITIAL: State = State::Closed;
     /// The states of `DiameterPeer`.
@@ -70,26 +65,10 @@ pub mod diameter_peer {
         /// DPR sent or received: waiting for the DPA, or for the peer to disconnect.
         Closing,
     }
-    const STATE_NAMES: [&str; 8] = [
-        "Closed",
-        "Wait_Conn_Ack",
-        "Wait_I_CEA",
-        "Wait_Conn_Ack_Elect",
-        "Wait_Returns",
-        "R_Open",
-        "I_Open",
-        "Closing",
-    ];
-    const STATE_LABELS: [&str; 8] = [
-        "Closed",
-        "Wait-Conn-Ack",
-        "Wait-I-CEA",
-        "Wait-Conn-Ack/Elect",
-        "Wait-Returns",
-        "R-Open",
-        "I-Open",
-        "Closing",
-    ];
+    const STATE_NAMES: [&str; 8] =
+        ["Closed", "Wait_Conn_Ack", "Wait_I_CEA", "Wait_Conn_Ack_Elect", "Wait_Returns", "R_Open", "I_Open", "Closing"];
+    const STATE_LABELS: [&str; 8] =
+        ["Closed", "Wait-Conn-Ack", "Wait-I-CEA", "Wait-Conn-Ack/Elect", "Wait-Returns", "R-Open", "I-Open", "Closing"];
     impl State {
         /// Every state, in declaration order.
         pub const ALL: [State; 8] = [
@@ -673,15 +652,7 @@ pub mod diameter_peer {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -931,39 +902,19 @@ pub mod diameter_peer {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -974,25 +925,15 @@ pub mod diameter_peer {
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
-    #[allow(
-        unused_doc_comments,
-        reason = "each arm's doc line names the spec's transitions it takes"
-    )]
+    #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]
-    pub fn step(
-        state: State,
-        _vars: &mut Vars,
-        event: Event,
-        mut guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event, mut guard: impl FnMut(Guard) -> bool) -> Step {
         use Action::*;
         use Event::*;
         use State::*;
         match (state, event) {
             /// RFC 6733 §5.6.1 Closed/Start
-            (Closed, Start) => {
-                Step::to(Wait_Conn_Ack, &[I_Snd_Conn_Req, StartTimeout], 0)
-            }
+            (Closed, Start) => Step::to(Wait_Conn_Ack, &[I_Snd_Conn_Req, StartTimeout], 0),
             /// RFC 6733 §5.6.1 Closed/R-Conn-CER; RFC 6733 §13.1, RFC 6733 §5.3
             (Closed, R_Conn_CER) => {
                 let g0 = guard(Guard::authenticated);
@@ -1006,149 +947,46 @@ pub mod diameter_peer {
             }
             (
                 Closed,
-                I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | I_Peer_Disc
-                | R_Peer_Disc
-                | Win_Election
-                | Send_Message
-                | I_Rcv_Message
-                | R_Rcv_Message
-                | I_Rcv_DWR
-                | R_Rcv_DWR
-                | I_Rcv_DWA
-                | R_Rcv_DWA
-                | I_Rcv_DPR
-                | R_Rcv_DPR
-                | I_Rcv_DPA
-                | R_Rcv_DPA
-                | Stop
-                | TimeoutExpiry,
+                I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | I_Rcv_CEA | I_Rcv_Non_CEA | I_Peer_Disc | R_Peer_Disc | Win_Election
+                | Send_Message | I_Rcv_Message | R_Rcv_Message | I_Rcv_DWR | R_Rcv_DWR | I_Rcv_DWA | R_Rcv_DWA
+                | I_Rcv_DPR | R_Rcv_DPR | I_Rcv_DPA | R_Rcv_DPA | Stop | TimeoutExpiry,
             )
             | (
                 Wait_Conn_Ack,
-                Start
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | I_Peer_Disc
-                | R_Peer_Disc
-                | Win_Election
-                | Send_Message
-                | I_Rcv_Message
-                | R_Rcv_Message
-                | I_Rcv_DWR
-                | R_Rcv_DWR
-                | I_Rcv_DWA
-                | R_Rcv_DWA
-                | I_Rcv_DPR
-                | R_Rcv_DPR
-                | I_Rcv_DPA
-                | R_Rcv_DPA,
+                Start | I_Rcv_CEA | I_Rcv_Non_CEA | I_Peer_Disc | R_Peer_Disc | Win_Election | Send_Message
+                | I_Rcv_Message | R_Rcv_Message | I_Rcv_DWR | R_Rcv_DWR | I_Rcv_DWA | R_Rcv_DWA | I_Rcv_DPR | R_Rcv_DPR
+                | I_Rcv_DPA | R_Rcv_DPA,
             )
             | (
                 Wait_I_CEA,
-                Start
-                | I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | R_Peer_Disc
-                | Win_Election
-                | Send_Message
-                | R_Rcv_Message
-                | R_Rcv_DWR
-                | R_Rcv_DWA
-                | R_Rcv_DPR
-                | R_Rcv_DPA,
+                Start | I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | R_Peer_Disc | Win_Election | Send_Message | R_Rcv_Message
+                | R_Rcv_DWR | R_Rcv_DWA | R_Rcv_DPR | R_Rcv_DPA,
             )
             | (
                 Wait_Conn_Ack_Elect,
-                Start
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | I_Peer_Disc
-                | Win_Election
-                | Send_Message
-                | I_Rcv_Message
-                | R_Rcv_Message
-                | I_Rcv_DWR
-                | R_Rcv_DWR
-                | I_Rcv_DWA
-                | R_Rcv_DWA
-                | I_Rcv_DPR
-                | R_Rcv_DPR
-                | I_Rcv_DPA
+                Start | I_Rcv_CEA | I_Rcv_Non_CEA | I_Peer_Disc | Win_Election | Send_Message | I_Rcv_Message
+                | R_Rcv_Message | I_Rcv_DWR | R_Rcv_DWR | I_Rcv_DWA | R_Rcv_DWA | I_Rcv_DPR | R_Rcv_DPR | I_Rcv_DPA
                 | R_Rcv_DPA,
             )
             | (
                 Wait_Returns,
-                Start
-                | I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | I_Rcv_Non_CEA
-                | Send_Message
-                | I_Rcv_Message
-                | R_Rcv_Message
-                | I_Rcv_DWR
-                | R_Rcv_DWR
-                | I_Rcv_DWA
-                | R_Rcv_DWA
-                | I_Rcv_DPR
-                | R_Rcv_DPR
-                | I_Rcv_DPA
-                | R_Rcv_DPA,
+                Start | I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | I_Rcv_Non_CEA | Send_Message | I_Rcv_Message | R_Rcv_Message
+                | I_Rcv_DWR | R_Rcv_DWR | I_Rcv_DWA | R_Rcv_DWA | I_Rcv_DPR | R_Rcv_DPR | I_Rcv_DPA | R_Rcv_DPA,
             )
             | (
                 R_Open,
-                Start
-                | I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | I_Peer_Disc
-                | Win_Election
-                | I_Rcv_Message
-                | I_Rcv_DWR
-                | I_Rcv_DWA
-                | I_Rcv_DPR
-                | I_Rcv_DPA
-                | R_Rcv_DPA
-                | TimeoutExpiry,
+                Start | I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | I_Rcv_CEA | I_Rcv_Non_CEA | I_Peer_Disc | Win_Election
+                | I_Rcv_Message | I_Rcv_DWR | I_Rcv_DWA | I_Rcv_DPR | I_Rcv_DPA | R_Rcv_DPA | TimeoutExpiry,
             )
             | (
                 I_Open,
-                Start
-                | I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | R_Peer_Disc
-                | Win_Election
-                | R_Rcv_Message
-                | R_Rcv_DWR
-                | R_Rcv_DWA
-                | R_Rcv_DPR
-                | I_Rcv_DPA
-                | R_Rcv_DPA
-                | TimeoutExpiry,
+                Start | I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | I_Rcv_CEA | I_Rcv_Non_CEA | R_Peer_Disc | Win_Election
+                | R_Rcv_Message | R_Rcv_DWR | R_Rcv_DWA | R_Rcv_DPR | I_Rcv_DPA | R_Rcv_DPA | TimeoutExpiry,
             )
             | (
                 Closing,
-                Start
-                | R_Conn_CER
-                | I_Rcv_Conn_Ack
-                | I_Rcv_Conn_Nack
-                | I_Rcv_CEA
-                | I_Rcv_Non_CEA
-                | Win_Election
-                | Send_Message
-                | I_Rcv_Message
-                | R_Rcv_Message
-                | I_Rcv_DWR
-                | R_Rcv_DWR
-                | I_Rcv_DWA
-                | R_Rcv_DWA
-                | Stop,
+                Start | R_Conn_CER | I_Rcv_Conn_Ack | I_Rcv_Conn_Nack | I_Rcv_CEA | I_Rcv_Non_CEA | Win_Election
+                | Send_Message | I_Rcv_Message | R_Rcv_Message | I_Rcv_DWR | R_Rcv_DWR | I_Rcv_DWA | R_Rcv_DWA | Stop,
             ) => Step::ignored(state),
             /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-Conn-Ack
             (Wait_Conn_Ack, R_Conn_CER) => {
@@ -1157,22 +995,14 @@ pub mod diameter_peer {
                     return Step::stay(Wait_Conn_Ack, &[R_Refuse_Identity], 2);
                 }
                 if g0 {
-                    return Step::to(
-                        Wait_Conn_Ack_Elect,
-                        &[StopTimeout, R_Accept, Process_CER, StartTimeout],
-                        5,
-                    );
+                    return Step::to(Wait_Conn_Ack_Elect, &[StopTimeout, R_Accept, Process_CER, StartTimeout], 5);
                 }
                 Step::unhandled(Wait_Conn_Ack)
             }
             /// RFC 6733 §5.6.1 Wait-Conn-Ack
-            (Wait_Conn_Ack, I_Rcv_Conn_Ack) => {
-                Step::to(Wait_I_CEA, &[StopTimeout, I_Snd_CER, StartTimeout], 3)
-            }
+            (Wait_Conn_Ack, I_Rcv_Conn_Ack) => Step::to(Wait_I_CEA, &[StopTimeout, I_Snd_CER, StartTimeout], 3),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack
-            (Wait_Conn_Ack, I_Rcv_Conn_Nack) => {
-                Step::to(Closed, &[StopTimeout, Cleanup], 4)
-            }
+            (Wait_Conn_Ack, I_Rcv_Conn_Nack) => Step::to(Closed, &[StopTimeout, Cleanup], 4),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack, RFC 6733 §5.6.1 I-Open
             (Wait_Conn_Ack, Stop) => Step::to(Closed, &[StopTimeout, Abort], 7),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack
@@ -1184,11 +1014,7 @@ pub mod diameter_peer {
                     return Step::stay(Wait_I_CEA, &[R_Refuse_Identity], 2);
                 }
                 if g0 {
-                    return Step::to(
-                        Wait_Returns,
-                        &[StopTimeout, R_Accept, Process_CER, Elect, StartTimeout],
-                        10,
-                    );
+                    return Step::to(Wait_Returns, &[StopTimeout, R_Accept, Process_CER, Elect, StartTimeout], 10);
                 }
                 Step::unhandled(Wait_I_CEA)
             }
@@ -1204,44 +1030,29 @@ pub mod diameter_peer {
                 Step::unhandled(Wait_I_CEA)
             }
             /// RFC 6733 §5.6.1 Wait-I-CEA
-            (Wait_I_CEA, I_Rcv_Non_CEA | TimeoutExpiry) => {
-                Step::to(Closed, &[StopTimeout, Error], 12)
-            }
+            (Wait_I_CEA, I_Rcv_Non_CEA | TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 12),
             /// RFC 6733 §5.6.1 Wait-I-CEA
             (Wait_I_CEA, I_Peer_Disc) => Step::to(Closed, &[StopTimeout, I_Disc], 11),
             /// RFC 6733 §5.6.1 Wait-I-CEA
-            (
-                Wait_I_CEA,
-                I_Rcv_Message | I_Rcv_DWR | I_Rcv_DWA | I_Rcv_DPR | I_Rcv_DPA,
-            ) => Step::to(Closed, &[StopTimeout, Error], 13),
+            (Wait_I_CEA, I_Rcv_Message | I_Rcv_DWR | I_Rcv_DWA | I_Rcv_DPR | I_Rcv_DPA) => {
+                Step::to(Closed, &[StopTimeout, Error], 13)
+            }
             /// RFC 6733 §5.6.1 Wait-I-CEA, RFC 6733 §5.6.1 I-Open
             (Wait_I_CEA, Stop) => Step::to(Closed, &[StopTimeout, Abort], 14),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-            (Wait_Conn_Ack_Elect, R_Conn_CER) => {
-                Step::stay(Wait_Conn_Ack_Elect, &[R_Reject], 18)
-            }
+            (Wait_Conn_Ack_Elect, R_Conn_CER) => Step::stay(Wait_Conn_Ack_Elect, &[R_Reject], 18),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
             (Wait_Conn_Ack_Elect, I_Rcv_Conn_Ack) => {
-                Step::to(
-                    Wait_Returns,
-                    &[StopTimeout, I_Snd_CER, Elect, StartTimeout],
-                    15,
-                )
+                Step::to(Wait_Returns, &[StopTimeout, I_Snd_CER, Elect, StartTimeout], 15)
             }
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-            (Wait_Conn_Ack_Elect, I_Rcv_Conn_Nack) => {
-                Step::to(R_Open, &[StopTimeout, R_Snd_CEA], 16)
-            }
+            (Wait_Conn_Ack_Elect, I_Rcv_Conn_Nack) => Step::to(R_Open, &[StopTimeout, R_Snd_CEA], 16),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-            (Wait_Conn_Ack_Elect, R_Peer_Disc) => {
-                Step::to(Wait_Conn_Ack, &[StopTimeout, R_Disc, StartTimeout], 17)
-            }
+            (Wait_Conn_Ack_Elect, R_Peer_Disc) => Step::to(Wait_Conn_Ack, &[StopTimeout, R_Disc, StartTimeout], 17),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect, RFC 6733 §5.6.1 R-Open
             (Wait_Conn_Ack_Elect, Stop) => Step::to(Closed, &[StopTimeout, Abort], 20),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-            (Wait_Conn_Ack_Elect, TimeoutExpiry) => {
-                Step::to(Closed, &[StopTimeout, Error], 19)
-            }
+            (Wait_Conn_Ack_Elect, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 19),
             /// RFC 6733 §5.6.1 Wait-Returns
             (Wait_Returns, R_Conn_CER) => Step::stay(Wait_Returns, &[R_Reject], 25),
             /// RFC 6733 §5.6.1 Wait-Returns; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-Returns
@@ -1251,22 +1062,14 @@ pub mod diameter_peer {
                     return Step::to(I_Open, &[StopTimeout, R_Disc], 22);
                 }
                 if !g0 {
-                    return Step::to(
-                        R_Open,
-                        &[StopTimeout, I_Refuse_Identity, I_Disc, R_Snd_CEA],
-                        23,
-                    );
+                    return Step::to(R_Open, &[StopTimeout, I_Refuse_Identity, I_Disc, R_Snd_CEA], 23);
                 }
                 Step::unhandled(Wait_Returns)
             }
             /// RFC 6733 §5.6.1 Wait-Returns
-            (Wait_Returns, I_Peer_Disc | Win_Election) => {
-                Step::to(R_Open, &[StopTimeout, I_Disc, R_Snd_CEA], 21)
-            }
+            (Wait_Returns, I_Peer_Disc | Win_Election) => Step::to(R_Open, &[StopTimeout, I_Disc, R_Snd_CEA], 21),
             /// RFC 6733 §5.6.1 Wait-Returns
-            (Wait_Returns, R_Peer_Disc) => {
-                Step::to(Wait_I_CEA, &[StopTimeout, R_Disc, StartTimeout], 24)
-            }
+            (Wait_Returns, R_Peer_Disc) => Step::to(Wait_I_CEA, &[StopTimeout, R_Disc, StartTimeout], 24),
             /// RFC 6733 §5.6.1 Wait-Returns, RFC 6733 §5.6.1 R-Open
             (Wait_Returns, Stop) => Step::to(Closed, &[StopTimeout, Abort], 27),
             /// RFC 6733 §5.6.1 Wait-Returns
@@ -1304,13 +1107,9 @@ pub mod diameter_peer {
             /// RFC 6733 §5.6.1 I-Open
             (I_Open, Stop) => Step::to(Closing, &[I_Snd_DPR, StartTimeout], 41),
             /// RFC 6733 §5.6.1 Closing
-            (Closing, I_Peer_Disc | I_Rcv_DPA) => {
-                Step::to(Closed, &[StopTimeout, I_Disc], 44)
-            }
+            (Closing, I_Peer_Disc | I_Rcv_DPA) => Step::to(Closed, &[StopTimeout, I_Disc], 44),
             /// RFC 6733 §5.6.1 Closing
-            (Closing, R_Peer_Disc | R_Rcv_DPA) => {
-                Step::to(Closed, &[StopTimeout, R_Disc], 45)
-            }
+            (Closing, R_Peer_Disc | R_Rcv_DPA) => Step::to(Closed, &[StopTimeout, R_Disc], 45),
             /// RFC 6733 §5.4, RFC 6733 §5.4.1
             (Closing, I_Rcv_DPR) => Step::stay(Closing, &[I_Snd_DPA], 47),
             /// RFC 6733 §5.4, RFC 6733 §5.4.1
@@ -1358,12 +1157,7 @@ pub mod diameter_peer {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

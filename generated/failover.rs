@@ -25,10 +25,7 @@ pub mod failover {
     /// The machine's name in the spec.
     pub const NAME: &str = "Failover";
     /// The machine's source references (`ref` items of the spec).
-    pub const REFS: &[&str] = &[
-        "shared/seeds/failover-state-machine.txt",
-        "RFC 3539 Appendix A",
-    ];
+    pub const REFS: &[&str] = &["shared/seeds/failover-state-machine.txt", "RFC 3539 Appendix A"];
     /// The state the machine starts in.
     pub const INITIAL: State = State::INIT;
     /// The states of `Failover`.
@@ -182,22 +179,11 @@ pub mod failover {
         /// before it carries traffic; other messages are discarded meanwhile.
         REOPEN,
     }
-    const SUPERSTATE_NAMES: [&str; 5] = [
-        "RUNNING",
-        "CLOSED",
-        "CONNECTED",
-        "OKAY",
-        "REOPEN",
-    ];
+    const SUPERSTATE_NAMES: [&str; 5] = ["RUNNING", "CLOSED", "CONNECTED", "OKAY", "REOPEN"];
     impl Superstate {
         /// Every superstate, in declaration order.
-        pub const ALL: [Superstate; 5] = [
-            Superstate::RUNNING,
-            Superstate::CLOSED,
-            Superstate::CONNECTED,
-            Superstate::OKAY,
-            Superstate::REOPEN,
-        ];
+        pub const ALL: [Superstate; 5] =
+            [Superstate::RUNNING, Superstate::CLOSED, Superstate::CONNECTED, Superstate::OKAY, Superstate::REOPEN];
         /// The superstate's identifier in the spec.
         pub const fn name(self) -> &'static str {
             SUPERSTATE_NAMES[self as usize]
@@ -258,15 +244,9 @@ pub mod failover {
     /// Row per superstate, column per state: whether the state is inside it.
     const SUPERSTATE_HOLDS: [[bool; 12]; 5] = [
         [false, true, true, true, true, true, true, true, true, true, true, true],
-        [
-            false, true, true, false, false, false, false, false, false, false, false,
-            false,
-        ],
+        [false, true, true, false, false, false, false, false, false, false, false, false],
         [false, false, false, true, true, true, true, true, true, true, true, true],
-        [
-            false, false, false, true, true, false, false, false, false, false, false,
-            false,
-        ],
+        [false, false, false, true, true, false, false, false, false, false, false, false],
         [false, false, false, false, false, false, true, true, true, true, true, true],
     ];
     const STATE_SUPERSTATE: [Option<Superstate>; 12] = [
@@ -323,15 +303,7 @@ pub mod failover {
         /// The timer `Tw` has expired.
         TwExpiry,
     }
-    const EVENT_NAMES: [&str; 7] = [
-        "Start",
-        "Stop",
-        "ConnectionUp",
-        "ConnectionDown",
-        "DWA",
-        "NonDWA",
-        "TwExpiry",
-    ];
+    const EVENT_NAMES: [&str; 7] = ["Start", "Stop", "ConnectionUp", "ConnectionDown", "DWA", "NonDWA", "TwExpiry"];
     impl Event {
         /// Every event, in declaration order.
         pub const ALL: [Event; 7] = [
@@ -546,15 +518,7 @@ pub mod failover {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -841,39 +805,19 @@ pub mod failover {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// The step of each event in each state: a row per state, a column per event, both in
@@ -908,76 +852,34 @@ pub mod failover {
         ],
         [
             Step::stay(State::OKAY_NoPending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[
-                    Action::Failover,
-                    Action::CloseConnection,
-                    Action::StopTw,
-                    Action::CmdAck,
-                ],
-                4,
-            ),
+            Step::to(State::INIT, &[Action::Failover, Action::CloseConnection, Action::StopTw, Action::CmdAck], 4),
             Step::ignored(State::OKAY_NoPending),
-            Step::to(
-                State::DOWN,
-                &[Action::Failover, Action::CloseConnection, Action::SetWatchdog],
-                9,
-            ),
+            Step::to(State::DOWN, &[Action::Failover, Action::CloseConnection, Action::SetWatchdog], 9),
             Step::stay(State::OKAY_NoPending, &[Action::SetWatchdog], 13),
             Step::stay(State::OKAY_NoPending, &[Action::SetWatchdog], 13),
             Step::to(State::OKAY_Pending, &[Action::SendDWR, Action::SetWatchdog], 14),
         ],
         [
             Step::stay(State::OKAY_Pending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[
-                    Action::Failover,
-                    Action::CloseConnection,
-                    Action::StopTw,
-                    Action::CmdAck,
-                ],
-                4,
-            ),
+            Step::to(State::INIT, &[Action::Failover, Action::CloseConnection, Action::StopTw, Action::CmdAck], 4),
             Step::ignored(State::OKAY_Pending),
-            Step::to(
-                State::DOWN,
-                &[Action::Failover, Action::CloseConnection, Action::SetWatchdog],
-                9,
-            ),
+            Step::to(State::DOWN, &[Action::Failover, Action::CloseConnection, Action::SetWatchdog], 9),
             Step::to(State::OKAY_NoPending, &[Action::SetWatchdog], 15),
             Step::stay(State::OKAY_Pending, &[Action::SetWatchdog], 16),
             Step::to(State::SUSPECT, &[Action::Failover, Action::SetWatchdog], 17),
         ],
         [
             Step::stay(State::SUSPECT, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                3,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 3),
             Step::ignored(State::SUSPECT),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 8),
-            Step::to(
-                State::OKAY_NoPending,
-                &[Action::Failback, Action::SetWatchdog],
-                18,
-            ),
-            Step::to(
-                State::OKAY_NoPending,
-                &[Action::Failback, Action::SetWatchdog],
-                19,
-            ),
+            Step::to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog], 18),
+            Step::to(State::OKAY_NoPending, &[Action::Failback, Action::SetWatchdog], 19),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 20),
         ],
         [
             Step::stay(State::PAUSE, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::PAUSE),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::REOPEN_NoPending, &[], 31),
@@ -986,11 +888,7 @@ pub mod failover {
         ],
         [
             Step::stay(State::REOPEN_Pending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::REOPEN_Pending),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::REOPEN_NoPending, &[], 23),
@@ -999,11 +897,7 @@ pub mod failover {
         ],
         [
             Step::stay(State::REOPEN_NoPending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::REOPEN_NoPending),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::REOPEN1_NoPending, &[], 26),
@@ -1012,11 +906,7 @@ pub mod failover {
         ],
         [
             Step::stay(State::REOPEN1_Pending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::REOPEN1_Pending),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::REOPEN1_NoPending, &[], 24),
@@ -1025,11 +915,7 @@ pub mod failover {
         ],
         [
             Step::stay(State::REOPEN1_NoPending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::REOPEN1_NoPending),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::OKAY_NoPending, &[Action::Failback], 27),
@@ -1038,11 +924,7 @@ pub mod failover {
         ],
         [
             Step::stay(State::REOPEN2_Pending, &[Action::CmdAck], 1),
-            Step::to(
-                State::INIT,
-                &[Action::CloseConnection, Action::StopTw, Action::CmdAck],
-                5,
-            ),
+            Step::to(State::INIT, &[Action::CloseConnection, Action::StopTw, Action::CmdAck], 5),
             Step::ignored(State::REOPEN2_Pending),
             Step::to(State::DOWN, &[Action::CloseConnection, Action::SetWatchdog], 10),
             Step::to(State::OKAY_NoPending, &[Action::Failback], 25),
@@ -1059,18 +941,11 @@ pub mod failover {
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): one read of the table `STEPS`; no allocation.
     #[inline(always)]
-    pub fn step(
-        state: State,
-        _vars: &mut Vars,
-        event: Event,
-        _guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event, _guard: impl FnMut(Guard) -> bool) -> Step {
         let step = STEPS[state as usize][event as usize];
         match step.kind {
             Kind::Transition => step,
-            Kind::Internal | Kind::Ignored | Kind::Unhandled => {
-                Step { target: state, ..step }
-            }
+            Kind::Internal | Kind::Ignored | Kind::Unhandled => Step { target: state, ..step },
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
@@ -1114,12 +989,7 @@ pub mod failover {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

@@ -25,11 +25,7 @@ pub mod iua_as {
     /// The machine's name in the spec.
     pub const NAME: &str = "IuaAs";
     /// The machine's source references (`ref` items of the spec).
-    pub const REFS: &[&str] = &[
-        "RFC 4233 §4.3.1.2 Figure 7",
-        "RFC 4233 §4.3.3.5, §4.3.3.6",
-        "RFC 4666 §4.3.4.5",
-    ];
+    pub const REFS: &[&str] = &["RFC 4233 §4.3.1.2 Figure 7", "RFC 4233 §4.3.3.5, §4.3.3.6", "RFC 4666 §4.3.4.5"];
     /// The state the machine starts in.
     pub const INITIAL: State = State::AS_DOWN;
     /// The states of `IuaAs`.
@@ -56,20 +52,10 @@ pub mod iua_as {
         AS_PENDING,
     }
     const STATE_NAMES: [&str; 4] = ["AS_DOWN", "AS_INACTIVE", "AS_ACTIVE", "AS_PENDING"];
-    const STATE_LABELS: [&str; 4] = [
-        "AS-DOWN",
-        "AS-INACTIVE",
-        "AS-ACTIVE",
-        "AS-PENDING",
-    ];
+    const STATE_LABELS: [&str; 4] = ["AS-DOWN", "AS-INACTIVE", "AS-ACTIVE", "AS-PENDING"];
     impl State {
         /// Every state, in declaration order.
-        pub const ALL: [State; 4] = [
-            State::AS_DOWN,
-            State::AS_INACTIVE,
-            State::AS_ACTIVE,
-            State::AS_PENDING,
-        ];
+        pub const ALL: [State; 4] = [State::AS_DOWN, State::AS_INACTIVE, State::AS_ACTIVE, State::AS_PENDING];
         /// The state's identifier in the spec.
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
@@ -124,13 +110,7 @@ pub mod iua_as {
         /// Shown as "T(r) expiry".
         TrExpiry,
     }
-    const EVENT_NAMES: [&str; 5] = [
-        "AspInactive",
-        "AspActive",
-        "AspDown",
-        "Data",
-        "TrExpiry",
-    ];
+    const EVENT_NAMES: [&str; 5] = ["AspInactive", "AspActive", "AspDown", "Data", "TrExpiry"];
     const EVENT_LABELS: [&str; 5] = [
         "one ASP trans to ASP-INACTIVE",
         "one ASP trans to ASP-ACTIVE",
@@ -140,13 +120,8 @@ pub mod iua_as {
     ];
     impl Event {
         /// Every event, in declaration order.
-        pub const ALL: [Event; 5] = [
-            Event::AspInactive,
-            Event::AspActive,
-            Event::AspDown,
-            Event::Data,
-            Event::TrExpiry,
-        ];
+        pub const ALL: [Event; 5] =
+            [Event::AspInactive, Event::AspActive, Event::AspDown, Event::Data, Event::TrExpiry];
         /// The event's identifier in the spec.
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
@@ -313,11 +288,7 @@ pub mod iua_as {
     const GUARD_NAMES: [&str; 3] = ["any_inactive", "any_active", "came_up"];
     impl Guard {
         /// Every guard, in declaration order.
-        pub const ALL: [Guard; 3] = [
-            Guard::any_inactive,
-            Guard::any_active,
-            Guard::came_up,
-        ];
+        pub const ALL: [Guard; 3] = [Guard::any_inactive, Guard::any_active, Guard::came_up];
         /// The guard's identifier in the spec.
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
@@ -427,15 +398,7 @@ pub mod iua_as {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -579,39 +542,19 @@ pub mod iua_as {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -622,26 +565,18 @@ pub mod iua_as {
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
-    #[allow(
-        unused_doc_comments,
-        reason = "each arm's doc line names the spec's transitions it takes"
-    )]
+    #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]
-    pub fn step(
-        state: State,
-        _vars: &mut Vars,
-        event: Event,
-        mut guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event, mut guard: impl FnMut(Guard) -> bool) -> Step {
         use Action::*;
         use Event::*;
         use State::*;
         match (state, event) {
             /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
             (AS_DOWN, AspInactive) => Step::to(AS_INACTIVE, &[NotifyAsInactive], 0),
-            (AS_DOWN | AS_ACTIVE, AspActive)
-            | (AS_DOWN | AS_PENDING, AspDown)
-            | (AS_INACTIVE, AspInactive) => Step::ignored(state),
+            (AS_DOWN | AS_ACTIVE, AspActive) | (AS_DOWN | AS_PENDING, AspDown) | (AS_INACTIVE, AspInactive) => {
+                Step::ignored(state)
+            }
             /// RFC 4233 §4.3.1.2
             (AS_DOWN, Data) => Step::stay(AS_DOWN, &[Discard], 1),
             /// RFC 4233 Figure 7, RFC 4233 §4.3.3.6
@@ -699,9 +634,7 @@ pub mod iua_as {
                 Step::unhandled(AS_PENDING)
             }
             /// RFC 4233 Figure 7, RFC 4233 §4.3.3.5
-            (AS_PENDING, AspActive) => {
-                Step::to(AS_ACTIVE, &[StopTr, DeliverQueue, NotifyAsActive], 11)
-            }
+            (AS_PENDING, AspActive) => Step::to(AS_ACTIVE, &[StopTr, DeliverQueue, NotifyAsActive], 11),
             /// RFC 4233 §4.3.1.2
             (AS_PENDING, Data) => Step::stay(AS_PENDING, &[Enqueue], 10),
             /// RFC 4233 Figure 7, RFC 4233 §4.3.1.2; RFC 4233 Figure 7
@@ -757,12 +690,7 @@ pub mod iua_as {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

@@ -47,11 +47,7 @@ pub mod iua_asp {
     const STATE_LABELS: [&str; 3] = ["ASP-DOWN", "ASP-INACTIVE", "ASP-ACTIVE"];
     impl State {
         /// Every state, in declaration order.
-        pub const ALL: [State; 3] = [
-            State::ASP_DOWN,
-            State::ASP_INACTIVE,
-            State::ASP_ACTIVE,
-        ];
+        pub const ALL: [State; 3] = [State::ASP_DOWN, State::ASP_INACTIVE, State::ASP_ACTIVE];
         /// The state's identifier in the spec.
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
@@ -328,14 +324,8 @@ pub mod iua_asp {
         /// The ASP stays active in another AS after this change (it serves several ASes).
         active_elsewhere,
     }
-    const GUARD_NAMES: [&str; 6] = [
-        "blocked",
-        "mode_mismatch",
-        "unknown_iid",
-        "text_iid",
-        "foreign_iid",
-        "active_elsewhere",
-    ];
+    const GUARD_NAMES: [&str; 6] =
+        ["blocked", "mode_mismatch", "unknown_iid", "text_iid", "foreign_iid", "active_elsewhere"];
     impl Guard {
         /// Every guard, in declaration order.
         pub const ALL: [Guard; 6] = [
@@ -457,15 +447,7 @@ pub mod iua_asp {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -652,39 +634,19 @@ pub mod iua_asp {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -695,17 +657,9 @@ pub mod iua_asp {
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
-    #[allow(
-        unused_doc_comments,
-        reason = "each arm's doc line names the spec's transitions it takes"
-    )]
+    #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]
-    pub fn step(
-        state: State,
-        _vars: &mut Vars,
-        event: Event,
-        mut guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event, mut guard: impl FnMut(Guard) -> bool) -> Step {
         use Action::*;
         use Event::*;
         use State::*;
@@ -732,9 +686,7 @@ pub mod iua_asp {
             /// RFC 4233 §4.3.3.1
             (ASP_INACTIVE, AspUp) => Step::stay(ASP_INACTIVE, &[SendAspUpAck], 2),
             /// RFC 4233 Figure 6, RFC 4233 §4.3.3.2
-            (ASP_INACTIVE | ASP_ACTIVE, AspDown) => {
-                Step::to(ASP_DOWN, &[SendAspDownAck], 4)
-            }
+            (ASP_INACTIVE | ASP_ACTIVE, AspDown) => Step::to(ASP_DOWN, &[SendAspDownAck], 4),
             /// RFC 4233 Figure 6, RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §3.3.3.1; RFC 4233 §3.3.3.1
             (ASP_INACTIVE, AspActive) => {
                 let g0 = guard(Guard::text_iid);
@@ -747,18 +699,10 @@ pub mod iua_asp {
                     return Step::stay(ASP_INACTIVE, &[ErrorUnsupportedTrafficMode], 7);
                 }
                 if !g0 && g1 {
-                    return Step::stay(
-                        ASP_INACTIVE,
-                        &[ErrorInvalidInterfaceIdentifier],
-                        8,
-                    );
+                    return Step::stay(ASP_INACTIVE, &[ErrorInvalidInterfaceIdentifier], 8);
                 }
                 if g0 {
-                    return Step::stay(
-                        ASP_INACTIVE,
-                        &[ErrorUnsupportedInterfaceIdentifierType],
-                        9,
-                    );
+                    return Step::stay(ASP_INACTIVE, &[ErrorUnsupportedInterfaceIdentifierType], 9);
                 }
                 Step::unhandled(ASP_INACTIVE)
             }
@@ -770,18 +714,10 @@ pub mod iua_asp {
                     return Step::stay(ASP_INACTIVE, &[SendAspInactiveAck], 13);
                 }
                 if !g0 && g1 {
-                    return Step::stay(
-                        ASP_INACTIVE,
-                        &[ErrorInvalidInterfaceIdentifier],
-                        14,
-                    );
+                    return Step::stay(ASP_INACTIVE, &[ErrorInvalidInterfaceIdentifier], 14);
                 }
                 if g0 {
-                    return Step::stay(
-                        ASP_INACTIVE,
-                        &[ErrorUnsupportedInterfaceIdentifierType],
-                        15,
-                    );
+                    return Step::stay(ASP_INACTIVE, &[ErrorUnsupportedInterfaceIdentifierType], 15);
                 }
                 Step::unhandled(ASP_INACTIVE)
             }
@@ -790,13 +726,9 @@ pub mod iua_asp {
             /// RFC 4233 §4.3.3.4
             (ASP_INACTIVE, DataRequest) => Step::stay(ASP_INACTIVE, &[DiscardData], 22),
             /// RFC 4233 §4.3.3.7
-            (ASP_INACTIVE, Heartbeat) => {
-                Step::stay(ASP_INACTIVE, &[SendHeartbeatAck], 23)
-            }
+            (ASP_INACTIVE, Heartbeat) => Step::stay(ASP_INACTIVE, &[SendHeartbeatAck], 23),
             /// RFC 4233 §4.3.3.1
-            (ASP_ACTIVE, AspUp) => {
-                Step::to(ASP_INACTIVE, &[SendAspUpAck, ErrorUnexpectedMessage], 3)
-            }
+            (ASP_ACTIVE, AspUp) => Step::to(ASP_INACTIVE, &[SendAspUpAck, ErrorUnexpectedMessage], 3),
             /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §3.3.3.1; RFC 4233 §3.3.3.1
             (ASP_ACTIVE, AspActive) => {
                 let g0 = guard(Guard::text_iid);
@@ -809,11 +741,7 @@ pub mod iua_asp {
                     return Step::stay(ASP_ACTIVE, &[ErrorInvalidInterfaceIdentifier], 8);
                 }
                 if g0 {
-                    return Step::stay(
-                        ASP_ACTIVE,
-                        &[ErrorUnsupportedInterfaceIdentifierType],
-                        9,
-                    );
+                    return Step::stay(ASP_ACTIVE, &[ErrorUnsupportedInterfaceIdentifierType], 9);
                 }
                 if !g0 && !g1 && !g2 {
                     return Step::stay(ASP_ACTIVE, &[SendAspActiveAck], 10);
@@ -832,18 +760,10 @@ pub mod iua_asp {
                     return Step::stay(ASP_ACTIVE, &[SendAspInactiveAck], 12);
                 }
                 if !g0 && g1 {
-                    return Step::stay(
-                        ASP_ACTIVE,
-                        &[ErrorInvalidInterfaceIdentifier],
-                        14,
-                    );
+                    return Step::stay(ASP_ACTIVE, &[ErrorInvalidInterfaceIdentifier], 14);
                 }
                 if g0 {
-                    return Step::stay(
-                        ASP_ACTIVE,
-                        &[ErrorUnsupportedInterfaceIdentifierType],
-                        15,
-                    );
+                    return Step::stay(ASP_ACTIVE, &[ErrorUnsupportedInterfaceIdentifierType], 15);
                 }
                 Step::unhandled(ASP_ACTIVE)
             }
@@ -866,18 +786,10 @@ pub mod iua_asp {
                     return Step::stay(ASP_ACTIVE, &[ForwardData], 19);
                 }
                 if !g0 && g1 {
-                    return Step::stay(
-                        ASP_ACTIVE,
-                        &[ErrorInvalidInterfaceIdentifier],
-                        20,
-                    );
+                    return Step::stay(ASP_ACTIVE, &[ErrorInvalidInterfaceIdentifier], 20);
                 }
                 if g0 {
-                    return Step::stay(
-                        ASP_ACTIVE,
-                        &[ErrorUnsupportedInterfaceIdentifierType],
-                        21,
-                    );
+                    return Step::stay(ASP_ACTIVE, &[ErrorUnsupportedInterfaceIdentifierType], 21);
                 }
                 Step::unhandled(ASP_ACTIVE)
             }
@@ -924,12 +836,7 @@ pub mod iua_asp {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

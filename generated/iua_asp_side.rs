@@ -143,16 +143,8 @@ pub mod iua_asp_side {
         &[Action::SendAspInactive, Action::StartTack],
         &[Action::SendAspDown, Action::StartTack],
     ];
-    const STATE_EXIT: [&[Action]; 8] = [
-        &[],
-        &[],
-        &[Action::StopTack],
-        &[],
-        &[Action::StopTack],
-        &[],
-        &[Action::StopTack],
-        &[Action::StopTack],
-    ];
+    const STATE_EXIT: [&[Action]; 8] =
+        [&[], &[], &[Action::StopTack], &[], &[Action::StopTack], &[], &[Action::StopTack], &[Action::StopTack]];
     /// The superstates of `IuaAspSide`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Superstate {
@@ -186,21 +178,17 @@ pub mod iua_asp_side {
         }
     }
     const SUPERSTATE_PARENT: [Option<Superstate>; 1] = [None];
-    const SUPERSTATE_STATES: [&[State]; 1] = [
-        &[
-            State::ASP_DOWN,
-            State::UP_PENDING,
-            State::ASP_INACTIVE,
-            State::ACTIVE_PENDING,
-            State::ASP_ACTIVE,
-            State::INACTIVE_PENDING,
-            State::DOWN_PENDING,
-        ],
-    ];
+    const SUPERSTATE_STATES: [&[State]; 1] = [&[
+        State::ASP_DOWN,
+        State::UP_PENDING,
+        State::ASP_INACTIVE,
+        State::ACTIVE_PENDING,
+        State::ASP_ACTIVE,
+        State::INACTIVE_PENDING,
+        State::DOWN_PENDING,
+    ]];
     /// Row per superstate, column per state: whether the state is inside it.
-    const SUPERSTATE_HOLDS: [[bool; 8]; 1] = [
-        [false, true, true, true, true, true, true, true],
-    ];
+    const SUPERSTATE_HOLDS: [[bool; 8]; 1] = [[false, true, true, true, true, true, true, true]];
     const STATE_SUPERSTATE: [Option<Superstate>; 8] = [
         None,
         Some(Superstate::ASSOCIATED),
@@ -533,11 +521,7 @@ pub mod iua_asp_side {
     const GUARD_NAMES: [&str; 3] = ["active_elsewhere", "scope_unknown", "foreign_iid"];
     impl Guard {
         /// Every guard, in declaration order.
-        pub const ALL: [Guard; 3] = [
-            Guard::active_elsewhere,
-            Guard::scope_unknown,
-            Guard::foreign_iid,
-        ];
+        pub const ALL: [Guard; 3] = [Guard::active_elsewhere, Guard::scope_unknown, Guard::foreign_iid];
         /// The guard's identifier in the spec.
         pub const fn name(self) -> &'static str {
             GUARD_NAMES[self as usize]
@@ -645,10 +629,7 @@ pub mod iua_asp_side {
     }
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
-        pub const INITIAL: Vars = Vars {
-            wants_active: false,
-            requested_active: false,
-        };
+        pub const INITIAL: Vars = Vars { wants_active: false, requested_active: false };
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -673,15 +654,7 @@ pub mod iua_asp_side {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -964,39 +937,19 @@ pub mod iua_asp_side {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -1007,17 +960,9 @@ pub mod iua_asp_side {
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
-    #[allow(
-        unused_doc_comments,
-        reason = "each arm's doc line names the spec's transitions it takes"
-    )]
+    #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]
-    pub fn step(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        mut guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, vars: &mut Vars, event: Event, mut guard: impl FnMut(Guard) -> bool) -> Step {
         use Action::*;
         use Event::*;
         use State::*;
@@ -1026,70 +971,28 @@ pub mod iua_asp_side {
             (NO_ASSOCIATION, AssociationUp) => Step::to(ASP_DOWN, &[], 0),
             (
                 NO_ASSOCIATION,
-                AssociationDown
-                | UpRequest
-                | ActiveRequest
-                | InactiveRequest
-                | DownRequest
-                | AspUpAck
-                | AspDownAck
-                | AspActiveAck
-                | AspInactiveAck
-                | AlternateAspActive,
+                AssociationDown | UpRequest | ActiveRequest | InactiveRequest | DownRequest | AspUpAck | AspDownAck
+                | AspActiveAck | AspInactiveAck | AlternateAspActive,
             )
             | (
                 ASP_DOWN,
-                AssociationUp
-                | InactiveRequest
-                | AspUpAck
-                | AspDownAck
-                | AspActiveAck
-                | AspInactiveAck
+                AssociationUp | InactiveRequest | AspUpAck | AspDownAck | AspActiveAck | AspInactiveAck
                 | AlternateAspActive,
             )
-            | (
-                UP_PENDING,
-                AssociationUp
-                | UpRequest
-                | AspActiveAck
-                | AspInactiveAck
-                | AlternateAspActive,
-            )
-            | (
-                ASP_INACTIVE,
-                AssociationUp
-                | UpRequest
-                | AspUpAck
-                | AspInactiveAck
-                | AlternateAspActive,
-            )
-            | (
-                ACTIVE_PENDING,
-                AssociationUp | UpRequest | ActiveRequest | AspUpAck | AspInactiveAck,
-            )
+            | (UP_PENDING, AssociationUp | UpRequest | AspActiveAck | AspInactiveAck | AlternateAspActive)
+            | (ASP_INACTIVE, AssociationUp | UpRequest | AspUpAck | AspInactiveAck | AlternateAspActive)
+            | (ACTIVE_PENDING, AssociationUp | UpRequest | ActiveRequest | AspUpAck | AspInactiveAck)
             | (ASP_ACTIVE, AssociationUp | UpRequest | ActiveRequest | AspActiveAck)
-            | (
-                INACTIVE_PENDING,
-                AssociationUp | UpRequest | AspUpAck | AspActiveAck | AlternateAspActive,
-            )
+            | (INACTIVE_PENDING, AssociationUp | UpRequest | AspUpAck | AspActiveAck | AlternateAspActive)
             | (
                 DOWN_PENDING,
-                AssociationUp
-                | UpRequest
-                | ActiveRequest
-                | InactiveRequest
-                | DownRequest
-                | AspUpAck
-                | AspActiveAck
-                | AspInactiveAck
-                | AlternateAspActive,
+                AssociationUp | UpRequest | ActiveRequest | InactiveRequest | DownRequest | AspUpAck | AspActiveAck
+                | AspInactiveAck | AlternateAspActive,
             ) => Step::ignored(state),
             /// RFC 4233 §4.3.3.4
             (NO_ASSOCIATION, SendData) => Step::stay(NO_ASSOCIATION, &[RefuseData], 2),
             /// RFC 4233 §3.3.3.1
-            (NO_ASSOCIATION, DataIndication) => {
-                Step::stay(NO_ASSOCIATION, &[DropData], 33)
-            }
+            (NO_ASSOCIATION, DataIndication) => Step::stay(NO_ASSOCIATION, &[DropData], 33),
             /// RFC 4233 §4.3.2
             (ASP_DOWN | ASP_INACTIVE | ASP_ACTIVE, AssociationDown) => {
                 vars.wants_active = false;
@@ -1113,14 +1016,9 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4
             (ASP_DOWN, SendData) => Step::stay(ASP_DOWN, &[RefuseData], 10),
             /// RFC 4233 §3.3.3.1
-            (ASP_DOWN, DataIndication) => {
-                Step::stay(ASP_DOWN, &[DropData, ErrorUnexpectedMessage], 32)
-            }
+            (ASP_DOWN, DataIndication) => Step::stay(ASP_DOWN, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.2
-            (
-                UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING | DOWN_PENDING,
-                AssociationDown,
-            ) => {
+            (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING | DOWN_PENDING, AssociationDown) => {
                 vars.wants_active = false;
                 vars.requested_active = false;
                 Step::to(NO_ASSOCIATION, &[StopTack, ConfirmDown], 1)
@@ -1144,16 +1042,10 @@ pub mod iua_asp_side {
                 Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 34)
             }
             /// RFC 4233 §4.3.3.1
-            (UP_PENDING, AspUpAck) if !vars.wants_active => {
-                Step::to(ASP_INACTIVE, &[StopTack, ConfirmUp], 6)
-            }
+            (UP_PENDING, AspUpAck) if !vars.wants_active => Step::to(ASP_INACTIVE, &[StopTack, ConfirmUp], 6),
             /// RFC 4233 §4.3.3.4
             (UP_PENDING, AspUpAck) if vars.wants_active => {
-                Step::to(
-                    ACTIVE_PENDING,
-                    &[StopTack, ConfirmUp, SendAspActive, StartTack],
-                    7,
-                )
+                Step::to(ACTIVE_PENDING, &[StopTack, ConfirmUp, SendAspActive, StartTack], 7)
             }
             /// RFC 4233 §4.3.3.2
             (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING, AspDownAck) => {
@@ -1162,13 +1054,9 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4
             (UP_PENDING, SendData) => Step::stay(UP_PENDING, &[RefuseData], 10),
             /// RFC 4233 §3.3.3.1
-            (UP_PENDING, DataIndication) => {
-                Step::stay(UP_PENDING, &[DropData, ErrorUnexpectedMessage], 32)
-            }
+            (UP_PENDING, DataIndication) => Step::stay(UP_PENDING, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.3.1
-            (UP_PENDING, TackExpiry) => {
-                Step::to(UP_PENDING, &[StopTack, SendAspUp, StartTack], 5)
-            }
+            (UP_PENDING, TackExpiry) => Step::to(UP_PENDING, &[StopTack, SendAspUp, StartTack], 5),
             /// RFC 4233 §4.3.3.4
             (ASP_INACTIVE, ActiveRequest) => {
                 vars.wants_active = true;
@@ -1181,9 +1069,7 @@ pub mod iua_asp_side {
                 Step::stay(ASP_INACTIVE, &[], 30)
             }
             /// RFC 4233 §4.3.3.2
-            (ASP_INACTIVE | ASP_ACTIVE, AspDownAck) => {
-                Step::to(UP_PENDING, &[ConfirmDown, SendAspUp, StartTack], 37)
-            }
+            (ASP_INACTIVE | ASP_ACTIVE, AspDownAck) => Step::to(UP_PENDING, &[ConfirmDown, SendAspUp, StartTack], 37),
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
             (ASP_INACTIVE, AspActiveAck) if vars.requested_active => {
                 vars.wants_active = true;
@@ -1196,9 +1082,7 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4
             (ASP_INACTIVE, SendData) => Step::stay(ASP_INACTIVE, &[RefuseData], 10),
             /// RFC 4233 §3.3.3.1
-            (ASP_INACTIVE, DataIndication) => {
-                Step::stay(ASP_INACTIVE, &[DropData, ErrorUnexpectedMessage], 32)
-            }
+            (ASP_INACTIVE, DataIndication) => Step::stay(ASP_INACTIVE, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.3.5
             (ACTIVE_PENDING, InactiveRequest) => {
                 vars.wants_active = false;
@@ -1206,9 +1090,7 @@ pub mod iua_asp_side {
                 Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 16)
             }
             /// RFC 4233 §4.3.3.4
-            (ACTIVE_PENDING, AspActiveAck) => {
-                Step::to(ASP_ACTIVE, &[StopTack, ConfirmActive], 13)
-            }
+            (ACTIVE_PENDING, AspActiveAck) => Step::to(ASP_ACTIVE, &[StopTack, ConfirmActive], 13),
             /// RFC 4233 §4.3.3.4
             (ACTIVE_PENDING, AlternateAspActive) => {
                 vars.wants_active = false;
@@ -1217,13 +1099,9 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4
             (ACTIVE_PENDING, SendData) => Step::stay(ACTIVE_PENDING, &[RefuseData], 10),
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-            (ACTIVE_PENDING, DataIndication) => {
-                Step::stay(ACTIVE_PENDING, &[PassUpData], 31)
-            }
+            (ACTIVE_PENDING, DataIndication) => Step::stay(ACTIVE_PENDING, &[PassUpData], 31),
             /// RFC 4233 §4.3.3.4
-            (ACTIVE_PENDING, TackExpiry) => {
-                Step::to(ACTIVE_PENDING, &[StopTack, SendAspActive, StartTack], 12)
-            }
+            (ACTIVE_PENDING, TackExpiry) => Step::to(ACTIVE_PENDING, &[StopTack, SendAspActive, StartTack], 12),
             /// RFC 4233 §4.3.3.5
             (ASP_ACTIVE, InactiveRequest) => {
                 vars.wants_active = false;
@@ -1231,21 +1109,9 @@ pub mod iua_asp_side {
                 Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 16)
             }
             /// RFC 4233 §4.3.3.1, RFC 4233 §4.3.3.5
-            (ASP_ACTIVE, AspUpAck) => {
-                Step::to(
-                    ACTIVE_PENDING,
-                    &[ConfirmInactive, SendAspActive, StartTack],
-                    29,
-                )
-            }
+            (ASP_ACTIVE, AspUpAck) => Step::to(ACTIVE_PENDING, &[ConfirmInactive, SendAspActive, StartTack], 29),
             /// RFC 4233 §4.3.3.5
-            (ASP_ACTIVE, AspInactiveAck) => {
-                Step::to(
-                    ACTIVE_PENDING,
-                    &[ConfirmInactive, SendAspActive, StartTack],
-                    28,
-                )
-            }
+            (ASP_ACTIVE, AspInactiveAck) => Step::to(ACTIVE_PENDING, &[ConfirmInactive, SendAspActive, StartTack], 28),
             /// RFC 4233 §4.3.3.4; RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
             (ASP_ACTIVE, AlternateAspActive) => {
                 let g0 = guard(Guard::active_elsewhere);
@@ -1294,38 +1160,22 @@ pub mod iua_asp_side {
             }
             /// RFC 4233 §4.3.3.5, RFC 4233 §4.3.3.4
             (INACTIVE_PENDING, AspInactiveAck) if vars.wants_active => {
-                Step::to(
-                    ACTIVE_PENDING,
-                    &[StopTack, ConfirmInactive, SendAspActive, StartTack],
-                    19,
-                )
+                Step::to(ACTIVE_PENDING, &[StopTack, ConfirmInactive, SendAspActive, StartTack], 19)
             }
             /// RFC 4233 §4.3.3.4
-            (INACTIVE_PENDING, SendData) => {
-                Step::stay(INACTIVE_PENDING, &[RefuseData], 10)
-            }
+            (INACTIVE_PENDING, SendData) => Step::stay(INACTIVE_PENDING, &[RefuseData], 10),
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
-            (INACTIVE_PENDING, DataIndication) => {
-                Step::stay(INACTIVE_PENDING, &[PassUpData], 31)
-            }
+            (INACTIVE_PENDING, DataIndication) => Step::stay(INACTIVE_PENDING, &[PassUpData], 31),
             /// RFC 4233 §4.3.3.5
-            (INACTIVE_PENDING, TackExpiry) => {
-                Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 17)
-            }
+            (INACTIVE_PENDING, TackExpiry) => Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 17),
             /// RFC 4233 §4.3.3.2
-            (DOWN_PENDING, AspDownAck) => {
-                Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 36)
-            }
+            (DOWN_PENDING, AspDownAck) => Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 36),
             /// RFC 4233 §4.3.3.4
             (DOWN_PENDING, SendData) => Step::stay(DOWN_PENDING, &[RefuseData], 10),
             /// RFC 4233 §3.3.3.1
-            (DOWN_PENDING, DataIndication) => {
-                Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 32)
-            }
+            (DOWN_PENDING, DataIndication) => Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.3.2
-            (DOWN_PENDING, TackExpiry) => {
-                Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 35)
-            }
+            (DOWN_PENDING, TackExpiry) => Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 35),
             _ => Step::unhandled(state),
         }
     }
@@ -1368,12 +1218,7 @@ pub mod iua_asp_side {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

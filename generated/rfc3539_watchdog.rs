@@ -44,13 +44,7 @@ pub mod rfc3539_watchdog {
     const STATE_NAMES: [&str; 5] = ["INITIAL", "OKAY", "SUSPECT", "DOWN", "REOPEN"];
     impl State {
         /// Every state, in declaration order.
-        pub const ALL: [State; 5] = [
-            State::INITIAL,
-            State::OKAY,
-            State::SUSPECT,
-            State::DOWN,
-            State::REOPEN,
-        ];
+        pub const ALL: [State; 5] = [State::INITIAL, State::OKAY, State::SUSPECT, State::DOWN, State::REOPEN];
         /// The state's identifier in the spec.
         pub const fn name(self) -> &'static str {
             STATE_NAMES[self as usize]
@@ -92,22 +86,11 @@ pub mod rfc3539_watchdog {
         /// The timer `Tw` has expired.
         TwExpiry,
     }
-    const EVENT_NAMES: [&str; 5] = [
-        "ConnectionUp",
-        "ConnectionDown",
-        "DWA",
-        "NonDWA",
-        "TwExpiry",
-    ];
+    const EVENT_NAMES: [&str; 5] = ["ConnectionUp", "ConnectionDown", "DWA", "NonDWA", "TwExpiry"];
     impl Event {
         /// Every event, in declaration order.
-        pub const ALL: [Event; 5] = [
-            Event::ConnectionUp,
-            Event::ConnectionDown,
-            Event::DWA,
-            Event::NonDWA,
-            Event::TwExpiry,
-        ];
+        pub const ALL: [Event; 5] =
+            [Event::ConnectionUp, Event::ConnectionDown, Event::DWA, Event::NonDWA, Event::TwExpiry];
         /// The event's identifier in the spec.
         pub const fn name(self) -> &'static str {
             EVENT_NAMES[self as usize]
@@ -147,15 +130,8 @@ pub mod rfc3539_watchdog {
         /// Compute Tw with fresh jitter and (re)start the timer.
         SetWatchdog,
     }
-    const ACTION_NAMES: [&str; 7] = [
-        "SendWatchdog",
-        "Failover",
-        "Failback",
-        "CloseConnection",
-        "AttemptOpen",
-        "Throwaway",
-        "SetWatchdog",
-    ];
+    const ACTION_NAMES: [&str; 7] =
+        ["SendWatchdog", "Failover", "Failback", "CloseConnection", "AttemptOpen", "Throwaway", "SetWatchdog"];
     impl Action {
         /// Every action, in declaration order.
         pub const ALL: [Action; 7] = [
@@ -289,15 +265,7 @@ pub mod rfc3539_watchdog {
         /// A transition from `sources` on `events`, with no guard, refs or doc; internal
         /// and with no actions until `to` or `stay` says more.
         const fn on(sources: &'static [State], events: &'static [Event]) -> Self {
-            Transition {
-                sources,
-                events,
-                guard: None,
-                target: None,
-                actions: &[],
-                refs: &[],
-                doc: "",
-            }
+            Transition { sources, events, guard: None, target: None, actions: &[], refs: &[], doc: "" }
         }
         /// To `target`, running `actions` (exit and entry actions are the states').
         const fn to(mut self, target: State, actions: &'static [Action]) -> Self {
@@ -325,41 +293,20 @@ pub mod rfc3539_watchdog {
         use Event::*;
         use State::*;
         [
-            Transition::on(&[OKAY], &[DWA])
-                .stay(&[SetWatchdog])
-                .refs(&["RFC 3539 App. A row 1"]),
-            Transition::on(&[OKAY], &[NonDWA])
-                .stay(&[SetWatchdog])
-                .refs(&["RFC 3539 App. A row 2"]),
-            Transition::on(&[SUSPECT], &[DWA])
-                .to(OKAY, &[Failback, SetWatchdog])
-                .refs(&["RFC 3539 App. A row 3"]),
-            Transition::on(&[SUSPECT], &[NonDWA])
-                .to(OKAY, &[Failback, SetWatchdog])
-                .refs(&["RFC 3539 App. A row 4"]),
+            Transition::on(&[OKAY], &[DWA]).stay(&[SetWatchdog]).refs(&["RFC 3539 App. A row 1"]),
+            Transition::on(&[OKAY], &[NonDWA]).stay(&[SetWatchdog]).refs(&["RFC 3539 App. A row 2"]),
+            Transition::on(&[SUSPECT], &[DWA]).to(OKAY, &[Failback, SetWatchdog]).refs(&["RFC 3539 App. A row 3"]),
+            Transition::on(&[SUSPECT], &[NonDWA]).to(OKAY, &[Failback, SetWatchdog]).refs(&["RFC 3539 App. A row 4"]),
             Transition::on(&[REOPEN], &[DWA])
                 .guard("NumDWA == 2")
                 .to(OKAY, &[Failback])
                 .refs(&["RFC 3539 App. A row 5"]),
-            Transition::on(&[REOPEN], &[DWA])
-                .guard("NumDWA < 2")
-                .stay(&[])
-                .refs(&["RFC 3539 App. A row 6"]),
-            Transition::on(&[REOPEN], &[NonDWA])
-                .stay(&[Throwaway])
-                .refs(&["RFC 3539 App. A row 7"]),
-            Transition::on(&[INITIAL], &[DWA])
-                .stay(&[Throwaway])
-                .refs(&["RFC 3539 App. A row 8"]),
-            Transition::on(&[INITIAL], &[NonDWA])
-                .stay(&[Throwaway])
-                .refs(&["RFC 3539 App. A row 9"]),
-            Transition::on(&[DOWN], &[DWA])
-                .stay(&[Throwaway])
-                .refs(&["RFC 3539 App. A row 10"]),
-            Transition::on(&[DOWN], &[NonDWA])
-                .stay(&[Throwaway])
-                .refs(&["RFC 3539 App. A row 11"]),
+            Transition::on(&[REOPEN], &[DWA]).guard("NumDWA < 2").stay(&[]).refs(&["RFC 3539 App. A row 6"]),
+            Transition::on(&[REOPEN], &[NonDWA]).stay(&[Throwaway]).refs(&["RFC 3539 App. A row 7"]),
+            Transition::on(&[INITIAL], &[DWA]).stay(&[Throwaway]).refs(&["RFC 3539 App. A row 8"]),
+            Transition::on(&[INITIAL], &[NonDWA]).stay(&[Throwaway]).refs(&["RFC 3539 App. A row 9"]),
+            Transition::on(&[DOWN], &[DWA]).stay(&[Throwaway]).refs(&["RFC 3539 App. A row 10"]),
+            Transition::on(&[DOWN], &[NonDWA]).stay(&[Throwaway]).refs(&["RFC 3539 App. A row 11"]),
             Transition::on(&[OKAY], &[TwExpiry])
                 .guard("!Pending")
                 .stay(&[SendWatchdog, SetWatchdog])
@@ -371,12 +318,8 @@ pub mod rfc3539_watchdog {
             Transition::on(&[SUSPECT], &[TwExpiry])
                 .to(DOWN, &[CloseConnection, SetWatchdog])
                 .refs(&["RFC 3539 App. A row 14"]),
-            Transition::on(&[INITIAL], &[TwExpiry])
-                .stay(&[AttemptOpen, SetWatchdog])
-                .refs(&["RFC 3539 App. A row 15"]),
-            Transition::on(&[DOWN], &[TwExpiry])
-                .stay(&[AttemptOpen, SetWatchdog])
-                .refs(&["RFC 3539 App. A row 16"]),
+            Transition::on(&[INITIAL], &[TwExpiry]).stay(&[AttemptOpen, SetWatchdog]).refs(&["RFC 3539 App. A row 15"]),
+            Transition::on(&[DOWN], &[TwExpiry]).stay(&[AttemptOpen, SetWatchdog]).refs(&["RFC 3539 App. A row 16"]),
             Transition::on(&[REOPEN], &[TwExpiry])
                 .guard("!Pending")
                 .stay(&[SendWatchdog, SetWatchdog])
@@ -389,9 +332,7 @@ pub mod rfc3539_watchdog {
                 .guard("Pending && NumDWA >= 0")
                 .stay(&[SetWatchdog])
                 .refs(&["RFC 3539 App. A row 19"]),
-            Transition::on(&[INITIAL], &[ConnectionUp])
-                .to(OKAY, &[SetWatchdog])
-                .refs(&["RFC 3539 App. A row 20"]),
+            Transition::on(&[INITIAL], &[ConnectionUp]).to(OKAY, &[SetWatchdog]).refs(&["RFC 3539 App. A row 20"]),
             Transition::on(&[DOWN], &[ConnectionUp])
                 .to(REOPEN, &[SendWatchdog, SetWatchdog])
                 .refs(&["RFC 3539 App. A row 21"]),
@@ -434,39 +375,19 @@ pub mod rfc3539_watchdog {
     impl Step {
         /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
         const fn to(target: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target,
-                kind: Kind::Transition,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
         }
         /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
         const fn stay(state: State, actions: &'static [Action], transition: u8) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Internal,
-                actions,
-                transition: Some(transition),
-            }
+            Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
         }
         /// An ignored event: the same state, nothing to run.
         const fn ignored(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Ignored,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Ignored, actions: &[], transition: None }
         }
         /// An unhandled event: the same state, nothing to run.
         const fn unhandled(state: State) -> Step {
-            Step {
-                target: state,
-                kind: Kind::Unhandled,
-                actions: &[],
-                transition: None,
-            }
+            Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
     /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
@@ -477,25 +398,16 @@ pub mod rfc3539_watchdog {
     /// Handles `event` in `state`, asking `guard` once for each named guard the state and
     /// event need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
-    #[allow(
-        unused_doc_comments,
-        reason = "each arm's doc line names the spec's transitions it takes"
-    )]
+    #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]
-    pub fn step(
-        state: State,
-        vars: &mut Vars,
-        event: Event,
-        _guard: impl FnMut(Guard) -> bool,
-    ) -> Step {
+    pub fn step(state: State, vars: &mut Vars, event: Event, _guard: impl FnMut(Guard) -> bool) -> Step {
         use Action::*;
         use Event::*;
         use State::*;
         match (state, event) {
             /// RFC 3539 App. A row 20
             (INITIAL, ConnectionUp) => Step::to(OKAY, &[SetWatchdog], 19),
-            (INITIAL | DOWN, ConnectionDown)
-            | (OKAY | SUSPECT | REOPEN, ConnectionUp) => Step::ignored(state),
+            (INITIAL | DOWN, ConnectionDown) | (OKAY | SUSPECT | REOPEN, ConnectionUp) => Step::ignored(state),
             /// RFC 3539 App. A row 8
             (INITIAL, DWA) => {
                 vars.Pending = false;
@@ -506,9 +418,7 @@ pub mod rfc3539_watchdog {
             /// RFC 3539 App. A row 15
             (INITIAL, TwExpiry) => Step::stay(INITIAL, &[AttemptOpen, SetWatchdog], 14),
             /// RFC 3539 App. A row 22
-            (OKAY, ConnectionDown) => {
-                Step::to(DOWN, &[CloseConnection, Failover, SetWatchdog], 21)
-            }
+            (OKAY, ConnectionDown) => Step::to(DOWN, &[CloseConnection, Failover, SetWatchdog], 21),
             /// RFC 3539 App. A row 1
             (OKAY, DWA) => {
                 vars.Pending = false;
@@ -522,13 +432,9 @@ pub mod rfc3539_watchdog {
                 Step::stay(OKAY, &[SendWatchdog, SetWatchdog], 11)
             }
             /// RFC 3539 App. A row 13
-            (OKAY, TwExpiry) if vars.Pending => {
-                Step::to(SUSPECT, &[Failover, SetWatchdog], 12)
-            }
+            (OKAY, TwExpiry) if vars.Pending => Step::to(SUSPECT, &[Failover, SetWatchdog], 12),
             /// RFC 3539 App. A row 23
-            (SUSPECT, ConnectionDown) => {
-                Step::to(DOWN, &[CloseConnection, SetWatchdog], 22)
-            }
+            (SUSPECT, ConnectionDown) => Step::to(DOWN, &[CloseConnection, SetWatchdog], 22),
             /// RFC 3539 App. A row 3
             (SUSPECT, DWA) => {
                 vars.Pending = false;
@@ -554,9 +460,7 @@ pub mod rfc3539_watchdog {
             /// RFC 3539 App. A row 16
             (DOWN, TwExpiry) => Step::stay(DOWN, &[AttemptOpen, SetWatchdog], 15),
             /// RFC 3539 App. A row 24
-            (REOPEN, ConnectionDown) => {
-                Step::to(DOWN, &[CloseConnection, SetWatchdog], 23)
-            }
+            (REOPEN, ConnectionDown) => Step::to(DOWN, &[CloseConnection, SetWatchdog], 23),
             /// RFC 3539 App. A row 5
             (REOPEN, DWA) if vars.NumDWA == 2 => {
                 vars.Pending = false;
@@ -629,12 +533,7 @@ pub mod rfc3539_watchdog {
         /// `hooks` in order, moves to the target state, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(
-                self.state,
-                &mut self.vars,
-                event,
-                |guard| hooks.guard(guard),
-            );
+            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
             for &action in step.actions {
                 hooks.action(action);
             }

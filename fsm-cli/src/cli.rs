@@ -54,7 +54,11 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
         Command::Rust { spec } => with_machine(&spec, io, |m, io| {
             let origin = format!("`fsm rust` from {}", spec.display());
             match fsm_dsl::build::module_source(m, &origin, fsm_dsl::build::Options::default()) {
-                Ok(text) => write_out(io, &text),
+                // Formatted as `gen` formats it, with the configuration of the spec's project.
+                Ok(text) => {
+                    let dir = spec.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                    write_out(io, &crate::generate::rustfmt(&text, dir).unwrap_or(text))
+                }
                 Err(e) => Err(format!("cannot write the module of {}: {e}", spec.display())),
             }
         }),

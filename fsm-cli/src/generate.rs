@@ -5,6 +5,11 @@
 //!
 //! SVG bytes depend on the Graphviz version, so an SVG is fresh when the hash of the DOT it was
 //! drawn from, recorded in a comment inside it, is the hash of the current DOT.
+//!
+//! A Rust module is formatted by `rustfmt` with the configuration that applies to the output
+//! directory (the project's `rustfmt.toml`), as code generators for checked-in files do, so
+//! that it reads like the project's own code; without `rustfmt`, it keeps the layout of
+//! prettyplease, which the macro's expansion has.
 
 use crate::{markdown, mermaid};
 use fsm_dsl::{build, diag, dot, ir};
@@ -149,13 +154,37 @@ pub fn render_svg(dot_text: &str) -> std::io::Result<String> {
     })
 }
 
-/// The text outputs of one machine: (file name, contents), the DOT first.
-pub fn text_outputs(spec: &Spec, m: &ir::Machine, specs_label: &str) -> Vec<(String, String)> {
+/// Formats Rust source with `rustfmt` (edition 2024), which reads the configuration that
+/// applies to `dir`; `None` if `rustfmt` cannot be run or refuses the text.
+pub fn rustfmt(source: &str, dir: &Path) -> Option<String> {
+    // The directory may not exist yet: its nearest existing ancestor has the same configuration.
+    let dir = dir.ancestors().find(|d| d.is_dir()).unwrap_or(Path::new("."));
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    // Written from a thread: rustfmt may fill its output pipe before it has read all its input.
+    let mut stdin = child.stdin.take()?;
+    let text = source.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().ok()?;
+    let written = writer.join().ok()?.is_ok();
+    (written && output.status.success()).then(|| String::from_utf8(output.stdout).ok()).flatten()
+}
+
+/// The text outputs of one machine: (file name, contents), the DOT first. The Rust module is
+/// formatted by `rustfmt` as configured for `out` when `rustfmt` runs (see [`rustfmt`]).
+pub fn text_outputs(spec: &Spec, m: &ir::Machine, specs_label: &str, out: &Path) -> Vec<(String, String)> {
     let dot_text = dot::render(m);
     let spec_path = format!("{specs_label}/{}.fsm", spec.stem);
     let md = markdown::render(m, &spec_path, Some(&format!("{}.svg", spec.stem)));
     // No `DOT` constant in the module: `NAME.dot` beside it holds the same text.
     let rust = build::module_source(m, &format!("`fsm gen` from {spec_path}"), build::Options::default())
+        .map(|rust| rustfmt(&rust, out).unwrap_or(rust))
         .unwrap_or_else(|error| format!("// {GENERATED_MARKER} gen` from {spec_path}: {error}\n"));
     vec![
         (format!("{}.dot", spec.stem), dot_text),
@@ -190,7 +219,7 @@ pub fn run(specs: &[Spec], out: &Path, specs_label: &str, check: bool) -> Result
     }
     for spec in specs {
         let Some(m) = &spec.compiled.machine else { continue };
-        let outputs = text_outputs(spec, m, specs_label);
+        let outputs = text_outputs(spec, m, specs_label, out);
         for (name, contents) in &outputs {
             let path = out.join(name);
             if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {

@@ -89,7 +89,8 @@ pub enum Command {
         spec: PathBuf,
     },
     /// Print the Rust module of one spec: what `fsm gen` writes to `generated/NAME.rs` (the code
-    /// `fsm!` generates, formatted), but the first line, which names the command and the spec.
+    /// `fsm!` generates, formatted by rustfmt as configured for the spec's directory), but the
+    /// first line, which names the command and the spec.
     Rust {
         /// Spec file.
         spec: PathBuf,
