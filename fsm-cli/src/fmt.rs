@@ -8,9 +8,10 @@
 //! written (a comment that ends a line stays at the end of that line, one on its own line stays
 //! on its own line), blank lines between items are kept, at most one in a row.
 //!
-//! Comments are not in pest's tree (the grammar's `COMMENT` is silent): [`print`] walks the tree
-//! and reads the text between two tokens with the same rule as the grammar's implicit skip, so
-//! it sees exactly the comments the parser skipped, and nothing else.
+//! Comments are not in pest's tree (the grammar's `COMMENT` is silent): the printer
+//! (`fmt/print.rs`) walks the tree and reads the text between two tokens with the same rule as
+//! the grammar's implicit skip, so it sees exactly the comments the parser skipped, and nothing
+//! else.
 //!
 //! [`format()`] checks its own work before returning it: the text it returns parses to the same
 //! syntax tree as the input (spans aside), holds the same comments in the same order, and is

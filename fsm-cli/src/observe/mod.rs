@@ -479,6 +479,3 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
     }
     out
 }
-
-#[cfg(test)]
-mod tests;

@@ -18,6 +18,7 @@ mod lsp;
 mod mermaid;
 mod mermaid_render;
 mod neovim;
+mod observe;
 mod robustness;
 mod superstates;
 mod testgen;

@@ -1,5 +1,5 @@
 //! Guards and effects, parse tree to syntax tree: `&&` and `||` chains (bounded by
-//! [`MAX_OPERANDS`](super::MAX_OPERANDS), kept as balanced trees), `!`, comparisons, and the
+//! [`MAX_OPERANDS`], kept as balanced trees), `!`, comparisons, and the
 //! effect lists of transitions, entry and exit (actions, assignments, timer starts and stops).
 
 use super::MAX_OPERANDS;

@@ -53,7 +53,7 @@ impl<T, R> Core<T, R> {
         self.requests.take(conn, header.hop_by_hop, header.command_code).then_some(Answers::Application)
     }
 
-    /// The answer to a CER from another node than [`PeerConfig::peer_host`]: DIAMETER_UNKNOWN_PEER
+    /// The answer to a CER from another node than [`PeerConfig::peer_host`](super::PeerConfig::peer_host): DIAMETER_UNKNOWN_PEER
     /// with the E bit (RFC 6733 §7.1.3, §7.2) and the CER's Origin-Host as Failed-AVP; `None` for
     /// a CER from the peer, or when any node is the peer.
     pub(super) fn unknown_peer(&self, cer: &Cer) -> Option<Message> {

@@ -78,7 +78,7 @@ pub(super) enum Answers {
     Dwr,
     /// Our DPR.
     Dpr,
-    /// A request of the application ([`Peer::send`]).
+    /// A request of the application ([`Peer::send`](super::Peer::send)).
     Application,
 }
 

@@ -316,7 +316,7 @@ impl Message {
     }
 
     /// Checks that the message can be sent as RFC 4233 §3.3 allows: its values are in the
-    /// ranges [`decode`](super::decode) accepts, and it is at most [`MAX_MESSAGE_LEN`] octets
+    /// ranges [`decode`](super::decode()) accepts, and it is at most [`MAX_MESSAGE_LEN`] octets
     /// long. A message that passes decodes back to itself.
     ///
     /// The checks: INFO Strings of at most 255 octets; non-empty lists of Interface

@@ -8,7 +8,7 @@ use crate::framing::{LengthField, LengthFramer};
 /// then take the messages with [`next_message`](Framer::next_message) until it returns `None`.
 ///
 /// Messages are cut by the Message Length of their header (octets 4 to 7), and are not checked
-/// further: pass them to [`decode`](super::decode). A length under 8 octets or over
+/// further: pass them to [`decode`](super::decode()). A length under 8 octets or over
 /// [`MAX_MESSAGE_LEN`] loses the message boundaries for good: `next_message` returns that error
 /// once, and the framer is then failed (see [`is_failed`](Framer::is_failed)): it drops what is
 /// pushed and returns `None` forever, and the stream must be closed.

@@ -9,7 +9,7 @@
 //!
 //! The codec handles the MGMT, ASPSM and ASPTM messages and the QPTM Data Request and Data
 //! Indication; the other QPTM messages (Unit Data, Establish, Release) and the TEI Query
-//! Request of RFC 5133 are refused by [`decode`] with Unsupported Message Type.
+//! Request of RFC 5133 are refused by [`decode()`] with Unsupported Message Type.
 //!
 //! ```
 //! use rfc_fsm::iua::codec::{decode, encode, Message};
@@ -121,7 +121,7 @@ pub const fn sender(class: MessageClass, type_code: u8) -> Option<Side> {
 }
 
 /// An IUA message (RFC 4233 §3.3), with its parameters as typed fields. Optional parameters
-/// are `Option`s; [`encode`] writes the parameters in the order RFC 4233 lists them.
+/// are `Option`s; [`encode()`] writes the parameters in the order RFC 4233 lists them.
 ///
 /// The INFO String (tag 0x0004, RFC 4233 §3.3: "any meaningful 8-bit ASCII character string")
 /// is kept as its octets, from 0 to 255 of them, whatever their encoding: a message with a

@@ -76,7 +76,7 @@ pub enum InterfaceId {
 /// On the wire: `Integers` is one parameter of tag 0x0001 holding the u32s (4 octets each);
 /// `Ranges` is one parameter of tag 0x0008 holding pairs of u32 start, stop (8 octets each);
 /// `Text` is one parameter of tag 0x0003 per string. RFC 4233 allows integers and ranges in the
-/// same message, and several parameters of each tag: [`decode`](super::decode) gathers them in
+/// same message, and several parameters of each tag: [`decode`](super::decode()) gathers them in
 /// wire order, and a mix of integers and ranges becomes `Ranges`, an integer `n` becoming the
 /// range `(n, n)`. Text cannot be mixed with integers or ranges.
 ///
@@ -203,7 +203,7 @@ impl Dlci {
 /// The Status of a Notify message (RFC 4233 §3.3): a u16 Status Type and a u16 Status
 /// Information, in a parameter of tag 0x000d (8 octets in all).
 ///
-/// The values IUA defines, which are the only ones [`decode`](super::decode) accepts and the
+/// The values IUA defines, which are the only ones [`decode`](super::decode()) accepts and the
 /// constructors make: Type 1 (AS State Change) with Information 2 AS-INACTIVE, 3 AS-ACTIVE,
 /// 4 AS-PENDING (1 is reserved); Type 2 (Other) with Information 1 Insufficient ASP resources
 /// active in AS, 2 Alternate ASP Active.
@@ -337,7 +337,7 @@ pub enum ErrorCode {
     /// 0x0f: ASP Up with an invalid (e.g. not unique) ASP Identifier.
     InvalidAspIdentifier,
     /// A code RFC 4233 does not define, as received. Sending `Other` with a defined code is
-    /// refused by [`encode`](super::encode): use the named variant.
+    /// refused by [`encode`](super::encode()): use the named variant.
     Other(u32),
 }
 

@@ -1,4 +1,9 @@
-use super::*;
+//! The trace monitor (`fsm_cli::observe`) on the RFC 3539 watchdog of `specs/`: traces seen from
+//! the wire, deviations, what the spec owes at the end, and `fsm sim`'s output replayed.
+
+use fsm_cli::interp::Interpreter;
+use fsm_cli::observe::{Options, Outcome, Trace, observe, read_trace, render};
+use fsm_dsl::ir::Machine;
 
 const WATCHDOG: &str = include_str!("../../../specs/rfc3539_watchdog.fsm");
 
