@@ -4,13 +4,13 @@
 //! text; when a machine comes out, every output is made from it and holds its own properties,
 //! and the interpreter runs over events drawn from the input.
 
-use fsm_dsl::Compiled;
-use fsm_dsl::diag::{self, Code, MAX_DIAGNOSTICS, Source};
-use fsm_cli::fmt::{self, without_spans};
+use fsm_cli::fmt;
 use fsm_cli::interp::Interpreter;
-use fsm_dsl::ir::{EventId, StepKind};
 use fsm_cli::lsp::index::Index;
 use fsm_cli::lsp::symbols;
+use fsm_dsl::Compiled;
+use fsm_dsl::diag::{self, Code, MAX_DIAGNOSTICS, Source};
+use fsm_dsl::ir::{EventId, StepKind};
 use lsp_types as lsp;
 
 /// The properties, on one input.
@@ -37,9 +37,14 @@ pub fn run(data: &[u8]) {
         let json = fsm_cli::json::diagnostic(source, d);
         assert_eq!(json["code"], d.code.as_str());
     }
-    formats_faithfully(&text, &compiled);
+    // The Rust generated from the model, made once: the formatted spec must generate the same
+    // text, and `syn` must parse it.
+    let tokens =
+        compiled.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()));
+    let rust = tokens.as_ref().map(ToString::to_string);
+    formats_faithfully(&text, &compiled, rust.as_deref());
     analyses_within_text(&text, &compiled);
-    let Some(m) = &compiled.machine else { return };
+    let (Some(m), Some(tokens)) = (&compiled.machine, tokens) else { return };
 
     let dot = fsm_dsl::dot::render(m);
     assert!(dot.contains("digraph \""), "{dot}");
@@ -47,7 +52,6 @@ pub fn run(data: &[u8]) {
     assert!(!markdown.is_empty());
     let mermaid = fsm_cli::mermaid::render(m);
     assert!(mermaid.contains("\nstateDiagram-v2\n"), "{mermaid}");
-    let tokens = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
     if let Err(e) = syn::parse2::<syn::File>(tokens) {
         panic!("the generated code does not parse: {e}");
     }
@@ -92,38 +96,32 @@ pub fn run(data: &[u8]) {
 }
 
 /// A spec that parses formats to the same syntax tree (spans aside), the same diagnostics and
-/// the same generated Rust, keeps its comments, and formats again to itself; one that does not
-/// parse is refused as a syntax error, never as the formatter's own failure.
-fn formats_faithfully(text: &str, compiled: &Compiled) {
+/// the same generated Rust (`rust`, that of `compiled`), keeps its comments, and formats again to
+/// itself; one that does not parse is refused as a syntax error, never as the formatter's own
+/// failure.
+fn formats_faithfully(text: &str, compiled: &Compiled, rust: Option<&str>) {
     // The formatter reads the text with the parser `compile` used: a syntax error there is one
     // here, and most mutated inputs have one. Reading them twice checks nothing more.
     if compiled.diagnostics.iter().any(|d| d.code == Code::Syntax) {
         return;
     }
-    let formatted = match fmt::layout(text) {
+    // `format` lays the text out, reads the layout back and refuses it (`Internal`) unless it
+    // has the input's syntax tree, spans aside, and its comments, and a second layout of it is
+    // the same text: the fixed point. Those checks are the formatter's own, so they run in
+    // `fsm fmt` too; what it returns is the text `layout` gives.
+    let formatted = match fmt::format(text) {
         Ok(formatted) => formatted,
         Err(fmt::Error::Syntax(_)) => return,
-        Err(e) => panic!("{e}"),
-    };
-    let again = fsm_dsl::compile(&formatted.text);
-    assert_eq!(
-        compiled.ast.as_ref().map(without_spans),
-        again.ast.as_ref().map(without_spans),
-        "{text:?} formats into {:?}, another tree",
-        formatted.text
-    );
-    let said = |c: &Compiled| c.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>();
-    assert_eq!(said(compiled), said(&again), "{text:?} formats into {:?}", formatted.text);
-    let rust = |c: &Compiled| {
-        c.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()).to_string())
-    };
-    assert_eq!(rust(compiled), rust(&again), "{text:?} formats into {:?}", formatted.text);
-    // `format` lays the text out again and refuses a second layout that differs in text or
-    // comments: the fixed point.
-    match fmt::format(text) {
-        Ok(again) => assert_eq!(again, formatted.text, "{text:?}: format and layout differ"),
         Err(e) => panic!("{text:?}: {e}"),
-    }
+    };
+    let again = fsm_dsl::compile(&formatted);
+    let said = |c: &Compiled| c.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>();
+    assert_eq!(said(compiled), said(&again), "{text:?} formats into {formatted:?}");
+    let rust_again = again
+        .machine
+        .as_ref()
+        .map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()).to_string());
+    assert_eq!(rust, rust_again.as_deref(), "{text:?} formats into {formatted:?}");
 }
 
 /// What the language server computes from a spec stays within its text: every diagnostic's
@@ -131,10 +129,11 @@ fn formats_faithfully(text: &str, compiled: &Compiled) {
 /// spelled where its span says, every outline entry's name range inside its whole range, and
 /// the semantic tokens in order, one line each, none overlapping the one before.
 fn analyses_within_text(text: &str, compiled: &Compiled) {
-    let lines = text.split('\n').collect::<Vec<_>>();
-    let inside = |p: lsp::Position| {
-        lines.get(p.line as usize).is_some_and(|line| p.character as usize <= line.encode_utf16().count())
-    };
+    // Each line's length in UTF-16 code units (the LSP's columns), counted once: a mutated
+    // input is often one long line, and counting it again for each place checked made this
+    // check quadratic.
+    let widths = text.split('\n').map(|line| line.encode_utf16().count()).collect::<Vec<_>>();
+    let inside = |p: lsp::Position| widths.get(p.line as usize).is_some_and(|&width| p.character as usize <= width);
     let uri: lsp::Uri = "file:///fuzz.fsm".parse().expect("a URI");
     let published = fsm_cli::lsp::diagnostics(&uri, text, compiled);
     assert_eq!(published.len(), compiled.diagnostics.len());

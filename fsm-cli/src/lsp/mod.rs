@@ -685,12 +685,17 @@ fn declared_name(item: &ast::Item) -> Option<&str> {
 struct Lines<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// Whether each line is ASCII, where a column is an offset: the columns of a long line are
+    /// then found without counting the characters before them again for each position.
+    ascii: Vec<bool>,
 }
 
 impl<'a> Lines<'a> {
     fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Lines { text, starts }
+        let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        let ends = starts.iter().skip(1).copied().chain(std::iter::once(text.len()));
+        let ascii = starts.iter().zip(ends).map(|(&start, end)| text.as_bytes()[start..end].is_ascii()).collect();
+        Lines { text, starts, ascii }
     }
 
     fn position(&self, offset: usize) -> lsp::Position {
@@ -699,7 +704,11 @@ impl<'a> Lines<'a> {
             offset -= 1;
         }
         let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
-        let column = self.text[self.starts[line]..offset].encode_utf16().count();
+        let column = if self.ascii[line] {
+            offset - self.starts[line]
+        } else {
+            self.text[self.starts[line]..offset].encode_utf16().count()
+        };
         lsp::Position::new(u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(column).unwrap_or(u32::MAX))
     }
 

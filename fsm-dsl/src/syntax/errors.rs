@@ -18,30 +18,32 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
             InputLocation::Span((s, _)) => s,
         };
     let mut expected: Vec<String> = Vec::new();
-    let attempts = error.parse_attempts();
+    // The literal tokens pest tried, in words, and how far they got; written out once (pest
+    // sorts and copies them on each call).
+    let attempts = error
+        .parse_attempts()
+        .map(|a| (a.max_position, a.expected_tokens().iter().map(ToString::to_string).collect::<Vec<_>>()));
     // pest places the error where a rule last failed; the literal tokens it tried may have got
     // further (past a complete name or number, say). Where they did, they are what was expected.
     // (Only when one of them is punctuation: letters and digits tried past a name come from the
     // test that the name is not a keyword, not from what may follow it.)
-    let further = attempts.as_ref().filter(|a| {
-        let punctuation = a.expected_tokens().iter().any(|t| {
-            let t = t.to_string();
+    let further = attempts.as_ref().filter(|(max_position, tokens)| {
+        let punctuation = tokens.iter().any(|t| {
             !t.is_empty()
                 && t.chars().all(|c| c.is_ascii_punctuation())
                 && !matches!(t.as_str(), "//" | "////" | "_" | "\"")
         });
-        offset + a.max_position > pos && punctuation
+        offset + max_position > pos && punctuation
     });
     match further {
-        Some(a) => pos = offset + a.max_position,
+        Some((max_position, _)) => pos = offset + max_position,
         None => {
             if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
                 expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
             }
         }
     }
-    if let Some(attempts) = attempts {
-        let tokens: Vec<String> = attempts.expected_tokens().iter().map(ToString::to_string).collect();
+    if let Some((_, tokens)) = attempts {
         // Digits are expected after a letter (inside a name) as well as at the start of an
         // integer; only the optional `-` of an integer, or the absence of letters, says which.
         let letters = tokens.iter().any(|t| t == "a..z" || t == "A..Z");
