@@ -96,4 +96,3 @@ fn unqualify(tokens: TokenStream, enums: &[(&str, Vec<String>)]) -> TokenStream 
     }
     out.into_iter().collect()
 }
-

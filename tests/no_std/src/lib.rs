@@ -35,7 +35,10 @@ pub mod tcp {
 }
 
 /// A machine of more than 2,048 (state, event) cells.
-#[allow(deprecated, reason = "the spec's warnings (cells it leaves unhandled) are the checker's tests, not this crate's")]
+#[allow(
+    deprecated,
+    reason = "the spec's warnings (cells it leaves unhandled) are the checker's tests, not this crate's"
+)]
 pub mod large {
     fsm_macros::fsm!("../../tests/data/table/large_table.fsm");
 }

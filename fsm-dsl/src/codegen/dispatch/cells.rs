@@ -2,8 +2,8 @@
 //! pair (state, event); a large machine's cells that need code (guards, assignments; its plain
 //! cells are records of a table, `table.rs`), on the state, then on the event.
 
-use super::super::ident;
 use super::super::bare::bare_variants;
+use super::super::ident;
 use super::super::tokens;
 use super::super::values::guard_expr;
 use super::Ctx;
@@ -154,11 +154,17 @@ fn add<'c>(
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Does {
     Nothing(StepKind),
-    Code { doc: String, body: String },
+    Code {
+        doc: String,
+        body: String,
+    },
     /// Transitions whose guards read only variables, each an arm of its own with its guard as
     /// the arm's (`(OKAY, TwExpiry) if !vars.Pending => ..`), the unguarded or `else` one last;
     /// without one, the cell falls through to the `_` arm, the policy's answer.
-    Guarded { arms: Vec<GuardedArm>, falls_through: bool },
+    Guarded {
+        arms: Vec<GuardedArm>,
+        falls_through: bool,
+    },
 }
 
 /// One transition of a [`Does::Guarded`] cell: its doc line, its guard (`None` for the cell's
@@ -190,7 +196,11 @@ fn guarded(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut
     for &t in rules {
         let (assign, outcome) = ctx.take(s, t);
         uses.vars |= !assign.is_empty();
-        let body = if assign.is_empty() { outcome } else { quote! { { #( #assign )* #outcome } } };
+        let body = if assign.is_empty() {
+            outcome
+        } else {
+            quote! { { #( #assign )* #outcome } }
+        };
         let arm = |guard| GuardedArm { doc: arm_doc(m, &[t]), guard, body: body.to_string() };
         match &m.transition(t).condition {
             Condition::When(e) => arms.push(arm(Some(guard_expr(m, e, &HashMap::default()).to_string()))),
@@ -296,19 +306,21 @@ fn pattern(m: &ir::Machine, cells: &[(StateId, EventId)]) -> String {
     let by_state = groups(cells.iter().map(|&(s, e)| (s.0, e.0)));
     let by_event = groups(cells.iter().map(|&(s, e)| (e.0, s.0)));
     let names = |ids: &[usize], all: usize, name: &dyn Fn(usize) -> String| {
-        if ids.len() == all {
-            "_".to_owned()
-        } else {
-            ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" | ")
-        }
+        if ids.len() == all { "_".to_owned() } else { ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" | ") }
     };
     let state = |i: usize| format!("State::{}", ident(&m.states[i].named.name));
     let event = |i: usize| format!("Event::{}", ident(&m.events[i].named.name));
     let (states, events) = (m.states.len(), m.events.len());
     let alternatives: Vec<String> = if by_state.len() <= by_event.len() {
-        by_state.iter().map(|(ss, es)| format!("({}, {})", names(ss, states, &state), names(es, events, &event))).collect()
+        by_state
+            .iter()
+            .map(|(ss, es)| format!("({}, {})", names(ss, states, &state), names(es, events, &event)))
+            .collect()
     } else {
-        by_event.iter().map(|(es, ss)| format!("({}, {})", names(ss, states, &state), names(es, events, &event))).collect()
+        by_event
+            .iter()
+            .map(|(es, ss)| format!("({}, {})", names(ss, states, &state), names(es, events, &event)))
+            .collect()
     };
     alternatives.join(" | ")
 }
