@@ -34,9 +34,8 @@ pub(super) fn plain(m: &ir::Machine, s: StateId, rules: &[ir::TransitionId]) -> 
     Some(t)
 }
 
-/// The body of one cell that needs code, or of a plain one.
-fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
-    let m = ctx.m;
+/// The named guards and the variables that the guards of a cell's transitions read.
+fn reads(m: &ir::Machine, rules: &[ir::TransitionId]) -> (Vec<ir::GuardId>, Vec<ir::VarId>) {
     let mut guards = Vec::new();
     let mut read = Vec::new();
     for &t in rules {
@@ -44,6 +43,13 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
             e.collect(&mut guards, &mut read);
         }
     }
+    (guards, read)
+}
+
+/// The body of one cell that needs code, or of a plain one.
+fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
+    let m = ctx.m;
+    let (guards, read) = reads(m, rules);
     uses.guard |= !guards.is_empty();
     uses.vars |= !read.is_empty();
     // Each named guard is asked once, so that every test of the cell sees the same value.
@@ -180,13 +186,7 @@ struct GuardedArm {
 /// guard, which is asked once, in the arm's body (`cell_body`), or with no guard at all.
 fn guarded(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> Option<Does> {
     let m = ctx.m;
-    let mut guards = Vec::new();
-    let mut read = Vec::new();
-    for &t in rules {
-        if let Condition::When(e) = &m.transition(t).condition {
-            e.collect(&mut guards, &mut read);
-        }
-    }
+    let (guards, read) = reads(m, rules);
     if !guards.is_empty() || !rules.iter().any(|&t| matches!(m.transition(t).condition, Condition::When(_))) {
         return None;
     }
