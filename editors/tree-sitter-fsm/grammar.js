@@ -66,6 +66,7 @@ module.exports = grammar({
         $.transition,
         $.internal_transition,
         $.ignore_item,
+        $.error_item,
         $.state_declaration,
         $.event_declaration,
         $.action_declaration,
@@ -232,11 +233,25 @@ module.exports = grammar({
       ';',
     ),
     otherwise: _ => 'otherwise',
+    // `error ASPUP in ASP_ACTIVE "Unexpected Message";`: protocol errors the RFC names, with its
+    // cause (`error` is no keyword: a state may be named `error`).
+    error_item: $ => seq(
+      'error',
+      field('events', choice($.wildcard, $.event_list)),
+      optional(seq('in', field('states', $.state_set))),
+      optional($.otherwise),
+      optional(field('cause', $.string)),
+      repeat($.reference),
+      ';',
+    ),
 
     state_set: $ => choice(
       seq($.wildcard, optional(seq('except', commaSep1($.identifier)))),
-      commaSep1($.identifier),
+      commaSep1($._state_name),
     ),
+    // A state may be named `error`, which also starts an `error` item: the parser tries both
+    // until `->` or `in` decides.
+    _state_name: $ => choice($.identifier, alias('error', $.identifier)),
     wildcard: _ => '*',
     event_list: $ => commaSep1($.identifier),
     // `on * except E, F "any other event"`: every event nothing else handles in the state.

@@ -9,7 +9,9 @@
 //! flattened initial state (transitions into it leave them out of their list); only if an
 //! internal transition can move into that configuration does a separate start state carry them.
 
-use fsm_dsl::ir::{ActionKind, Cell, Condition, Effect, EventId, Expr, Machine, StateId, TransitionId, VarType};
+use fsm_dsl::ir::{
+    ActionKind, Cell, Condition, Effect, ErrorId, EventId, Expr, Machine, StateId, TransitionId, VarType,
+};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use thiserror::Error;
@@ -46,6 +48,7 @@ struct Rule {
 enum FlatCell {
     Unmentioned,
     Ignored,
+    Error(ErrorId),
     Rules(Vec<Rule>),
 }
 
@@ -150,6 +153,10 @@ fn explore(m: &Machine) -> Result<(Vec<Config>, Vec<Vec<FlatCell>>), FlattenErro
                 }
                 Cell::Ignored => {
                     row.push(FlatCell::Ignored);
+                    continue;
+                }
+                Cell::Error(id) => {
+                    row.push(FlatCell::Error(*id));
                     continue;
                 }
                 Cell::Rules(rules) => rules,
@@ -338,6 +345,7 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     type Key = (usize, Option<String>, usize, Vec<String>, bool, TransitionId);
     let mut groups: Vec<(Key, Vec<String>)> = Vec::new();
     let mut ignores: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut errors: Vec<((usize, ErrorId), Vec<String>)> = Vec::new();
     for (i, row) in cells.iter().enumerate() {
         let mut sources = vec![names[i].clone()];
         if i == 0 && start_copy {
@@ -349,6 +357,10 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
                 FlatCell::Ignored => match ignores.iter_mut().find(|(ev, _)| *ev == e) {
                     Some((_, states)) => states.extend(sources.iter().cloned()),
                     None => ignores.push((e, sources.clone())),
+                },
+                FlatCell::Error(id) => match errors.iter_mut().find(|(key, _)| *key == (e, *id)) {
+                    Some((_, states)) => states.extend(sources.iter().cloned()),
+                    None => errors.push(((e, *id), sources.clone())),
                 },
                 FlatCell::Rules(rules) => {
                     for r in rules {
@@ -388,6 +400,13 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     }
     for (e, states) in ignores {
         let _ = writeln!(out, "    ignore {} in {};", m.events[e].named.name, states.join(", "));
+    }
+    for ((e, id), states) in errors {
+        let error = m.protocol_error(id);
+        doc_lines(out, "    ", &error.doc);
+        let cause = error.cause.as_deref().map(|c| format!(" {}", string_literal(c))).unwrap_or_default();
+        let refs: String = error.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
+        let _ = writeln!(out, "    error {} in {}{cause}{refs};", m.events[e].named.name, states.join(", "));
     }
 }
 

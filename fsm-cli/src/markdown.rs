@@ -72,6 +72,10 @@ fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String
     let cannot_happen = m.event(e).timer.is_some_and(|t| running.reached(s) && !running.may_be_running(s, t));
     match m.cell(s, e) {
         Cell::Ignored => "ignored".to_owned(),
+        Cell::Error(id) => match &m.protocol_error(*id).cause {
+            Some(cause) => format!("error: {}", cell(cause)),
+            None => "error".to_owned(),
+        },
         Cell::Unmentioned if m.state(s).is_final => String::new(),
         Cell::Unmentioned if cannot_happen => "(not running)".to_owned(),
         Cell::Unmentioned => match m.policy {
@@ -260,6 +264,48 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         .collect();
     if !vars.is_empty() {
         declarations.push(Section { title: "Variables", singular: "Variable", rows: vars });
+    }
+    // Each `error` item: its cause, and the pairs it makes protocol errors, state by state.
+    let errors: Vec<(String, String)> = m
+        .protocol_errors
+        .iter()
+        .enumerate()
+        .map(|(i, error)| {
+            let mut pairs: Vec<(StateId, Vec<&str>)> = Vec::new();
+            for (at, c) in m.cells.iter().enumerate() {
+                if *c != Cell::Error(fsm_dsl::ir::ErrorId(i)) {
+                    continue;
+                }
+                let (s, e) = (StateId(at / m.events.len()), EventId(at % m.events.len()));
+                match pairs.iter_mut().find(|(state, _)| *state == s) {
+                    Some((_, events)) => events.push(m.event(e).named.display()),
+                    None => pairs.push((s, vec![m.event(e).named.display()])),
+                }
+            }
+            // The states with the same events together.
+            let mut merged: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
+            for (s, events) in pairs {
+                match merged.iter_mut().find(|(e, _)| *e == events) {
+                    Some((_, states)) => states.push(m.state(s).named.display()),
+                    None => merged.push((events, vec![m.state(s).named.display()])),
+                }
+            }
+            let pairs: Vec<String> =
+                merged.iter().map(|(events, states)| format!("{}: {}", states.join(", "), events.join(", "))).collect();
+            let mut doc = cell(&error.doc);
+            for (what, text) in [("In", pairs.join("; ")), ("Refs", error.refs.join("; "))] {
+                if !text.is_empty() {
+                    if !doc.is_empty() {
+                        doc.push_str("<br>");
+                    }
+                    doc.push_str(&format!("{what}: {}", cell(&text)));
+                }
+            }
+            (cell(error.cause.as_deref().unwrap_or("(no cause given)")), doc)
+        })
+        .collect();
+    if !errors.is_empty() {
+        declarations.push(Section { title: "Protocol errors", singular: "Cause", rows: errors });
     }
     let transitions = m
         .transitions

@@ -176,7 +176,7 @@ pub enum ItemKind {
     Var(VarDecl),
     /// A transition, external or internal.
     Transition(Transition),
-    /// `ignore E, F in A, B;`
+    /// `ignore E, F in A, B;`, or `error E in A "cause";` (then with [`Ignore::error`]).
     Ignore(Ignore),
     /// `#![allow(W0002, ...)]`: warnings with these codes are not reported in the machine.
     Allow(Vec<Name>),
@@ -454,6 +454,18 @@ pub struct Ignore {
     pub otherwise: bool,
     /// References to the source document.
     pub refs: Vec<Str>,
+    /// For `error E in S "cause";`: the pairs are protocol errors, not ignored.
+    pub error: Option<ProtocolError>,
+}
+
+/// What makes an `ignore`-shaped item an `error` item: the pairs it names are protocol errors
+/// that the RFC names, each reported by the step as its own outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError {
+    /// The `error` keyword.
+    pub keyword: Span,
+    /// The RFC's cause (`"Unexpected Message"`), if the item gives one.
+    pub cause: Option<Str>,
 }
 
 /// What stands between `[` and `]`.

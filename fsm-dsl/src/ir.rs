@@ -37,6 +37,7 @@ id!(TimerId, "a timer");
 id!(VarId, "a variable");
 id!(TransitionId, "a transition");
 id!(SuperstateId, "a superstate");
+id!(ErrorId, "a protocol error (an `error` item)");
 
 /// What every declaration has: a name, an optional display label, docs and a span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -339,6 +340,23 @@ pub enum Cell {
     Ignored,
     /// These transitions, in spec order; guards pick at most one (the `else` one last).
     Rules(List<TransitionId>),
+    /// `error E in S "cause";`: a protocol error that the RFC names (the item's entry in
+    /// [`Machine::protocol_errors`]). Nothing happens; the step says so.
+    Error(ErrorId),
+}
+
+/// A protocol error that the spec names (`error ASPUP in ASP_ACTIVE "Unexpected Message";`):
+/// pairs that the RFC calls errors, distinct from pairs it ignores and from pairs it leaves out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError {
+    /// The RFC's cause, as the item gives it (`Unexpected Message`).
+    pub cause: Option<String>,
+    /// The item's references to the source document.
+    pub refs: Vec<String>,
+    /// The item's doc comment; empty when there is none.
+    pub doc: String,
+    /// The item.
+    pub span: Span,
 }
 
 /// How an event was dealt with in one step.
@@ -352,16 +370,19 @@ pub enum StepKind {
     Ignored,
     /// Nothing handles the event in this state (or no guard held): nothing happens.
     Unhandled,
+    /// The spec names the pair a protocol error (`error E in S;`): nothing happens.
+    ProtocolError,
 }
 
 impl StepKind {
-    /// `transition`, `internal`, `ignored` or `unhandled`.
+    /// `transition`, `internal`, `ignored`, `unhandled` or `protocol_error`.
     pub fn as_str(self) -> &'static str {
         match self {
             StepKind::Transition => "transition",
             StepKind::Internal => "internal",
             StepKind::Ignored => "ignored",
             StepKind::Unhandled => "unhandled",
+            StepKind::ProtocolError => "protocol_error",
         }
     }
 }
@@ -420,6 +441,8 @@ pub struct Machine {
     /// The effect groups (`group scr = ...;`), in declaration order, for display: every effect
     /// list that names one holds its effects in its place already.
     pub groups: Vec<Group>,
+    /// The protocol errors (`error` items), in spec order, which [`Cell::Error`] indexes.
+    pub protocol_errors: Vec<ProtocolError>,
 }
 
 /// A named list of effects (`group scr "send, close, reset" = SendCr, stop T;`), expanded: a
@@ -484,6 +507,11 @@ impl Machine {
     /// The cell of a (state, event) pair.
     pub fn cell(&self, state: StateId, event: EventId) -> &Cell {
         self.cells.get(state.0 * self.events.len() + event.0).unwrap_or(&Cell::Unmentioned)
+    }
+
+    /// The protocol error with this id.
+    pub fn protocol_error(&self, id: ErrorId) -> &ProtocolError {
+        &self.protocol_errors[id.0]
     }
 
     /// The state with this id.
@@ -610,6 +638,7 @@ impl Machine {
         match self.cell(state, event) {
             Cell::Unmentioned => Selection::None(self.fallback()),
             Cell::Ignored => Selection::None(StepKind::Ignored),
+            Cell::Error(_) => Selection::None(StepKind::ProtocolError),
             Cell::Rules(rules) => {
                 let mut otherwise = None;
                 for &t in rules {
@@ -631,6 +660,6 @@ impl Machine {
 pub enum Selection {
     /// This transition is taken.
     Take(TransitionId),
-    /// No transition: the event is ignored or unhandled.
+    /// No transition: the event is ignored, unhandled or a protocol error.
     None(StepKind),
 }

@@ -165,9 +165,10 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an
-/// item may start; a misspelling of one there gets a "did you mean"). `group` is among them,
-/// though it is not a keyword (see [`KEYWORDS`]): a name may be `group`.
-pub const ITEM_KEYWORDS: [&str; 14] = [
+/// item may start; a misspelling of one there gets a "did you mean"). `group` and `error` are
+/// among them, though they are not keywords (see [`KEYWORDS`]): a name may be
+/// `group` or `error`.
+pub const ITEM_KEYWORDS: [&str; 15] = [
     "state",
     "initial",
     "final",
@@ -182,6 +183,7 @@ pub const ITEM_KEYWORDS: [&str; 14] = [
     "ignore",
     "unhandled",
     "group",
+    "error",
 ];
 
 /// The DSL's keywords: words that cannot be names (the language server highlights and

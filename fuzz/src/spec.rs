@@ -80,7 +80,7 @@ pub fn run(data: &[u8]) {
         assert!(step.to.0 < m.states.len());
         assert_eq!(it.state(), step.to);
         match step.kind {
-            StepKind::Ignored | StepKind::Unhandled => {
+            StepKind::Ignored | StepKind::Unhandled | StepKind::ProtocolError => {
                 assert_eq!(step.to, step.from);
                 assert!(step.actions.is_empty());
                 assert_eq!(it.vars(), before.1.as_slice());

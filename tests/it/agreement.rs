@@ -71,7 +71,7 @@ macro_rules! agreement_test {
                     let generated_step = machine.step(event, &mut hooks);
                     prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
                     prop_assert_eq!(generated_step.target, machine.state());
-                    prop_assert_eq!(step.kind.as_str(), format!("{:?}", generated_step.kind).to_lowercase());
+                    prop_assert_eq!(step.kind.as_str().replace('_', ""), format!("{:?}", generated_step.kind).to_lowercase());
                     prop_assert_eq!(names(&step.actions), hooks.actions.clone());
                     // The actions the hooks ran are those the step lists.
                     let listed: Vec<&str> = generated_step.actions.iter().map(|a| a.name()).collect();
@@ -140,6 +140,41 @@ mod table {
 }
 agreement_test!(table_dispatch_agrees, table::table, "tests/data/table/large_table.fsm");
 
+/// The cause that the generated `error_cause` gives each (state, event) pair is the one of the
+/// spec's `error` item for the pair, and `None` elsewhere: on the table dispatch (whose error
+/// cells are code beside the table) and on TCP (a `match`).
+#[test]
+fn error_causes_agree() {
+    fn expected(text: &str) -> Vec<Option<String>> {
+        let model = fsm_dsl::compile(text).machine.expect("the spec checks");
+        model
+            .cells
+            .iter()
+            .map(|cell| match cell {
+                fsm_dsl::ir::Cell::Error(id) => model.protocol_error(*id).cause.clone(),
+                _ => None,
+            })
+            .collect()
+    }
+    macro_rules! causes {
+        ($module:path) => {{
+            use $module as generated;
+            let mut out = Vec::new();
+            for state in generated::State::ALL {
+                for event in generated::Event::ALL {
+                    out.push(generated::error_cause(state, event).map(str::to_owned));
+                }
+            }
+            out
+        }};
+    }
+    let table = expected(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/table/large_table.fsm")));
+    assert_eq!(table.iter().flatten().count(), 2, "the table spec has two pairs with a cause");
+    assert_eq!(causes!(table::table), table);
+    let tcp = expected(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok/tcp.fsm")));
+    assert_eq!(causes!(tcp_data::tcp), tcp);
+}
+
 /// The TCP machine, whose segment event carries the segment: the generated wrapper that takes
 /// an `Input` agrees with the interpreter, which takes the event by name; every guard and action
 /// of a step sees the segment of that step.
@@ -199,9 +234,16 @@ proptest! {
             hooks.bits = bits;
             hooks.actions.clear();
             hooks.seen.clear();
+            let before = machine.state();
             let generated_step = machine.step(input, &mut hooks);
             prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
-            prop_assert_eq!(step.kind.as_str(), format!("{:?}", generated_step.kind).to_lowercase());
+            // A protocol error's cause is the spec's (the interpreter's cell says which item).
+            let cause = match model.cell(step.from, model.event_named(event.name()).unwrap()) {
+                fsm_dsl::ir::Cell::Error(id) => model.protocol_error(*id).cause.as_deref(),
+                _ => None,
+            };
+            prop_assert_eq!(cause, generated::error_cause(before, event));
+            prop_assert_eq!(step.kind.as_str().replace('_', ""), format!("{:?}", generated_step.kind).to_lowercase());
             prop_assert_eq!(step.transition.map(|t| t.0), generated_step.transition.map(usize::from));
             prop_assert_eq!(names(&step.actions), hooks.actions.clone());
             if event == generated::Event::RcvSegment {

@@ -45,6 +45,7 @@ fn table(m: &Machine) -> Vec<(String, String, &'static str)> {
                 Cell::Ignored | Cell::Unmentioned if impossible => "cannot happen",
                 Cell::Rules(_) => "rules",
                 Cell::Ignored => "ignored",
+                Cell::Error(_) => "error",
                 Cell::Unmentioned => "unmentioned",
             };
             out.push((state.named.name.clone(), event.named.name.clone(), kind));

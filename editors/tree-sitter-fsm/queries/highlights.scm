@@ -22,6 +22,7 @@
   "exit"
   "internal"
   "ignore"
+  "error"
   "ref"
   "unhandled"
   "start"

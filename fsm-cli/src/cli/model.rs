@@ -99,6 +99,12 @@ pub(super) fn sim(m: &Machine, events: &[String], io: &mut Io<'_>) -> Outcome {
             "kind": s.kind.as_str(),
             "actions": actions_json(m, &s.actions),
         });
+        // A protocol error with the cause its `error` item gives.
+        if let fsm_dsl::ir::Cell::Error(id) = m.cell(s.from, s.event)
+            && let Some(cause) = &m.protocol_error(*id).cause
+        {
+            object["cause"] = json!(cause);
+        }
         if !m.vars.is_empty() {
             object["vars"] = vars_json(m, it.vars());
         }

@@ -334,7 +334,7 @@ impl Printer<'_> {
                     self.walk(high, Glue, t)?;
                 }
             }
-            Rule::transition | Rule::internal_item | Rule::ignore_item => {
+            Rule::transition | Rule::internal_item | Rule::ignore_item | Rule::error_item => {
                 for child in children {
                     match child.as_rule() {
                         Rule::ident => {
@@ -347,6 +347,8 @@ impl Printer<'_> {
                         | Rule::kw_otherwise
                         | Rule::guard_clause
                         | Rule::effects
+                        // An `error` item's cause.
+                        | Rule::string
                         | Rule::refs => self.walk(child, sp(Clause), t)?,
                         _ => self.walk(child, sp(One), t)?,
                     }

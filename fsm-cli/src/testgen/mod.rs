@@ -30,6 +30,8 @@ pub enum Outcome {
     Ignored,
     /// Nothing handles the event (an unmentioned pair, or no guard holds).
     Unhandled,
+    /// The spec names the pair a protocol error (`error E in S`).
+    ProtocolError,
 }
 
 /// One thing the suite must exercise: a (state, event) pair with one outcome, under one case of
@@ -99,6 +101,8 @@ pub struct Stats {
     pub ignored_pairs: usize,
     /// Reachable pairs with an unhandled outcome that the suite hits.
     pub unhandled_pairs: usize,
+    /// Reachable pairs that are protocol errors (`error` items) that the suite hits.
+    pub error_pairs: usize,
     /// Reachable pairs of a timer's expiry and a state where that timer cannot be running
     /// (`check::running`): left out, since no running machine gets that input.
     pub expiries_left_out: usize,
@@ -387,6 +391,7 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
             .len(),
         ignored_pairs: pairs_with(Outcome::Ignored),
         unhandled_pairs: pairs_with(Outcome::Unhandled),
+        error_pairs: pairs_with(Outcome::ProtocolError),
         expiries_left_out: skipped.len(),
         goals: order.len(),
         configurations,
@@ -410,6 +415,7 @@ fn outcome_of(kind: StepKind, transition: Option<TransitionId>) -> Outcome {
     match (kind, transition) {
         (_, Some(t)) => Outcome::Take(t),
         (StepKind::Ignored, None) => Outcome::Ignored,
+        (StepKind::ProtocolError, None) => Outcome::ProtocolError,
         _ => Outcome::Unhandled,
     }
 }

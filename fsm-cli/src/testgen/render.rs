@@ -8,8 +8,10 @@ use std::fmt::Write as _;
 
 /// The one-line size of a suite: cases and steps against transitions and pairs.
 pub fn summary(s: &Stats) -> String {
+    // Said only for a machine with `error` items, so that the others' summaries read as before.
+    let errors = if s.error_pairs > 0 { format!(", {} protocol error", s.error_pairs) } else { String::new() };
     format!(
-        "{} {}, {} {}: {} of {} transitions taken in {} of {} handled pairs, {} ignored and {} unhandled pairs hit ({} goals; {} {} of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
+        "{} {}, {} {}: {} of {} transitions taken in {} of {} handled pairs, {} ignored{errors} and {} unhandled pairs hit ({} goals; {} {} of a stopped timer left out; {} (state, event) pairs, {} {} explored)",
         s.cases,
         fsm_dsl::diag::plural(s.cases, "case"),
         s.steps,
@@ -41,6 +43,7 @@ fn step_text(m: &Machine, number: usize, step: &Step) -> String {
         StepKind::Internal => line.push_str(&format!(" {} (internal)", step.from)),
         StepKind::Ignored => line.push_str(&format!(" {}: ignored", step.from)),
         StepKind::Unhandled => line.push_str(&format!(" {}: unhandled", step.from)),
+        StepKind::ProtocolError => line.push_str(&format!(" {}: protocol error", step.from)),
     }
     if !step.actions.is_empty() {
         line.push_str(&format!(" / {}", step.actions.join(", ")));
@@ -161,6 +164,7 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
             "handled_pairs_covered": s.handled_pairs_covered,
             "ignored_pairs": s.ignored_pairs,
             "unhandled_pairs": s.unhandled_pairs,
+            "error_pairs": s.error_pairs,
             "expiries_left_out": s.expiries_left_out,
             "goals": s.goals,
             "configurations": s.configurations,

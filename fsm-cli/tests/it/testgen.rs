@@ -59,6 +59,7 @@ fn reachable_goals(m: &Machine) -> BTreeSet<Goal> {
                 let outcome = match (step.transition, step.kind) {
                     (Some(t), _) => Outcome::Take(t),
                     (None, StepKind::Ignored) => Outcome::Ignored,
+                    (None, StepKind::ProtocolError) => Outcome::ProtocolError,
                     (None, _) => Outcome::Unhandled,
                 };
                 goals.insert(Goal { state, event, outcome, case: case.clone() });
@@ -94,9 +95,11 @@ fn every_reachable_outcome_is_hit_on_every_spec() {
         let untaken: BTreeSet<usize> = suite.untaken.iter().map(|t| t.0).collect();
         assert_eq!(untaken, (0..m.transitions.len()).filter(|t| !taken.contains(t)).collect(), "{}", path.display());
         // Every reachable ignored and unhandled pair is hit.
-        for (wanted, count) in
-            [(Outcome::Ignored, suite.stats.ignored_pairs), (Outcome::Unhandled, suite.stats.unhandled_pairs)]
-        {
+        for (wanted, count) in [
+            (Outcome::Ignored, suite.stats.ignored_pairs),
+            (Outcome::Unhandled, suite.stats.unhandled_pairs),
+            (Outcome::ProtocolError, suite.stats.error_pairs),
+        ] {
             let pairs: BTreeSet<_> =
                 expected.iter().filter(|g| g.outcome == wanted).map(|g| (g.state, g.event)).collect();
             assert_eq!(count, pairs.len(), "{}: {wanted:?}", path.display());

@@ -289,6 +289,39 @@ pub fn ignored_and_handled(conflicts: &[(String, Span)], event: &str, ignore: Sp
     d.with_help("leave those states out of the `ignore`, or remove the transitions")
 }
 
+/// E0030: an `error` item (`error` true) or an `ignore` item names pairs that another item
+/// decides otherwise: each state, with the item that decides the pair there and what it does
+/// (`handled`, `ignored` or `a protocol error`).
+pub fn protocol_error_conflict(conflicts: &[(String, Span, &str)], event: &str, item: Span, error: bool) -> Diagnostic {
+    let states: Vec<String> = conflicts.iter().map(|(s, _, _)| format!("`{s}`")).collect();
+    let noun = if states.len() == 1 { "state" } else { "states" };
+    let states = states.join(", ");
+    let (message, label) = if error {
+        (
+            format!(
+                "the event `{event}` is made a protocol error in the {noun} {states}, where another item decides it"
+            ),
+            "a protocol error here",
+        )
+    } else {
+        (
+            format!(
+                "the event `{event}` is ignored in the {noun} {states}, where an `error` item makes it a protocol error"
+            ),
+            "ignored here",
+        )
+    };
+    let mut d = Diagnostic::new(Code::ErrorAndHandled, message, item, label);
+    let mut shown: Vec<Span> = Vec::new();
+    for (_, span, what) in conflicts {
+        if !shown.contains(span) {
+            d = d.with_secondary(*span, format!("{what} here"));
+            shown.push(*span);
+        }
+    }
+    d.with_help("decide each (state, event) pair once: leave those states out of one of the items")
+}
+
 pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {
     let note = match witness {
         Some(w) => format!("both can be taken when {w}"),

@@ -118,6 +118,8 @@ struct Resolver<'a> {
     /// The transitions on `*` (any other event), resolved, each with its `except` list as its
     /// events: `build_cells` writes them into the table once the other transitions are in.
     others: Vec<ir::Transition>,
+    /// The protocol errors (`error` items) that `build_cells` wrote into the table.
+    protocol_errors: Vec<ir::ProtocolError>,
 }
 
 /// An effect group: its declaration, and where its expansion stands.
@@ -192,6 +194,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         dropped: Vec::new(),
         unsound: false,
         others: Vec::new(),
+        protocol_errors: Vec::new(),
     };
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -255,6 +258,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         cells,
         superstates: Vec::new(),
         groups,
+        protocol_errors: r.protocol_errors,
     });
     (machine, r.diagnostics, unknown)
 }

@@ -389,8 +389,12 @@ fn dead_handling(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     out
 }
 
-/// Whether an `ignore` item covers the pair; `Some(false)` for an `otherwise` one.
+/// Whether an `ignore` item covers the pair; `Some(false)` for an `otherwise` one (and `None`
+/// for an `error` item, which ignores nothing).
 fn covers(m: &Machine, ignore: &ast::Ignore, s: StateId, e: EventId) -> Option<bool> {
+    if ignore.error.is_some() {
+        return None;
+    }
     let state = m.state(s);
     let event = m.event(e);
     let event_listed = ignore.every_event.is_some() || ignore.events.iter().any(|n| n.text == event.named.name);

@@ -27,7 +27,7 @@ mod table;
 use super::lists::ActionLists;
 use super::values::assignments;
 use super::{action_list, ident};
-use crate::ir::{self, Machine, StateId, StepKind};
+use crate::ir::{self, EventId, Machine, StateId, StepKind};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use std::cell::OnceCell;
@@ -83,6 +83,9 @@ struct Calls {
     stay: bool,
     ignored: bool,
     unhandled: bool,
+    /// `Step::protocol_error`, and with it `Kind::ProtocolError`: only a machine with an
+    /// `error` item has them, so that one without generates what it did before there were any.
+    error: bool,
 }
 
 impl Ctx<'_> {
@@ -133,6 +136,10 @@ impl Ctx<'_> {
             StepKind::Ignored => {
                 self.calls.ignored = true;
                 "ignored"
+            }
+            StepKind::ProtocolError => {
+                self.calls.error = true;
+                "protocol_error"
             }
             _ => {
                 self.calls.unhandled = true;
@@ -202,6 +209,14 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else {
         quote! { #[inline(always)] }
     };
+    let error_kind = ctx.calls.error.then(|| {
+        quote! {
+            /// The spec names the pair a protocol error (an `error` item): nothing happens;
+            /// [`error_cause`] gives the RFC's cause.
+            ProtocolError,
+        }
+    });
+    let error_cause = ctx.calls.error.then(|| error_cause(m));
     let arm_docs = (!large && !constant).then(|| {
         quote! {
             #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
@@ -219,6 +234,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             Ignored,
             /// Nothing handles the event in this state (or no guard held): nothing happens.
             Unhandled,
+            #error_kind
         }
 
         /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
@@ -237,6 +253,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
 
         #constructors
         #tables
+        #error_cause
 
         /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
         /// actions, in order.
@@ -287,6 +304,14 @@ fn constructors(calls: &Calls, transition_type: &Ident) -> TokenStream {
             }
         }
     });
+    let error = calls.error.then(|| {
+        quote! {
+            /// A protocol error that the spec names: the same state, nothing to run.
+            const fn protocol_error(state: State) -> Step {
+                Step { target: state, kind: Kind::ProtocolError, actions: &[], transition: None }
+            }
+        }
+    });
     let unhandled = calls.unhandled.then(|| {
         quote! {
             /// An unhandled event: the same state, nothing to run.
@@ -295,7 +320,7 @@ fn constructors(calls: &Calls, transition_type: &Ident) -> TokenStream {
             }
         }
     });
-    if !(calls.to || calls.stay || calls.ignored || calls.unhandled) {
+    if !(calls.to || calls.stay || calls.ignored || calls.unhandled || calls.error) {
         return TokenStream::new();
     }
     quote! {
@@ -304,6 +329,42 @@ fn constructors(calls: &Calls, transition_type: &Ident) -> TokenStream {
             #stay
             #ignored
             #unhandled
+            #error
+        }
+    }
+}
+
+/// `error_cause`: the cause of each protocol error that the spec gives one, by (state, event).
+fn error_cause(m: &Machine) -> TokenStream {
+    // The cells of each cause, in the order the causes first appear.
+    let mut causes: Vec<(&str, Vec<(StateId, EventId)>)> = Vec::new();
+    for s in (0..m.states.len()).map(StateId) {
+        for e in (0..m.events.len()).map(EventId) {
+            let ir::Cell::Error(id) = m.cell(s, e) else { continue };
+            let Some(cause) = m.protocol_error(*id).cause.as_deref() else { continue };
+            match causes.iter_mut().find(|(c, _)| *c == cause) {
+                Some((_, cells)) => cells.push((s, e)),
+                None => causes.push((cause, vec![(s, e)])),
+            }
+        }
+    }
+    let arms = causes.iter().map(|(cause, cells)| {
+        let pattern = super::tokens(&cells::pattern(m, cells));
+        quote! { #pattern => Some(#cause), }
+    });
+    let body = quote! {
+        match (state, event) {
+            #( #arms )*
+            _ => None,
+        }
+    };
+    let body = super::bare::bare_variants(m, &body, &["state", "event"]).unwrap_or(body);
+    quote! {
+        /// The cause that the spec gives the protocol error of `event` in `state` (the text of
+        /// its `error` item), or `None` when the pair is no protocol error or the item names no
+        /// cause.
+        pub const fn error_cause(state: State, event: Event) -> Option<&'static str> {
+            #body
         }
     }
 }

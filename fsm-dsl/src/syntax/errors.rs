@@ -231,6 +231,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_events => "`events`",
         Rule::kw_actions => "`actions`",
         Rule::kw_group => "`group`",
+        Rule::kw_error => "`error`",
         Rule::diagram_setting => "a diagram setting (`direction = TB;`, `events = hide;`, `actions = hide;`)",
         Rule::direction => "a direction (`TB`, `LR`, `BT` or `RL`)",
         Rule::visibility => "`show` or `hide`",

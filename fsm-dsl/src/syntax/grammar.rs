@@ -60,6 +60,7 @@ pub enum Rule {
     r#kw_events,
     r#kw_actions,
     r#kw_group,
+    r#kw_error,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -107,6 +108,7 @@ pub enum Rule {
     r#other_events,
     r#ignore_item,
     r#ignore_events,
+    r#error_item,
     r#any_event,
     r#state_set,
     r#any_state,
@@ -192,6 +194,7 @@ impl Rule {
             Rule::r#kw_events,
             Rule::r#kw_actions,
             Rule::r#kw_group,
+            Rule::r#kw_error,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -239,6 +242,7 @@ impl Rule {
             Rule::r#other_events,
             Rule::r#ignore_item,
             Rule::r#ignore_events,
+            Rule::r#error_item,
             Rule::r#any_event,
             Rule::r#state_set,
             Rule::r#any_state,
@@ -2958,6 +2962,54 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_error(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_error,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("error")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 #[cfg(feature = "fast-parse")]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -4242,6 +4294,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 self::r#transition(state)
                                                     .or_else(|state| { self::r#internal_item(state) })
                                                     .or_else(|state| { self::r#ignore_item(state) })
+                                                    .or_else(|state| { self::r#error_item(state) })
                                                     .or_else(|state| { self::r#state_decl(state) })
                                                     .or_else(|state| { self::r#event_decl(state) })
                                                     .or_else(|state| { self::r#action_decl(state) })
@@ -4336,6 +4389,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             self::r#transition(state)
                                                                 .or_else(self::r#internal_item as super::Step)
                                                                 .or_else(self::r#ignore_item as super::Step)
+                                                                .or_else(self::r#error_item as super::Step)
                                                                 .or_else(self::r#state_decl as super::Step)
                                                                 .or_else(self::r#event_decl as super::Step)
                                                                 .or_else(self::r#action_decl as super::Step)
@@ -7221,6 +7275,99 @@ impl ::pest::Parser<Rule> for Grammar {
                                 ) -> ::pest::ParseResult<super::State<'_>> {
                                     self::r#any_event(state)
                                         .or_else(self::r#event_list as super::Step)
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#error_item(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#error_item,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_error(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ignore_events as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_in(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#state_set as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#kw_otherwise as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#string as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.optional(self::r#refs as super::Step)
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
                                 }
                                 step as super::Step
                             },
@@ -10434,6 +10581,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_events => rules::r#kw_events(state),
                     Rule::r#kw_actions => rules::r#kw_actions(state),
                     Rule::r#kw_group => rules::r#kw_group(state),
+                    Rule::r#kw_error => rules::r#kw_error(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -10481,6 +10629,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#other_events => rules::r#other_events(state),
                     Rule::r#ignore_item => rules::r#ignore_item(state),
                     Rule::r#ignore_events => rules::r#ignore_events(state),
+                    Rule::r#error_item => rules::r#error_item(state),
                     Rule::r#any_event => rules::r#any_event(state),
                     Rule::r#state_set => rules::r#state_set(state),
                     Rule::r#any_state => rules::r#any_state(state),

@@ -258,7 +258,7 @@ fn build_item(
         Rule::var_decl => ast::ItemKind::Var(build_var(r, &body, diagnostics)?),
         Rule::group_decl => ast::ItemKind::Group(build_group(r, &body, diagnostics)?),
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(r, &body, diagnostics)?),
-        Rule::ignore_item => ast::ItemKind::Ignore(build_ignore(r, &body, diagnostics)?),
+        Rule::ignore_item | Rule::error_item => ast::ItemKind::Ignore(build_ignore(r, &body, diagnostics)?),
         Rule::machine_attribute => ast::ItemKind::Allow(allowed(r, &body)),
         Rule::diagram_item => {
             let mut settings = Vec::new();
@@ -594,8 +594,16 @@ fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnos
     let mut states = None;
     let mut otherwise = false;
     let mut refs = Vec::new();
+    let mut error = None;
     while let Some(part) = r.child(ignore) {
         match part.rule {
+            Rule::kw_error => error = Some(ast::ProtocolError { keyword: r.span(&part), cause: None }),
+            Rule::string => {
+                let cause = build_str(r.text(), r.span(&part), diagnostics);
+                if let Some(error) = &mut error {
+                    error.cause = cause;
+                }
+            }
             Rule::ignore_events => {
                 let inner = r.child(&part)?;
                 match inner.rule {
@@ -609,5 +617,5 @@ fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnos
             _ => {}
         }
     }
-    Some(ast::Ignore { events, every_event, states, otherwise, refs })
+    Some(ast::Ignore { events, every_event, states, otherwise, refs, error })
 }

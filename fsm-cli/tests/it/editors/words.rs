@@ -171,10 +171,11 @@ fn tree_sitter_node_types() -> BTreeSet<String> {
 #[test]
 fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
     // fsm.pest's rule, then the node that stands for it in grammar.js.
-    const NODES: [(&str, &str); 19] = [
+    const NODES: [(&str, &str); 20] = [
         ("transition", "transition"),
         ("internal_item", "internal_transition"),
         ("ignore_item", "ignore_item"),
+        ("error_item", "error_item"),
         ("state_decl", "state_declaration"),
         ("event_decl", "event_declaration"),
         ("action_decl", "action_declaration"),

@@ -159,14 +159,16 @@ impl Resolver<'_> {
         })
     }
 
-    /// Fills the (state, event) table from the transitions and the `ignore` items, and adds to
+    /// Fills the (state, event) table from the transitions and the `ignore` and `error` items
+    /// (written alike, an `error` item's pairs marked errors), and adds to
     /// `transitions` those on `*` (any other event), one per group of states where each covers
     /// the same events.
     ///
-    /// The order decides: the transitions on listed events, then the plain `ignore`s; then
+    /// The order decides: the transitions on listed events, then the plain `ignore`s and
+    /// `error`s; then
     /// the transitions on `*` written for states (or superstates, flattened), which take the
     /// pairs still unmentioned, less their `except` lists; then those written for `*` states,
-    /// which take what is left; then the `ignore ... otherwise` items. Transitions on `*` of one
+    /// which take what is left; then the `ignore ... otherwise` and `error ... otherwise` items. Transitions on `*` of one
     /// of these two rounds that cover the same pair are alternatives (guards choose), as
     /// transitions on a listed event are.
     pub(super) fn build_cells(&mut self, transitions: &mut Vec<ir::Transition>) -> Vec<ir::Cell> {
@@ -185,11 +187,12 @@ impl Resolver<'_> {
                 }
             }
         }
-        self.ignore_items(transitions, &mut cells, false);
+        let mut marks = vec![None; cells.len()];
+        self.ignore_items(transitions, &mut cells, &mut marks, false);
         if !self.others.is_empty() {
             self.other_events(transitions, &mut cells);
         }
-        self.ignore_items(transitions, &mut cells, true);
+        self.ignore_items(transitions, &mut cells, &mut marks, true);
         cells
     }
 
@@ -259,9 +262,16 @@ impl Resolver<'_> {
         }
     }
 
-    /// Writes the `ignore` items into the table: the plain ones (`otherwise` false), or the
-    /// `otherwise` ones, which take only pairs still unmentioned.
-    fn ignore_items(&mut self, transitions: &[ir::Transition], cells: &mut [ir::Cell], otherwise: bool) {
+    /// Writes the `ignore` and `error` items into the table: the plain ones (`otherwise`
+    /// false), or the `otherwise` ones, which take only pairs still unmentioned. `marks` holds,
+    /// for each cell that an item has made ignored or an error, that item.
+    fn ignore_items(
+        &mut self,
+        transitions: &[ir::Transition],
+        cells: &mut [ir::Cell],
+        marks: &mut [Option<Span>],
+        otherwise: bool,
+    ) {
         let n_events = self.events.len();
         let spec = self.spec;
         for item in &spec.items {
@@ -284,35 +294,78 @@ impl Resolver<'_> {
                 self.dropped.push((states.clone(), events.iter().copied().collect()));
             }
             let Some(states) = states else { continue };
+            let mark = match &ignore.error {
+                Some(error) => ir::Cell::Error(self.protocol_error(item, ignore, error)),
+                None => ir::Cell::Ignored,
+            };
             for (e, name) in events.into_iter().zip(&names) {
                 let Some(e) = e else { continue };
                 if ignore.otherwise {
                     // A fallback: the pairs some transition handles keep their transitions.
                     for &s in &states {
-                        let cell = &mut cells[s.0 * n_events + e.0];
-                        if matches!(cell, ir::Cell::Unmentioned) {
-                            *cell = ir::Cell::Ignored;
+                        let at = s.0 * n_events + e.0;
+                        if matches!(cells[at], ir::Cell::Unmentioned) {
+                            cells[at] = mark.clone();
+                            marks[at] = Some(item.span);
                         }
                     }
                     continue;
                 }
-                // One diagnostic per ignored event, naming every state where it is also handled.
-                let mut conflicts: Vec<(String, Span)> = Vec::new();
+                // One diagnostic per event, naming every state where the pair is also handled
+                // (or, for a protocol error, ignored or an error of another item).
+                let mut handled: Vec<(String, Span)> = Vec::new();
+                let mut marked: Vec<(String, Span, &str)> = Vec::new();
                 for &s in &states {
-                    let cell = &mut cells[s.0 * n_events + e.0];
-                    match cell {
+                    let at = s.0 * n_events + e.0;
+                    let state = || self.states[s.0].named.name.clone();
+                    match &cells[at] {
                         ir::Cell::Rules(rules) => {
-                            let handled = rules.first().map_or(item.span, |t| transitions[t.0].span);
-                            conflicts.push((self.states[s.0].named.name.clone(), handled));
+                            handled.push((state(), rules.first().map_or(item.span, |t| transitions[t.0].span)));
                         }
-                        _ => *cell = ir::Cell::Ignored,
+                        // Ignored twice says the same twice; an error is said by one item.
+                        ir::Cell::Ignored if ignore.error.is_none() => {}
+                        ir::Cell::Error(_) | ir::Cell::Ignored if marks[at] != Some(item.span) => {
+                            let what =
+                                if matches!(cells[at], ir::Cell::Error(_)) { "a protocol error" } else { "ignored" };
+                            marked.push((state(), marks[at].unwrap_or(item.span), what));
+                        }
+                        _ => {
+                            cells[at] = mark.clone();
+                            marks[at] = Some(item.span);
+                        }
                     }
                 }
-                if !conflicts.is_empty() {
-                    self.diagnostics.push(report::ignored_and_handled(&conflicts, &name.text, item.span));
+                match &ignore.error {
+                    None => {
+                        if !handled.is_empty() {
+                            self.diagnostics.push(report::ignored_and_handled(&handled, &name.text, item.span));
+                        }
+                    }
+                    Some(_) => {
+                        marked.extend(handled.into_iter().map(|(state, span)| (state, span, "handled")));
+                    }
+                }
+                if !marked.is_empty() {
+                    let error = ignore.error.is_some();
+                    self.diagnostics.push(report::protocol_error_conflict(&marked, &name.text, item.span, error));
                 }
             }
         }
+    }
+
+    /// The id of the protocol error of `error` item `item`, the one already made for it if
+    /// its superstates made it several flat items.
+    fn protocol_error(&mut self, item: &ast::Item, ignore: &ast::Ignore, error: &ast::ProtocolError) -> ir::ErrorId {
+        if let Some(i) = self.protocol_errors.iter().position(|p| p.span == item.span) {
+            return ir::ErrorId(i);
+        }
+        self.protocol_errors.push(ir::ProtocolError {
+            cause: error.cause.as_ref().map(|c| c.value.clone()),
+            refs: ignore.refs.iter().map(|r| r.value.clone()).collect(),
+            doc: super::doc(item.docs()),
+            span: item.span,
+        });
+        ir::ErrorId(self.protocol_errors.len() - 1)
     }
 }
 

@@ -237,6 +237,7 @@ pub(super) fn small_match(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
                     continue;
                 }
                 Cell::Ignored => Does::Nothing(StepKind::Ignored),
+                Cell::Error(_) => Does::Nothing(StepKind::ProtocolError),
                 Cell::Rules(rules) => match guarded(ctx, s, rules, &mut uses) {
                     Some(does) => does,
                     None => {
@@ -301,7 +302,7 @@ fn single_state(cells: &[(StateId, EventId)]) -> Option<StateId> {
 /// The pattern of a set of cells, as the fewest `(states, events)` alternatives of the two
 /// ways to group them: the states with the same events together, or the events with the same
 /// states. A set of every state or every event is `_`.
-fn pattern(m: &ir::Machine, cells: &[(StateId, EventId)]) -> String {
+pub(super) fn pattern(m: &ir::Machine, cells: &[(StateId, EventId)]) -> String {
     // Rows by state: each state's events; then states with the same events merged.
     let by_state = groups(cells.iter().map(|&(s, e)| (s.0, e.0)));
     let by_event = groups(cells.iter().map(|&(s, e)| (e.0, s.0)));
@@ -378,6 +379,12 @@ pub(super) fn code_arms(ctx: &mut Ctx<'_>, uses: &mut Uses) -> CodeCells {
                 Cell::Rules(rules) if plain(m, s, rules).is_none() => {
                     named += 1;
                     add(&mut arms, cell, event, String::new, || cell_body(ctx, s, rules, uses).to_string());
+                    true
+                }
+                // A protocol error is rare enough to be code rather than a kind in the table.
+                Cell::Error(_) => {
+                    named += 1;
+                    add(&mut arms, cell, event, String::new, || ctx.nothing(StepKind::ProtocolError, Some(s)));
                     true
                 }
                 _ => false,

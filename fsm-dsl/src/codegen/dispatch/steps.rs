@@ -15,7 +15,7 @@ pub(super) fn all_constant(ctx: &Ctx<'_>) -> bool {
     (0..m.states.len()).map(StateId).all(|s| {
         (0..m.events.len()).map(EventId).all(|e| match m.cell(s, e) {
             Cell::Rules(rules) => plain(m, s, rules).is_some(),
-            Cell::Unmentioned | Cell::Ignored => true,
+            Cell::Unmentioned | Cell::Ignored | Cell::Error(_) => true,
         })
     })
 }
@@ -34,6 +34,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
                     None => tokens(&ctx.nothing(m.fallback(), Some(s))),
                 },
                 Cell::Ignored => tokens(&ctx.nothing(StepKind::Ignored, Some(s))),
+                Cell::Error(_) => tokens(&ctx.nothing(StepKind::ProtocolError, Some(s))),
                 Cell::Unmentioned => tokens(&ctx.nothing(m.fallback(), Some(s))),
             };
             row.push(cell);
@@ -50,11 +51,12 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
     // Only a transition may leave the state. Every other step's target is `state` itself, not
     // the table's copy of it: on a stream that mostly stays in one state, the processor then
     // predicts the branch and the next step need not wait for this one's read.
+    let error = ctx.calls.error.then(|| quote! { | Kind::ProtocolError });
     let body = quote! {
         let step = STEPS[state as usize][event as usize];
         match step.kind {
             Kind::Transition => step,
-            Kind::Internal | Kind::Ignored | Kind::Unhandled => Step { target: state, ..step },
+            Kind::Internal | Kind::Ignored | Kind::Unhandled #error => Step { target: state, ..step },
         }
     };
     (tables, body, Uses::default())

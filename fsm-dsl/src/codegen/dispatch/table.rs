@@ -25,7 +25,8 @@ fn kind_digit(kind: StepKind) -> usize {
         StepKind::Transition => 0,
         StepKind::Internal => 1,
         StepKind::Ignored => 2,
-        StepKind::Unhandled => 3,
+        // An error cell is decided by code (`decide`), never by a record.
+        StepKind::Unhandled | StepKind::ProtocolError => 3,
     }
 }
 
@@ -51,6 +52,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
                 _ if code.code[records.len()] => (s.0, None),
                 Cell::Unmentioned => (s.0, Some(fallback)),
                 Cell::Ignored => (s.0, Some(EFFECT_IGNORED)),
+                Cell::Error(_) => (s.0, None),
                 Cell::Rules(rules) => match plain(m, s, rules) {
                     Some(t) => {
                         let list = ctx.lists.number(m, &m.effect_parts(s, t));
