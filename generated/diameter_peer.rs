@@ -1006,7 +1006,7 @@ pub mod diameter_peer {
             /// RFC 6733 §5.6.1 Wait-Conn-Ack, RFC 6733 §5.6.1 I-Open
             (Wait_Conn_Ack, Stop) => Step::to(Closed, &[StopTimeout, Abort], 7),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack
-            (Wait_Conn_Ack, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 6),
+            (Wait_Conn_Ack, TimeoutExpiry) => Step::to(Closed, &[Error], 6),
             /// RFC 6733 §13.1, RFC 6733 §5.3; RFC 6733 §5.6.1 Wait-I-CEA
             (Wait_I_CEA, R_Conn_CER) => {
                 let g0 = guard(Guard::authenticated);
@@ -1030,7 +1030,7 @@ pub mod diameter_peer {
                 Step::unhandled(Wait_I_CEA)
             }
             /// RFC 6733 §5.6.1 Wait-I-CEA
-            (Wait_I_CEA, I_Rcv_Non_CEA | TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 12),
+            (Wait_I_CEA, I_Rcv_Non_CEA) => Step::to(Closed, &[StopTimeout, Error], 12),
             /// RFC 6733 §5.6.1 Wait-I-CEA
             (Wait_I_CEA, I_Peer_Disc) => Step::to(Closed, &[StopTimeout, I_Disc], 11),
             /// RFC 6733 §5.6.1 Wait-I-CEA
@@ -1039,6 +1039,8 @@ pub mod diameter_peer {
             }
             /// RFC 6733 §5.6.1 Wait-I-CEA, RFC 6733 §5.6.1 I-Open
             (Wait_I_CEA, Stop) => Step::to(Closed, &[StopTimeout, Abort], 14),
+            /// RFC 6733 §5.6.1 Wait-I-CEA
+            (Wait_I_CEA, TimeoutExpiry) => Step::to(Closed, &[Error], 12),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
             (Wait_Conn_Ack_Elect, R_Conn_CER) => Step::stay(Wait_Conn_Ack_Elect, &[R_Reject], 18),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
@@ -1052,7 +1054,7 @@ pub mod diameter_peer {
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect, RFC 6733 §5.6.1 R-Open
             (Wait_Conn_Ack_Elect, Stop) => Step::to(Closed, &[StopTimeout, Abort], 20),
             /// RFC 6733 §5.6.1 Wait-Conn-Ack/Elect
-            (Wait_Conn_Ack_Elect, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 19),
+            (Wait_Conn_Ack_Elect, TimeoutExpiry) => Step::to(Closed, &[Error], 19),
             /// RFC 6733 §5.6.1 Wait-Returns
             (Wait_Returns, R_Conn_CER) => Step::stay(Wait_Returns, &[R_Reject], 25),
             /// RFC 6733 §5.6.1 Wait-Returns; RFC 6733 §13.1, RFC 6733 §5.6.1 Wait-Returns
@@ -1073,7 +1075,7 @@ pub mod diameter_peer {
             /// RFC 6733 §5.6.1 Wait-Returns, RFC 6733 §5.6.1 R-Open
             (Wait_Returns, Stop) => Step::to(Closed, &[StopTimeout, Abort], 27),
             /// RFC 6733 §5.6.1 Wait-Returns
-            (Wait_Returns, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 26),
+            (Wait_Returns, TimeoutExpiry) => Step::to(Closed, &[Error], 26),
             /// RFC 6733 §5.6.1 R-Open
             (R_Open, R_Conn_CER) => Step::stay(R_Open, &[R_Reject], 32),
             /// RFC 6733 §5.6.1 R-Open
@@ -1115,7 +1117,7 @@ pub mod diameter_peer {
             /// RFC 6733 §5.4, RFC 6733 §5.4.1
             (Closing, R_Rcv_DPR) => Step::stay(Closing, &[R_Snd_DPA], 48),
             /// RFC 6733 §5.6.1 Closing
-            (Closing, TimeoutExpiry) => Step::to(Closed, &[StopTimeout, Error], 46),
+            (Closing, TimeoutExpiry) => Step::to(Closed, &[Error], 46),
         }
     }
     /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in

@@ -1056,7 +1056,7 @@ pub mod iua_asp_side {
             /// RFC 4233 §3.3.3.1
             (UP_PENDING, DataIndication) => Step::stay(UP_PENDING, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.3.1
-            (UP_PENDING, TackExpiry) => Step::to(UP_PENDING, &[StopTack, SendAspUp, StartTack], 5),
+            (UP_PENDING, TackExpiry) => Step::to(UP_PENDING, &[SendAspUp, StartTack], 5),
             /// RFC 4233 §4.3.3.4
             (ASP_INACTIVE, ActiveRequest) => {
                 vars.wants_active = true;
@@ -1101,7 +1101,7 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
             (ACTIVE_PENDING, DataIndication) => Step::stay(ACTIVE_PENDING, &[PassUpData], 31),
             /// RFC 4233 §4.3.3.4
-            (ACTIVE_PENDING, TackExpiry) => Step::to(ACTIVE_PENDING, &[StopTack, SendAspActive, StartTack], 12),
+            (ACTIVE_PENDING, TackExpiry) => Step::to(ACTIVE_PENDING, &[SendAspActive, StartTack], 12),
             /// RFC 4233 §4.3.3.5
             (ASP_ACTIVE, InactiveRequest) => {
                 vars.wants_active = false;
@@ -1167,7 +1167,7 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
             (INACTIVE_PENDING, DataIndication) => Step::stay(INACTIVE_PENDING, &[PassUpData], 31),
             /// RFC 4233 §4.3.3.5
-            (INACTIVE_PENDING, TackExpiry) => Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 17),
+            (INACTIVE_PENDING, TackExpiry) => Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 17),
             /// RFC 4233 §4.3.3.2
             (DOWN_PENDING, AspDownAck) => Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 36),
             /// RFC 4233 §4.3.3.4
@@ -1175,7 +1175,7 @@ pub mod iua_asp_side {
             /// RFC 4233 §3.3.3.1
             (DOWN_PENDING, DataIndication) => Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 32),
             /// RFC 4233 §4.3.3.2
-            (DOWN_PENDING, TackExpiry) => Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 35),
+            (DOWN_PENDING, TackExpiry) => Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 35),
             _ => Step::unhandled(state),
         }
     }

@@ -3,7 +3,9 @@
 //! guards pick at most one transition; an external transition runs the source's exit effects,
 //! its own, then the target's entry effects; an internal one runs only its own.
 
-use fsm_dsl::ir::{ActionId, Effect, EventId, Machine, Selection, StateId, StepKind, TransitionId};
+use fsm_dsl::ir::{
+    ActionId, ActionKind, Effect, EventId, Machine, Selection, StateId, StepKind, TimerId, TransitionId,
+};
 use thiserror::Error;
 
 /// The machine's current configuration, stepped one event at a time.
@@ -36,7 +38,9 @@ impl<'m> Interpreter<'m> {
     /// interpreter and the entry actions.
     pub fn start(machine: &'m Machine) -> (Self, Vec<ActionId>) {
         let mut it = Interpreter { machine, state: machine.initial, vars: machine.initial_vars() };
-        let actions = it.run(&machine.state(machine.initial).entry);
+        // No timer runs before the start: a `stop` in the initial entry is left out.
+        let mut idle = u128::MAX;
+        let actions = it.run(&machine.state(machine.initial).entry, &mut idle);
         (it, actions)
     }
 
@@ -64,15 +68,21 @@ impl<'m> Interpreter<'m> {
             Selection::None(kind) => Step { from, event, to: from, kind, actions: Vec::new(), transition: None },
             Selection::Take(t) => {
                 let transition = m.transition(t);
-                // Spelled out here rather than taken from `Machine::effects_of`, which the code
-                // generator uses: the two are tested against each other.
+                // Spelled out here rather than taken from `Machine::step_effects`, which the code
+                // generator uses: the two are tested against each other. A `stop` of a timer
+                // that is idle at that point is left out: idle are the timers the checker proved
+                // not running in the state, and the event's own timer, until a `start`.
+                let mut idle = m.idle_timers.get(from.0).copied().unwrap_or(0);
+                if let Some(timer) = m.event(event).timer.filter(|t| t.0 < 128) {
+                    idle |= 1 << timer.0;
+                }
                 let mut actions = Vec::new();
                 if let Some(target) = transition.target {
-                    actions.extend(self.run(&m.state(from).exit));
-                    actions.extend(self.run(&transition.effects));
-                    actions.extend(self.run(&m.state(target).entry));
+                    actions.extend(self.run(&m.state(from).exit, &mut idle));
+                    actions.extend(self.run(&transition.effects, &mut idle));
+                    actions.extend(self.run(&m.state(target).entry, &mut idle));
                 } else {
-                    actions.extend(self.run(&transition.effects));
+                    actions.extend(self.run(&transition.effects, &mut idle));
                 }
                 let kind = if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal };
                 self.state = transition.target.unwrap_or(from);
@@ -84,11 +94,21 @@ impl<'m> Interpreter<'m> {
     /// Runs effects: applies assignments, returns the actions in order. Values are kept inside
     /// their declared range (the checker proves they stay there; this only guards against a
     /// configuration set by hand with `at`).
-    fn run(&mut self, effects: &[Effect]) -> Vec<ActionId> {
+    /// `idle`: a bit per timer that is not running at this point of the step (see `step`).
+    fn run(&mut self, effects: &[Effect], idle: &mut u128) -> Vec<ActionId> {
         let mut actions = Vec::new();
         for effect in effects {
             match *effect {
-                Effect::Action(a) => actions.push(a),
+                Effect::Action(a) => {
+                    let bit = |t: TimerId| if t.0 < 128 { 1u128 << t.0 } else { 0 };
+                    match self.machine.action(a).kind {
+                        ActionKind::Start(t) => *idle &= !bit(t),
+                        ActionKind::Stop(t) if *idle & bit(t) != 0 => continue,
+                        ActionKind::Stop(t) => *idle |= bit(t),
+                        ActionKind::User => {}
+                    }
+                    actions.push(a);
+                }
                 Effect::Set(v, x) => self.set(v.0, x),
                 Effect::Add(v, d) => {
                     let current = self.vars.get(v.0).copied().unwrap_or(0);

@@ -443,6 +443,11 @@ pub struct Machine {
     pub groups: Vec<Group>,
     /// The protocol errors (`error` items), in spec order, which [`Cell::Error`] indexes.
     pub protocol_errors: Vec<ProtocolError>,
+    /// Per state, a bit per timer (the first 128) that the checker proved is not running in
+    /// any configuration the machine reaches in that state from its start: a `stop` of it
+    /// there is left out of the step (see [`Machine::step_effects`]). Empty when the checker did
+    /// not decide it (a spec with errors, more than 128 timers).
+    pub idle_timers: Vec<u128>,
 }
 
 /// A named list of effects (`group scr "send, close, reset" = SendCr, stop T;`), expanded: a
@@ -630,6 +635,50 @@ impl Machine {
     /// an internal transition).
     pub fn effects_of(&self, source: StateId, t: TransitionId) -> Vec<Effect> {
         self.each_effect_of(source, t).copied().collect()
+    }
+
+    /// The effects that a step from `source` on `event` runs when it takes `t`, in order: those
+    /// of [`Machine::effects_of`], less each `stop` of a timer that is proved not running at
+    /// that point. A timer is not running there when the checker proved it is not running in
+    /// `source` ([`Machine::idle_timers`]) or the event is its expiry, and no effect before the
+    /// `stop` in the step starts it; after a `stop`, it is not running until a `start`. So
+    /// `stop T` is emitted exactly when `T` may be running: a spurious stop is never emitted,
+    /// and a needed one never left out.
+    pub fn step_effects(&self, source: StateId, event: EventId, t: TransitionId) -> Vec<Effect> {
+        let mut idle = self.idle_timers.get(source.0).copied().unwrap_or(0);
+        if let Some(timer) = self.event(event).timer.filter(|t| t.0 < 128) {
+            idle |= 1 << timer.0;
+        }
+        self.without_idle_stops(self.each_effect_of(source, t), idle)
+    }
+
+    /// The effects the start runs: the initial state's entry effects, less each `stop` of a
+    /// timer not started before it in the list (no timer runs before the start).
+    pub fn start_effects(&self) -> Vec<Effect> {
+        self.without_idle_stops(self.state(self.initial).entry.iter(), u128::MAX)
+    }
+
+    /// `effects` less each `stop` of a timer idle at that point: those of `idle` (a bit per
+    /// timer) to begin with, then as the effects start and stop them.
+    fn without_idle_stops<'a>(&self, effects: impl Iterator<Item = &'a Effect>, mut idle: u128) -> Vec<Effect> {
+        effects
+            .filter(|effect| {
+                let Effect::Action(a) = effect else { return true };
+                match self.action(*a).kind {
+                    ActionKind::Start(timer) if timer.0 < 128 => {
+                        idle &= !(1 << timer.0);
+                        true
+                    }
+                    ActionKind::Stop(timer) if timer.0 < 128 => {
+                        let was_idle = idle >> timer.0 & 1 == 1;
+                        idle |= 1 << timer.0;
+                        !was_idle
+                    }
+                    _ => true,
+                }
+            })
+            .copied()
+            .collect()
     }
 
     /// Picks the transition a (state, event) pair takes for the given guard and variable values,

@@ -72,3 +72,12 @@ fn readme_specs_are_formatted_and_the_fmt_example_is_what_fmt_prints() {
     let tidy = block(&readme, "machine Door {\n");
     assert_eq!(fsm_cli::fmt::format(messy).unwrap(), tidy);
 }
+
+#[test]
+fn readme_test_suite_is_what_fsm_tests_prints() {
+    let readme = readme();
+    let door = block(&readme, "/// The door");
+    let m = fsm_dsl::compile(door).machine.expect("the README's door checks");
+    let printed = fsm_cli::testgen::text(&m, &fsm_cli::testgen::cases(&m));
+    assert_eq!(printed.trim_end(), block(&readme, "Door: 4 cases").trim_end());
+}

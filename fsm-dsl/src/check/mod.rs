@@ -43,12 +43,13 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     // Items that did not parse leave holes of unknown shape: nothing is analysed then. Names that
     // did not resolve drop their items, and the analyses still run on the pairs those items
     // cannot concern, reporting only what the missing items cannot change.
-    if let Some(machine) = &machine {
+    if let Some(machine) = &mut machine {
         if clean {
             let running = timers::running_timers(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));
             diagnostics.extend(payload::unseen(machine));
+            machine.idle_timers = running.idle(machine);
         } else if nested_ok && !unknown.unsound {
             // Only the pairs no dropped item concerns are followed: a timer found running is
             // running, one found stopped may not be.

@@ -259,6 +259,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         superstates: Vec::new(),
         groups,
         protocol_errors: r.protocol_errors,
+        idle_timers: Vec::new(),
     });
     (machine, r.diagnostics, unknown)
 }

@@ -66,6 +66,17 @@ impl Running {
         timers
     }
 
+    /// Per state, a bit per timer that is proved not running in any configuration reached in
+    /// that state ([`ir::Machine::idle_timers`]): none where the state is not reached or the
+    /// timers were not analysed, since nothing is proved there.
+    pub fn idle(&self, m: &Machine) -> Vec<u128> {
+        if !self.analysed || self.partial || m.timers.is_empty() {
+            return Vec::new();
+        }
+        let declared = if m.timers.len() >= 128 { u128::MAX } else { (1u128 << m.timers.len()) - 1 };
+        (0..m.states.len()).map(|s| if self.reached(StateId(s)) { declared & !self.may_run[s] } else { 0 }).collect()
+    }
+
     /// Whether `timer` may be running while the machine is in `state`.
     pub fn may_be_running(&self, state: StateId, timer: TimerId) -> bool {
         timer.0 < MAX_TIMERS && self.may_run.get(state.0).is_some_and(|bits| bits >> timer.0 & 1 == 1)

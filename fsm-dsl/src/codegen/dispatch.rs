@@ -94,15 +94,15 @@ impl Ctx<'_> {
         &self.states.get_or_init(|| self.m.states.iter().map(|s| ident(&s.named.name)).collect())[s.0]
     }
 
-    /// The step of taking `t` from `source`, as a call of `Step::to` or `Step::stay`.
-    fn step_of(&mut self, source: StateId, t: ir::TransitionId) -> TokenStream {
+    /// The step of taking `t` from `source` on `event`, as a call of `Step::to` or `Step::stay`,
+    /// with the actions of [`Machine::step_effects`] (no `stop` of a timer proved idle).
+    fn step_of(&mut self, source: StateId, event: EventId, t: ir::TransitionId) -> TokenStream {
         let m = self.m;
-        let parts = m.effect_parts(source, t);
+        let effects = m.step_effects(source, event, t);
         let actions = if self.in_place {
-            let effects: Vec<_> = parts.iter().flat_map(|p| p.iter()).copied().collect();
             action_list(m, &effects)
         } else {
-            let list = self.lists.number(m, &parts);
+            let list = self.lists.number(m, &[&effects]);
             let list = self.lists.ident(list);
             quote! { #list }
         };
@@ -123,10 +123,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// Assignments then the step of taking `t` from `source`.
-    fn take(&mut self, source: StateId, t: ir::TransitionId) -> (Vec<TokenStream>, TokenStream) {
+    /// Assignments then the step of taking `t` from `source` on `event`.
+    fn take(&mut self, source: StateId, event: EventId, t: ir::TransitionId) -> (Vec<TokenStream>, TokenStream) {
         let effects = self.m.effects_of(source, t);
-        (assignments(self.m, &effects), self.step_of(source, t))
+        (assignments(self.m, &effects), self.step_of(source, event, t))
     }
 
     /// The step of a cell with no transition to take, as text: `Step::ignored(State::S)` or
@@ -168,7 +168,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     };
     let transition_type = transition_type(m);
 
-    let entry = &m.state(m.initial).entry;
+    let entry = &m.start_effects();
     let initial_assignments = assignments(m, entry);
     let initial_list = if large {
         let list = ctx.lists.number(m, &[entry]);

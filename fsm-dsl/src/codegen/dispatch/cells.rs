@@ -47,7 +47,7 @@ fn reads(m: &ir::Machine, rules: &[ir::TransitionId]) -> (Vec<ir::GuardId>, Vec<
 }
 
 /// The body of one cell that needs code, or of a plain one.
-fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
+fn cell_body(ctx: &mut Ctx<'_>, s: StateId, e: EventId, rules: &[ir::TransitionId], uses: &mut Uses) -> TokenStream {
     let m = ctx.m;
     let (guards, read) = reads(m, rules);
     uses.guard |= !guards.is_empty();
@@ -64,7 +64,7 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &m
     let mut tests = Vec::new();
     let mut last = None;
     for &t in rules {
-        let (assign, outcome) = ctx.take(s, t);
+        let (assign, outcome) = ctx.take(s, e, t);
         uses.vars |= !assign.is_empty();
         match &m.transition(t).condition {
             Condition::Always | Condition::Else => {
@@ -113,7 +113,7 @@ fn arm_doc(m: &ir::Machine, rules: &[ir::TransitionId]) -> String {
 
 /// One arm of a state's `match event`: its events, its doc line, its body.
 struct Arm<'c> {
-    cell: &'c Cell,
+    key: (&'c Cell, Option<ir::TimerId>),
     events: Vec<&'c str>,
     doc: String,
     body: String,
@@ -138,19 +138,20 @@ fn write_state(ctx: &Ctx<'_>, out: &mut String, s: StateId, arms: &[Arm<'_>], fa
     out.push_str("},");
 }
 
-/// Adds `event` to the arm of `cell` if there is one (events whose cells are the same share
-/// an arm), else a new arm made by `body`.
+/// Adds `event` to the arm of `key` if there is one, else a new arm made by `body`. The key is
+/// the cell and, for a timer's expiry, the timer: events whose cells are the same share an
+/// arm, but for an expiry, whose step leaves out a `stop` of its timer that the others run.
 fn add<'c>(
     arms: &mut Vec<Arm<'c>>,
-    cell: &'c Cell,
+    key: (&'c Cell, Option<ir::TimerId>),
     event: &'c str,
     doc: impl FnOnce() -> String,
     body: impl FnOnce() -> String,
 ) {
-    if let Some(arm) = arms.iter_mut().find(|a| a.cell == cell) {
+    if let Some(arm) = arms.iter_mut().find(|a| a.key == key) {
         arm.events.push(event);
     } else {
-        arms.push(Arm { cell, events: vec![event], doc: doc(), body: body() });
+        arms.push(Arm { key, events: vec![event], doc: doc(), body: body() });
     }
 }
 
@@ -184,7 +185,7 @@ struct GuardedArm {
 
 /// The arms of a cell whose guards read only variables, or `None` for a cell with a named
 /// guard, which is asked once, in the arm's body (`cell_body`), or with no guard at all.
-fn guarded(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut Uses) -> Option<Does> {
+fn guarded(ctx: &mut Ctx<'_>, s: StateId, e: EventId, rules: &[ir::TransitionId], uses: &mut Uses) -> Option<Does> {
     let m = ctx.m;
     let (guards, read) = reads(m, rules);
     if !guards.is_empty() || !rules.iter().any(|&t| matches!(m.transition(t).condition, Condition::When(_))) {
@@ -194,7 +195,7 @@ fn guarded(ctx: &mut Ctx<'_>, s: StateId, rules: &[ir::TransitionId], uses: &mut
     let mut arms = Vec::with_capacity(rules.len());
     let mut last = None;
     for &t in rules {
-        let (assign, outcome) = ctx.take(s, t);
+        let (assign, outcome) = ctx.take(s, e, t);
         uses.vars |= !assign.is_empty();
         let body = if assign.is_empty() {
             outcome
@@ -238,10 +239,10 @@ pub(super) fn small_match(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
                 }
                 Cell::Ignored => Does::Nothing(StepKind::Ignored),
                 Cell::Error(_) => Does::Nothing(StepKind::ProtocolError),
-                Cell::Rules(rules) => match guarded(ctx, s, rules, &mut uses) {
+                Cell::Rules(rules) => match guarded(ctx, s, e, rules, &mut uses) {
                     Some(does) => does,
                     None => {
-                        let body = cell_body(ctx, s, rules, &mut uses).to_string();
+                        let body = cell_body(ctx, s, e, rules, &mut uses).to_string();
                         Does::Code { doc: arm_doc(m, rules), body }
                     }
                 },
@@ -375,16 +376,21 @@ pub(super) fn code_arms(ctx: &mut Ctx<'_>, uses: &mut Uses) -> CodeCells {
         let mut named = 0;
         for (e, event) in event_names.iter().enumerate() {
             let cell = m.cell(s, EventId(e));
+            let expiry = m.event(EventId(e)).timer;
             let code = match cell {
                 Cell::Rules(rules) if plain(m, s, rules).is_none() => {
                     named += 1;
-                    add(&mut arms, cell, event, String::new, || cell_body(ctx, s, rules, uses).to_string());
+                    add(&mut arms, (cell, expiry), event, String::new, || {
+                        cell_body(ctx, s, EventId(e), rules, uses).to_string()
+                    });
                     true
                 }
                 // A protocol error is rare enough to be code rather than a kind in the table.
                 Cell::Error(_) => {
                     named += 1;
-                    add(&mut arms, cell, event, String::new, || ctx.nothing(StepKind::ProtocolError, Some(s)));
+                    add(&mut arms, (cell, expiry), event, String::new, || {
+                        ctx.nothing(StepKind::ProtocolError, Some(s))
+                    });
                     true
                 }
                 _ => false,

@@ -29,7 +29,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
         for e in (0..m.events.len()).map(EventId) {
             let cell = match m.cell(s, e) {
                 Cell::Rules(rules) => match plain(m, s, rules) {
-                    Some(t) => ctx.step_of(s, t),
+                    Some(t) => ctx.step_of(s, e, t),
                     // `all_constant` has ruled this out; the policy's outcome keeps it total.
                     None => tokens(&ctx.nothing(m.fallback(), Some(s))),
                 },

@@ -55,7 +55,13 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
                 Cell::Error(_) => (s.0, None),
                 Cell::Rules(rules) => match plain(m, s, rules) {
                     Some(t) => {
-                        let list = ctx.lists.number(m, &m.effect_parts(s, t));
+                        // Read in place where no timer can make a `stop` idle: this runs for
+                        // every cell.
+                        let list = if m.timers.is_empty() {
+                            ctx.lists.number(m, &m.effect_parts(s, t))
+                        } else {
+                            ctx.lists.number(m, &[&m.step_effects(s, e, t)])
+                        };
                         let transition = m.transition(t);
                         let next = effects.len();
                         let effect = *numbers.entry((list, t.0)).or_insert(next);
