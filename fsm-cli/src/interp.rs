@@ -25,7 +25,7 @@ pub struct Step {
     pub event: EventId,
     /// The state after the event (equal to `from` unless a transition was taken).
     pub to: StateId,
-    /// Transition, internal, ignored or unhandled.
+    /// Transition, internal, ignored, unhandled or protocol error.
     pub kind: StepKind,
     /// The actions run, in order (variable assignments are not actions).
     pub actions: Vec<ActionId>,

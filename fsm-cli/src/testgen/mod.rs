@@ -62,7 +62,7 @@ pub struct Step {
     pub from: String,
     /// The state expected after it.
     pub to: String,
-    /// Transition, internal, ignored or unhandled.
+    /// Transition, internal, ignored, unhandled or protocol error.
     pub kind: StepKind,
     /// The actions expected, in order, as `fsm sim` prints them (`SendWatchdog`, `start Tw`).
     pub actions: Vec<String>,

@@ -160,17 +160,15 @@ impl Resolver<'_> {
     }
 
     /// Fills the (state, event) table from the transitions and the `ignore` and `error` items
-    /// (written alike, an `error` item's pairs marked errors), and adds to
-    /// `transitions` those on `*` (any other event), one per group of states where each covers
-    /// the same events.
+    /// (written alike, an `error` item's pairs marked errors), and adds to `transitions` those
+    /// on `*` (any other event), one per group of states where each covers the same events.
     ///
     /// The order decides: the transitions on listed events, then the plain `ignore`s and
-    /// `error`s; then
-    /// the transitions on `*` written for states (or superstates, flattened), which take the
-    /// pairs still unmentioned, less their `except` lists; then those written for `*` states,
-    /// which take what is left; then the `ignore ... otherwise` and `error ... otherwise` items. Transitions on `*` of one
-    /// of these two rounds that cover the same pair are alternatives (guards choose), as
-    /// transitions on a listed event are.
+    /// `error`s; then the transitions on `*` written for states (or superstates, flattened),
+    /// which take the pairs still unmentioned, less their `except` lists; then those written
+    /// for `*` states, which take what is left; then the `ignore ... otherwise` and `error ...
+    /// otherwise` items. Transitions on `*` of one of these two rounds that cover the same pair
+    /// are alternatives (guards choose), as transitions on a listed event are.
     pub(super) fn build_cells(&mut self, transitions: &mut Vec<ir::Transition>) -> Vec<ir::Cell> {
         let n_events = self.events.len();
         let mut cells = vec![ir::Cell::Unmentioned; self.states.len() * n_events];
