@@ -150,6 +150,7 @@ pub enum Rule {
     r#bad_decl_list,
     r#bad_label_first,
     r#bad_except_events,
+    r#bad_ignore_cause,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -284,6 +285,7 @@ impl Rule {
             Rule::r#bad_decl_list,
             Rule::r#bad_label_first,
             Rule::r#bad_except_events,
+            Rule::r#bad_ignore_cause,
         ]
     }
 }
@@ -9922,6 +9924,62 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                 fn step(
                                                                                     state: super::State<'_>,
                                                                                 ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_ignore(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ignore_events as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .optional({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        self::r#kw_in(state)
+                                                                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                                                                            .and_then(self::r#state_set as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.optional(self::r#kw_otherwise as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_ignore_cause as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                     self::r#state_set(state)
                                                                                         .and_then(super::hidden::skip as super::Step)
                                                                                         .and_then(self::r#bad_arrow as super::Step)
@@ -10412,6 +10470,15 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_ignore_cause(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.rule(Rule::r#bad_ignore_cause, self::r#string as super::Step)
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -10671,6 +10738,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#bad_decl_list => rules::r#bad_decl_list(state),
                     Rule::r#bad_label_first => rules::r#bad_label_first(state),
                     Rule::r#bad_except_events => rules::r#bad_except_events(state),
+                    Rule::r#bad_ignore_cause => rules::r#bad_ignore_cause(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

@@ -25,6 +25,7 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
                 | Rule::bad_decl_list
                 | Rule::bad_label_first
                 | Rule::bad_except_events
+                | Rule::bad_ignore_cause
         )
     })?;
     let found = marker.as_str();
@@ -72,6 +73,11 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             "the label of `on *` comes after its `except` list".to_owned(),
             "after the label",
             "write `on * except E, F \"any other event\"`".to_owned(),
+        ),
+        Rule::bad_ignore_cause => (
+            "an `ignore` has no cause: the RFC's errors are `error` items".to_owned(),
+            "a cause on an `ignore`",
+            "write `error E in S \"cause\";` for pairs the RFC calls errors, or drop the text".to_owned(),
         ),
         Rule::bad_except_events => (
             "`except` follows `*`: a transition on listed events takes only those".to_owned(),
