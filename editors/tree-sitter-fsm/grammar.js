@@ -74,6 +74,7 @@ module.exports = grammar({
         $.guard_declaration,
         $.timer_declaration,
         $.variable_declaration,
+        $.parameter_declaration,
         $.machine_reference,
         $.unhandled_policy,
         $.diagram_settings,
@@ -198,6 +199,15 @@ module.exports = grammar({
       field('value', $._literal),
       ';',
     ),
+    // `param Retries: 0..=4 = 4;`: a per-instance constant (`param` is no keyword).
+    parameter_declaration: $ => seq(
+      'param',
+      field('name', $.identifier),
+      ':',
+      field('type', choice($.bool_type, $.range_type)),
+      optional(seq('=', field('value', $._literal))),
+      ';',
+    ),
     output: _ => 'output',
     bool_type: _ => 'bool',
     range_type: $ => seq(field('low', $.integer), '..=', field('high', $.integer)),
@@ -249,9 +259,9 @@ module.exports = grammar({
       seq($.wildcard, optional(seq('except', commaSep1($.identifier)))),
       commaSep1($._state_name),
     ),
-    // A state may be named `error`, which also starts an `error` item: the parser tries both
+    // A state may be named `error` or `param`, which also start items: the parser tries both
     // until `->` or `in` decides.
-    _state_name: $ => choice($.identifier, alias('error', $.identifier)),
+    _state_name: $ => choice($.identifier, alias('error', $.identifier), alias('param', $.identifier)),
     wildcard: _ => '*',
     event_list: $ => commaSep1($.identifier),
     // `on * except E, F "any other event"`: every event nothing else handles in the state.

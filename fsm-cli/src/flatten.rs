@@ -25,6 +25,10 @@ pub enum FlattenError {
     /// More reachable configurations than [`MAX_CONFIGURATIONS`].
     #[error("more than {MAX_CONFIGURATIONS} reachable (state, variables) configurations")]
     TooLarge,
+    /// The machine has parameters: its flat form depends on their values, which a flat spec
+    /// cannot take.
+    #[error("the machine has parameters ({0}): its flat form depends on their values")]
+    Parameters(String),
 }
 
 /// A configuration: a state and the variables' values.
@@ -225,6 +229,10 @@ fn explore(m: &Machine) -> Result<(Vec<Config>, Vec<Vec<FlatCell>>), FlattenErro
 
 /// The flattened machine as spec text.
 pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
+    let params: Vec<&str> = m.vars.iter().filter(|v| v.param).map(|v| v.named.name.as_str()).collect();
+    if !params.is_empty() {
+        return Err(FlattenError::Parameters(params.join(", ")));
+    }
     let (configs, cells) = explore(m)?;
     let names: Vec<String> = configs.iter().map(|c| config_name(m, c)).collect();
     let initial_entry: Vec<String> = m.state(m.initial).entry.iter().filter_map(|e| action_text(m, e)).collect();

@@ -37,7 +37,13 @@ impl<'m> Interpreter<'m> {
     /// Starts the machine: enters the initial state, running its entry effects. Returns the
     /// interpreter and the entry actions.
     pub fn start(machine: &'m Machine) -> (Self, Vec<ActionId>) {
-        let mut it = Interpreter { machine, state: machine.initial, vars: machine.initial_vars() };
+        Self::start_with(machine, machine.initial_vars())
+    }
+
+    /// Starts the machine from variables set by hand (the parameters' values given: see
+    /// [`set_param`]), as [`Interpreter::start`] does from their declared values.
+    pub fn start_with(machine: &'m Machine, vars: Vec<i64>) -> (Self, Vec<ActionId>) {
+        let mut it = Interpreter { machine, state: machine.initial, vars };
         // No timer runs before the start: a `stop` in the initial entry is left out.
         let mut idle = u128::MAX;
         let actions = it.run(&machine.state(machine.initial).entry, &mut idle);
@@ -152,6 +158,53 @@ pub enum InputError {
         /// What was given.
         text: String,
     },
+    /// A parameter's value is not `NAME=VALUE` with a parameter of the machine and a value of
+    /// its type and range.
+    #[error("{why}; the parameters are: {valid}")]
+    BadParam {
+        /// What is wrong.
+        why: String,
+        /// The machine's parameters with their types, comma-separated (or "none").
+        valid: String,
+    },
+}
+
+/// Sets one parameter in `vars` (indexed by `VarId`) from `NAME=VALUE` (`retries=3`,
+/// `reliable=true`), checked against the parameter's type and range.
+pub fn set_param(machine: &Machine, vars: &mut [i64], text: &str) -> Result<(), InputError> {
+    let valid = || {
+        let params: Vec<String> = (machine.vars.iter().filter(|v| v.param))
+            .map(|v| match v.ty {
+                fsm_dsl::ir::VarType::Bool => format!("{}: bool", v.named.name),
+                fsm_dsl::ir::VarType::Int { min, max } => format!("{}: {min}..={max}", v.named.name),
+            })
+            .collect();
+        if params.is_empty() { "none".to_owned() } else { params.join(", ") }
+    };
+    let bad = |why: String| InputError::BadParam { why, valid: valid() };
+    let Some((name, value)) = text.split_once('=') else {
+        return Err(bad(format!("cannot read `{text}`: write `NAME=VALUE`")));
+    };
+    let (name, value) = (name.trim(), value.trim());
+    let Some(i) = machine.vars.iter().position(|v| v.param && v.named.name == name) else {
+        return Err(bad(format!("no parameter named `{name}`")));
+    };
+    let var = &machine.vars[i];
+    let parsed = match var.ty {
+        fsm_dsl::ir::VarType::Bool => match value {
+            "true" => Some(1),
+            "false" => Some(0),
+            _ => None,
+        },
+        fsm_dsl::ir::VarType::Int { min, max } => value.parse::<i64>().ok().filter(|n| (min..=max).contains(n)),
+    };
+    match (parsed, vars.get_mut(i)) {
+        (Some(x), Some(slot)) => {
+            *slot = x;
+            Ok(())
+        }
+        _ => Err(bad(format!("`{value}` is not a value of `{name}`"))),
+    }
 }
 
 /// Reads one simulator input: `Event` or `Event[guard1, guard2]`, the listed guards true for

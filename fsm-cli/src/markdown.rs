@@ -254,11 +254,17 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         .vars
         .iter()
         .map(|v| {
-            let ty = match v.ty {
-                fsm_dsl::ir::VarType::Bool => format!("bool, initially {}", v.init != 0),
-                fsm_dsl::ir::VarType::Int { min, max } => format!("{min}..={max}, initially {}", v.init),
+            let (ty, value) = match v.ty {
+                fsm_dsl::ir::VarType::Bool => ("bool".to_owned(), (v.init != 0).to_string()),
+                fsm_dsl::ir::VarType::Int { min, max } => (format!("{min}..={max}"), v.init.to_string()),
             };
-            let ty = if v.output { format!("output, {ty}") } else { ty };
+            // A parameter's value is its default, if it has one.
+            let ty = match (v.param, v.has_default, v.output) {
+                (true, true, _) => format!("parameter, {ty}, default {value}"),
+                (true, false, _) => format!("parameter, {ty}, no default"),
+                (false, _, true) => format!("output, {ty}, initially {value}"),
+                (false, _, false) => format!("{ty}, initially {value}"),
+            };
             (format!("{} ({ty})", code(&v.named.name)), cell(&v.named.doc))
         })
         .collect();

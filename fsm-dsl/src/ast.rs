@@ -172,7 +172,7 @@ pub enum ItemKind {
     Group(GroupDecl),
     /// `timer T "T(r)";` or `timer Tack "T(ack)" = 2 s;`
     Timer(TimerDecl),
-    /// `var x: bool = false;` or `var n: -1..=3 = 0;`
+    /// `var x: bool = false;`, `var n: -1..=3 = 0;`, or `param Retries: 0..=4 = 4;`
     Var(VarDecl),
     /// A transition, external or internal.
     Transition(Transition),
@@ -347,7 +347,7 @@ pub struct TimerDecl {
     pub default: Option<std::time::Duration>,
 }
 
-/// `var NAME: TYPE = INIT;`
+/// `var NAME: TYPE = INIT;` or `param NAME: TYPE = DEFAULT;`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarDecl {
     /// The variable.
@@ -356,10 +356,13 @@ pub struct VarDecl {
     pub ty: VarType,
     /// Span of the type.
     pub ty_span: Span,
-    /// Initial value.
-    pub init: Literal,
+    /// Initial value; for a parameter, its default (`None` for none).
+    pub init: Option<Literal>,
     /// `output var ...`: written for the hooks to read, so not reported as never read.
     pub output: bool,
+    /// `param NAME: TYPE = DEFAULT;`: a parameter, given when the machine is created and
+    /// never assigned.
+    pub param: bool,
 }
 
 /// The finite types a variable can have.

@@ -89,6 +89,7 @@ codes! {
     EntryAtStart = "E0028", Error, "a superstate that holds the initial state has entry actions, which the start would skip";
     RecursiveGroup = "E0029", Error, "an effect group that names itself, directly or through other groups";
     ErrorAndHandled = "E0030", Error, "a (state, event) pair is a protocol error (`error`) and also handled, ignored or another `error`";
+    AssignsParameter = "E0031", Error, "an effect assigns a parameter, which is fixed for the machine's life";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";

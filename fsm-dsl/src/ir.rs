@@ -186,6 +186,11 @@ pub struct Var {
     pub init: i64,
     /// `output var`: written for the hooks to read (not reported as never read).
     pub output: bool,
+    /// `param`: a parameter, given when the machine is created and never assigned. `init` is
+    /// its default, or its type's smallest value when the spec gives none (`has_default`).
+    pub param: bool,
+    /// For a parameter, whether the spec gives it a default (`true` for a variable).
+    pub has_default: bool,
 }
 
 /// One entry of an action list, in execution order.
@@ -584,9 +589,44 @@ impl Machine {
         self.guards.iter().position(|g| g.named.name == name).map(GuardId)
     }
 
-    /// The initial values of the variables, indexed by `VarId`.
+    /// The initial values of the variables, indexed by `VarId`: a parameter at its default
+    /// (its type's smallest value without one).
     pub fn initial_vars(&self) -> Vec<i64> {
         self.vars.iter().map(|v| v.init).collect()
+    }
+
+    /// The values the variables may start with, before the initial state's entry, as the
+    /// checker explores them: a parameter is unknown but constant, so there is one start for
+    /// each combination of the values of the parameters that some guard reads (the others,
+    /// which decide nothing, at [`Machine::initial_vars`]); one start without parameters.
+    /// `None` when there would be more than `limit`.
+    pub fn starts(&self, limit: usize) -> Option<Vec<Vec<i64>>> {
+        let (mut guards, mut read) = (Vec::new(), Vec::new());
+        for t in &self.transitions {
+            if let Condition::When(e) = &t.condition {
+                e.collect(&mut guards, &mut read);
+            }
+        }
+        read.retain(|v| self.vars[v.0].param);
+        read.sort();
+        let mut starts = vec![self.initial_vars()];
+        for v in read {
+            let ty = self.vars[v.0].ty;
+            if starts.len() as u128 * ty.size() > limit as u128 {
+                return None;
+            }
+            starts = starts
+                .into_iter()
+                .flat_map(|start| {
+                    (ty.min()..=ty.max()).map(move |x| {
+                        let mut start = start.clone();
+                        start[v.0] = x;
+                        start
+                    })
+                })
+                .collect();
+        }
+        Some(starts)
     }
 
     /// The transitions as the spec writes them: one written transition may be several here

@@ -165,10 +165,10 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an
-/// item may start; a misspelling of one there gets a "did you mean"). `group` and `error` are
-/// among them, though they are not keywords (see [`KEYWORDS`]): a name may be
-/// `group` or `error`.
-pub const ITEM_KEYWORDS: [&str; 15] = [
+/// item may start; a misspelling of one there gets a "did you mean"). `group`, `error` and
+/// `param` are among them, though they are not keywords (see [`KEYWORDS`]): a name may be
+/// `group`, `error` or `param`.
+pub const ITEM_KEYWORDS: [&str; 16] = [
     "state",
     "initial",
     "final",
@@ -184,6 +184,7 @@ pub const ITEM_KEYWORDS: [&str; 15] = [
     "unhandled",
     "group",
     "error",
+    "param",
 ];
 
 /// The DSL's keywords: words that cannot be names (the language server highlights and

@@ -5,9 +5,20 @@
 use fsm_cli::interp::Interpreter;
 use proptest::prelude::*;
 
-/// Runs one random sequence through both and compares every step.
+/// Runs one random sequence through both and compares every step. A machine with parameters
+/// is started with the values given (`params { reliable: false }`) on both sides.
 macro_rules! agreement_test {
     ($test:ident, $module:path, $spec:literal) => {
+        agreement_test!(@run $test, $module, $spec, [], |hooks: &mut Hooks| generated::Machine::start(hooks));
+    };
+    ($test:ident, $module:path, $spec:literal, params { $($name:ident: $value:expr),* }) => {
+        agreement_test!(
+            @run $test, $module, $spec,
+            [$(format!("{}={}", stringify!($name), $value)),*],
+            |hooks: &mut Hooks| generated::Machine::start(generated::Params { $($name: $value),* }, hooks)
+        );
+    };
+    (@run $test:ident, $module:path, $spec:literal, [$($param:expr),*], $start:expr) => {
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(256))]
             #[test]
@@ -34,9 +45,14 @@ macro_rules! agreement_test {
                     let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $spec));
                     fsm_dsl::compile(text).machine.expect("the spec checks")
                 });
-                let (mut interpreter, entry) = Interpreter::start(model);
+                let mut vars = model.initial_vars();
+                for param in [$($param),*] as [String; _] {
+                    fsm_cli::interp::set_param(model, &mut vars, &param).expect("a parameter of the spec");
+                }
+                let (mut interpreter, entry) = Interpreter::start_with(model, vars);
                 let mut hooks = Hooks { bits: 0, actions: Vec::new() };
-                let mut machine = generated::Machine::start(&mut hooks);
+                let start = $start;
+                let mut machine = start(&mut hooks);
                 let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
                     actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
                 };
@@ -126,7 +142,18 @@ mod rfc_constructs {
 agreement_test!(any_other_event_agrees, rfc_constructs::session, "tests/data/ok/any_other_event.fsm");
 agreement_test!(effect_groups_agree, rfc_constructs::link, "tests/data/ok/effect_groups.fsm");
 agreement_test!(timer_aliases_agree, rfc_constructs::keepalive, "tests/data/ok/timer_aliases.fsm");
-agreement_test!(sip_invite_client_agrees, rfc_constructs::sip_invite_client, "tests/data/ok/sip_invite_client.fsm");
+agreement_test!(
+    sip_invite_client_agrees,
+    rfc_constructs::sip_invite_client,
+    "tests/data/ok/sip_invite_client.fsm",
+    params { unreliable: true }
+);
+agreement_test!(
+    sip_invite_client_over_a_reliable_transport_agrees,
+    rfc_constructs::sip_invite_client,
+    "tests/data/ok/sip_invite_client.fsm",
+    params { unreliable: false }
+);
 agreement_test!(dhcp_client_agrees, rfc_constructs::dhcp_client, "tests/data/ok/dhcp_client.fsm");
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");

@@ -11,6 +11,7 @@
   "guard"
   "timer"
   "var"
+  "param"
   "group"
 ] @keyword
 

@@ -186,6 +186,10 @@ pub enum Command {
     Sim {
         /// Spec file.
         spec: PathBuf,
+        /// A parameter's value for this run (`--param retries=3`, `--param reliable=true`);
+        /// the others take their defaults (a parameter without one, its type's smallest value).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Events, in order.
         events: Vec<String>,
     },

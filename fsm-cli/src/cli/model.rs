@@ -62,8 +62,15 @@ fn vars_json(m: &Machine, values: &[i64]) -> Value {
     Value::Object(map)
 }
 
-pub(super) fn sim(m: &Machine, events: &[String], io: &mut Io<'_>) -> Outcome {
-    let (mut it, entry) = Interpreter::start(m);
+pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io<'_>) -> Outcome {
+    let mut vars = m.initial_vars();
+    for param in params {
+        if let Err(error) = interp::set_param(m, &mut vars, param) {
+            let _ = writeln!(io.err, "error: --param {param}: {error}");
+            return Ok(2);
+        }
+    }
+    let (mut it, entry) = Interpreter::start_with(m, vars);
     let mut first = json!({ "step": 0, "state": m.state(it.state()).named.name, "actions": actions_json(m, &entry) });
     if !m.vars.is_empty() {
         first["vars"] = vars_json(m, it.vars());

@@ -308,7 +308,7 @@ impl Printer<'_> {
                 }
                 self.lit(")", Glue, t)?;
             }
-            Rule::var_decl => {
+            Rule::var_decl | Rule::param_decl => {
                 for child in children {
                     match child.as_rule() {
                         Rule::var_type => {

@@ -45,6 +45,9 @@ fn symbol(text: &str, lines: &Lines<'_>, item: &ast::Item) -> Option<lsp::Docume
         ast::ItemKind::Group(g) => {
             (g.decl.name.text.as_str().to_owned(), "group", lsp::SymbolKind::FUNCTION, g.decl.name.span, vec![])
         }
+        ast::ItemKind::Var(v) if v.param => {
+            (v.name.text.as_str().to_owned(), "parameter", lsp::SymbolKind::CONSTANT, v.name.span, vec![])
+        }
         ast::ItemKind::Var(v) => {
             (v.name.text.as_str().to_owned(), "variable", lsp::SymbolKind::VARIABLE, v.name.span, vec![])
         }

@@ -13,6 +13,9 @@ pub const MAX_CONFIGURATIONS: u128 = 1 << 20;
 pub const MAX_EVALUATIONS: u128 = 1 << 26;
 /// Most variable valuations tried in each state that no event sequence reaches.
 pub const MAX_UNREACHABLE_VALUATIONS: u128 = 1 << 12;
+/// At most this many starts, one per combination of the values of the parameters that guards
+/// read (`ir::Machine::starts`), each explored as a root of the configurations.
+pub const MAX_STARTS: usize = 1 << 12;
 
 /// The values of the variables, indexed by `VarId`.
 pub(super) type Valuation = Vec<i64>;

@@ -322,6 +322,18 @@ pub fn protocol_error_conflict(conflicts: &[(String, Span, &str)], event: &str, 
     d.with_help("decide each (state, event) pair once: leave those states out of one of the items")
 }
 
+/// E0031: an effect assigns a parameter, which is fixed for the machine's life.
+pub fn assigns_parameter(var: &Name, declared: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::AssignsParameter,
+        format!("`{}` is a parameter: it is fixed for the machine's life", var.text),
+        var.span,
+        "assigned here",
+    )
+    .with_secondary(declared, "declared here with `param`")
+    .with_help("declare it with `var` to change it, or remove the assignment")
+}
+
 pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option<&str>) -> Diagnostic {
     let note = match witness {
         Some(w) => format!("both can be taken when {w}"),
@@ -440,13 +452,14 @@ pub fn unreachable(name: &Name) -> Diagnostic {
 }
 
 pub fn unused(kind: Kind, name: &Name) -> Diagnostic {
-    Diagnostic::new(
-        Code::Unused,
-        format!("the {} `{}` is never used", kind.noun(), name.text),
-        name.span,
-        "declared here",
-    )
-    .with_help("use it in a transition, or remove the declaration")
+    unused_noun(kind.noun(), name)
+}
+
+/// W0002 for a declaration that `noun` names (`parameter`, which shares its names with the
+/// variables).
+pub fn unused_noun(noun: &str, name: &Name) -> Diagnostic {
+    Diagnostic::new(Code::Unused, format!("the {noun} `{}` is never used", name.text), name.span, "declared here")
+        .with_help("use it in a transition, or remove the declaration")
 }
 
 pub fn not_a_warning(code: &Name, why: &str) -> Diagnostic {

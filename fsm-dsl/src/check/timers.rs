@@ -19,7 +19,7 @@
 //! sets are computed per state instead, ignoring guards and variables: an over-approximation,
 //! so that "cannot be running" stays true and "may be running" may be too wide.
 
-use super::eval::{self, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
+use super::eval::{self, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS};
 use super::report;
 use crate::ast::{self, Policy, Span};
 use crate::diag::Diagnostic;
@@ -219,12 +219,20 @@ pub(super) fn running_timers(m: &Machine, unknown: Option<&[bool]>) -> Running {
 /// The exploration of (state, variables, running timers); `false` when a limit stopped it.
 fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     type Config = (StateId, Vec<i64>, u128);
-    let mut vars = m.initial_vars();
-    let _ = eval::apply(m, &m.state(m.initial).entry, &mut vars);
-    let start: Config = (m.initial, vars, timers_after(m, &m.state(m.initial).entry, 0));
-    let mut index: HashMap<Config, usize> = HashMap::from([(start.clone(), 0)]);
-    let mut nodes: Vec<Config> = vec![start];
-    let mut parents: Vec<Option<(usize, EventId)>> = vec![None];
+    // One root per start: per combination of the parameters that guards read.
+    let Some(starts) = m.starts(MAX_STARTS) else { return false };
+    let mut index: HashMap<Config, usize> = HashMap::new();
+    let mut nodes: Vec<Config> = Vec::new();
+    let mut parents: Vec<Option<(usize, EventId)>> = Vec::new();
+    for mut vars in starts {
+        let _ = eval::apply(m, &m.state(m.initial).entry, &mut vars);
+        let start: Config = (m.initial, vars, timers_after(m, &m.state(m.initial).entry, 0));
+        if !index.contains_key(&start) {
+            index.insert(start.clone(), nodes.len());
+            nodes.push(start);
+            parents.push(None);
+        }
+    }
     let mut budget = MAX_EVALUATIONS;
     let mut values = vec![false; m.guards.len()];
     let (mut guard_ids, mut read, mut selected) = (Vec::new(), Vec::new(), Vec::new());

@@ -166,6 +166,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
         }
     };
     let accessors = super::wrapper::machine_accessors();
+    let (params_arg, start_vars) = super::wrapper::start_parts(m);
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -191,8 +192,8 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
         impl Machine {
             /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`
             /// (with no input).
-            pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
-                let mut vars = Vars::INITIAL;
+            pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
+                let mut vars = #start_vars;
                 for &action in enter_initial(&mut vars) {
                     hooks.action(action, None);
                 }

@@ -329,9 +329,15 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
             VarType::Bool => String::new(),
             VarType::Int { min, max } => format!(" Range: {min}..={max}."),
         };
-        doc_attrs(&format!("{}{range}", doc_or(&v.named.doc, format!("The variable `{}`.", v.named.name))))
+        let what = if v.param { "parameter" } else { "variable" };
+        let mut doc = format!("{}{range}", doc_or(&v.named.doc, format!("The {what} `{}`.", v.named.name)));
+        if v.param {
+            doc.push_str(" A parameter: set by `Machine::start` from [`Params`], never changed.");
+        }
+        doc_attrs(&doc)
     });
     let inits = m.vars.iter().map(|v| literal(v, v.init));
+    let params = params_struct(m);
     // Initial values that are all their types' own defaults (`false`, `0`) are what `derive`
     // gives: a hand-written `Default` would only say it again.
     let (derived, default_impl) = if m.vars.iter().all(|v| v.init == 0) {
@@ -361,5 +367,62 @@ pub(super) fn vars_struct(m: &Machine) -> TokenStream {
         }
 
         #default_impl
+        #params
+    }
+}
+
+/// `Params`, for a machine with parameters: one field per parameter, a `Default` when every
+/// one has a default, and `Vars::with`, the start's variables with the parameters given.
+fn params_struct(m: &Machine) -> TokenStream {
+    let params: Vec<&ir::Var> = m.vars.iter().filter(|v| v.param).collect();
+    if params.is_empty() {
+        return TokenStream::new();
+    }
+    let fields: Vec<Ident> = params.iter().map(|v| ident(&v.named.name)).collect();
+    let types = params.iter().map(|v| field_type(v.ty));
+    let docs = params.iter().map(|v| {
+        let range = match v.ty {
+            VarType::Bool => String::new(),
+            VarType::Int { min, max } => format!(" Range: {min}..={max}."),
+        };
+        let default = if v.has_default {
+            let value = if v.ty == VarType::Bool { (v.init != 0).to_string() } else { v.init.to_string() };
+            format!(" Default: {value}.")
+        } else {
+            String::new()
+        };
+        doc_attrs(&format!("{}{range}{default}", doc_or(&v.named.doc, format!("The parameter `{}`.", v.named.name))))
+    });
+    let default = params.iter().all(|v| v.has_default).then(|| {
+        let inits = params.iter().map(|v| literal(v, v.init));
+        let fields = fields.iter();
+        quote! {
+            /// Every parameter at the default the spec gives it.
+            impl ::core::default::Default for Params {
+                fn default() -> Self {
+                    Params { #( #fields: #inits, )* }
+                }
+            }
+        }
+    });
+    // The other variables start as declared (when every variable is a parameter, there are none).
+    let rest = (params.len() < m.vars.len()).then(|| quote! { ..Vars::INITIAL });
+    quote! {
+        /// The parameters: per-instance constants given to `Machine::start`, fixed for the
+        /// machine's life.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Params {
+            #( #docs pub #fields: #types, )*
+        }
+
+        #default
+
+        impl Vars {
+            /// The values a machine with these parameters starts with: [`Vars::INITIAL`] with
+            /// the parameters given.
+            pub const fn with(params: Params) -> Vars {
+                Vars { #( #fields: params.#fields, )* #rest }
+            }
+        }
     }
 }

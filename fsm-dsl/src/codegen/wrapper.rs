@@ -20,6 +20,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
         }
     };
     let accessors = machine_accessors();
+    let (params_arg, start_vars) = start_parts(m);
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order.
@@ -40,8 +41,8 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
 
         impl Machine {
             /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`.
-            pub fn start<H: Hooks + ?Sized>(hooks: &mut H) -> Self {
-                let mut vars = Vars::INITIAL;
+            pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
+                let mut vars = #start_vars;
                 for &action in enter_initial(&mut vars) {
                     hooks.action(action);
                 }
@@ -63,6 +64,16 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
                 step
             }
         }
+    }
+}
+
+/// The parameter of `Machine::start` (`params: Params,`, for a machine with parameters) and
+/// the variables it starts with.
+pub(super) fn start_parts(m: &Machine) -> (TokenStream, TokenStream) {
+    if m.vars.iter().any(|v| v.param) {
+        (quote! { params: Params, }, quote! { Vars::with(params) })
+    } else {
+        (TokenStream::new(), quote! { Vars::INITIAL })
     }
 }
 

@@ -61,6 +61,7 @@ pub enum Rule {
     r#kw_actions,
     r#kw_group,
     r#kw_error,
+    r#kw_param,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -100,6 +101,7 @@ pub enum Rule {
     r#uint,
     r#time_unit,
     r#var_decl,
+    r#param_decl,
     r#var_type,
     r#int_range,
     r#literal,
@@ -196,6 +198,7 @@ impl Rule {
             Rule::r#kw_actions,
             Rule::r#kw_group,
             Rule::r#kw_error,
+            Rule::r#kw_param,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -235,6 +238,7 @@ impl Rule {
             Rule::r#uint,
             Rule::r#time_unit,
             Rule::r#var_decl,
+            Rule::r#param_decl,
             Rule::r#var_type,
             Rule::r#int_range,
             Rule::r#literal,
@@ -3012,6 +3016,54 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_param(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_param,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("param")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
                 #[cfg(feature = "fast-parse")]
                 pub fn r#file(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -4303,6 +4355,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     .or_else(|state| { self::r#guard_decl(state) })
                                                     .or_else(|state| { self::r#timer_decl(state) })
                                                     .or_else(|state| { self::r#var_decl(state) })
+                                                    .or_else(|state| { self::r#param_decl(state) })
                                                     .or_else(|state| { self::r#ref_item(state) })
                                                     .or_else(|state| { self::r#unhandled_item(state) })
                                                     .or_else(|state| { self::r#diagram_item(state) })
@@ -4398,6 +4451,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                 .or_else(self::r#guard_decl as super::Step)
                                                                 .or_else(self::r#timer_decl as super::Step)
                                                                 .or_else(self::r#var_decl as super::Step)
+                                                                .or_else(self::r#param_decl as super::Step)
                                                                 .or_else(self::r#ref_item as super::Step)
                                                                 .or_else(self::r#unhandled_item as super::Step)
                                                                 .or_else(self::r#diagram_item as super::Step)
@@ -6804,6 +6858,84 @@ impl ::pest::Parser<Rule> for Grammar {
                                                     })
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then(self::r#literal as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(";")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#param_decl(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#param_decl,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_param(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(":")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#var_type as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .match_string("=")
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#literal as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then({
                                                         fn step(
@@ -10649,6 +10781,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_actions => rules::r#kw_actions(state),
                     Rule::r#kw_group => rules::r#kw_group(state),
                     Rule::r#kw_error => rules::r#kw_error(state),
+                    Rule::r#kw_param => rules::r#kw_param(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -10688,6 +10821,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#uint => rules::r#uint(state),
                     Rule::r#time_unit => rules::r#time_unit(state),
                     Rule::r#var_decl => rules::r#var_decl(state),
+                    Rule::r#param_decl => rules::r#param_decl(state),
                     Rule::r#var_type => rules::r#var_type(state),
                     Rule::r#int_range => rules::r#int_range(state),
                     Rule::r#literal => rules::r#literal(state),

@@ -255,7 +255,7 @@ fn build_item(
             let alias = parts.alias.take();
             ast::ItemKind::Action(ast::ActionDecl { decl: parts.decl(text, diagnostics)?, alias })
         }
-        Rule::var_decl => ast::ItemKind::Var(build_var(r, &body, diagnostics)?),
+        Rule::var_decl | Rule::param_decl => ast::ItemKind::Var(build_var(r, &body, diagnostics)?),
         Rule::group_decl => ast::ItemKind::Group(build_group(r, &body, diagnostics)?),
         Rule::transition | Rule::internal_item => ast::ItemKind::Transition(build_transition(r, &body, diagnostics)?),
         Rule::ignore_item | Rule::error_item => ast::ItemKind::Ignore(build_ignore(r, &body, diagnostics)?),
@@ -449,6 +449,7 @@ fn build_var(r: &mut Reader<'_>, var: &Node, diagnostics: &mut Vec<Diagnostic>) 
     let mut ty = None;
     let mut init = None;
     let mut output = false;
+    let param = var.rule == Rule::param_decl;
     while let Some(part) = r.child(var) {
         match part.rule {
             Rule::kw_output => output = true,
@@ -472,7 +473,11 @@ fn build_var(r: &mut Reader<'_>, var: &Node, diagnostics: &mut Vec<Diagnostic>) 
         }
     }
     let (ty, ty_span) = ty?;
-    Some(ast::VarDecl { name: name?, ty, ty_span, init: init?, output })
+    // A variable's initial value is in its grammar; a parameter's default is optional.
+    if init.is_none() && !param {
+        return None;
+    }
+    Some(ast::VarDecl { name: name?, ty, ty_span, init, output, param })
 }
 
 pub(super) fn build_literal(

@@ -171,7 +171,7 @@ fn tree_sitter_node_types() -> BTreeSet<String> {
 #[test]
 fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
     // fsm.pest's rule, then the node that stands for it in grammar.js.
-    const NODES: [(&str, &str); 20] = [
+    const NODES: [(&str, &str); 21] = [
         ("transition", "transition"),
         ("internal_item", "internal_transition"),
         ("ignore_item", "ignore_item"),
@@ -183,6 +183,7 @@ fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
         ("guard_decl", "guard_declaration"),
         ("timer_decl", "timer_declaration"),
         ("var_decl", "variable_declaration"),
+        ("param_decl", "parameter_declaration"),
         ("ref_item", "machine_reference"),
         ("unhandled_item", "unhandled_policy"),
         ("diagram_item", "diagram_settings"),

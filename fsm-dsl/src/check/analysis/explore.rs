@@ -6,8 +6,8 @@
 use super::{Known, name, pair_text};
 use crate::ast::Span;
 use crate::check::eval::{
-    MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_UNREACHABLE_VALUATIONS, Valuation, apply, decide,
-    reads,
+    MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS, MAX_UNREACHABLE_VALUATIONS, Valuation,
+    apply, decide, reads,
 };
 use crate::check::report;
 use crate::check::timers::Running;
@@ -216,11 +216,21 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
         ..Explored::default()
     };
     let mut budget = MAX_EVALUATIONS;
-    let mut start = m.initial_vars();
-    if let Some((_, v, value)) = apply(m, &m.state(m.initial).entry, &mut start) {
-        let initial = m.state(m.initial);
-        let note = format!("the entry assignment of `{}` makes it {value} at the start", initial.named.name);
-        ex.ranges.insert((initial.named.span, v), note);
+    // One start per combination of the parameters that guards read, each its own root.
+    let Some(mut starts) = m.starts(MAX_STARTS) else {
+        ex.too_complex = Some(report::too_complex(
+            m.named.span,
+            format!("the parameters that guards read have more than {MAX_STARTS} combinations of values"),
+            "narrow the parameters' ranges",
+        ));
+        return ex;
+    };
+    for start in &mut starts {
+        if let Some((_, v, value)) = apply(m, &m.state(m.initial).entry, start) {
+            let initial = m.state(m.initial);
+            let note = format!("the entry assignment of `{}` makes it {value} at the start", initial.named.name);
+            ex.ranges.insert((initial.named.span, v), note);
+        }
     }
     // Each guard combination of a pair is evaluated at least once, and the largest number of
     // combinations one pair can need is checked before anything runs.
@@ -260,11 +270,16 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
     let mut seen: HashMap<(StateId, usize), usize> = HashMap::default();
     seen.reserve(m.states.len());
     let graph = &mut ex.graph;
-    valuations.insert(start.clone().into_boxed_slice(), 0);
-    graph.values.extend_from_slice(&start);
-    seen.insert((m.initial, 0), 0);
-    graph.configs.push((m.initial, 0));
-    graph.parents.push(None);
+    for start in starts {
+        let valuation = valuations.len();
+        if valuations.insert(start.clone().into_boxed_slice(), valuation).is_some() {
+            continue;
+        }
+        graph.values.extend_from_slice(&start);
+        seen.insert((m.initial, valuation), graph.configs.len());
+        graph.configs.push((m.initial, valuation));
+        graph.parents.push(None);
+    }
     let mut vars = Vec::with_capacity(m.vars.len());
     let mut next = 0;
     while next < ex.graph.configs.len() {

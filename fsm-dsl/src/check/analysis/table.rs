@@ -141,6 +141,8 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
         if !v.output && !vars_read.contains(&ir::VarId(i)) {
             out.push(if vars_written[i] {
                 report::never_read(&name(&v.named))
+            } else if v.param {
+                report::unused_noun("parameter", &name(&v.named))
             } else {
                 report::unused(Kind::Var, &name(&v.named))
             });

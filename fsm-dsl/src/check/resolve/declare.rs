@@ -149,7 +149,19 @@ impl Resolver<'_> {
                 "narrow the range",
             ));
         }
-        let init = match (ty, v.init) {
+        // A parameter without a default starts, for the checker, at its type's smallest value;
+        // it explores every value a guard can tell apart (see `ir::Machine::starts`).
+        let Some(literal) = v.init else {
+            if self.enter(Kind::Var, &v.name, self.vars.len()) {
+                let named = named(&v.name, None, docs);
+                self.vars.push(ir::Var { named, ty, init: ty.min(), output: false, param: true, has_default: false });
+            } else {
+                self.unsound = true;
+            }
+            return;
+        };
+        let what = if v.param { "default" } else { "initial value" };
+        let init = match (ty, literal) {
             (ir::VarType::Bool, ast::Literal::Bool(b, _)) => i64::from(b),
             (ir::VarType::Int { min, max }, ast::Literal::Int(n, span)) => {
                 if (n < min || n > max) && !empty {
@@ -157,7 +169,7 @@ impl Resolver<'_> {
                     self.unsound = true;
                     self.diagnostics.push(report::out_of_range(
                         span,
-                        format!("the initial value {n} of `{}` is outside {min}..={max}", v.name.text),
+                        format!("the {what} {n} of `{}` is outside {min}..={max}", v.name.text),
                         "out of range",
                     ));
                 }
@@ -167,7 +179,7 @@ impl Resolver<'_> {
                 self.unsound = true;
                 self.diagnostics.push(report::type_mismatch(
                     lit.span(),
-                    format!("the initial value of `{}` does not match its type", v.name.text),
+                    format!("the {what} of `{}` does not match its type", v.name.text),
                     "wrong type",
                 ));
                 ty.min()
@@ -177,7 +189,8 @@ impl Resolver<'_> {
             // Which of the two declarations the assignments and guards mean is not known.
             self.unsound = true;
         } else {
-            self.vars.push(ir::Var { named: named(&v.name, None, docs), ty, init, output: v.output });
+            let named = named(&v.name, None, docs);
+            self.vars.push(ir::Var { named, ty, init, output: v.output, param: v.param, has_default: true });
         }
     }
 

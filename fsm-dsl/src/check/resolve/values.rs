@@ -132,6 +132,10 @@ impl Resolver<'_> {
 
     fn assignment(&mut self, var: &Name, op: ast::AssignOp, value: ast::Literal) -> Option<ir::Effect> {
         let id = self.var(var)?;
+        if self.vars[id.0].param {
+            self.diagnostics.push(report::assigns_parameter(var, self.vars[id.0].named.span));
+            return None;
+        }
         let ty = self.vars[id.0].ty;
         match (ty, op, value) {
             (ir::VarType::Bool, ast::AssignOp::Set, ast::Literal::Bool(b, _)) => {
