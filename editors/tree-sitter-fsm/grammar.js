@@ -288,8 +288,13 @@ module.exports = grammar({
       $.parenthesized_expression,
       $.comparison,
       $.boolean,
+      $.running_test,
       $.identifier,
+      // `running` alone names a guard or a variable.
+      alias('running', $.identifier),
     ),
+    // `[running Tw]`: whether the timer is running (`running` is no keyword).
+    running_test: $ => seq('running', field('timer', $.identifier)),
     parenthesized_expression: $ => seq('(', $._expression, ')'),
     comparison: $ => seq(
       field('left', $._operand),

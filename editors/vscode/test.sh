@@ -30,10 +30,10 @@ fi
 # The test specs chosen for what they exercise: superstates, events that carry data, timers
 # with durations and state timers, diagram settings, attributes and fallback ignores, variables,
 # labels with escapes, wildcards with `except`, internal transitions, multiple events and sources,
-# transitions on any other event, effect groups, protocol errors (tcp).
+# transitions on any other event, effect groups, protocol errors (tcp), running tests (sctp_t3_rtx).
 ok_cases=(superstates event_data timer_defaults_and_state_timers timers diagram_settings
     defaults_and_lint_control variables odd_labels wildcard_and_except internal_and_self
-    multiple_events_and_sources guards_and_else docs_labels_refs any_other_event effect_groups tcp)
+    multiple_events_and_sources guards_and_else docs_labels_refs any_other_event effect_groups tcp sctp_t3_rtx)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -29,6 +29,10 @@ pub enum FlattenError {
     /// cannot take.
     #[error("the machine has parameters ({0}): its flat form depends on their values")]
     Parameters(String),
+    /// Guards test whether timers are running: an expiry that no transition takes would move
+    /// the flat machine between configurations, which a flat `ignore` cannot say.
+    #[error("guards test whether timers are running ({0}): an ignored expiry would change the configuration")]
+    RunningTests(String),
 }
 
 /// A configuration: a state and the variables' values.
@@ -232,6 +236,10 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
     let params: Vec<&str> = m.vars.iter().filter(|v| v.param).map(|v| v.named.name.as_str()).collect();
     if !params.is_empty() {
         return Err(FlattenError::Parameters(params.join(", ")));
+    }
+    let tested: Vec<&str> = m.timers.iter().filter(|t| t.running.is_some()).map(|t| t.named.name.as_str()).collect();
+    if !tested.is_empty() {
+        return Err(FlattenError::RunningTests(tested.join(", ")));
     }
     let (configs, cells) = explore(m)?;
     let names: Vec<String> = configs.iter().map(|c| config_name(m, c)).collect();

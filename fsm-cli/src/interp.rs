@@ -70,6 +70,8 @@ impl<'m> Interpreter<'m> {
     pub fn step(&mut self, event: EventId, guards: &[bool]) -> Step {
         let m = self.machine;
         let from = self.state;
+        // The expiry of a timer that a guard tests (`[running T]`) clears its variable first.
+        let _ = m.arrive(event, &mut self.vars);
         match m.select(from, event, guards, &self.vars) {
             Selection::None(kind) => Step { from, event, to: from, kind, actions: Vec::new(), transition: None },
             Selection::Take(t) => {
@@ -79,7 +81,7 @@ impl<'m> Interpreter<'m> {
                 // that is idle at that point is left out: idle are the timers the checker proved
                 // not running in the state, and the event's own timer, until a `start`.
                 let mut idle = m.idle_timers.get(from.0).copied().unwrap_or(0);
-                if let Some(timer) = m.event(event).timer.filter(|t| t.0 < 128) {
+                if let Some(timer) = m.events.get(event.0).and_then(|e| e.timer).filter(|t| t.0 < 128) {
                     idle |= 1 << timer.0;
                 }
                 let mut actions = Vec::new();

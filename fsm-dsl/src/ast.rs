@@ -495,6 +495,8 @@ pub enum Expr {
     Or(Box<Expr>, Box<Expr>),
     /// `a < b` and the other comparisons.
     Cmp(CmpOp, Operand, Operand),
+    /// `running T`: whether the timer `T` is running (the span of the whole test).
+    Running(Name, Span),
 }
 
 impl Expr {
@@ -502,7 +504,7 @@ impl Expr {
     pub fn span(&self) -> Span {
         match self {
             Expr::Name(n) => n.span,
-            Expr::Bool(_, s) | Expr::Not(_, s) => *s,
+            Expr::Bool(_, s) | Expr::Not(_, s) | Expr::Running(_, s) => *s,
             Expr::And(a, b) | Expr::Or(a, b) => a.span().to(b.span()),
             Expr::Cmp(_, a, b) => a.span().to(b.span()),
         }
@@ -650,7 +652,7 @@ impl Expr {
             Expr::And(..) => 2,
             Expr::Cmp(..) => 3,
             Expr::Not(..) => 4,
-            Expr::Name(_) | Expr::Bool(..) => 5,
+            Expr::Name(_) | Expr::Bool(..) | Expr::Running(..) => 5,
         }
     }
 
@@ -673,6 +675,7 @@ impl Expr {
                 b.write(f, own)?;
             }
             Expr::Cmp(op, a, b) => write!(f, "{} {} {}", a, op.as_str(), b)?,
+            Expr::Running(timer, _) => write!(f, "running {}", timer.text)?,
         }
         if own < parent {
             f.write_str(")")?;

@@ -136,6 +136,9 @@ pub struct Timer {
     pub expiry: EventId,
     /// Its default duration, as the spec gives it (`timer Tack "T(ack)" = 2 s;`).
     pub default: Option<std::time::Duration>,
+    /// The variable that says whether it is running, when a guard tests it (`[running T]`):
+    /// its starts set it, its stops and its expiry clear it (see [`Var::running`]).
+    pub running: Option<VarId>,
 }
 
 /// The type of a variable.
@@ -191,6 +194,11 @@ pub struct Var {
     pub param: bool,
     /// For a parameter, whether the spec gives it a default (`true` for a variable).
     pub has_default: bool,
+    /// For the variable `running_T` that the machine keeps for `[running T]`, the timer: the
+    /// spec declares no such variable. Every start of `T` is followed by `running_T = true`,
+    /// every stop by `running_T = false` (in the effect lists, where texts leave them out),
+    /// and `T`'s expiry clears it as it arrives ([`Machine::arrive`]), whatever the pair does.
+    pub running: Option<TimerId>,
 }
 
 /// One entry of an action list, in execution order.
@@ -298,6 +306,16 @@ impl Transition {
     /// The effect groups its effects name, where they stand among them.
     pub fn groups(&self) -> &[GroupUse] {
         self.notes.as_ref().map_or(&[], |n| &n.groups)
+    }
+
+    /// [`keep_running`] on the transition's effects and the places of its groups.
+    pub(crate) fn keep_running(&mut self, actions: &[Action], running: &[Option<VarId>]) {
+        let mut effects = self.effects.to_vec();
+        match &mut self.notes {
+            Some(notes) => keep_running(&mut effects, &mut notes.groups, actions, running),
+            None => keep_running(&mut effects, &mut [], actions, running),
+        }
+        self.effects = effects.into_iter().collect();
     }
 
     /// The notes (guard text, refs, doc, label, groups), for a transition derived from this one.
@@ -481,6 +499,41 @@ pub struct GroupUse {
     pub len: usize,
 }
 
+/// After each start and stop of a timer in `effects` whose running variable is in `running`
+/// (by `TimerId`), an assignment of that variable (`true` after a start, `false` after a stop);
+/// `groups` keep their places (a group whose effects hold a new assignment grows by one, a later
+/// one moves).
+pub(crate) fn keep_running(
+    effects: &mut Vec<Effect>,
+    groups: &mut [GroupUse],
+    actions: &[Action],
+    running: &[Option<VarId>],
+) {
+    let mut at = 0;
+    while at < effects.len() {
+        let set = match effects[at] {
+            Effect::Action(a) => match actions[a.0].kind {
+                ActionKind::Start(t) => running.get(t.0).copied().flatten().map(|v| Effect::Set(v, 1)),
+                ActionKind::Stop(t) => running.get(t.0).copied().flatten().map(|v| Effect::Set(v, 0)),
+                ActionKind::User => None,
+            },
+            _ => None,
+        };
+        at += 1;
+        if let Some(set) = set {
+            effects.insert(at, set);
+            for g in groups.iter_mut() {
+                if g.start >= at {
+                    g.start += 1;
+                } else if at < g.start + g.len {
+                    g.len += 1;
+                }
+            }
+            at += 1;
+        }
+    }
+}
+
 /// A state that holds states, as declared (`state S { state A; ... }`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Superstate {
@@ -517,6 +570,22 @@ impl Machine {
     /// The cell of a (state, event) pair.
     pub fn cell(&self, state: StateId, event: EventId) -> &Cell {
         self.cells.get(state.0 * self.events.len() + event.0).unwrap_or(&Cell::Unmentioned)
+    }
+
+    /// What the arrival of `event` does before the pair decides anything: the expiry of a
+    /// timer that a guard tests (`[running T]`) clears the variable that says it is running,
+    /// since the timer has fired. Returns whether a value changed.
+    pub fn arrive(&self, event: EventId, vars: &mut [i64]) -> bool {
+        // Read with `get`: a tool may step a machine with any event id.
+        let timer = self.events.get(event.0).and_then(|e| e.timer);
+        let Some(v) = timer.and_then(|t| self.timers.get(t.0)).and_then(|t| t.running) else { return false };
+        match vars.get_mut(v.0) {
+            Some(value) if *value != 0 => {
+                *value = 0;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The protocol error with this id.
@@ -686,7 +755,7 @@ impl Machine {
     /// and a needed one never left out.
     pub fn step_effects(&self, source: StateId, event: EventId, t: TransitionId) -> Vec<Effect> {
         let mut idle = self.idle_timers.get(source.0).copied().unwrap_or(0);
-        if let Some(timer) = self.event(event).timer.filter(|t| t.0 < 128) {
+        if let Some(timer) = self.events.get(event.0).and_then(|e| e.timer).filter(|t| t.0 < 128) {
             idle |= 1 << timer.0;
         }
         self.without_idle_stops(self.each_effect_of(source, t), idle)

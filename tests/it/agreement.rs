@@ -129,8 +129,8 @@ mod more_data {
 agreement_test!(many_guards_agree, more_data::deep, "tests/data/ok/many_guards.fsm");
 agreement_test!(alias_and_default_name_agree, more_data::alarm, "tests/data/ok/timer_alias_and_default_name.fsm");
 // The constructs that say an RFC machine as its RFC does: transitions on any other event
-// (states, superstates and `*`), effect groups, several names for one timer operation. Their
-// modules compile without a warning.
+// (states, superstates and `*`), effect groups, several names for one timer operation,
+// parameters, tests of whether a timer runs. Their modules compile without a warning.
 mod rfc_constructs {
     #![deny(warnings)]
     fsm_macros::fsm!("tests/data/ok/any_other_event.fsm");
@@ -138,7 +138,9 @@ mod rfc_constructs {
     fsm_macros::fsm!("tests/data/ok/timer_aliases.fsm");
     fsm_macros::fsm!("tests/data/ok/sip_invite_client.fsm");
     fsm_macros::fsm!("tests/data/ok/dhcp_client.fsm");
+    fsm_macros::fsm!("tests/data/ok/sctp_t3_rtx.fsm");
 }
+agreement_test!(sctp_t3_rtx_agrees, rfc_constructs::sctp_t3_rtx, "tests/data/ok/sctp_t3_rtx.fsm");
 agreement_test!(any_other_event_agrees, rfc_constructs::session, "tests/data/ok/any_other_event.fsm");
 agreement_test!(effect_groups_agree, rfc_constructs::link, "tests/data/ok/effect_groups.fsm");
 agreement_test!(timer_aliases_agree, rfc_constructs::keepalive, "tests/data/ok/timer_aliases.fsm");

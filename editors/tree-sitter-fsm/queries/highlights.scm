@@ -28,6 +28,7 @@
   "unhandled"
   "start"
   "stop"
+  "running"
   "allow"
 ] @keyword
 

@@ -174,7 +174,7 @@ pub fn complete(text: &str, index: &Index, at: usize) -> Vec<lsp::CompletionItem
         Context::Guard => {
             let mut out: Vec<_> = names(Kind::Guard, lsp::CompletionItemKind::FUNCTION).collect();
             out.extend(names(Kind::Var, lsp::CompletionItemKind::VARIABLE));
-            out.extend(keywords(&["else", "true", "false"]));
+            out.extend(keywords(&["else", "true", "false", "running"]));
             out
         }
         Context::Effects => {

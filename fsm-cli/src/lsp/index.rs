@@ -239,6 +239,7 @@ impl Builder {
                     }
                 }
             }
+            ast::Expr::Running(timer, _) => self.push(Kind::Timer, timer, false),
         }
     }
 

@@ -217,6 +217,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         (state.entry, state.entry_groups) = (entry, entry_groups);
         (state.exit, state.exit_groups) = (exit, exit_groups);
     }
+    r.keep_running(&mut transitions);
     let cell_count = r.states.len().saturating_mul(r.events.len());
     if cell_count > MAX_CELLS {
         r.diagnostics.push(report::too_complex(
@@ -265,6 +266,23 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
 }
 
 impl Resolver<'_> {
+    /// The assignments that keep each tested timer's running variable (`[running T]`) after
+    /// every start and stop of it: in the transitions (those on `*` too) and in the states'
+    /// entry and exit effects.
+    fn keep_running(&mut self, transitions: &mut [ir::Transition]) {
+        let running: Vec<Option<VarId>> = self.timers.iter().map(|t| t.running).collect();
+        if running.iter().all(Option::is_none) {
+            return;
+        }
+        for t in transitions.iter_mut().chain(self.others.iter_mut()) {
+            t.keep_running(&self.actions, &running);
+        }
+        for state in &mut self.states {
+            ir::keep_running(&mut state.entry, &mut state.entry_groups, &self.actions, &running);
+            ir::keep_running(&mut state.exit, &mut state.exit_groups, &self.actions, &running);
+        }
+    }
+
     /// Expands every group (those no effect list names too, so that their errors are reported),
     /// and gives the model's list of them, each marked used or not (the analyses report those
     /// nothing names, once the spec has no error).

@@ -238,20 +238,32 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     let (mut guard_ids, mut read, mut selected) = (Vec::new(), Vec::new(), Vec::new());
     let mut next = 0;
     while next < nodes.len() {
-        let (s, vars, mask) = nodes[next].clone();
+        let (s, at_rest, mask) = nodes[next].clone();
         let mut reached: Vec<Config> = Vec::new();
         for e in (0..m.events.len()).map(EventId) {
             let Some(armed) = arrival(m, e, mask) else { continue };
             if !known(m, unknown, s, e) {
                 continue;
             }
+            // The expiry of a timer that a guard tests clears its running variable too (a copy
+            // only then: this runs for every event of every configuration).
+            let arrived;
+            let vars = match m.event(e).timer.and_then(|t| m.timers[t.0].running) {
+                Some(v) if at_rest.get(v.0).is_some_and(|&x| x != 0) => {
+                    let mut cleared = at_rest.clone();
+                    let _ = m.arrive(e, &mut cleared);
+                    arrived = cleared;
+                    &arrived
+                }
+                _ => &at_rest,
+            };
             let Cell::Rules(rules) = m.cell(s, e) else {
                 // Ignored or unhandled: nothing happens, but an expiry has disarmed its timer.
                 // Counted like a guard evaluation, as `analysis` counts it, so that many
                 // events over many configurations stay within the budget too.
                 let Some(rest) = budget.checked_sub(1) else { return false };
                 budget = rest;
-                if armed != mask {
+                if armed != mask || *vars != at_rest {
                     reached.push((s, vars.clone(), armed));
                 }
                 continue;
@@ -267,7 +279,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                 for (n, g) in guard_ids.iter().enumerate() {
                     values[g.0] = combination >> n & 1 == 1;
                 }
-                eval::decide(m, rules, &values, &vars, &mut selected);
+                eval::decide(m, rules, &values, vars, &mut selected);
                 if selected.is_empty() {
                     reached.push((s, vars.clone(), armed));
                 }

@@ -167,6 +167,22 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         (TokenStream::new(), body, uses)
     };
     let transition_type = transition_type(m);
+    // The expiry of a timer that a guard tests (`[running T]`) clears its running variable as
+    // it arrives, whatever the pair then does.
+    let arrivals: Vec<TokenStream> = m
+        .timers
+        .iter()
+        .filter_map(|t| {
+            let var = ident(&m.vars[t.running?.0].named.name);
+            let expiry = ident(&m.event(t.expiry).named.name);
+            Some(quote! {
+                if event == Event::#expiry {
+                    vars.#var = false;
+                }
+            })
+        })
+        .collect();
+    let uses = cells::Uses { vars: uses.vars || !arrivals.is_empty(), guard: uses.guard };
 
     let entry = &m.start_effects();
     let initial_assignments = assignments(m, entry);
@@ -273,6 +289,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             event: Event,
             #guard: impl FnMut(Guard) -> bool,
         ) -> Step {
+            #( #arrivals )*
             #body
         }
     }

@@ -57,7 +57,10 @@ impl Machine {
             match e {
                 Expr::Const(b) => out.push_str(if *b { "true" } else { "false" }),
                 Expr::Guard(g) => out.push_str(&m.guards[g.0].named.name),
-                Expr::Var(v) => out.push_str(&m.vars[v.0].named.name),
+                Expr::Var(v) => match m.vars[v.0].running {
+                    Some(t) => out.push_str(&format!("running {}", m.timers[t.0].named.name)),
+                    None => out.push_str(&m.vars[v.0].named.name),
+                },
                 Expr::Not(inner) => {
                     out.push('!');
                     write(m, inner, own, out);
@@ -78,9 +81,16 @@ impl Machine {
         out
     }
 
-    /// Effects, comma-separated, each written out.
+    /// Effects, comma-separated, each written out (but the assignments the machine keeps for
+    /// `[running T]`, which the spec does not write: see [`super::Var::running`]).
     pub fn effects_text(&self, effects: &[Effect]) -> String {
-        effects.iter().map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+        effects.iter().filter(|e| !self.keeps(e)).map(|e| self.effect_text(e)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Whether the effect is an assignment of a timer's running variable, which the machine
+    /// keeps and the spec does not write.
+    fn keeps(&self, effect: &Effect) -> bool {
+        matches!(*effect, Effect::Set(v, _) if self.vars.get(v.0).is_some_and(|v| v.running.is_some()))
     }
 
     /// Effects as the spec writes them, comma-separated: the effects a group stands for (in
@@ -95,7 +105,9 @@ impl Machine {
                     at += g.len;
                 }
                 None => {
-                    parts.push(self.effect_text(&effects[at]));
+                    if !self.keeps(&effects[at]) {
+                        parts.push(self.effect_text(&effects[at]));
+                    }
                     at += 1;
                 }
             }

@@ -233,6 +233,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::kw_group => "`group`",
         Rule::kw_error => "`error`",
         Rule::kw_param => "`param`",
+        Rule::kw_running => "`running`",
         Rule::diagram_setting => "a diagram setting (`direction = TB;`, `events = hide;`, `actions = hide;`)",
         Rule::direction => "a direction (`TB`, `LR`, `BT` or `RL`)",
         Rule::visibility => "`show` or `hide`",

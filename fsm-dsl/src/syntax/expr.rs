@@ -108,6 +108,15 @@ fn build_expr(r: &mut Reader<'_>, node: &Node, diagnostics: &mut Vec<Diagnostic>
                 }
                 Rule::kw_true => Some(ast::Expr::Bool(true, r.span(&inner))),
                 Rule::kw_false => Some(ast::Expr::Bool(false, r.span(&inner))),
+                Rule::running_test => {
+                    // The children first: the span of a node ends the reading of it.
+                    let keyword = r.child(&inner)?;
+                    let start = r.span(&keyword).start();
+                    let timer = r.child(&inner)?;
+                    let timer = build_name(r, &timer);
+                    let span = ast::Span::new(start, timer.span.end());
+                    Some(ast::Expr::Running(timer, span))
+                }
                 _ => Some(ast::Expr::Name(build_name(r, &inner))),
             }
         }

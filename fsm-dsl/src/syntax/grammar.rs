@@ -62,6 +62,7 @@ pub enum Rule {
     r#kw_group,
     r#kw_error,
     r#kw_param,
+    r#kw_running,
     r#file,
     r#machine_head,
     r#file_recover,
@@ -122,6 +123,7 @@ pub enum Rule {
     r#conj,
     r#unary,
     r#primary,
+    r#running_test,
     r#comparison,
     r#operand,
     r#or_op,
@@ -199,6 +201,7 @@ impl Rule {
             Rule::r#kw_group,
             Rule::r#kw_error,
             Rule::r#kw_param,
+            Rule::r#kw_running,
             Rule::r#file,
             Rule::r#machine_head,
             Rule::r#file_recover,
@@ -259,6 +262,7 @@ impl Rule {
             Rule::r#conj,
             Rule::r#unary,
             Rule::r#primary,
+            Rule::r#running_test,
             Rule::r#comparison,
             Rule::r#operand,
             Rule::r#or_op,
@@ -3042,6 +3046,54 @@ impl ::pest::Parser<Rule> for Grammar {
                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                 state
                                                                     .match_string("param")
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_running(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_running,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("running")
                                                                     .and_then({
                                                                         fn step(
                                                                             state: super::State<'_>,
@@ -8535,7 +8587,38 @@ impl ::pest::Parser<Rule> for Grammar {
                                         .or_else(self::r#comparison as super::Step)
                                         .or_else(self::r#kw_true as super::Step)
                                         .or_else(self::r#kw_false as super::Step)
+                                        .or_else(self::r#running_test as super::Step)
                                         .or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#running_test(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#running_test,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#kw_running(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#ident as super::Step)
+                                            }
+                                            step as super::Step
+                                        })
                                 }
                                 step as super::Step
                             },
@@ -10782,6 +10865,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#kw_group => rules::r#kw_group(state),
                     Rule::r#kw_error => rules::r#kw_error(state),
                     Rule::r#kw_param => rules::r#kw_param(state),
+                    Rule::r#kw_running => rules::r#kw_running(state),
                     Rule::r#file => rules::r#file(state),
                     Rule::r#machine_head => rules::r#machine_head(state),
                     Rule::r#file_recover => rules::r#file_recover(state),
@@ -10842,6 +10926,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#conj => rules::r#conj(state),
                     Rule::r#unary => rules::r#unary(state),
                     Rule::r#primary => rules::r#primary(state),
+                    Rule::r#running_test => rules::r#running_test(state),
                     Rule::r#comparison => rules::r#comparison(state),
                     Rule::r#operand => rules::r#operand(state),
                     Rule::r#or_op => rules::r#or_op(state),

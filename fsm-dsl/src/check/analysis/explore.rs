@@ -134,6 +134,7 @@ fn step_cell(
     rules: &[TransitionId],
     vars: &[i64],
     reached: bool,
+    arrived: bool,
     scratch: &mut Scratch,
 ) {
     let Scratch { guard_ids, read, values, selected, next, next_values } = scratch;
@@ -147,6 +148,12 @@ fn step_cell(
         match selected.as_slice() {
             [] => {
                 ex.gaps.entry((s, e)).or_insert_with(|| witness(m, guard_ids, values, read, vars));
+                // An expiry that no transition takes still stopped its timer (`arrived`: the
+                // variables already say so): the machine stays, in a configuration of its own.
+                if reached && arrived {
+                    next.push(s);
+                    next_values.extend_from_slice(vars);
+                }
             }
             [_] => {}
             &[a, b, ..] => {
@@ -281,6 +288,7 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
         graph.parents.push(None);
     }
     let mut vars = Vec::with_capacity(m.vars.len());
+    let mut arrived_vars = Vec::with_capacity(m.vars.len());
     let mut next = 0;
     while next < ex.graph.configs.len() {
         let (s, current) = ex.graph.configs[next];
@@ -305,11 +313,24 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
                 return ex;
             };
             budget = rest;
-            if rules.is_empty() || !known.has(m, s, e) {
+            // The expiry of a timer that a guard tests clears its running variable as it arrives.
+            arrived_vars.clear();
+            arrived_vars.extend_from_slice(&vars);
+            let arrived = m.arrive(e, &mut arrived_vars);
+            if !known.has(m, s, e) || rules.is_empty() && !arrived {
                 continue;
             }
-            scratch.read.sort();
-            step_cell(m, &mut ex, s, e, rules, &vars, true, &mut scratch);
+            if rules.is_empty() {
+                // Ignored or unhandled, but the expiry stopped its timer: a configuration of its own.
+                scratch.next.clear();
+                scratch.next_values.clear();
+                scratch.next.push(s);
+                scratch.next_values.extend_from_slice(&arrived_vars);
+            } else {
+                scratch.read.sort();
+                let here = if arrived { &arrived_vars } else { &vars };
+                step_cell(m, &mut ex, s, e, rules, here, true, arrived, &mut scratch);
+            }
             let graph = &mut ex.graph;
             for (i, &target) in scratch.next.iter().enumerate() {
                 if seen.len() as u128 >= MAX_CONFIGURATIONS {
@@ -360,7 +381,7 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
                     return ex;
                 };
                 budget = rest;
-                step_cell(m, &mut ex, s, e, rules, vars, false, &mut scratch);
+                step_cell(m, &mut ex, s, e, rules, vars, false, false, &mut scratch);
             }
         }
     }

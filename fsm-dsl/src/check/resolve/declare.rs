@@ -154,7 +154,15 @@ impl Resolver<'_> {
         let Some(literal) = v.init else {
             if self.enter(Kind::Var, &v.name, self.vars.len()) {
                 let named = named(&v.name, None, docs);
-                self.vars.push(ir::Var { named, ty, init: ty.min(), output: false, param: true, has_default: false });
+                self.vars.push(ir::Var {
+                    named,
+                    ty,
+                    init: ty.min(),
+                    output: false,
+                    param: true,
+                    has_default: false,
+                    running: None,
+                });
             } else {
                 self.unsound = true;
             }
@@ -190,7 +198,15 @@ impl Resolver<'_> {
             self.unsound = true;
         } else {
             let named = named(&v.name, None, docs);
-            self.vars.push(ir::Var { named, ty, init, output: v.output, param: v.param, has_default: true });
+            self.vars.push(ir::Var {
+                named,
+                ty,
+                init,
+                output: v.output,
+                param: v.param,
+                has_default: true,
+                running: None,
+            });
         }
     }
 
@@ -298,6 +314,7 @@ impl Resolver<'_> {
             stop,
             expiry,
             default: timer.default,
+            running: None,
         });
     }
 

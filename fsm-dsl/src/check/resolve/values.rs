@@ -10,8 +10,8 @@ pub const MAX_EFFECTS: usize = 4096;
 
 /// How deep groups may name groups (each level a frame of the checker's stack).
 pub const MAX_GROUP_DEPTH: usize = 64;
-use crate::ast::{self, Name};
-use crate::check::report;
+use crate::ast::{self, Name, SmolStr, Span};
+use crate::check::report::{self, Kind};
 use crate::ir;
 
 impl Resolver<'_> {
@@ -65,7 +65,7 @@ impl Resolver<'_> {
                 ast::Effect::Action(name) => match self.action_tab.get(&name.text) {
                     Some((i, _)) => Some(ir::Effect::Action(ir::ActionId(i))),
                     None => {
-                        self.missing(report::Kind::Action, name, &[report::Kind::Action, report::Kind::Group]);
+                        self.missing(Kind::Action, name, &[Kind::Action, Kind::Group]);
                         None
                     }
                 },
@@ -214,7 +214,53 @@ impl Resolver<'_> {
                 let (a, b) = (self.operand(a), self.operand(b));
                 ir::Expr::Cmp(*op, a?, b?)
             }
+            ast::Expr::Running(timer, span) => ir::Expr::Var(self.running_var(timer, *span)?),
         })
+    }
+
+    /// The variable that says whether `timer` is running, made on its first test: `running_T`,
+    /// a `bool` that starts false (no timer runs before the start).
+    fn running_var(&mut self, timer: &Name, test: Span) -> Option<ir::VarId> {
+        let t = self.timer(timer)?;
+        if let Some(v) = self.timers[t.0].running {
+            return Some(v);
+        }
+        let declared = &self.timers[t.0].named;
+        let name = Name { text: SmolStr::new(format!("running_{}", declared.name)), span: declared.span };
+        // A guard or a variable of the spec named so would be the generated field's name too.
+        if let Some((_, first)) =
+            self.table(Kind::Var).get(&name.text).or_else(|| self.table(Kind::Guard).get(&name.text))
+        {
+            let clashing = Name { text: name.text.clone(), span: first };
+            let what = format!("the variable that `running {}` makes the machine keep", declared.name);
+            // Said once, at the first test.
+            if !self.diagnostics.iter().any(|d| d.primary.span == first && d.code == crate::diag::Code::Duplicate) {
+                self.diagnostics.push(report::clash(Kind::Var, &clashing, test, &what));
+            }
+            self.unsound = true;
+            return None;
+        }
+        let doc = format!(
+            "Whether the timer `{}` is running: set by its start, cleared by its stop and its expiry, \
+             for `[running {}]`.",
+            declared.name, declared.name
+        );
+        if !self.enter(Kind::Var, &name, self.vars.len()) {
+            self.unsound = true;
+            return None;
+        }
+        let v = ir::VarId(self.vars.len());
+        self.vars.push(ir::Var {
+            named: super::named(&name, None, std::slice::from_ref(&doc)),
+            ty: ir::VarType::Bool,
+            init: 0,
+            output: false,
+            param: false,
+            has_default: true,
+            running: Some(t),
+        });
+        self.timers[t.0].running = Some(v);
+        Some(v)
     }
 
     fn operand(&mut self, operand: &ast::Operand) -> Option<ir::Operand> {
