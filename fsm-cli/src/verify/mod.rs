@@ -46,9 +46,13 @@
 //! problem reported: `diag`), `step` (one configuration's moves), `explore`, `render`.
 
 pub mod diag;
+pub mod explore;
 pub mod model;
+pub mod render;
+pub mod step;
 pub mod syntax;
 
+pub use explore::{Bounds, Property, Report, Stop, Violation, explore};
 pub use model::System;
 
 /// The diagnostics of one instance's spec that has errors.
