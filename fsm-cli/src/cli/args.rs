@@ -180,6 +180,24 @@ pub enum Command {
         #[arg(long)]
         unordered: bool,
     },
+    /// Explore every interleaving of a system of spec machines over channels (a `.fsys` file)
+    /// and report deadlocks, unspecified receptions, channel overflows and broken invariants,
+    /// each with a shortest message sequence chart (text and Mermaid). Exits 0 when every
+    /// property holds in every reachable state, 1 on a violation, on errors in the system or
+    /// its specs, or when a bound stopped the exploration, 2 when a file cannot be read.
+    Verify {
+        /// The system file.
+        system: PathBuf,
+        /// Output format: the summary and charts as text, or one JSON document.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Most states stored before stopping.
+        #[arg(long, default_value_t = 10_000_000)]
+        max_states: usize,
+        /// Deepest state expanded, in moves from the start.
+        #[arg(long, default_value_t = 10_000)]
+        max_depth: usize,
+    },
     /// Run a spec through the interpreter: events from the arguments, or one per line on
     /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one
     /// JSON object per step.

@@ -1,13 +1,137 @@
-//! `fsm verify`'s system descriptions: every diagnostic code of `tests/data/systems/err`, all
-//! problems in one run, no panic on any system text, and the exploration of a system small
-//! enough to count by hand.
+//! `fsm verify`: the repository's system and its verdict, the seeded bugs of
+//! `tests/data/systems/bugs` each found with a shortest message sequence chart, the bounds,
+//! every diagnostic code of `tests/data/systems/err`, and no panic on any system text.
 
-use fsm_cli::verify::{self, Bounds, diag::Code};
+use clap::Parser as _;
+use fsm_cli::cli::{self, Cli};
+use fsm_cli::verify::{self, Bounds, diag::Code, render};
 use proptest::prelude::*;
 use std::path::Path;
 
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let cli = Cli::try_parse_from(std::iter::once("fsm").chain(args.iter().copied())).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut input: &[u8] = b"";
+    let mut io = cli::Io { out: &mut out, err: &mut err, input: &mut input, color: false };
+    let code = cli::run(cli, &mut io);
+    Run { code, out: String::from_utf8(out).unwrap(), err: String::from_utf8(err).unwrap() }
+}
+
 fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path).to_string_lossy().into_owned()
+}
+
+fn verify(path: &str, more: &[&str]) -> Run {
+    let path = repo(path);
+    let mut args = vec!["verify", path.as_str()];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
+#[test]
+fn the_watchdog_pair_verifies_with_its_state_count() {
+    let r = verify("specs/systems/watchdog_pair.fsys", &[]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.out.contains("system WatchdogPair: 4 instances, 2 channels, 6 environment events"), "{}", r.out);
+    assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, 14 octets per state"), "{}", r.out);
+    assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
+}
+
+#[test]
+fn a_channel_one_too_small_overflows_in_a_shortest_chart() {
+    let r = verify("tests/data/systems/bugs/overflow.fsys", &[]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(r.out.contains("channel overflow             VIOLATED (176 moves), shortest trace: 5 moves"), "{}", r.out);
+    assert!(r.out.contains("   5  ba delivers DWR\n"), "{}", r.out);
+    assert!(
+        r.out.contains("        ra -> ab: DWA\n     x  channel overflow: DWA sent to ab, which holds 1 message"),
+        "{}",
+        r.out
+    );
+    // Each step cites the row of RFC 3539 Appendix A that it took.
+    assert!(
+        r.out.contains("wa: TwExpiry: OKAY -> OKAY / SendWatchdog, SetWatchdog [RFC 3539 App. A row 12]"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("```mermaid\nsequenceDiagram\n    participant wa\n"), "{}", r.out);
+    assert!(r.out.contains("    wb-)wa: 5. DWR (ba)\n"), "{}", r.out);
+    // Shortest: explored to depth 4 only (so no move out of a configuration 4 moves deep), the
+    // overflow is not found.
+    let r = verify("tests/data/systems/bugs/overflow.fsys", &["--max-depth", "4"]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("stopped at the bound of depth 4"), "{}", r.out);
+    assert!(r.out.contains("channel overflow             holds so far"), "{}", r.out);
+}
+
+#[test]
+fn a_dropped_transition_is_an_unspecified_reception_in_a_shortest_chart() {
+    let r = verify("tests/data/systems/bugs/unspecified.fsys", &[]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(r.out.contains("unspecified reception        VIOLATED (96 moves), shortest trace: 5 moves"), "{}", r.out);
+    assert!(
+        r.out.contains("x  unspecified reception: DWR at the head of ba arrives at wa as NonDWA in state REOPEN"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("in: wa=REOPEN, ra=Answering, wb=OKAY, rb=Answering; ab=[DWR], ba=[DWR]"), "{}", r.out);
+    let r = verify("tests/data/systems/bugs/unspecified.fsys", &["--max-depth", "4"]);
+    assert!(r.out.contains("unspecified reception        holds so far"), "{}", r.out);
+}
+
+#[test]
+fn a_deferred_message_waits_at_the_head_instead() {
+    let r = verify("tests/data/systems/bugs/deferred.fsys", &[]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.out.contains("explored 1329 states"), "{}", r.out);
+}
+
+#[test]
+fn a_system_with_nothing_left_to_do_deadlocks() {
+    let r = verify("tests/data/systems/bugs/deadlock.fsys", &[]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("deadlock                     VIOLATED (1 state), shortest trace: 2 moves"), "{}", r.out);
+    assert!(r.out.contains("in: wa=OKAY, ra=Answering, wb=OKAY, rb=Answering; ab=[], ba=[]"), "{}", r.out);
+}
+
+#[test]
+fn an_invariant_is_broken_by_a_timer_racing_a_dwr() {
+    let r = verify("tests/data/systems/bugs/suspect.fsys", &[]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("invariant a_never_suspects   VIOLATED (266 states), shortest trace: 3 moves"), "{}", r.out);
+    assert!(
+        r.out.contains("wa: TwExpiry: OKAY -> SUSPECT / Failover, SetWatchdog [RFC 3539 App. A row 13]"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn the_state_bound_stops_with_the_statistics_so_far() {
+    let r = verify("specs/systems/watchdog_pair.fsys", &["--max-states", "100"]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("explored 100 states"), "{}", r.out);
+    assert!(r.out.contains("stopped at the bound of 100 states"), "{}", r.out);
+    assert!(r.out.contains("verdict: no violation within the bounds (not a proof)"), "{}", r.out);
+}
+
+#[test]
+fn the_summary_and_charts_as_json() {
+    let r = verify("tests/data/systems/bugs/overflow.fsys", &["--format", "json"]);
+    assert_eq!(r.code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(doc["states"], 1521);
+    assert_eq!(doc["verified"], false);
+    assert_eq!(doc["properties"][2]["property"], "channel overflow");
+    assert_eq!(doc["properties"][2]["verdict"], "violated");
+    assert_eq!(doc["properties"][2]["trace_moves"], 5);
+    assert!(doc["violations"][0]["mermaid"].as_str().unwrap().starts_with("sequenceDiagram\n"));
 }
 
 /// Checks a system file as `fsm verify` does, its specs read relative to it; returns the
@@ -59,6 +183,15 @@ fn all_problems_are_reported_in_one_run() {
 }
 
 #[test]
+fn the_command_prints_the_specs_diagnostics_before_the_systems() {
+    let r = verify("tests/data/systems/err/v0003_spec_errors.fsys", &[]);
+    assert_eq!(r.code, 1);
+    let spec = r.err.find("error[E0003]").unwrap();
+    assert!(spec < r.err.find("error[V0003]").unwrap(), "{}", r.err);
+    assert!(r.err.contains("v0003_spec_errors.fsys: 1 error; the system was not explored"), "{}", r.err);
+}
+
+#[test]
 fn the_readme_lists_every_code() {
     let readme = std::fs::read_to_string(repo("README.md")).unwrap();
     for code in Code::ALL {
@@ -72,7 +205,7 @@ const WATCHDOG: &str = include_str!("../../../specs/rfc3539_watchdog.fsm");
 const RESPONDER: &str = include_str!("../../../specs/systems/dwa_responder.fsm");
 
 /// Every stage on a system text whose specs are read from memory: a diagnostic's span lies in
-/// the text, and a system that checks has its instances.
+/// the text, and a system that checks is explored (within small bounds) and rendered.
 fn exercise(text: &str) {
     let mut read = |path: &str| match path {
         p if p.contains("responder") => Ok(RESPONDER.to_owned()),
@@ -86,7 +219,13 @@ fn exercise(text: &str) {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");
     }
     if let Some(system) = checked.system {
-        assert!(!system.instances.is_empty());
+        let report = verify::explore(&system, Bounds { max_states: 300, max_depth: 12 });
+        let _ = render::summary(&system, &report);
+        let _ = render::summary_json(&system, &report);
+        for v in &report.violations {
+            let _ = render::chart_text(&system, v);
+            let _ = render::chart_mermaid(&system, v);
+        }
     }
 }
 
