@@ -39,14 +39,15 @@ pub fn verified(report: &Report) -> bool {
 /// The summary: the system, the statistics, a verdict per property.
 pub fn summary(system: &System, report: &Report) -> String {
     let mut out = String::new();
+    let count = |n: usize, word: &str| format!("{n} {}", fsm_dsl::diag::plural(n, word));
     let _ = writeln!(
         out,
-        "system {}: {} instances, {} channels, {} environment events, {} invariants",
+        "system {}: {}, {}, {}, {}",
         system.name,
-        system.instances.len(),
-        system.channels.len(),
-        system.environment.len(),
-        system.invariants.len()
+        count(system.instances.len(), "instance"),
+        count(system.channels.len(), "channel"),
+        count(system.environment.len(), "environment event"),
+        count(system.invariants.len(), "invariant")
     );
     let per_state = report.packed_bytes.checked_div(report.states).unwrap_or(0);
     let _ = writeln!(
@@ -242,12 +243,12 @@ pub fn chart_text(system: &System, v: &Violation) -> String {
             if matches!(m, Move::Start { .. }) {
                 let machine = &system.instances[s.instance].machine;
                 let actions: Vec<&str> = s.actions.iter().map(|a| machine.action(*a).named.name.as_str()).collect();
-                let _ = writeln!(
-                    out,
-                    "        {name}: starts in {} / {}",
-                    machine.state(s.to).named.name,
-                    actions.join(", ")
-                );
+                let state = &machine.state(s.to).named.name;
+                if actions.is_empty() {
+                    let _ = writeln!(out, "        {name}: starts in {state}");
+                } else {
+                    let _ = writeln!(out, "        {name}: starts in {state} / {}", actions.join(", "));
+                }
             } else {
                 let _ = writeln!(out, "        {name}: {}", step_text(system, s));
             }

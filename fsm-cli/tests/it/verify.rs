@@ -375,3 +375,40 @@ fn the_state_space_of_a_ping_pong_is_the_one_counted_by_hand() {
     assert_eq!(v.trace.len(), 3, "start, Go, the loss: {:?}", v.trace);
     assert!(matches!(v.trace[2], verify::step::Move::Lose { channel: 0, position: 0, message: 0 }));
 }
+
+/// The charts of the seeded bugs render with the real Mermaid CLI (`mmdc`, as in
+/// `mermaid_render.rs`), in one run: no syntax error, and every lifeline drawn.
+#[test]
+fn mermaid_cli_renders_the_charts_of_the_seeded_bugs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut markdown = String::new();
+    let mut charts = 0;
+    for name in ["overflow", "unspecified", "deadlock", "suspect"] {
+        let (checked, rendered) = check_file(Path::new(&repo(&format!("tests/data/systems/bugs/{name}.fsys"))));
+        let system = checked.system.unwrap_or_else(|| panic!("{name}: {rendered}"));
+        let report = verify::explore(&system, Bounds::default());
+        assert_eq!(report.violations.len(), 1, "{name}");
+        for v in &report.violations {
+            markdown.push_str(&format!("```mermaid\n{}```\n\n", render::chart_mermaid(&system, v)));
+            charts += 1;
+        }
+    }
+    std::fs::write(dir.path().join("all.md"), markdown).unwrap();
+    // Chromium refuses to run as root without `--no-sandbox` (CI runs as root).
+    std::fs::write(dir.path().join("puppeteer.json"), r#"{"args": ["--no-sandbox"]}"#).unwrap();
+    let chromium = std::env::var("PUPPETEER_EXECUTABLE_PATH").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    let output = std::process::Command::new("mmdc")
+        .current_dir(dir.path())
+        .env("PUPPETEER_EXECUTABLE_PATH", &chromium)
+        .args(["--quiet", "--puppeteerConfigFile", "puppeteer.json", "--input", "all.md", "--output", "out.md"])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the Mermaid CLI (`mmdc`): {e}; scripts/install-deps installs it"));
+    assert!(output.status.success(), "mmdc failed: {}", String::from_utf8_lossy(&output.stderr));
+    for i in 1..=charts {
+        let svg = std::fs::read_to_string(dir.path().join(format!("out-{i}.svg"))).unwrap();
+        assert!(!svg.contains("Syntax error in text"), "chart {i}: Mermaid reports a syntax error");
+        for lifeline in ["wa", "ra", "wb", "rb"] {
+            assert!(svg.contains(&format!(">{lifeline}<")), "chart {i} does not draw {lifeline}");
+        }
+    }
+}
