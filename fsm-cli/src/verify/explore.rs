@@ -1,16 +1,74 @@
-//! The explicit-state, breadth-first exploration of a system's interleavings. The set of
-//! configurations seen is an `IndexSet` of packed octet strings (exact: no configuration is
-//! ever omitted by a hash collision), in order of discovery, so a configuration's index is its
-//! place in the breadth-first queue and the queue needs no storage of its own. Each one keeps
-//! its parent's index and the place of the move that found it in the parent's list of moves,
-//! so that a trace is found again by replaying those moves: every trace reported is a
-//! shortest one.
+//! The explicit-state, breadth-first exploration of a system's interleavings. The
+//! configurations seen are packed octet strings laid end to end in one arena, in order of
+//! discovery, and found again through a hash table of their indices (exact: a lookup compares
+//! the octets, so no configuration is ever omitted by a hash collision). A configuration's
+//! index is its place in the breadth-first queue, so the queue needs no storage of its own.
+//! Each one keeps its parent's index and the place of the move that found it in the parent's
+//! list of moves, so that a trace is found again by replaying those moves: every trace
+//! reported is a shortest one. Per configuration: its packed octets, 4 octets of offset, 4 of
+//! table entry (and the table's slack) and 8 of parent and move.
 
 use super::model::System;
 use super::step::{self, Config, Move, Problem};
-use indexmap::IndexSet;
+use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 use std::time::{Duration, Instant};
+
+/// The configurations seen: packed, end to end, indexed by a hash table of their indices.
+struct Store {
+    arena: Vec<u8>,
+    /// Where each configuration ends in `arena` (it starts where the previous one ends).
+    ends: Vec<u32>,
+    table: HashTable<u32>,
+    hasher: FxBuildHasher,
+}
+
+impl Store {
+    fn new() -> Self {
+        Store { arena: Vec::new(), ends: Vec::new(), table: HashTable::new(), hasher: FxBuildHasher }
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, index: usize) -> &[u8] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
+        &self.arena[start..self.ends[index] as usize]
+    }
+
+    /// Adds `bytes` unless it is there. `Ok(true)` when added, `Ok(false)` when it was there,
+    /// `Err(())` when the arena would pass 4 GiB (offsets are 32 bits).
+    fn insert(&mut self, bytes: &[u8]) -> Result<bool, ()> {
+        let hash = self.hasher.hash_one(bytes);
+        let (arena, ends) = (&self.arena, &self.ends);
+        let at = |i: u32| {
+            let i = i as usize;
+            let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+            &arena[start..ends[i] as usize]
+        };
+        if self.table.find(hash, |&i| at(i) == bytes).is_some() {
+            return Ok(false);
+        }
+        let end = u32::try_from(self.arena.len() + bytes.len()).map_err(|_| ())?;
+        let index = u32::try_from(self.ends.len()).map_err(|_| ())?;
+        self.arena.extend_from_slice(bytes);
+        self.ends.push(end);
+        let (arena, ends, hasher) = (&self.arena, &self.ends, &self.hasher);
+        self.table.insert_unique(hash, index, |&i| {
+            let i = i as usize;
+            let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+            hasher.hash_one(&arena[start..ends[i] as usize])
+        });
+        Ok(true)
+    }
+
+    /// Octets held (capacities, so what the allocator gave), the parents' aside.
+    fn bytes(&self) -> usize {
+        self.arena.capacity() + 4 * self.ends.capacity() + 5 * self.table.capacity()
+    }
+}
 
 /// How far to explore.
 #[derive(Clone, Copy, Debug)]
@@ -64,6 +122,8 @@ pub struct Violation {
 pub enum Stop {
     /// It stored `Bounds::max_states` configurations.
     States(usize),
+    /// The packed configurations filled the arena's 4 GiB.
+    Memory,
     /// Some configuration at `Bounds::max_depth` was not expanded.
     Depth(usize),
 }
@@ -77,8 +137,11 @@ pub struct Report {
     pub transitions: usize,
     /// The deepest configuration, in moves from the start.
     pub depth: usize,
-    /// Octets of the packed configurations, in all (the set's own overhead aside).
+    /// Octets of the packed configurations, in all.
     pub packed_bytes: usize,
+    /// Octets the exploration's storage held at the end: the packed configurations, their
+    /// offsets, the hash table and the parents (capacities, as allocated).
+    pub memory_bytes: usize,
     /// Wall-clock time of the exploration.
     pub elapsed: Duration,
     /// The first violation of each property that has one, in the order deadlock, unspecified
@@ -92,7 +155,7 @@ pub struct Report {
 /// Explores every interleaving of `system` within `bounds`.
 pub fn explore(system: &System, bounds: Bounds) -> Report {
     let started = Instant::now();
-    let mut seen: IndexSet<Box<[u8]>, FxBuildHasher> = IndexSet::default();
+    let mut seen = Store::new();
     let mut parents: Vec<(u32, u32)> = Vec::new();
     let mut found: Vec<(Property, usize, Option<Problem>, usize)> = Vec::new();
     let mut report = Report {
@@ -100,6 +163,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         transitions: 0,
         depth: 0,
         packed_bytes: 0,
+        memory_bytes: 0,
         elapsed: Duration::ZERO,
         violations: Vec::new(),
         stopped: None,
@@ -121,7 +185,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     };
     step::pack(system, &start, &mut buffer);
     report.packed_bytes += buffer.len();
-    seen.insert(buffer.clone().into_boxed_slice());
+    let _ = seen.insert(&buffer);
     parents.push((u32::MAX, 0));
     let (mut depth, mut level_end) = (0usize, 1usize);
     let mut index = 0usize;
@@ -130,7 +194,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
             depth += 1;
             level_end = seen.len();
         }
-        let config = step::unpack(system, &seen[index]);
+        let config = step::unpack(system, seen.get(index));
         report.depth = depth;
         for (v, invariant) in system.invariants.iter().enumerate() {
             if !invariant.predicate.holds(&config.states) {
@@ -158,15 +222,26 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
                 }
                 Ok((_, next)) => {
                     step::pack(system, &next, &mut buffer);
-                    if seen.contains(buffer.as_slice()) {
-                        continue;
-                    }
                     if seen.len() >= bounds.max_states {
+                        // Full: a configuration seen before is still recognised, a new one
+                        // stops the exploration.
+                        let hash = seen.hasher.hash_one(buffer.as_slice());
+                        let known = seen.table.find(hash, |&i| seen.get(i as usize) == buffer.as_slice());
+                        if known.is_some() {
+                            continue;
+                        }
                         report.stopped = Some(Stop::States(bounds.max_states));
                         break 'bfs;
                     }
+                    match seen.insert(&buffer) {
+                        Ok(false) => continue,
+                        Ok(true) => {}
+                        Err(()) => {
+                            report.stopped = Some(Stop::Memory);
+                            break 'bfs;
+                        }
+                    }
                     report.packed_bytes += buffer.len();
-                    seen.insert(buffer.clone().into_boxed_slice());
                     let parent = u32::try_from(index).unwrap_or(u32::MAX);
                     parents.push((parent, u32::try_from(ordinal).unwrap_or(u32::MAX)));
                 }
@@ -175,6 +250,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         index += 1;
     }
     report.states = seen.len();
+    report.memory_bytes = seen.bytes() + parents.capacity() * size_of::<(u32, u32)>();
     report.depth = report.depth.max(depth_of(&parents, seen.len().saturating_sub(1)));
     found.sort_by_key(|(p, ..)| order(p));
     for (property, at, problem, count) in found {
@@ -227,12 +303,7 @@ fn depth_of(parents: &[(u32, u32)], mut index: usize) -> usize {
 
 /// The moves from the start to configuration `index`, found again by replaying the recorded
 /// places of the moves, and that configuration.
-fn trace(
-    system: &System,
-    seen: &IndexSet<Box<[u8]>, FxBuildHasher>,
-    parents: &[(u32, u32)],
-    index: usize,
-) -> (Vec<Move>, Config) {
+fn trace(system: &System, seen: &Store, parents: &[(u32, u32)], index: usize) -> (Vec<Move>, Config) {
     let mut ordinals = Vec::new();
     let mut at = index;
     while let Some(&(parent, ordinal)) = parents.get(at) {
@@ -245,7 +316,7 @@ fn trace(
     ordinals.reverse();
     let mut moves = Vec::new();
     let Ok((start, mut config)) = step::initial(system) else {
-        return (moves, step::unpack(system, &seen[index]));
+        return (moves, step::unpack(system, seen.get(index)));
     };
     moves.push(start);
     for ordinal in ordinals {

@@ -50,18 +50,29 @@ pub fn summary(system: &System, report: &Report) -> String {
         count(system.invariants.len(), "invariant")
     );
     let per_state = report.packed_bytes.checked_div(report.states).unwrap_or(0);
+    let memory = report.memory_bytes.checked_div(report.states).unwrap_or(0);
     let _ = writeln!(
         out,
-        "explored {} states, {} transitions, depth {}, {} octets per state (packed, exact storage), in {:.3} s",
+        "explored {} states, {} transitions, depth {}, in {:.3} s",
         report.states,
         report.transitions,
         report.depth,
-        per_state,
         report.elapsed.as_secs_f64()
+    );
+    let _ = writeln!(
+        out,
+        "memory: {per_state} octets per state packed (exact storage), {memory} with the index and the trace links, {:.1} MiB in all",
+        report.memory_bytes as f64 / (1024.0 * 1024.0)
     );
     match report.stopped {
         Some(Stop::States(n)) => {
             let _ = writeln!(out, "stopped at the bound of {n} states: what holds, holds only in the states explored");
+        }
+        Some(Stop::Memory) => {
+            let _ = writeln!(
+                out,
+                "stopped when the packed states filled 4 GiB: what holds, holds only in the states explored"
+            );
         }
         Some(Stop::Depth(n)) => {
             let _ = writeln!(out, "stopped at the bound of depth {n}: what holds, holds only up to that depth");
@@ -113,10 +124,12 @@ pub fn summary_json(system: &System, report: &Report) -> serde_json::Value {
         "transitions": report.transitions,
         "depth": report.depth,
         "packed_bytes": report.packed_bytes,
+        "memory_bytes": report.memory_bytes,
         "seconds": report.elapsed.as_secs_f64(),
         "stopped": report.stopped.map(|s| match s {
             Stop::States(n) => serde_json::json!({"bound": "states", "limit": n}),
             Stop::Depth(n) => serde_json::json!({"bound": "depth", "limit": n}),
+            Stop::Memory => serde_json::json!({"bound": "memory", "limit": u64::from(u32::MAX)}),
         }),
         "verified": verified(report),
         "properties": props,

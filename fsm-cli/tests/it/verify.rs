@@ -39,7 +39,8 @@ fn the_watchdog_pair_verifies_with_its_state_count() {
     let r = verify("specs/systems/watchdog_pair.fsys", &[]);
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert!(r.out.contains("system WatchdogPair: 4 instances, 2 channels, 6 environment events"), "{}", r.out);
-    assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, 14 octets per state"), "{}", r.out);
+    assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, in "), "{}", r.out);
+    assert!(r.out.contains("memory: 14 octets per state packed (exact storage), 37 with the index"), "{}", r.out);
     assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
 }
 
