@@ -413,3 +413,51 @@ fn mermaid_cli_renders_the_charts_of_the_seeded_bugs() {
         }
     }
 }
+
+#[test]
+fn a_duplicated_ping_overflows_the_pong_channel() {
+    // The Ping duplicated (ping now holds 2), both copies delivered: the second Pong finds the
+    // pong channel full. 11 configurations, counted by hand.
+    let text = "system PingPong { instance p = \"pinger.fsm\"; instance q = \"ponger.fsm\";
+        channel ping { Ping } capacity 2 duplication; channel pong { Pong } capacity 1;
+        send p.SendPing -> ping.Ping; send q.SendPong -> pong.Pong;
+        receive ping.Ping -> q.Ping; receive pong.Pong -> p.Pong; environment p.Go always; }";
+    let mut read = |path: &str| Ok(if path == "pinger.fsm" { PINGER } else { PONGER }.to_owned());
+    let system = verify::check(text, &mut read).system.unwrap();
+    let report = verify::explore(&system, Bounds::default());
+    assert_eq!(report.states, 11);
+    let v = &report.violations[0];
+    assert_eq!(v.property, verify::Property::Overflow);
+    assert_eq!(render::moves(v), 4);
+    assert!(matches!(v.trace[2], verify::step::Move::Duplicate { channel: 0, message: 0 }), "{:?}", v.trace);
+    let chart = render::chart_text(&system, v);
+    assert!(chart.contains("   2  ping duplicates Ping (fault)\n"), "{chart}");
+}
+
+#[test]
+fn a_message_that_overtakes_another_is_an_unspecified_reception() {
+    let sender = "machine Sender { initial state Ready; final state Sent; event Go; action SendA; action SendB;
+        Ready -> Sent on Go / SendA, SendB; }";
+    let receiver = "machine Receiver { unhandled = warn; initial state Wait; state GotA; final state Done;
+        event A; event B; Wait -> GotA on A; GotA -> Done on B; }";
+    let system = |faults: &str| {
+        let text = format!(
+            "system Order {{ instance s = \"sender.fsm\"; instance r = \"receiver.fsm\";
+            channel c {{ A, B }} capacity 2 {faults}; send s.SendA -> c.A; send s.SendB -> c.B;
+            receive c.A -> r.A; receive c.B -> r.B; environment s.Go always; }}"
+        );
+        let mut read = |path: &str| Ok(if path == "sender.fsm" { sender } else { receiver }.to_owned());
+        verify::check(&text, &mut read).system.unwrap()
+    };
+    // In order: Ready/Wait, Sent/Wait [A, B], Sent/GotA [B], Sent/Done, all final: no violation.
+    let report = verify::explore(&system(""), Bounds::default());
+    assert_eq!(report.states, 4);
+    assert!(report.violations.is_empty());
+    let reordering = system("reordering");
+    let report = verify::explore(&reordering, Bounds::default());
+    assert_eq!(report.states, 5);
+    let v = &report.violations[0];
+    assert_eq!(v.property, verify::Property::UnspecifiedReception);
+    assert!(matches!(v.trace[2], verify::step::Move::Reorder { channel: 0, position: 1, message: 1 }), "{:?}", v.trace);
+    assert!(render::problem_text(&reordering, v).contains("B at the head of c arrives at r as B in state Wait"));
+}
