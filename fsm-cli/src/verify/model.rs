@@ -17,6 +17,11 @@ pub const MAX_MESSAGES: usize = 255;
 pub const MAX_CAPACITY: u64 = 64;
 /// Most named guards of one instance's spec: each step tries every combination of their values.
 pub const MAX_GUARDS: usize = 8;
+/// Most events one message becomes (its `receive` rules together): the receivers' choices of
+/// guard values multiply.
+pub const MAX_RECEIVERS: usize = 16;
+/// Most states of one instance's spec (a state is two octets of a packed configuration).
+pub const MAX_STATES: usize = 1 << 16;
 
 /// An instance of a spec machine.
 #[derive(Clone, Debug)]
@@ -167,6 +172,10 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     })
                     .clone();
                 let Some(machine) = machine.map(|m| *m) else { continue };
+                if machine.states.len() > MAX_STATES {
+                    let what = format!("the states of `{}` ({})", path.text, machine.states.len());
+                    r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_STATES));
+                }
                 if machine.guards.len() > MAX_GUARDS {
                     let what = format!("the named guards of `{}` ({})", path.text, machine.guards.len());
                     r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_GUARDS));
@@ -220,7 +229,14 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 let m = r.message(message);
                 let events: Vec<Option<(usize, EventId)>> = events.iter().map(|e| r.event(e)).collect();
                 if let Some((c, m)) = m {
-                    r.channels[c].receivers[usize::from(m)].extend(events.into_iter().flatten());
+                    let receivers = &mut r.channels[c].receivers[usize::from(m)];
+                    receivers.extend(events.into_iter().flatten());
+                    if receivers.len() > MAX_RECEIVERS {
+                        let what =
+                            format!("the number of events `{}.{}` becomes", message.owner.text, message.member.text);
+                        r.diagnostics.push(Diagnostic::too_large(message.member.span.clone(), what, MAX_RECEIVERS));
+                        receivers.truncate(MAX_RECEIVERS);
+                    }
                 }
             }
             Item::Environment { event, when } => {

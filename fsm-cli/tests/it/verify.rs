@@ -461,3 +461,15 @@ fn a_message_that_overtakes_another_is_an_unspecified_reception() {
     assert!(matches!(v.trace[2], verify::step::Move::Reorder { channel: 0, position: 1, message: 1 }), "{:?}", v.trace);
     assert!(render::problem_text(&reordering, v).contains("B at the head of c arrives at r as B in state Wait"));
 }
+
+#[test]
+fn a_message_that_becomes_too_many_events_is_refused() {
+    let events = vec!["q.Ping"; 17].join(", ");
+    let text = format!(
+        "system S {{ instance q = \"ponger.fsm\"; channel c {{ Ping }} capacity 1; receive c.Ping -> {events}; }}"
+    );
+    let checked = verify::check(&text, &mut |_| Ok(PONGER.to_owned()));
+    assert_eq!(checked.diagnostics.len(), 1, "{:?}", checked.diagnostics);
+    assert_eq!(checked.diagnostics[0].code, Code::TooLarge);
+    assert!(checked.diagnostics[0].message.contains("the number of events `c.Ping` becomes"));
+}
