@@ -20,7 +20,7 @@ mod model;
 mod project;
 mod specs;
 mod verify;
-pub use args::{Cli, Color, Command, DirectionArg, Format, Look, Shown, SuiteFormat};
+pub use args::{Cli, Color, Command, DirectionArg, Format, Look, ReportFormat, Shown, SuiteFormat};
 use model::{equiv, observe, sim, tests};
 use project::{coverage, regenerate};
 use specs::{check, fmt};

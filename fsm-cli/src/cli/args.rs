@@ -180,17 +180,19 @@ pub enum Command {
         #[arg(long)]
         unordered: bool,
     },
-    /// Explore every interleaving of a system of spec machines over channels (a `.fsys` file)
-    /// and report deadlocks, unspecified receptions, channel overflows and broken invariants,
-    /// each with a shortest message sequence chart (text and Mermaid). Exits 0 when every
-    /// property holds in every reachable state, 1 on a violation, on errors in the system or
-    /// its specs, or when a bound stopped the exploration, 2 when a file cannot be read.
+    /// Explore a system of specs over channels (a `.fsys` file) for deadlocks, unspecified
+    /// receptions, overflows and broken invariants.
+    ///
+    /// Every interleaving is explored breadth first; each violation is printed with a shortest
+    /// message sequence chart (text and Mermaid). Exits 0 when every property holds in every
+    /// reachable state, 1 on a violation, on errors in the system or its specs, or when a bound
+    /// stopped the exploration, 2 when a file cannot be read.
     Verify {
         /// The system file.
         system: PathBuf,
-        /// Output format: the summary and charts as text, or one JSON document.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         /// Most states stored before stopping.
         #[arg(long, default_value_t = 10_000_000)]
         max_states: usize,
@@ -270,6 +272,15 @@ pub enum Shown {
     Show,
     /// Hide it.
     Hide,
+}
+
+/// Formats of `fsm verify`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ReportFormat {
+    /// The summary, then each violation's charts (text and Mermaid), on standard output.
+    Text,
+    /// One JSON document: the summary, and each violation with its charts.
+    Json,
 }
 
 /// Formats of `fsm tests`.

@@ -1,11 +1,11 @@
 //! `fsm verify`: reads a system description, reports its problems (and those of its specs), or
 //! explores it and prints the summary and a message sequence chart per violated property.
 
-use super::{Format, Io, Outcome, print_diagnostics, read};
+use super::{Io, Outcome, ReportFormat, print_diagnostics, read};
 use crate::verify::{self, Bounds, render};
 use std::path::Path;
 
-pub(super) fn verify(path: &Path, format: Format, bounds: Bounds, io: &mut Io<'_>) -> Outcome {
+pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut Io<'_>) -> Outcome {
     let text = read(path)?;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let mut read_spec = |spec: &str| read(&dir.join(spec));
@@ -23,7 +23,7 @@ pub(super) fn verify(path: &Path, format: Format, bounds: Bounds, io: &mut Io<'_
     };
     let report = verify::explore(&system, bounds);
     let written = match format {
-        Format::Human => {
+        ReportFormat::Text => {
             let mut out = render::summary(&system, &report);
             for v in &report.violations {
                 out.push('\n');
@@ -34,7 +34,7 @@ pub(super) fn verify(path: &Path, format: Format, bounds: Bounds, io: &mut Io<'_
             }
             io.out.write_all(out.as_bytes())
         }
-        Format::Json => {
+        ReportFormat::Json => {
             let mut doc = render::summary_json(&system, &report);
             let charts: Vec<serde_json::Value> = report
                 .violations
