@@ -46,6 +46,8 @@ codes! {
     NotCarried = "V0009", "a message that the named channel does not carry";
     UnknownState = "V0010", "a state that the instance's spec does not declare";
     TooLarge = "V0011", "a system beyond the checker's limits (instances, channels, messages, capacity, guards, nesting)";
+    UnknownVariable = "V0012", "a variable that the instance's spec does not declare";
+    Mismatch = "V0013", "a comparison whose operands do not fit (a state with `<`, a number for a `bool`)";
 }
 
 /// One problem of a system description, at a byte range of its text.
@@ -103,7 +105,7 @@ impl Diagnostic {
             .help(format!("give this {kind} another name"))
     }
 
-    /// V0005, V0006, V0007, V0008, V0010: a name that does not resolve, with the closest known
+    /// V0005, V0006, V0007, V0008, V0010, V0012: a name that does not resolve, with the closest known
     /// one when there is a likely typo.
     pub fn unknown<'a>(
         code: Code,
@@ -149,6 +151,11 @@ impl Diagnostic {
 }
 
 impl Diagnostic {
+    /// V0013.
+    pub fn mismatch(span: Range<usize>, why: &str) -> Self {
+        Diagnostic::new(Code::Mismatch, "this comparison does not fit its operands", span, "here").help(why.to_owned())
+    }
+
     /// V0011, for a channel's capacity.
     pub fn capacity(span: Range<usize>, capacity: u64, limit: u64) -> Self {
         Diagnostic::new(

@@ -197,7 +197,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         let config = step::unpack(system, seen.get(index));
         report.depth = depth;
         for (v, invariant) in system.invariants.iter().enumerate() {
-            if !invariant.predicate.holds(&config.states) {
+            if !invariant.predicate.holds(&config.states, &config.vars) {
                 note(&mut found, Property::Invariant(v), index, None);
             }
         }

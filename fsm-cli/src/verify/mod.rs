@@ -35,8 +35,9 @@
 //!   the head, blocking its channel, as in P.
 //! - Deadlock: no move, and some instance not in an end state (an `end` state or a `final`
 //!   one). Overflow: a message sent to a channel that holds `capacity` messages already.
-//! - Invariants: `instance == STATE`, `!=`, with `!`, `&&`, `||` and parentheses, checked in
-//!   every reachable configuration.
+//! - Invariants: `instance == STATE`, `!=`, `instance.VAR` compared with an integer (`==`,
+//!   `!=`, `<`, `<=`, `>`, `>=`) or a `bool` one with `true` / `false`, with `!`, `&&`, `||`
+//!   and parentheses, checked in every reachable configuration.
 //!
 //! The exploration (`explore`) is breadth first, so every trace is a shortest one; it stores
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,

@@ -3,7 +3,8 @@
 
 use super::diag::{Code, Diagnostic};
 use super::syntax::{Fault, Formula, Item, Name, Qualified, SystemAst, When};
-use fsm_dsl::ir::{ActionId, EventId, Machine, StateId};
+use fsm_dsl::ast::CmpOp;
+use fsm_dsl::ir::{ActionId, EventId, Machine, StateId, VarType};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -83,11 +84,13 @@ pub struct Environment {
     pub when: When,
 }
 
-/// An invariant's formula over instance states.
+/// An invariant's formula over instance states and variables.
 #[derive(Clone, Debug)]
 pub enum Predicate {
     /// Instance `.0` is (or, when `.2` is false, is not) in state `.1`.
     InState(usize, StateId, bool),
+    /// Instance `.0`'s variable `.1` (by `VarId`) compares with `.3` by `.2` (`bool` as 0 / 1).
+    Var(usize, usize, CmpOp, i64),
     /// Negation.
     Not(Box<Predicate>),
     /// Conjunction.
@@ -97,13 +100,17 @@ pub enum Predicate {
 }
 
 impl Predicate {
-    /// Evaluates the predicate on the instances' states (by instance index).
-    pub fn holds(&self, states: &[StateId]) -> bool {
+    /// Evaluates the predicate on the instances' states and variables (by instance index,
+    /// then by `VarId`).
+    pub fn holds(&self, states: &[StateId], vars: &[Vec<i64>]) -> bool {
         match self {
             Predicate::InState(i, s, equal) => (states.get(*i) == Some(s)) == *equal,
-            Predicate::Not(p) => !p.holds(states),
-            Predicate::And(ps) => ps.iter().all(|p| p.holds(states)),
-            Predicate::Or(ps) => ps.iter().any(|p| p.holds(states)),
+            Predicate::Var(i, v, op, value) => {
+                vars.get(*i).and_then(|vs| vs.get(*v)).is_some_and(|current| op.holds(*current, *value))
+            }
+            Predicate::Not(p) => !p.holds(states, vars),
+            Predicate::And(ps) => ps.iter().all(|p| p.holds(states, vars)),
+            Predicate::Or(ps) => ps.iter().any(|p| p.holds(states, vars)),
         }
     }
 }
@@ -426,9 +433,53 @@ impl Resolver {
 
     fn predicate(&mut self, f: &Formula) -> Option<Predicate> {
         Some(match f {
-            Formula::Compare { instance, equal, state } => {
+            Formula::Compare { instance, var: None, op, value } => {
                 let i = self.instance(instance)?;
-                Predicate::InState(i, self.state(i, state)?, *equal)
+                let equal = match op.0 {
+                    CmpOp::Eq => true,
+                    CmpOp::Ne => false,
+                    _ => {
+                        self.diagnostics
+                            .push(Diagnostic::mismatch(op.1.clone(), "a state is compared only with `==` or `!=`"));
+                        return None;
+                    }
+                };
+                Predicate::InState(i, self.state(i, value)?, equal)
+            }
+            Formula::Compare { instance, var: Some(var), op, value } => {
+                let i = self.instance(instance)?;
+                let m = &self.instances[i].machine;
+                let Some(v) = m.vars.iter().position(|x| x.named.name == var.text) else {
+                    let known = m.vars.iter().map(|x| x.named.name.as_str());
+                    let owner = format!("`{}` ({})", instance.text, self.instances[i].path);
+                    let d = Diagnostic::unknown(
+                        Code::UnknownVariable,
+                        "variable",
+                        &var.text,
+                        var.span.clone(),
+                        &owner,
+                        known,
+                    );
+                    self.diagnostics.push(d);
+                    return None;
+                };
+                let number = match (m.vars[v].ty, value.text.as_str()) {
+                    (VarType::Bool, "true") => Some(1),
+                    (VarType::Bool, "false") => Some(0),
+                    (VarType::Int { .. }, text) => text.parse::<i64>().ok(),
+                    _ => None,
+                };
+                let Some(number) = number else {
+                    let expected = match m.vars[v].ty {
+                        VarType::Bool => format!("`{}` is a `bool`: compare it with `true` or `false`", var.text),
+                        VarType::Int { min, max } => {
+                            format!("`{}` is an integer in {min}..={max}: compare it with an integer", var.text)
+                        }
+                    };
+                    self.diagnostics.push(Diagnostic::mismatch(value.span.clone(), &expected));
+                    return None;
+                };
+                Predicate::Var(i, v, op.0, number)
             }
             Formula::Not(inner) => Predicate::Not(Box::new(self.predicate(inner)?)),
             Formula::And(parts) => Predicate::And(self.predicates(parts)?),

@@ -80,16 +80,18 @@ pub fn summary(system: &System, report: &Report) -> String {
         None => {}
     }
     let holds = if report.stopped.is_some() { "holds so far" } else { "holds" };
+    let width = properties(system).iter().map(|p| property_name(system, p).len()).max().unwrap_or(0).max(28);
     for p in properties(system) {
         let name = property_name(system, &p);
         match report.violations.iter().find(|v| v.property == p) {
             Some(v) => {
                 let what = if matches!(p, Property::Deadlock | Property::Invariant(_)) { "state" } else { "move" };
                 let what = fsm_dsl::diag::plural(v.count, what);
-                let _ = writeln!(out, "  {name:<28} VIOLATED ({} {what}), shortest trace: {} moves", v.count, moves(v));
+                let _ =
+                    writeln!(out, "  {name:<width$} VIOLATED ({} {what}), shortest trace: {} moves", v.count, moves(v));
             }
             None => {
-                let _ = writeln!(out, "  {name:<28} {holds}");
+                let _ = writeln!(out, "  {name:<width$} {holds}");
             }
         }
     }
@@ -178,7 +180,7 @@ fn configuration(system: &System, c: &Config) -> String {
             format!("{}=[{}]", ch.name, ms.join(", "))
         })
         .collect();
-    format!("{}; {}", states.join(", "), queues.join(", "))
+    if queues.is_empty() { states.join(", ") } else { format!("{}; {}", states.join(", "), queues.join(", ")) }
 }
 
 /// What a violation means, in one line.

@@ -3,6 +3,7 @@
 //! parentheses and the size of the text are bounded before pest recurses.
 
 use super::diag::Diagnostic;
+use fsm_dsl::ast::CmpOp;
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -62,14 +63,17 @@ pub enum Fault {
 /// An invariant's formula as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Formula {
-    /// `instance == STATE` (or `!=` when `equal` is false).
+    /// `instance == STATE`, `instance.VAR >= 3`, `instance.FLAG == true`: any of `==`, `!=`,
+    /// `<`, `<=`, `>`, `>=` (the model decides which fit).
     Compare {
         /// The instance.
         instance: Name,
-        /// `==` or `!=`.
-        equal: bool,
-        /// The state.
-        state: Name,
+        /// The variable, for a comparison of a variable.
+        var: Option<Name>,
+        /// The operator, and its span.
+        op: (CmpOp, Range<usize>),
+        /// A state's name, `true`, `false`, or an integer as written.
+        value: Name,
     },
     /// `!f`.
     Not(Box<Formula>),
@@ -262,7 +266,8 @@ fn describe(rule: Rule) -> String {
         Rule::number => "a number".into(),
         Rule::qualified => "`NAME.NAME`".into(),
         Rule::when => "`always` or `at quiescence`".into(),
-        Rule::cmp => "`==` or `!=`".into(),
+        Rule::cmp => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)".into(),
+        Rule::integer => "an integer".into(),
         Rule::EOI => "the end of the file".into(),
         Rule::fault => "`loss`, `duplication` or `reordering`".into(),
         other => format!("`{}`", format!("{other:?}").replace("quiescence", "at quiescence")),
@@ -388,12 +393,30 @@ fn formula(pair: Pair<'_, Rule>) -> Formula {
             if nots % 2 == 1 { Formula::Not(Box::new(inner)) } else { inner }
         }
         _ => {
-            let mut parts = pair.into_inner();
             let blank = || Name { text: String::new(), span: 0..0 };
-            let instance = parts.next().map_or_else(blank, |p| name_of(&p));
-            let equal = parts.next().is_none_or(|p| p.as_str() == "==");
-            let state = parts.next().map_or_else(blank, |p| name_of(&p));
-            Formula::Compare { instance, equal, state }
+            let mut names = Vec::new();
+            let mut op = (CmpOp::Eq, 0..0);
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::cmp {
+                    let span = p.as_span();
+                    let o = match p.as_str() {
+                        "!=" => CmpOp::Ne,
+                        "<" => CmpOp::Lt,
+                        "<=" => CmpOp::Le,
+                        ">" => CmpOp::Gt,
+                        ">=" => CmpOp::Ge,
+                        _ => CmpOp::Eq,
+                    };
+                    op = (o, span.start()..span.end());
+                } else {
+                    names.push(name_of(&p));
+                }
+            }
+            // `instance [. var] cmp value`: two names or three.
+            let value = names.pop().unwrap_or_else(blank);
+            let var = if names.len() > 1 { names.pop() } else { None };
+            let instance = names.pop().unwrap_or_else(blank);
+            Formula::Compare { instance, var, op, value }
         }
     }
 }

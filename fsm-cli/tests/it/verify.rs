@@ -473,3 +473,27 @@ fn a_message_that_becomes_too_many_events_is_refused() {
     assert_eq!(checked.diagnostics[0].code, Code::TooLarge);
     assert!(checked.diagnostics[0].message.contains("the number of events `c.Ping` becomes"));
 }
+
+#[test]
+fn an_invariant_over_a_variable_finds_numdwa_left_at_minus_one() {
+    // Row 19 marks an expiry with a DWR pending by NumDWA = -1, and row 18 leaves REOPEN for
+    // DOWN without resetting it (row 21 does, on the way back): by design, NumDWA means
+    // something only in REOPEN, and the checker finds the 5 moves that show it.
+    let text = "system Alone { instance wa = \"watchdog.fsm\";
+        environment wa.TwExpiry always; environment wa.ConnectionUp always; environment wa.ConnectionDown always;
+        invariant numdwa: wa.NumDWA >= 0 || wa == REOPEN;
+        invariant pending: !(wa.Pending == true && wa == INITIAL); }";
+    let system = verify::check(text, &mut |_| Ok(WATCHDOG.to_owned())).system.unwrap();
+    let report = verify::explore(&system, Bounds::default());
+    assert_eq!((report.states, report.transitions), (9, 18));
+    assert_eq!(report.violations.len(), 1);
+    let v = &report.violations[0];
+    assert_eq!(v.property, verify::Property::Invariant(0));
+    assert_eq!(render::moves(v), 5);
+    let chart = render::chart_text(&system, v);
+    assert!(
+        chart.contains("wa: TwExpiry: REOPEN -> DOWN / CloseConnection, SetWatchdog [RFC 3539 App. A row 18]"),
+        "{chart}"
+    );
+    assert!(chart.contains("        in: wa=DOWN\n"), "{chart}");
+}
