@@ -64,6 +64,12 @@ impl Store {
         Ok(true)
     }
 
+    /// The index of `bytes`, if it is there.
+    fn find(&self, bytes: &[u8]) -> Option<usize> {
+        let hash = self.hasher.hash_one(bytes);
+        self.table.find(hash, |&i| self.get(i as usize) == bytes).map(|&i| i as usize)
+    }
+
     /// Octets held (capacities, so what the allocator gave), the parents' aside.
     fn bytes(&self) -> usize {
         self.arena.capacity() + 4 * self.ends.capacity() + 5 * self.table.capacity()
@@ -98,6 +104,9 @@ pub enum Property {
     Overflow,
     /// An invariant (by index in `System::invariants`).
     Invariant(usize),
+    /// A home state (by index in `System::homes`): a reachable configuration from which no
+    /// path reaches one where its formula holds. Decided only on a complete exploration.
+    Home(usize),
 }
 
 /// A property's first (so shortest) violation.
@@ -225,9 +234,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
                     if seen.len() >= bounds.max_states {
                         // Full: a configuration seen before is still recognised, a new one
                         // stops the exploration.
-                        let hash = seen.hasher.hash_one(buffer.as_slice());
-                        let known = seen.table.find(hash, |&i| seen.get(i as usize) == buffer.as_slice());
-                        if known.is_some() {
+                        if seen.find(&buffer).is_some() {
                             continue;
                         }
                         report.stopped = Some(Stop::States(bounds.max_states));
@@ -252,6 +259,14 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     report.states = seen.len();
     report.memory_bytes = seen.bytes() + parents.capacity() * size_of::<(u32, u32)>();
     report.depth = report.depth.max(depth_of(&parents, seen.len().saturating_sub(1)));
+    if report.stopped.is_none() {
+        for (h, home) in system.homes.iter().enumerate() {
+            let stranded = cannot_reach(system, &seen, &home.predicate);
+            if let Some(&first) = stranded.first() {
+                found.push((Property::Home(h), first, None, stranded.len()));
+            }
+        }
+    }
     found.sort_by_key(|(p, ..)| order(p));
     for (property, at, problem, count) in found {
         let (trace, config) = trace(system, &seen, &parents, at);
@@ -259,6 +274,44 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     }
     report.elapsed = started.elapsed();
     report
+}
+
+/// The configurations (by index, so shallowest first) from which no path reaches one where
+/// `goal` holds: a backward fixpoint over the explored graph, which is not stored; each pass
+/// computes every unmarked configuration's moves again, marking those with a marked
+/// successor, in reverse order of discovery (successors tend to come later), until a pass
+/// marks none. Time: passes x transitions; memory: one flag per configuration.
+fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -> Vec<usize> {
+    let n = seen.len();
+    let mut reaches: Vec<bool> = (0..n)
+        .map(|i| {
+            let c = step::unpack(system, seen.get(i));
+            goal.holds(&c.states, &c.vars)
+        })
+        .collect();
+    let mut buffer = Vec::new();
+    loop {
+        let mut changed = false;
+        for i in (0..n).rev() {
+            if reaches[i] {
+                continue;
+            }
+            let config = step::unpack(system, seen.get(i));
+            for outcome in step::successors(system, &config) {
+                let Ok((_, next)) = outcome else { continue };
+                step::pack(system, &next, &mut buffer);
+                if seen.find(&buffer).is_some_and(|j| reaches[j]) {
+                    reaches[i] = true;
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (0..n).filter(|&i| !reaches[i]).collect()
 }
 
 /// Records a violation: the first one of each property is kept (the shallowest, since
@@ -281,6 +334,7 @@ fn order(p: &Property) -> usize {
         Property::UnspecifiedReception => 1,
         Property::Overflow => 2,
         Property::Invariant(i) => 3 + i,
+        Property::Home(i) => 3 + usize::MAX / 2 + i,
     }
 }
 

@@ -137,6 +137,9 @@ pub struct System {
     pub environment: Vec<Environment>,
     /// The invariants, in the order declared.
     pub invariants: Vec<Invariant>,
+    /// The home states (`home NAME: FORMULA;`): from every reachable configuration, some path
+    /// reaches one where the formula holds. In the order declared.
+    pub homes: Vec<Invariant>,
 }
 
 /// What loading a spec gave: its checked machine, or the reason there is none.
@@ -214,6 +217,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
     }
     let mut environment = Vec::new();
     let mut invariants: Vec<Invariant> = Vec::new();
+    let mut homes: Vec<Invariant> = Vec::new();
     for item in &ast.items {
         match item {
             Item::Send { action, message } => {
@@ -274,6 +278,14 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     invariants.push(Invariant { name: name.text.clone(), predicate });
                 }
             }
+            Item::Home { name, formula } => {
+                if homes.iter().any(|v| v.name == name.text) {
+                    r.diagnostics.push(Diagnostic::duplicate("home state", &name.text, name.span.clone()));
+                }
+                if let Some(predicate) = r.predicate(formula) {
+                    homes.push(Invariant { name: name.text.clone(), predicate });
+                }
+            }
             Item::Instance { .. } | Item::Channel { .. } => {}
         }
     }
@@ -281,7 +293,14 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
         r.diagnostics.sort_by_key(|d| d.span.start);
         return Err(r.diagnostics);
     }
-    Ok(System { name: ast.name.text.clone(), instances: r.instances, channels: r.channels, environment, invariants })
+    Ok(System {
+        name: ast.name.text.clone(),
+        instances: r.instances,
+        channels: r.channels,
+        environment,
+        invariants,
+        homes,
+    })
 }
 
 struct Resolver {

@@ -16,12 +16,14 @@ pub fn property_name(system: &System, p: &Property) -> String {
         Property::UnspecifiedReception => "unspecified reception".into(),
         Property::Overflow => "channel overflow".into(),
         Property::Invariant(i) => format!("invariant {}", system.invariants.get(*i).map_or("?", |v| v.name.as_str())),
+        Property::Home(i) => format!("home {}", system.homes.get(*i).map_or("?", |v| v.name.as_str())),
     }
 }
 
 fn properties(system: &System) -> Vec<Property> {
     let mut all = vec![Property::Deadlock, Property::UnspecifiedReception, Property::Overflow];
     all.extend((0..system.invariants.len()).map(Property::Invariant));
+    all.extend((0..system.homes.len()).map(Property::Home));
     all
 }
 
@@ -49,6 +51,10 @@ pub fn summary(system: &System, report: &Report) -> String {
         count(system.environment.len(), "environment event"),
         count(system.invariants.len(), "invariant")
     );
+    if !system.homes.is_empty() {
+        out.pop();
+        let _ = writeln!(out, ", {}", count(system.homes.len(), "home state"));
+    }
     let per_state = report.packed_bytes.checked_div(report.states).unwrap_or(0);
     let memory = report.memory_bytes.checked_div(report.states).unwrap_or(0);
     let _ = writeln!(
@@ -85,13 +91,21 @@ pub fn summary(system: &System, report: &Report) -> String {
         let name = property_name(system, &p);
         match report.violations.iter().find(|v| v.property == p) {
             Some(v) => {
-                let what = if matches!(p, Property::Deadlock | Property::Invariant(_)) { "state" } else { "move" };
+                let what = if matches!(p, Property::Deadlock | Property::Invariant(_) | Property::Home(_)) {
+                    "state"
+                } else {
+                    "move"
+                };
                 let what = fsm_dsl::diag::plural(v.count, what);
                 let _ =
                     writeln!(out, "  {name:<width$} VIOLATED ({} {what}), shortest trace: {} moves", v.count, moves(v));
             }
             None => {
-                let _ = writeln!(out, "  {name:<width$} {holds}");
+                let verdict = match p {
+                    Property::Home(_) if report.stopped.is_some() => "not decided: it needs every state",
+                    _ => holds,
+                };
+                let _ = writeln!(out, "  {name:<width$} {verdict}");
             }
         }
     }
@@ -114,7 +128,12 @@ pub fn summary_json(system: &System, report: &Report) -> serde_json::Value {
             let v = report.violations.iter().find(|v| v.property == *p);
             serde_json::json!({
                 "property": property_name(system, p),
-                "verdict": if v.is_some() { "violated" } else if report.stopped.is_some() { "holds-so-far" } else { "holds" },
+                "verdict": match (v.is_some(), report.stopped.is_some(), p) {
+                    (true, ..) => "violated",
+                    (false, true, Property::Home(_)) => "not-decided",
+                    (false, true, _) => "holds-so-far",
+                    (false, false, _) => "holds",
+                },
                 "count": v.map_or(0, |v| v.count),
                 "trace_moves": v.map(moves),
             })
@@ -212,6 +231,7 @@ pub fn problem_text(system: &System, v: &Violation) -> String {
             )
         }
         (Property::Deadlock, _) => "deadlock: no move is possible, and not every instance is in an end state".into(),
+        (p @ Property::Home(_), _) => format!("{}: no path from here reaches it", property_name(system, p)),
         (p, _) => format!("{} broken", property_name(system, p)),
     }
 }

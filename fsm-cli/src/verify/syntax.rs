@@ -153,6 +153,13 @@ pub enum Item {
         /// What must hold in every reachable configuration.
         formula: Formula,
     },
+    /// `home NAME: FORMULA;`
+    Home {
+        /// Its name.
+        name: Name,
+        /// What some path from every reachable configuration reaches.
+        formula: Formula,
+    },
 }
 
 /// A parsed system.
@@ -362,7 +369,7 @@ fn item(pair: Pair<'_, Rule>) -> Item {
         _ => {
             let name = next().map_or_else(blank, |p| name_of(&p));
             let formula = next().map_or(Formula::And(Vec::new()), formula);
-            Item::Invariant { name, formula }
+            if rule == Rule::home { Item::Home { name, formula } } else { Item::Invariant { name, formula } }
         }
     }
 }

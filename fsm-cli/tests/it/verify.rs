@@ -41,6 +41,7 @@ fn the_watchdog_pair_verifies_with_its_state_count() {
     assert!(r.out.contains("system WatchdogPair: 4 instances, 2 channels, 6 environment events"), "{}", r.out);
     assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, in "), "{}", r.out);
     assert!(r.out.contains("memory: 14 octets per state packed (exact storage), 37 with the index"), "{}", r.out);
+    assert!(r.out.lines().any(|l| l.starts_with("  home both_okay ") && l.ends_with(" holds")), "{}", r.out);
     assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
 }
 
@@ -503,4 +504,33 @@ fn an_invariant_over_a_variable_finds_numdwa_left_at_minus_one() {
         "{chart}"
     );
     assert!(chart.contains("        in: wa=DOWN\n"), "{chart}");
+}
+
+#[test]
+fn a_lost_ping_strands_the_pinger_away_from_its_home_state() {
+    let text = "system PingPong { instance p = \"pinger.fsm\"; instance q = \"ponger.fsm\";
+        channel ping { Ping } capacity 1 loss; channel pong { Pong } capacity 1;
+        send p.SendPing -> ping.Ping; send q.SendPong -> pong.Pong;
+        receive ping.Ping -> q.Ping; receive pong.Pong -> p.Pong; environment p.Go always;
+        end p in Idle, Waiting; end q in Ready; home idle: p == Idle; }";
+    let mut read = |path: &str| Ok(if path == "pinger.fsm" { PINGER } else { PONGER }.to_owned());
+    let system = verify::check(text, &mut read).system.unwrap();
+    let report = verify::explore(&system, Bounds::default());
+    // Waiting with nothing in flight is an end state here, so no deadlock: but Idle is out of
+    // reach from it, and the shortest way there is start, Go, the loss.
+    assert_eq!(report.violations.len(), 1, "{:?}", report.violations);
+    let v = &report.violations[0];
+    assert_eq!(v.property, verify::Property::Home(0));
+    assert_eq!(render::moves(v), 2);
+    assert!(render::problem_text(&system, v).contains("home idle: no path from here reaches it"));
+    // Without the loss, Idle is always within reach.
+    let reliable = verify::check(&text.replace("capacity 1 loss", "capacity 1"), &mut read).system.unwrap();
+    assert!(verify::explore(&reliable, Bounds::default()).violations.is_empty());
+    // On a partial exploration the property is not decided.
+    let report = verify::explore(&system, Bounds { max_states: 2, max_depth: 100 });
+    let summary = render::summary(&system, &report);
+    assert!(
+        summary.lines().any(|l| l.starts_with("  home idle ") && l.ends_with(" not decided: it needs every state")),
+        "{summary}"
+    );
 }
