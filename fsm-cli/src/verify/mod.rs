@@ -15,11 +15,13 @@
 //!     instance ra = "dwa_responder.fsm";
 //!     channel ab { DWR, DWA } capacity 2 loss;   // FIFO; faults: loss duplication reordering
 //!     send wa.SendWatchdog -> ab.DWR;            // running this action sends this message
+//!     flush ab on wa.CloseConnection;            // running this action empties this channel
 //!     receive ab.DWR -> wb.NonDWA, rb.DWR;       // the head of ab becomes these events
 //!     environment wa.TwExpiry always;            // or `at quiescence`: no message in flight
 //!     defer wa.DWA in INITIAL;                   // leave the message at the head in INITIAL
 //!     end wa in INITIAL;                         // where the system may rest (and finals)
 //!     invariant not_both_down: !(wa == DOWN && wb == DOWN);
+//!     home both_okay: wa == OKAY && wb == OKAY;  // reachable again from everywhere
 //! }
 //! ```
 //!
@@ -38,6 +40,8 @@
 //! - Invariants: `instance == STATE`, `!=`, `instance.VAR` compared with an integer (`==`,
 //!   `!=`, `<`, `<=`, `>`, `>=`) or a `bool` one with `true` / `false`, with `!`, `&&`, `||`
 //!   and parentheses, checked in every reachable configuration.
+//! - Home states: from every reachable configuration some path reaches one where the formula
+//!   holds (decided only when the exploration was complete).
 //!
 //! The exploration (`explore`) is breadth first, so every trace is a shortest one; it stores
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,

@@ -277,6 +277,7 @@ const TOKENS: &[&str] = &[
     "DOWN",
     "end",
     "invariant",
+    "home",
     "i",
     ":",
     "==",
