@@ -78,7 +78,7 @@ impl Diagnostic {
     /// V0001.
     pub fn syntax(span: Range<usize>, expected: String) -> Self {
         Diagnostic::new(Code::Syntax, "the system text does not follow the grammar", span, expected)
-            .help("a system is `system NAME { ... }` of `instance`, `channel`, `send`, `flush`, `receive`, `environment`, `defer`, `end` and `invariant` items, each ending in `;`")
+            .help("a system is `system NAME { ... }` of `instance`, `channel`, `send`, `flush`, `receive`, `environment`, `defer`, `end`, `invariant` and `home` items, each ending in `;`")
     }
 
     /// V0002.
