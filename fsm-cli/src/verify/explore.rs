@@ -205,8 +205,9 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         }
         let config = step::unpack(system, seen.get(index));
         report.depth = depth;
+        let quiet = config.queues.iter().all(Vec::is_empty);
         for (v, invariant) in system.invariants.iter().enumerate() {
-            if !invariant.predicate.holds(&config.states, &config.vars) {
+            if (quiet || !invariant.at_quiescence) && !invariant.predicate.holds(&config.states, &config.vars) {
                 note(&mut found, Property::Invariant(v), index, None);
             }
         }

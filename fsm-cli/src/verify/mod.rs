@@ -39,7 +39,8 @@
 //!   one). Overflow: a message sent to a channel that holds `capacity` messages already.
 //! - Invariants: `instance == STATE`, `!=`, `instance.VAR` compared with an integer (`==`,
 //!   `!=`, `<`, `<=`, `>`, `>=`) or a `bool` one with `true` / `false`, with `!`, `&&`, `||`
-//!   and parentheses, checked in every reachable configuration.
+//!   and parentheses, checked in every reachable configuration; `invariant NAME at quiescence:`
+//!   only in those with no message in flight (an agreement).
 //! - Home states: from every reachable configuration some path reaches one where the formula
 //!   holds (decided only when the exploration was complete).
 //!

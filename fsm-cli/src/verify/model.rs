@@ -122,6 +122,8 @@ pub struct Invariant {
     pub name: String,
     /// What must hold.
     pub predicate: Predicate,
+    /// Whether it is checked only in quiescent configurations (no message in any channel).
+    pub at_quiescence: bool,
 }
 
 /// A checked system, ready to explore.
@@ -270,12 +272,12 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     }
                 }
             }
-            Item::Invariant { name, formula } => {
+            Item::Invariant { name, at_quiescence, formula } => {
                 if invariants.iter().any(|v| v.name == name.text) {
                     r.diagnostics.push(Diagnostic::duplicate("invariant", &name.text, name.span.clone()));
                 }
                 if let Some(predicate) = r.predicate(formula) {
-                    invariants.push(Invariant { name: name.text.clone(), predicate });
+                    invariants.push(Invariant { name: name.text.clone(), predicate, at_quiescence: *at_quiescence });
                 }
             }
             Item::Home { name, formula } => {
@@ -283,7 +285,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     r.diagnostics.push(Diagnostic::duplicate("home state", &name.text, name.span.clone()));
                 }
                 if let Some(predicate) = r.predicate(formula) {
-                    homes.push(Invariant { name: name.text.clone(), predicate });
+                    homes.push(Invariant { name: name.text.clone(), predicate, at_quiescence: false });
                 }
             }
             Item::Instance { .. } | Item::Channel { .. } => {}

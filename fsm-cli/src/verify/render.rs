@@ -15,7 +15,11 @@ pub fn property_name(system: &System, p: &Property) -> String {
         Property::Deadlock => "deadlock".into(),
         Property::UnspecifiedReception => "unspecified reception".into(),
         Property::Overflow => "channel overflow".into(),
-        Property::Invariant(i) => format!("invariant {}", system.invariants.get(*i).map_or("?", |v| v.name.as_str())),
+        Property::Invariant(i) => match system.invariants.get(*i) {
+            Some(v) if v.at_quiescence => format!("invariant {} at quiescence", v.name),
+            Some(v) => format!("invariant {}", v.name),
+            None => "invariant ?".into(),
+        },
         Property::Home(i) => format!("home {}", system.homes.get(*i).map_or("?", |v| v.name.as_str())),
     }
 }

@@ -146,11 +146,14 @@ pub enum Item {
         /// Its states where the system may rest.
         states: Vec<Name>,
     },
-    /// `invariant NAME: FORMULA;`
+    /// `invariant NAME [at quiescence]: FORMULA;`
     Invariant {
         /// Its name.
         name: Name,
-        /// What must hold in every reachable configuration.
+        /// Whether it is checked only where no message is in flight (an agreement that the
+        /// instances reach once their messages have arrived).
+        at_quiescence: bool,
+        /// What must hold in every reachable configuration (or every quiescent one).
         formula: Formula,
     },
     /// `home NAME: FORMULA;`
@@ -368,8 +371,17 @@ fn item(pair: Pair<'_, Rule>) -> Item {
         }
         _ => {
             let name = next().map_or_else(blank, |p| name_of(&p));
-            let formula = next().map_or(Formula::And(Vec::new()), formula);
-            if rule == Rule::home { Item::Home { name, formula } } else { Item::Invariant { name, formula } }
+            let mut part = next();
+            let at_quiescence = part.as_ref().is_some_and(|p| p.as_rule() == Rule::quiescence);
+            if at_quiescence {
+                part = next();
+            }
+            let formula = part.map_or(Formula::And(Vec::new()), formula);
+            if rule == Rule::home {
+                Item::Home { name, formula }
+            } else {
+                Item::Invariant { name, at_quiescence, formula }
+            }
         }
     }
 }

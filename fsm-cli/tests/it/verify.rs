@@ -535,3 +535,31 @@ fn a_lost_ping_strands_the_pinger_away_from_its_home_state() {
         "{summary}"
     );
 }
+
+#[test]
+fn an_agreement_at_quiescence_is_checked_only_with_nothing_in_flight() {
+    let system = |faults: &str| {
+        let text = format!(
+            "system PingPong {{ instance p = \"pinger.fsm\"; instance q = \"ponger.fsm\";
+            channel ping {{ Ping }} capacity 1 {faults}; channel pong {{ Pong }} capacity 1;
+            send p.SendPing -> ping.Ping; send q.SendPong -> pong.Pong;
+            receive ping.Ping -> q.Ping; receive pong.Pong -> p.Pong; environment p.Go always;
+            end p in Idle, Waiting; end q in Ready;
+            invariant settled at quiescence: p == Idle; invariant idle: p == Idle; }}"
+        );
+        let mut read = |path: &str| Ok(if path == "pinger.fsm" { PINGER } else { PONGER }.to_owned());
+        verify::check(&text, &mut read).system.unwrap()
+    };
+    // Reliable: the pinger waits only while a Ping or a Pong is in flight.
+    let reliable = system("");
+    let report = verify::explore(&reliable, Bounds::default());
+    assert_eq!(report.violations.len(), 1);
+    assert_eq!(report.violations[0].property, verify::Property::Invariant(1));
+    assert_eq!(render::moves(&report.violations[0]), 1);
+    assert!(render::summary(&reliable, &report).contains("invariant settled at quiescence"));
+    // Lossy: a lost Ping leaves it waiting with nothing in flight.
+    let lossy = system("loss");
+    let report = verify::explore(&lossy, Bounds::default());
+    let v = report.violations.iter().find(|v| v.property == verify::Property::Invariant(0)).unwrap();
+    assert_eq!(render::moves(v), 2);
+}
