@@ -48,13 +48,15 @@
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,
 //! one to eight per variable, one per channel plus one per message in it).
 //!
-//! Modules: `syntax` (pest grammar `system.pest`, the tree), `model` (names resolved, every
-//! problem reported: `diag`), `step` (one configuration's moves), `explore`, `render`.
+//! Modules: `syntax` (pest grammar `system.pest`, the tree), `resolve` (names resolved into
+//! `model`'s types, every problem reported: `diag`), `step` (one configuration's moves),
+//! `explore`, `render`.
 
 pub mod diag;
 pub mod explore;
 pub mod model;
 pub mod render;
+pub mod resolve;
 pub mod step;
 pub mod syntax;
 
@@ -107,7 +109,7 @@ pub fn check(text: &str, read: &mut dyn FnMut(&str) -> Result<String, String>) -
             }
         }
     };
-    match model::resolve(&ast, &mut load) {
+    match resolve::resolve(&ast, &mut load) {
         Ok(system) => Checked { system: Some(system), diagnostics: Vec::new(), specs },
         Err(diagnostics) => Checked { system: None, diagnostics, specs },
     }
