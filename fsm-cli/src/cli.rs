@@ -1,5 +1,5 @@
 //! The `fsm` command line: `check`, `fmt`, `lsp`, `dot`, `mermaid`, `table`, `gen`, `tests`,
-//! `coverage`, `observe`, `sim`, `flatten` and `equiv`. Kept in the library, with its output
+//! `coverage`, `observe`, `sim`, `flatten`, `equiv` and `verify`. Kept in the library, with its output
 //! streams passed in, so that tests run it
 //! without spawning a process.
 //!
@@ -7,7 +7,8 @@
 //! shares (reading a spec, printing its diagnostics, [`Io`]). `cli/args.rs` is the command line
 //! as clap reads it; the commands live by what they work on: `cli/specs.rs` the spec texts
 //! (`check`, `fmt`), `cli/project.rs` the project's directories (`gen`, `coverage`),
-//! `cli/model.rs` a checked model (`tests`, `sim`, `observe`, `equiv`).
+//! `cli/model.rs` a checked model (`tests`, `sim`, `observe`, `equiv`), `cli/verify.rs` a
+//! system of models (`verify`).
 
 use fsm_dsl::diag::{self, Diagnostic, Source};
 use fsm_dsl::ir::Machine;
@@ -18,7 +19,8 @@ mod args;
 mod model;
 mod project;
 mod specs;
-pub use args::{Cli, Color, Command, DirectionArg, Format, Look, Shown, SuiteFormat};
+mod verify;
+pub use args::{Cli, Color, Command, DirectionArg, Format, Look, ReportFormat, Shown, SuiteFormat};
 use model::{equiv, observe, sim, tests};
 use project::{coverage, regenerate};
 use specs::{check, fmt};
@@ -74,6 +76,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             Ok(text) => write_out(io, &text),
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
         }),
+        Command::Verify { system, format, max_states, max_depth } => {
+            verify::verify(&system, format, crate::verify::Bounds { max_states, max_depth }, io)
+        }
         Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {
             let options = crate::equiv::Options { map, hide, prefix_a, prefix_b, unordered };
             equiv(&a, &b, &options, io)

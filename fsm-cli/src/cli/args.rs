@@ -180,6 +180,26 @@ pub enum Command {
         #[arg(long)]
         unordered: bool,
     },
+    /// Explore a system of specs over channels (a `.fsys` file) for deadlocks, unspecified
+    /// receptions, overflows and broken invariants.
+    ///
+    /// Every interleaving is explored breadth first; each violation is printed with a shortest
+    /// message sequence chart (text and Mermaid). Exits 0 when every property holds in every
+    /// reachable state, 1 on a violation, on errors in the system or its specs, or when a bound
+    /// stopped the exploration, 2 when a file cannot be read.
+    Verify {
+        /// The system file.
+        system: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+        /// Most states stored before stopping.
+        #[arg(long, default_value_t = 10_000_000)]
+        max_states: usize,
+        /// Deepest state expanded, in moves from the start.
+        #[arg(long, default_value_t = 10_000)]
+        max_depth: usize,
+    },
     /// Run a spec through the interpreter: events from the arguments, or one per line on
     /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one
     /// JSON object per step.
@@ -256,6 +276,15 @@ pub enum Shown {
     Show,
     /// Hide it.
     Hide,
+}
+
+/// Formats of `fsm verify`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ReportFormat {
+    /// The summary, then each violation's charts (text and Mermaid), on standard output.
+    Text,
+    /// One JSON document: the summary, and each violation with its charts.
+    Json,
 }
 
 /// Formats of `fsm tests`.

@@ -22,3 +22,4 @@ mod observe;
 mod robustness;
 mod superstates;
 mod testgen;
+mod verify;

@@ -1,0 +1,57 @@
+//! `fsm verify`: reads a system description, reports its problems (and those of its specs), or
+//! explores it and prints the summary and a message sequence chart per violated property.
+
+use super::{Io, Outcome, ReportFormat, print_diagnostics, read};
+use crate::verify::{self, Bounds, render};
+use std::path::Path;
+
+pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut Io<'_>) -> Outcome {
+    let text = read(path)?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let mut read_spec = |spec: &str| read(&dir.join(spec));
+    let checked = verify::check(&text, &mut read_spec);
+    let name = path.to_string_lossy();
+    for spec in &checked.specs {
+        let shown = dir.join(&spec.path);
+        print_diagnostics(io, &shown.to_string_lossy(), &spec.text, &spec.diagnostics);
+    }
+    let Some(system) = checked.system else {
+        let _ = write!(io.err, "{}", verify::diag::render(&name, &text, &checked.diagnostics, io.color));
+        let n = checked.diagnostics.len();
+        let _ = writeln!(io.err, "{name}: {n} {}; the system was not explored", fsm_dsl::diag::plural(n, "error"));
+        return Ok(1);
+    };
+    let report = verify::explore(&system, bounds);
+    let written = match format {
+        ReportFormat::Text => {
+            let mut out = render::summary(&system, &report);
+            for v in &report.violations {
+                out.push('\n');
+                out.push_str(&render::chart_text(&system, v));
+                out.push_str("\n```mermaid\n");
+                out.push_str(&render::chart_mermaid(&system, v));
+                out.push_str("```\n");
+            }
+            io.out.write_all(out.as_bytes())
+        }
+        ReportFormat::Json => {
+            let mut doc = render::summary_json(&system, &report);
+            let charts: Vec<serde_json::Value> = report
+                .violations
+                .iter()
+                .map(|v| {
+                    serde_json::json!({
+                        "property": render::property_name(&system, &v.property),
+                        "problem": render::problem_text(&system, v),
+                        "chart": render::chart_text(&system, v),
+                        "mermaid": render::chart_mermaid(&system, v),
+                    })
+                })
+                .collect();
+            doc["violations"] = serde_json::Value::Array(charts);
+            writeln!(io.out, "{doc}")
+        }
+    };
+    written.map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(i32::from(!render::verified(&report)))
+}
