@@ -364,6 +364,7 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
     let chosen = cover(&candidates, order.len());
     let mut cases: Vec<Case> = chosen.iter().map(|c| Case { steps: replay(m, &reads, &c.inputs) }).collect();
     cases.sort_by_key(|c| c.steps.len());
+    without_redundant(&mut cases);
     let taken: BTreeSet<TransitionId> = order
         .iter()
         .filter_map(|g| match g.outcome {
@@ -409,6 +410,22 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
         untaken,
         incomplete,
     }
+}
+
+/// Drops each case whose goals another case hits all of (a case chosen early for a goal that a
+/// longer case, chosen later for a goal further on, passes through on its way: a counter that
+/// a guard reads several times, say). Of two cases with the same goals, the shorter stays.
+/// `cases` is sorted by length, and stays so.
+fn without_redundant(cases: &mut Vec<Case>) {
+    let goals: Vec<BTreeSet<&Goal>> = cases.iter().map(|c| c.steps.iter().map(|s| &s.goal).collect()).collect();
+    let redundant: Vec<bool> = (0..goals.len())
+        .map(|i| {
+            (0..goals.len())
+                .any(|j| j != i && goals[i].is_subset(&goals[j]) && (goals[i].len() < goals[j].len() || j < i))
+        })
+        .collect();
+    let mut keep = redundant.iter().map(|r| !r);
+    cases.retain(|_| keep.next().unwrap_or(true));
 }
 
 fn outcome_of(kind: StepKind, transition: Option<TransitionId>) -> Outcome {
