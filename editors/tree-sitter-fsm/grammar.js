@@ -185,8 +185,25 @@ module.exports = grammar({
       optional(seq('=', field('duration', $.duration))),
       ';',
     ),
-    // `500 ms`, `2 s`, `4 min`, `1 h`.
-    duration: $ => seq(field('value', $.integer), field('unit', $.time_unit)),
+    // `500 ms`, `2 s`, `4 min`, `1 h`, or an expression of parameters and variables:
+    // `T1 * 2^n ms`, `min(4 * 2^n, 64) s`.
+    duration: $ => seq(field('value', $._duration_value), field('unit', $.time_unit)),
+    _duration_value: $ => choice($.integer, $.identifier, $.duration_binary, $.duration_call, $.duration_parenthesized),
+    duration_binary: $ => choice(
+      prec.left(1, seq(field('left', $._duration_value), field('operator', choice('+', '-')), field('right', $._duration_value))),
+      prec.left(2, seq(field('left', $._duration_value), field('operator', '*'), field('right', $._duration_value))),
+      prec.right(3, seq(field('left', $._duration_value), field('operator', '^'), field('right', $._duration_value))),
+    ),
+    // `min` and `max` are no keywords elsewhere.
+    duration_call: $ => seq(
+      field('function', alias(choice('min', 'max'), $.function)),
+      '(',
+      field('left', $._duration_value),
+      ',',
+      field('right', $._duration_value),
+      ')',
+    ),
+    duration_parenthesized: $ => seq('(', $._duration_value, ')'),
     time_unit: _ => choice('ms', 'min', 's', 'h'),
 
     variable_declaration: $ => seq(

@@ -33,6 +33,9 @@ pub enum FlattenError {
     /// the flat machine between configurations, which a flat `ignore` cannot say.
     #[error("guards test whether timers are running ({0}): an ignored expiry would change the configuration")]
     RunningTests(String),
+    /// Timers' durations read variables: the flat machine has none left to read.
+    #[error("timers' durations read variables ({0}): the flat machine has no variables to read")]
+    Durations(String),
 }
 
 /// A configuration: a state and the variables' values.
@@ -236,6 +239,10 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
     let params: Vec<&str> = m.vars.iter().filter(|v| v.param).map(|v| v.named.name.as_str()).collect();
     if !params.is_empty() {
         return Err(FlattenError::Parameters(params.join(", ")));
+    }
+    let computed: Vec<&str> = m.timers.iter().filter(|t| t.duration.is_some()).map(|t| t.named.name.as_str()).collect();
+    if !computed.is_empty() {
+        return Err(FlattenError::Durations(computed.join(", ")));
     }
     let tested: Vec<&str> = m.timers.iter().filter(|t| t.running.is_some()).map(|t| t.named.name.as_str()).collect();
     if !tested.is_empty() {

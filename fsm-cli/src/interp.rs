@@ -14,6 +14,9 @@ pub struct Interpreter<'m> {
     machine: &'m Machine,
     state: StateId,
     vars: Vec<i64>,
+    /// The starts of timers with a duration in the last step (or the start): see
+    /// [`Interpreter::started`].
+    started: Vec<(TimerId, u64)>,
 }
 
 /// What one event did.
@@ -43,7 +46,7 @@ impl<'m> Interpreter<'m> {
     /// Starts the machine from variables set by hand (the parameters' values given: see
     /// [`set_param`]), as [`Interpreter::start`] does from their declared values.
     pub fn start_with(machine: &'m Machine, vars: Vec<i64>) -> (Self, Vec<ActionId>) {
-        let mut it = Interpreter { machine, state: machine.initial, vars };
+        let mut it = Interpreter { machine, state: machine.initial, vars, started: Vec::new() };
         // No timer runs before the start: a `stop` in the initial entry is left out.
         let mut idle = u128::MAX;
         let actions = it.run(&machine.state(machine.initial).entry, &mut idle);
@@ -52,7 +55,7 @@ impl<'m> Interpreter<'m> {
 
     /// Resumes a machine at a given configuration (variables indexed by `VarId`).
     pub fn at(machine: &'m Machine, state: StateId, vars: Vec<i64>) -> Self {
-        Interpreter { machine, state, vars }
+        Interpreter { machine, state, vars, started: Vec::new() }
     }
 
     /// The current state.
@@ -65,11 +68,20 @@ impl<'m> Interpreter<'m> {
         &self.vars
     }
 
+    /// Each start of a timer with a duration that the last step (or the start) ran, in order,
+    /// with the duration in milliseconds: a duration that reads variables
+    /// ([`fsm_dsl::ir::Timer::duration`]) evaluated with their values at that point of the
+    /// step, as the RFC means it, a constant one as the spec gives it.
+    pub fn started(&self) -> &[(TimerId, u64)] {
+        &self.started
+    }
+
     /// Handles one event with the given named-guard values (indexed by `GuardId`; missing ones
     /// are `false`).
     pub fn step(&mut self, event: EventId, guards: &[bool]) -> Step {
         let m = self.machine;
         let from = self.state;
+        self.started.clear();
         // The expiry of a timer that a guard tests (`[running T]`) clears its variable first.
         let _ = m.arrive(event, &mut self.vars);
         match m.select(from, event, guards, &self.vars) {
@@ -110,7 +122,15 @@ impl<'m> Interpreter<'m> {
                 Effect::Action(a) => {
                     let bit = |t: TimerId| if t.0 < 128 { 1u128 << t.0 } else { 0 };
                     match self.machine.action(a).kind {
-                        ActionKind::Start(t) => *idle &= !bit(t),
+                        ActionKind::Start(t) => {
+                            *idle &= !bit(t);
+                            let timer = &self.machine.timers[t.0];
+                            let millis = match &timer.duration {
+                                Some(duration) => Some(duration.millis(&self.vars)),
+                                None => timer.default.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+                            };
+                            self.started.extend(millis.map(|millis| (t, millis)));
+                        }
                         ActionKind::Stop(t) if *idle & bit(t) != 0 => continue,
                         ActionKind::Stop(t) => *idle |= bit(t),
                         ActionKind::User => {}

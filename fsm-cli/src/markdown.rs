@@ -241,8 +241,10 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
         .iter()
         .map(|t| {
             let mut name = name_cell(&t.named);
-            if let Some(d) = t.default {
-                name.push_str(&format!(", default {}", duration_text(d)));
+            match (&t.duration, t.default) {
+                (Some(d), _) => name.push_str(&format!(", `{}` at each start", d.text)),
+                (None, Some(d)) => name.push_str(&format!(", default {}", duration_text(d))),
+                (None, None) => {}
             }
             (name, cell(&t.named.doc))
         })

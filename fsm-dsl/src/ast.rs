@@ -343,8 +343,124 @@ pub struct TimerDecl {
     /// Data written after the timer's name (`timer T(Data);`), which the checker refuses: an
     /// expiry carries no data.
     pub payload: Option<Payload>,
-    /// Its default duration, as the RFC gives it (`= 2 s`).
+    /// Its default duration, as the RFC gives it (`= 2 s`), or the value of its duration
+    /// expression when that reads no name (`= 64 * 500 ms`).
     pub default: Option<std::time::Duration>,
+    /// Its duration as an expression of parameters and variables, evaluated at each start
+    /// (`= T1 * 2^n ms`); `None` for a constant duration (then in `default`).
+    pub duration: Option<DurationExpr>,
+}
+
+/// A timer's duration that reads parameters or variables: an integer expression, in a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DurationExpr {
+    /// The value, in units.
+    pub expr: IntExpr,
+    /// Milliseconds per unit: 1 (`ms`), 1,000 (`s`), 60,000 (`min`) or 3,600,000 (`h`).
+    pub millis_per_unit: u64,
+    /// The unit as written (`ms`, `s`, `min`, `h`).
+    pub unit: SmolStr,
+    /// The whole duration, unit included.
+    pub span: Span,
+}
+
+/// An integer expression of a timer's duration: numbers, parameters and variables, joined by
+/// `+`, `-`, `*`, `^` (a power) and `min` / `max` (at most [`crate::syntax::MAX_OPERANDS`]
+/// operators in one expression).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IntExpr {
+    /// A number.
+    Int(i64, Span),
+    /// A parameter or an integer variable.
+    Name(Name),
+    /// `a + b`, `a - b`, `a * b`, `a ^ b`, `min(a, b)`, `max(a, b)`, with the span of the whole.
+    Op(IntOp, Box<IntExpr>, Box<IntExpr>, Span),
+}
+
+impl IntExpr {
+    /// Where the expression stands.
+    pub fn span(&self) -> Span {
+        match self {
+            IntExpr::Int(_, span) | IntExpr::Op(.., span) => *span,
+            IntExpr::Name(n) => n.span,
+        }
+    }
+
+    /// The expression in the spec's canonical spelling (`T1 * 2^n`, `min(4 * 2^n, 64)`), with
+    /// the parentheses that precedence needs and no others.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, 0);
+        out
+    }
+
+    /// Writes the expression, parenthesised when its operator binds less tightly than
+    /// `context` (0: anything; 1: a term of `*`; 2: an operand of `^`).
+    fn write(&self, out: &mut String, context: u8) {
+        match self {
+            IntExpr::Int(v, _) => out.push_str(&v.to_string()),
+            IntExpr::Name(n) => out.push_str(&n.text),
+            IntExpr::Op(op @ (IntOp::Min | IntOp::Max), a, b, _) => {
+                out.push_str(if *op == IntOp::Min { "min(" } else { "max(" });
+                a.write(out, 0);
+                out.push_str(", ");
+                b.write(out, 0);
+                out.push(')');
+            }
+            IntExpr::Op(op, a, b, _) => {
+                let (level, symbol, right) = match op {
+                    IntOp::Add => (0, " + ", 1),
+                    IntOp::Sub => (0, " - ", 1),
+                    IntOp::Mul => (1, " * ", 2),
+                    _ => (2, "^", 3),
+                };
+                let paren = level < context;
+                if paren {
+                    out.push('(');
+                }
+                // Left-associative: the left operand may be of the same level, the right one
+                // (and both sides of `^`, which takes one power) binds tighter.
+                a.write(out, if level == 2 { 3 } else { level });
+                out.push_str(symbol);
+                b.write(out, right);
+                if paren {
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+/// The operators of an [`IntExpr`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `^`: a power, `2^n`.
+    Pow,
+    /// `min(a, b)`
+    Min,
+    /// `max(a, b)`
+    Max,
+}
+
+impl IntOp {
+    /// The operator applied, saturating at the bounds of `i64`; a negative exponent counts as
+    /// 0 (the checker refuses one that can be negative, E0032).
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            IntOp::Add => a.saturating_add(b),
+            IntOp::Sub => a.saturating_sub(b),
+            IntOp::Mul => a.saturating_mul(b),
+            IntOp::Pow => a.saturating_pow(u32::try_from(b.max(0)).unwrap_or(u32::MAX)),
+            IntOp::Min => a.min(b),
+            IntOp::Max => a.max(b),
+        }
+    }
 }
 
 /// `var NAME: TYPE = INIT;` or `param NAME: TYPE = DEFAULT;`

@@ -90,6 +90,8 @@ codes! {
     RecursiveGroup = "E0029", Error, "an effect group that names itself, directly or through other groups";
     ErrorAndHandled = "E0030", Error, "a (state, event) pair is a protocol error (`error`) and also handled, ignored or another `error`";
     AssignsParameter = "E0031", Error, "an effect assigns a parameter, which is fixed for the machine's life";
+    NegativeDuration = "E0032", Error, "a timer's duration, or the exponent of a `^` in it, can be negative";
+    AssignedAfterStart = "E0033", Error, "a step assigns a variable that a timer's duration reads after starting that timer";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";

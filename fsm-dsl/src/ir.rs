@@ -10,7 +10,7 @@ mod expr;
 mod text;
 
 pub use crate::list::List;
-pub use expr::{Condition, Expr, Operand};
+pub use expr::{Condition, Expr, IntExpr, IntOp, Operand, TimerDuration};
 
 use crate::ast::{Direction, Policy, Span};
 
@@ -134,8 +134,14 @@ pub struct Timer {
     pub stop: ActionId,
     /// The event it raises when it expires (`TExpiry`).
     pub expiry: EventId,
-    /// Its default duration, as the spec gives it (`timer Tack "T(ack)" = 2 s;`).
+    /// Its default duration, as the spec gives it (`timer Tack "T(ack)" = 2 s;`); for a
+    /// duration that reads parameters or variables, its value when the machine starts (every
+    /// variable at its initial value, every parameter at its default), `None` if a parameter it
+    /// reads has no default.
     pub default: Option<std::time::Duration>,
+    /// Its duration as an expression of parameters and variables, evaluated at each start
+    /// (`= T1 * 2^n ms`); `None` for a constant duration or none.
+    pub duration: Option<TimerDuration>,
     /// The variable that says whether it is running, when a guard tests it (`[running T]`):
     /// its starts set it, its stops and its expiry clear it (see [`Var::running`]).
     pub running: Option<VarId>,

@@ -7,18 +7,36 @@ use proptest::prelude::*;
 
 /// Runs one random sequence through both and compares every step. A machine with parameters
 /// is started with the values given (`params { reliable: false }`) on both sides.
+///
+/// A machine with a timer whose duration reads variables is run with `durations`: its hooks
+/// take each start through `Hooks::start`, and the durations it hands over must be those the
+/// interpreter evaluates at the start.
 macro_rules! agreement_test {
     ($test:ident, $module:path, $spec:literal) => {
-        agreement_test!(@run $test, $module, $spec, [], |hooks: &mut Hooks| generated::Machine::start(hooks));
+        agreement_test!(@run $test, $module, $spec, [], |hooks: &mut Hooks| generated::Machine::start(hooks), []);
     };
     ($test:ident, $module:path, $spec:literal, params { $($name:ident: $value:expr),* }) => {
         agreement_test!(
             @run $test, $module, $spec,
             [$(format!("{}={}", stringify!($name), $value)),*],
-            |hooks: &mut Hooks| generated::Machine::start(generated::Params { $($name: $value),* }, hooks)
+            |hooks: &mut Hooks| generated::Machine::start(generated::Params { $($name: $value),* }, hooks),
+            []
         );
     };
-    (@run $test:ident, $module:path, $spec:literal, [$($param:expr),*], $start:expr) => {
+    ($test:ident, $module:path, $spec:literal, params { $($name:ident: $value:expr),* }, durations) => {
+        agreement_test!(
+            @run $test, $module, $spec,
+            [$(format!("{}={}", stringify!($name), $value)),*],
+            |hooks: &mut Hooks| generated::Machine::start(generated::Params { $($name: $value),* }, hooks),
+            [
+                fn start(&mut self, action: generated::Action, timer: generated::Timer, duration: std::time::Duration) {
+                    self.actions.push(action.name());
+                    self.durations.push((timer.name().to_owned(), u64::try_from(duration.as_millis()).unwrap()));
+                }
+            ]
+        );
+    };
+    (@run $test:ident, $module:path, $spec:literal, [$($param:expr),*], $start:expr, [$($start_hook:tt)*]) => {
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(256))]
             #[test]
@@ -28,6 +46,7 @@ macro_rules! agreement_test {
                 struct Hooks {
                     bits: u32,
                     actions: Vec<&'static str>,
+                    durations: Vec<(String, u64)>,
                 }
                 impl generated::Hooks for Hooks {
                     #[allow(unreachable_code, unused_variables)]
@@ -37,7 +56,9 @@ macro_rules! agreement_test {
                     fn action(&mut self, action: generated::Action) {
                         self.actions.push(action.name());
                     }
+                    $($start_hook)*
                 }
+                let durations_checked = stringify!($($start_hook)*) != "";
 
                 // Checked once for all the cases.
                 static MODEL: std::sync::OnceLock<fsm_dsl::ir::Machine> = std::sync::OnceLock::new();
@@ -50,13 +71,19 @@ macro_rules! agreement_test {
                     fsm_cli::interp::set_param(model, &mut vars, &param).expect("a parameter of the spec");
                 }
                 let (mut interpreter, entry) = Interpreter::start_with(model, vars);
-                let mut hooks = Hooks { bits: 0, actions: Vec::new() };
+                let mut hooks = Hooks { bits: 0, actions: Vec::new(), durations: Vec::new() };
                 let start = $start;
                 let mut machine = start(&mut hooks);
                 let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
                     actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
                 };
+                let started = |interpreter: &Interpreter<'_>| -> Vec<(String, u64)> {
+                    interpreter.started().iter().map(|&(t, ms)| (model.timers[t.0].named.name.clone(), ms)).collect()
+                };
                 prop_assert_eq!(names(&entry), hooks.actions.clone());
+                if durations_checked {
+                    prop_assert_eq!(started(&interpreter), std::mem::take(&mut hooks.durations));
+                }
                 // The transition table as data says what the spec says, row for row.
                 prop_assert_eq!(generated::TRANSITIONS.len(), model.transitions.len());
                 for (row, t) in generated::TRANSITIONS.iter().zip(&model.transitions) {
@@ -93,6 +120,9 @@ macro_rules! agreement_test {
                     let listed: Vec<&str> = generated_step.actions.iter().map(|a| a.name()).collect();
                     prop_assert_eq!(listed, hooks.actions.clone());
                     prop_assert_eq!(step.transition.map(|t| t.0), generated_step.transition.map(usize::from));
+                    if durations_checked {
+                        prop_assert_eq!(started(&interpreter), std::mem::take(&mut hooks.durations));
+                    }
                 }
             }
         }
@@ -148,15 +178,23 @@ agreement_test!(
     sip_invite_client_agrees,
     rfc_constructs::sip_invite_client,
     "tests/data/ok/sip_invite_client.fsm",
-    params { unreliable: true }
+    params { unreliable: true, T1: 500 },
+    durations
 );
 agreement_test!(
     sip_invite_client_over_a_reliable_transport_agrees,
     rfc_constructs::sip_invite_client,
     "tests/data/ok/sip_invite_client.fsm",
-    params { unreliable: false }
+    params { unreliable: false, T1: 2000 },
+    durations
 );
-agreement_test!(dhcp_client_agrees, rfc_constructs::dhcp_client, "tests/data/ok/dhcp_client.fsm");
+agreement_test!(
+    dhcp_client_agrees,
+    rfc_constructs::dhcp_client,
+    "tests/data/ok/dhcp_client.fsm",
+    params { lease: 90 },
+    durations
+);
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
 agreement_test!(diameter_peer_agrees, rfc_fsm::machines::diameter_peer, "specs/diameter_peer.fsm");
 

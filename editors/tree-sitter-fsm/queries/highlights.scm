@@ -117,7 +117,13 @@
   "!"
   "..="
   "/"
+  "+"
+  "-"
+  "*"
+  "^"
 ] @operator
+
+(duration_call (function) @function.builtin)
 
 [
   ";"

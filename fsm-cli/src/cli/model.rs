@@ -62,6 +62,17 @@ fn vars_json(m: &Machine, values: &[i64]) -> Value {
     Value::Object(map)
 }
 
+/// In a machine with a timer whose duration reads variables, `"durations"`: the timers the step
+/// started, each with its duration in milliseconds, in order.
+fn add_durations(m: &Machine, it: &Interpreter<'_>, object: &mut Value) {
+    if m.timers.iter().all(|t| t.duration.is_none()) {
+        return;
+    }
+    let started: Vec<Value> =
+        it.started().iter().map(|&(t, millis)| json!({ "timer": m.timers[t.0].named.name, "ms": millis })).collect();
+    object["durations"] = Value::Array(started);
+}
+
 pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io<'_>) -> Outcome {
     let mut vars = m.initial_vars();
     for param in params {
@@ -72,6 +83,7 @@ pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io
     }
     let (mut it, entry) = Interpreter::start_with(m, vars);
     let mut first = json!({ "step": 0, "state": m.state(it.state()).named.name, "actions": actions_json(m, &entry) });
+    add_durations(m, &it, &mut first);
     if !m.vars.is_empty() {
         first["vars"] = vars_json(m, it.vars());
     }
@@ -106,6 +118,7 @@ pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io
             "kind": s.kind.as_str(),
             "actions": actions_json(m, &s.actions),
         });
+        add_durations(m, &it, &mut object);
         // A protocol error with the cause its `error` item gives.
         if let fsm_dsl::ir::Cell::Error(id) = m.cell(s.from, s.event)
             && let Some(cause) = &m.protocol_error(*id).cause

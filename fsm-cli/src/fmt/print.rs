@@ -398,6 +398,36 @@ impl Printer<'_> {
                 }
                 self.lit(")", Glue, t)?;
             }
+            // A duration's expression: `T1 * 2^n`, `min(4 * 2^n, 64)`, `(T1 + 1) * 2`.
+            Rule::time_power => {
+                let mut after_first = false;
+                for child in children {
+                    self.walk(child, sp(if after_first { Glue } else { One }), t)?;
+                    after_first = true;
+                }
+            }
+            Rule::time_atom if whole.as_str().starts_with('(') => {
+                self.lit("(", sp(One), t)?;
+                for child in children {
+                    self.walk(child, Glue, t)?;
+                }
+                self.lit(")", Glue, t)?;
+            }
+            Rule::time_call => {
+                let mut children = children.into_iter();
+                if let Some(function) = children.next() {
+                    self.walk(function, sp(One), t)?;
+                }
+                self.lit("(", Glue, t)?;
+                if let Some(a) = children.next() {
+                    self.walk(a, Glue, t)?;
+                }
+                self.lit(",", Glue, t)?;
+                for b in children {
+                    self.walk(b, One, t)?;
+                }
+                self.lit(")", Glue, t)?;
+            }
             Rule::effects => {
                 self.lit("/", sp(One), t)?;
                 for child in children {

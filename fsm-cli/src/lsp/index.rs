@@ -161,6 +161,11 @@ impl Builder {
                     self.push(Kind::Timer, &op.timer, false);
                 }
             }
+            ast::ItemKind::Timer(t) => {
+                if let Some(duration) = &t.duration {
+                    self.int_expr(&duration.expr);
+                }
+            }
             ast::ItemKind::Group(g) => {
                 for effect in &g.effects {
                     self.effect(effect, names);
@@ -214,6 +219,18 @@ impl Builder {
             return;
         }
         self.push(Kind::Event, name, false);
+    }
+
+    /// The parameters and variables a timer's duration reads.
+    fn int_expr(&mut self, expr: &ast::IntExpr) {
+        match expr {
+            ast::IntExpr::Int(..) => {}
+            ast::IntExpr::Name(n) => self.push(Kind::Var, n, false),
+            ast::IntExpr::Op(_, a, b, _) => {
+                self.int_expr(a);
+                self.int_expr(b);
+            }
+        }
     }
 
     fn expr(&mut self, expr: &ast::Expr, names: &Names<'_>) {

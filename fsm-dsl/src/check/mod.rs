@@ -45,6 +45,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     // cannot concern, reporting only what the missing items cannot change.
     if let Some(machine) = &mut machine {
         if clean {
+            diagnostics.extend(timers::assigned_after_start(machine));
             let running = timers::running_timers(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));

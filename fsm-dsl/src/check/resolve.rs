@@ -203,6 +203,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         r.diagnostics.push(report::bad_module_name(&spec.name, &module));
     }
     r.declare_all();
+    r.resolve_durations();
     // With no initial state (an error already reported), the first state stands in, so that the
     // macro's skeleton still has a model.
     let initial = r.initial_state();

@@ -512,6 +512,64 @@ fn ignored_while_running(spec: &ast::Spec, m: &Machine, running: &Running) -> Ve
     out
 }
 
+/// E0033: a step that starts a timer whose duration reads a variable, then assigns that
+/// variable. The generated `Machine` hands each start's duration over with the values after the
+/// step's assignments; an assignment after the start would make them differ from the values at
+/// the start, which the RFC means. Each (transition, source state) step and the start are
+/// read; a pair is reported once, at the transition (or the initial state).
+pub fn assigned_after_start(m: &Machine) -> Vec<Diagnostic> {
+    if m.timers.iter().all(|t| t.duration.is_none()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut read = |effects: &mut dyn Iterator<Item = &ir::Effect>, span: Span, out: &mut Vec<Diagnostic>| {
+        let mut started: Vec<TimerId> = Vec::new();
+        for effect in effects {
+            match *effect {
+                ir::Effect::Action(a) => {
+                    if let ActionKind::Start(t) = m.action(a).kind
+                        && m.timers[t.0].duration.is_some()
+                        && !started.contains(&t)
+                    {
+                        started.push(t);
+                    }
+                }
+                ir::Effect::Set(v, _) | ir::Effect::Add(v, _) => {
+                    for &t in &started {
+                        let timer = &m.timers[t.0];
+                        let Some(duration) = &timer.duration else { continue };
+                        if duration.expr.reads(v) && seen.insert((span, t, v)) {
+                            let var = &m.vars[v.0].named.name;
+                            out.push(
+                                Diagnostic::new(
+                                    crate::diag::Code::AssignedAfterStart,
+                                    format!(
+                                        "`{var}` is assigned after `{}` starts, and its duration reads it",
+                                        timer.named.name
+                                    ),
+                                    span,
+                                    format!("starts `{}`, then assigns `{var}`", timer.named.name),
+                                )
+                                .with_secondary(timer.named.span, format!("`{}`", duration.text))
+                                .with_help(format!("assign `{var}` before the start of `{}`", timer.named.name)),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    };
+    for (i, t) in m.transitions.iter().enumerate() {
+        for &source in t.sources.iter() {
+            read(&mut m.each_effect_of(source, ir::TransitionId(i)), t.span, &mut out);
+        }
+    }
+    let initial = m.state(m.initial);
+    read(&mut initial.entry.iter(), initial.named.span, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -167,6 +167,10 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     };
     let accessors = super::wrapper::machine_accessors();
     let (params_arg, start_vars) = super::wrapper::start_parts(m);
+    let starts = super::wrapper::Starts::of(m, true);
+    let (start_method, run) = (&starts.method, &starts.run);
+    let start_action = starts.call(quote! { &vars }, quote! { None });
+    let step_action = starts.call(quote! { &self.vars }, quote! { Some(&mut input) });
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -180,7 +184,9 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// dropped after the step); `None` for the initial state's entry actions, which
             /// [`Machine::start`] runs with no event.
             fn action(&mut self, action: Action, input: Option<&mut Input>);
+            #start_method
         }
+        #run
 
         /// The machine with its current state and variables.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -195,7 +201,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
                 let mut vars = #start_vars;
                 for &action in enter_initial(&mut vars) {
-                    hooks.action(action, None);
+                    #start_action
                 }
                 Machine { state: INITIAL, vars }
             }
@@ -211,7 +217,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
                 let step = step(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
                 #record
                 for &action in step.actions {
-                    hooks.action(action, Some(&mut input));
+                    #step_action
                 }
                 self.state = step.target;
                 step

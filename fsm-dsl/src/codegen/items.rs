@@ -215,6 +215,7 @@ pub(super) fn timer_links(m: &Machine, declared: &[bool]) -> TimerLinks {
         .collect();
     let expiries_of_events = match_or_none(&expiry_arms, m.events.len());
     let defaults = timer_defaults(m);
+    let durations = timer_durations(m);
     TimerLinks {
         timer: quote! {
             /// The event the timer raises when it expires.
@@ -223,6 +224,7 @@ pub(super) fn timer_links(m: &Machine, declared: &[bool]) -> TimerLinks {
             }
 
             #defaults
+            #durations
         },
         action: quote! {
             /// The timer this action arms (or re-arms), if it is a timer start.
@@ -251,6 +253,68 @@ fn match_or_none(arms: &[TokenStream], variants: usize) -> TokenStream {
         (0, 1..) => quote! { None },
         (n, _) if n < variants => quote! { match self { #( #arms )* _ => None, } },
         _ => quote! { match self { #( #arms )* } },
+    }
+}
+
+/// `Timer::duration`, when a timer's duration reads variables (`timer A = T1 * 2^n ms;`): the
+/// expression in `i64`, saturating as the checker's and the interpreter's
+/// ([`ir::IntOp::apply`]), a negative value as zero.
+fn timer_durations(m: &Machine) -> TokenStream {
+    if m.timers.iter().all(|t| t.duration.is_none()) {
+        return TokenStream::new();
+    }
+    let arms = m.timers.iter().map(|t| {
+        let timer = ident(&t.named.name);
+        match (&t.duration, t.default) {
+            (Some(d), _) => {
+                let value = int_expr(m, &d.expr);
+                let millis = quote! { u64::try_from(#value).unwrap_or(0) };
+                let millis = match d.millis_per_unit {
+                    1 => millis,
+                    unit => {
+                        let unit = proc_macro2::Literal::u64_unsuffixed(unit);
+                        quote! { #millis.saturating_mul(#unit) }
+                    }
+                };
+                quote! { Timer::#timer => Some(::core::time::Duration::from_millis(#millis)) }
+            }
+            (None, Some(_)) => quote! { Timer::#timer => self.default_duration() },
+            (None, None) => quote! { Timer::#timer => None },
+        }
+    });
+    quote! {
+        /// The timer's duration for the variables `vars` (parameters included), as the spec
+        /// gives it (`timer A = T1 * 2^n ms;`, evaluated in `i64`, saturating, a negative value
+        /// as zero): what a start of the timer hands to [`Hooks::start`]. `None` for a timer
+        /// declared without a duration.
+        pub fn duration(self, vars: &Vars) -> Option<::core::time::Duration> {
+            match self { #( #arms, )* }
+        }
+    }
+}
+
+/// An integer expression of a duration, in `i64`.
+fn int_expr(m: &Machine, e: &ir::IntExpr) -> TokenStream {
+    match e {
+        ir::IntExpr::Const(c) => {
+            let c = proc_macro2::Literal::i64_suffixed(*c);
+            quote! { #c }
+        }
+        ir::IntExpr::Var(v) => {
+            let field = ident(&m.vars[v.0].named.name);
+            quote! { i64::from(vars.#field) }
+        }
+        ir::IntExpr::Op(op, a, b) => {
+            let (a, b) = (int_expr(m, a), int_expr(m, b));
+            match op {
+                ir::IntOp::Add => quote! { #a.saturating_add(#b) },
+                ir::IntOp::Sub => quote! { #a.saturating_sub(#b) },
+                ir::IntOp::Mul => quote! { #a.saturating_mul(#b) },
+                ir::IntOp::Pow => quote! { #a.saturating_pow(u32::try_from(#b.max(0)).unwrap_or(u32::MAX)) },
+                ir::IntOp::Min => quote! { #a.min(#b) },
+                ir::IntOp::Max => quote! { #a.max(#b) },
+            }
+        }
     }
 }
 

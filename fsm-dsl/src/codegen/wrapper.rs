@@ -21,6 +21,10 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     };
     let accessors = machine_accessors();
     let (params_arg, start_vars) = start_parts(m);
+    let starts = Starts::of(m, false);
+    let (start_method, run) = (&starts.method, &starts.run);
+    let action = |vars: TokenStream| starts.call(vars, TokenStream::new());
+    let (start_action, step_action) = (action(quote! { &vars }), action(quote! { &self.vars }));
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order.
@@ -30,7 +34,9 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
 
             /// Runs one action (timer operations included: see [`Action::starts`]).
             fn action(&mut self, action: Action);
+            #start_method
         }
+        #run
 
         /// The machine with its current state and variables.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +50,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
                 let mut vars = #start_vars;
                 for &action in enter_initial(&mut vars) {
-                    hooks.action(action);
+                    #start_action
                 }
                 Machine { state: INITIAL, vars }
             }
@@ -58,7 +64,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
                 let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
                 #record
                 for &action in step.actions {
-                    hooks.action(action);
+                    #step_action
                 }
                 self.state = step.target;
                 step
@@ -94,6 +100,86 @@ pub(super) fn machine_accessors() -> TokenStream {
         /// The current variables.
         pub const fn vars(&self) -> &Vars {
             &self.vars
+        }
+    }
+}
+
+/// How the `Machine` wrapper hands over a timer's duration. In a machine with a timer whose
+/// duration reads variables (`timer A = T1 * 2^n ms;`), `Hooks` gets a `start` method, called
+/// for each action that starts a timer with a duration, with the duration for the variables
+/// after the step (by default it calls `action`), and the module a function `run` that decides
+/// which of the two an action goes to. Any other machine keeps `hooks.action(action)`, and the
+/// same code as before durations could read variables.
+pub(super) struct Starts {
+    /// Whether the machine has such a timer.
+    computed: bool,
+    /// The whole extra parameter of an action with its event's data (`, input: Option<&mut Input>`)
+    /// in a machine whose events carry data.
+    input: bool,
+    /// `Hooks::start`, or nothing.
+    pub(super) method: TokenStream,
+    /// The function `run`, or nothing.
+    pub(super) run: TokenStream,
+}
+
+impl Starts {
+    /// For `m`; `input` when its events carry data (the hooks then get the event's `Input`).
+    pub(super) fn of(m: &Machine, input: bool) -> Starts {
+        let computed = m.timers.iter().any(|t| t.duration.is_some());
+        if !computed {
+            return Starts { computed, input, method: TokenStream::new(), run: TokenStream::new() };
+        }
+        let (param, arg) = if input {
+            (quote! { , input: Option<&mut Input> }, quote! { , input })
+        } else {
+            (TokenStream::new(), TokenStream::new())
+        };
+        let input_doc = if input {
+            quote! {
+                ///
+                /// `input` is as for [`Hooks::action`].
+            }
+        } else {
+            TokenStream::new()
+        };
+        let method = quote! {
+            /// Starts `timer` for `duration`, the action `action` that starts it: what the
+            /// [`Machine`] calls instead of [`Hooks::action`] for a start of a timer with a
+            /// duration, which [`Timer::duration`] gives for the variables after the step. By
+            /// default, runs `action` as [`Hooks::action`] does (the hook then finds the duration
+            /// itself).
+            #input_doc
+            fn start(&mut self, action: Action, timer: Timer, duration: ::core::time::Duration #param) {
+                let _ = (timer, duration);
+                self.action(action #arg);
+            }
+        };
+        let run = quote! {
+            /// Runs `action` through `hooks`: a start of a timer with a duration through
+            /// [`Hooks::start`], with its duration for `vars`; any other action through
+            /// [`Hooks::action`].
+            fn run<H: Hooks + ?Sized>(hooks: &mut H, vars: &Vars, action: Action #param) {
+                match action.starts().and_then(|timer| Some((timer, timer.duration(vars)?))) {
+                    Some((timer, duration)) => hooks.start(action, timer, duration #arg),
+                    None => hooks.action(action #arg),
+                }
+            }
+        };
+        Starts { computed, input, method, run }
+    }
+
+    /// The statement that runs `action` (in scope) through `hooks` (in scope), the variables
+    /// being `vars`; `input` the action's extra argument in a machine whose events carry data.
+    pub(super) fn call(&self, vars: TokenStream, input: TokenStream) -> TokenStream {
+        let input = if self.input {
+            quote! { , #input }
+        } else {
+            TokenStream::new()
+        };
+        if self.computed {
+            quote! { run(hooks, #vars, action #input); }
+        } else {
+            quote! { hooks.action(action #input); }
         }
     }
 }

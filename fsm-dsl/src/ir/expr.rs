@@ -1,8 +1,10 @@
 //! Guard expressions: what a transition's `[guard]` is once resolved, how the interpreter and
-//! the checker evaluate it, and the condition a transition is taken under.
+//! the checker evaluate it, and the condition a transition is taken under; and the integer
+//! expressions of timers' durations.
 
 use super::{GuardId, VarId};
 use crate::ast::CmpOp;
+pub use crate::ast::IntOp;
 
 /// A guard expression over named guards and variables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,4 +131,88 @@ pub enum Condition {
     Else,
     /// `[expr]`: when the expression holds.
     When(Expr),
+}
+
+/// A timer's duration that reads parameters or variables (`timer A = T1 * 2^n ms;`),
+/// evaluated each time the timer starts, with the values of that moment (the checker refuses an
+/// assignment of a variable it reads after the start in the same step, E0033, so that the
+/// values at the start are those after the step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerDuration {
+    /// The value, in units.
+    pub expr: IntExpr,
+    /// Milliseconds per unit: 1 (`ms`), 1,000 (`s`), 60,000 (`min`) or 3,600,000 (`h`).
+    pub millis_per_unit: u64,
+    /// The duration in the spec's canonical spelling, unit included (`T1 * 2^n ms`).
+    pub text: String,
+}
+
+impl TimerDuration {
+    /// The duration for variable values indexed by `VarId` (parameters included), in
+    /// milliseconds: a negative value counts as 0, and the product saturates at `u64::MAX`.
+    pub fn millis(&self, vars: &[i64]) -> u64 {
+        u64::try_from(self.expr.eval(vars)).unwrap_or(0).saturating_mul(self.millis_per_unit)
+    }
+}
+
+/// An integer expression over variables (a timer's duration).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IntExpr {
+    /// A constant.
+    Const(i64),
+    /// An integer variable or parameter.
+    Var(VarId),
+    /// An operator applied to two operands.
+    Op(IntOp, Box<IntExpr>, Box<IntExpr>),
+}
+
+impl IntExpr {
+    /// The value for variable values indexed by `VarId` (a missing entry counts as 0),
+    /// saturating at the bounds of `i64` ([`IntOp::apply`]).
+    pub fn eval(&self, vars: &[i64]) -> i64 {
+        match self {
+            IntExpr::Const(c) => *c,
+            IntExpr::Var(v) => vars.get(v.0).copied().unwrap_or(0),
+            IntExpr::Op(op, a, b) => op.apply(a.eval(vars), b.eval(vars)),
+        }
+    }
+
+    /// Whether it reads `var`.
+    pub fn reads(&self, var: VarId) -> bool {
+        match self {
+            IntExpr::Const(_) => false,
+            IntExpr::Var(v) => *v == var,
+            IntExpr::Op(_, a, b) => a.reads(var) || b.reads(var),
+        }
+    }
+
+    /// The least and the greatest value it can take when each variable `v` lies in
+    /// `ranges[v]` (interval arithmetic: exact for a variable read once).
+    pub fn bounds(&self, ranges: &[(i64, i64)]) -> (i64, i64) {
+        match self {
+            IntExpr::Const(c) => (*c, *c),
+            IntExpr::Var(v) => ranges.get(v.0).copied().unwrap_or((0, 0)),
+            IntExpr::Op(op, a, b) => {
+                let ((a0, a1), (b0, b1)) = (a.bounds(ranges), b.bounds(ranges));
+                match op {
+                    IntOp::Add => (a0.saturating_add(b0), a1.saturating_add(b1)),
+                    IntOp::Sub => (a0.saturating_sub(b1), a1.saturating_sub(b0)),
+                    IntOp::Min => (a0.min(b0), a1.min(b1)),
+                    IntOp::Max => (a0.max(b0), a1.max(b1)),
+                    // Products and powers: the extremes are among the corners (a power's
+                    // exponent is at least 0 once E0032 holds; a base may be negative, so
+                    // the exponents next to each end count too).
+                    IntOp::Mul | IntOp::Pow => {
+                        let mut exponents = vec![b0, b1];
+                        if *op == IntOp::Pow && b1 > b0 {
+                            exponents.extend([b0 + 1, b1 - 1]);
+                        }
+                        let values: Vec<i64> =
+                            [a0, a1].iter().flat_map(|&x| exponents.iter().map(move |&y| op.apply(x, y))).collect();
+                        (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0))
+                    }
+                }
+            }
+        }
+    }
 }

@@ -64,8 +64,14 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         expected.retain(|e| !matches!(e.as_str(), "`==`" | "`!=`" | "`<`" | "`<=`" | "`>`" | "`>=`"));
     }
     if expected.iter().any(|e| e.starts_with("a unit of time")) {
-        // The digits expected are more of the number, which is complete.
-        expected.retain(|e| e != "an integer" && e != "a number");
+        // The digits expected are more of the number, which is complete; an operator would
+        // continue an expression that is as likely complete: the unit is what is missing.
+        expected.retain(|e| {
+            !matches!(e.as_str(), "an integer" | "a number" | "`*`" | "`+` or `-`" | "`+`" | "`-`" | "`^`")
+        });
+    }
+    if expected.iter().any(|e| e == "`+` or `-`") {
+        expected.retain(|e| !matches!(e.as_str(), "`+`" | "`-`"));
     }
     if expected.iter().any(|e| e.starts_with("`=`, `+=`")) {
         expected.retain(|e| !matches!(e.as_str(), "`=`" | "`+=`" | "`-=`"));
@@ -150,7 +156,9 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
     let word = found.text.clone().unwrap_or_default();
     if expected.iter().any(|e| e.starts_with("a unit of time")) {
-        return Some("a duration has a unit after its number: `30 s`, `500 ms`".to_owned());
+        return Some(
+            "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
+        );
     }
     if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
         return Some("the previous item may be missing its closing `;`".to_owned());
@@ -237,7 +245,14 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::diagram_setting => "a diagram setting (`direction = TB;`, `events = hide;`, `actions = hide;`)",
         Rule::direction => "a direction (`TB`, `LR`, `BT` or `RL`)",
         Rule::visibility => "`show` or `hide`",
-        Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`)",
+        Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`, `T1 * 2^n ms`)",
+        Rule::time_expr | Rule::time_term | Rule::time_power | Rule::time_atom => {
+            "a number, a name or `(` (a duration: `500 ms`, `T1 * 2^n ms`)"
+        }
+        Rule::time_call | Rule::time_fn => "`min(A, B)` or `max(A, B)`",
+        Rule::sum_op => "`+` or `-`",
+        Rule::product_op => "`*`",
+        Rule::power_op => "`^`",
         Rule::uint => "a number",
         Rule::time_unit => "a unit of time (`ms`, `s`, `min` or `h`)",
         Rule::state_timer => "`timer`",

@@ -190,3 +190,159 @@ pub(super) fn build_effects(
         }
     }
 }
+
+/// What a timer's `= DURATION` says: a constant (folded here, as its RFC gives it), or an
+/// expression that reads parameters or variables (evaluated at each start). `None` when it has
+/// an error, reported.
+pub(super) enum Duration {
+    Constant(std::time::Duration),
+    Expr(ast::DurationExpr),
+}
+
+/// Reads a `duration` node: its expression, then its unit.
+pub(super) fn build_duration(r: &mut Reader<'_>, node: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<Duration> {
+    let first = r.child(node)?;
+    let mut operators = 0usize;
+    let mut errors = Vec::new();
+    let expr = build_int_expr(r, &first, &mut operators, &mut errors);
+    let unit = r.child(node)?;
+    let unit = r.str(&unit);
+    let span = r.span(node);
+    if operators > MAX_OPERANDS {
+        diagnostics.push(Diagnostic::new(
+            Code::Syntax,
+            format!("a duration may have at most {MAX_OPERANDS} operators"),
+            span,
+            "too long",
+        ));
+        return None;
+    }
+    let text = r.text().get(span.range()).unwrap_or_default();
+    let number = text.strip_suffix(unit).unwrap_or(text).trim_end();
+    if expr.is_none() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+        // A number too large for 64 bits: the duration is too long, whatever its unit.
+        diagnostics.push(too_long(text, span));
+        return None;
+    }
+    diagnostics.append(&mut errors);
+    let expr = expr?;
+    let millis_per_unit: u64 = match unit {
+        "ms" => 1,
+        "s" => 1_000,
+        "min" => 60_000,
+        _ => 3_600_000,
+    };
+    if reads_a_name(&expr) {
+        return Some(Duration::Expr(ast::DurationExpr { expr, millis_per_unit, unit: unit.into(), span }));
+    }
+    let value = fold(&expr);
+    let millis = u64::try_from(value).ok().and_then(|v| v.checked_mul(millis_per_unit));
+    match millis {
+        Some(millis) if value < i64::MAX => Some(Duration::Constant(std::time::Duration::from_millis(millis))),
+        _ if value < 0 => {
+            diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                format!("the duration `{text}` is negative"),
+                span,
+                format!("{value} {unit}"),
+            ));
+            None
+        }
+        _ => {
+            diagnostics.push(too_long(text, span));
+            None
+        }
+    }
+}
+
+fn too_long(text: &str, span: ast::Span) -> Diagnostic {
+    Diagnostic::new(Code::Syntax, format!("the duration `{text}` is too long"), span, "more than 2^64 milliseconds")
+}
+
+fn reads_a_name(expr: &ast::IntExpr) -> bool {
+    match expr {
+        ast::IntExpr::Int(..) => false,
+        ast::IntExpr::Name(_) => true,
+        ast::IntExpr::Op(_, a, b, _) => reads_a_name(a) || reads_a_name(b),
+    }
+}
+
+/// The value of an expression that reads no name (saturating at the bounds of `i64`).
+fn fold(expr: &ast::IntExpr) -> i64 {
+    match expr {
+        ast::IntExpr::Int(v, _) => *v,
+        ast::IntExpr::Name(_) => 0,
+        ast::IntExpr::Op(op, a, b, _) => op.apply(fold(a), fold(b)),
+    }
+}
+
+/// An integer expression (`time_expr`, `time_term`, `time_power`, `time_atom`), counting its
+/// operators in `operators`: the caller refuses an expression with too many, whose tree would
+/// be as deep as the text is long.
+fn build_int_expr(
+    r: &mut Reader<'_>,
+    node: &Node,
+    operators: &mut usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ast::IntExpr> {
+    match node.rule {
+        Rule::time_expr | Rule::time_term | Rule::time_power => {
+            let mut acc: Option<ast::IntExpr> = None;
+            let mut op = None;
+            let mut failed = false;
+            while let Some(part) = r.child(node) {
+                match part.rule {
+                    Rule::sum_op | Rule::product_op | Rule::power_op => {
+                        *operators += 1;
+                        op = Some(match r.str(&part) {
+                            "+" => ast::IntOp::Add,
+                            "-" => ast::IntOp::Sub,
+                            "*" => ast::IntOp::Mul,
+                            _ => ast::IntOp::Pow,
+                        });
+                    }
+                    _ if *operators > MAX_OPERANDS || failed => {
+                        r.close(&part);
+                    }
+                    _ => {
+                        let Some(operand) = build_int_expr(r, &part, operators, diagnostics) else {
+                            failed = true;
+                            continue;
+                        };
+                        acc = Some(match (acc.take(), op.take()) {
+                            (Some(a), Some(op)) => {
+                                let span = a.span().to(operand.span());
+                                ast::IntExpr::Op(op, Box::new(a), Box::new(operand), span)
+                            }
+                            _ => operand,
+                        });
+                    }
+                }
+            }
+            if failed { None } else { acc }
+        }
+        Rule::time_atom => {
+            let inner = r.child(node)?;
+            match inner.rule {
+                Rule::uint => {
+                    let span = r.span(&inner);
+                    Some(ast::IntExpr::Int(build_int(r.text(), span, diagnostics)?, span))
+                }
+                Rule::ident => Some(ast::IntExpr::Name(build_name(r, &inner))),
+                Rule::time_call => {
+                    *operators += 1;
+                    let function = r.child(&inner)?;
+                    let op = if r.str(&function) == "min" { ast::IntOp::Min } else { ast::IntOp::Max };
+                    let a = r.child(&inner)?;
+                    let a = build_int_expr(r, &a, operators, diagnostics);
+                    let b = r.child(&inner)?;
+                    let b = build_int_expr(r, &b, operators, diagnostics);
+                    let span = r.span(&inner);
+                    Some(ast::IntExpr::Op(op, Box::new(a?), Box::new(b?), span))
+                }
+                _ => build_int_expr(r, &inner, operators, diagnostics),
+            }
+        }
+        _ => None,
+    }
+}

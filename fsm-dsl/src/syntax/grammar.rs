@@ -99,6 +99,15 @@ pub enum Rule {
     r#guard_decl,
     r#timer_decl,
     r#duration,
+    r#time_expr,
+    r#time_term,
+    r#time_power,
+    r#time_atom,
+    r#time_call,
+    r#time_fn,
+    r#sum_op,
+    r#product_op,
+    r#power_op,
     r#uint,
     r#time_unit,
     r#var_decl,
@@ -238,6 +247,15 @@ impl Rule {
             Rule::r#guard_decl,
             Rule::r#timer_decl,
             Rule::r#duration,
+            Rule::r#time_expr,
+            Rule::r#time_term,
+            Rule::r#time_power,
+            Rule::r#time_atom,
+            Rule::r#time_call,
+            Rule::r#time_fn,
+            Rule::r#sum_op,
+            Rule::r#product_op,
+            Rule::r#power_op,
             Rule::r#uint,
             Rule::r#time_unit,
             Rule::r#var_decl,
@@ -6733,12 +6751,504 @@ impl ::pest::Parser<Rule> for Grammar {
                                             fn step(
                                                 state: super::State<'_>,
                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                self::r#uint(state)
+                                                self::r#time_expr(state)
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then(self::r#time_unit as super::Step)
                                             }
                                             step as super::Step
                                         })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_expr(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_expr,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#time_term(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#sum_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#time_term as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#sum_op(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#time_term as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_term(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_term,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#time_power(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#product_op(state)
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#time_power as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#product_op(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#time_power as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_power(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_power,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#time_atom(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .optional({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#power_op(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#time_atom as super::Step)
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_atom(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_atom,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .match_string("(")
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#time_expr as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(")")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                        .or_else(self::r#time_call as super::Step)
+                                        .or_else(self::r#uint as super::Step)
+                                        .or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_call(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_call,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#time_fn(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("(")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#time_expr as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(",")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then(self::r#time_expr as super::Step)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string(")")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_fn(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_fn,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .atomic(
+                                            ::pest::Atomicity::Atomic,
+                                            {
+                                                fn step(
+                                                    state: super::State<'_>,
+                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                    state
+                                                        .sequence({
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state
+                                                                    .match_string("min")
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.match_string("max")
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .and_then({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state.lookahead(false, self::r#ident_char as super::Step)
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                            }
+                                                            step as super::Step
+                                                        })
+                                                }
+                                                step as super::Step
+                                            },
+                                        )
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#sum_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#sum_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .match_string("+")
+                                        .or_else({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state.match_string("-")
+                                            }
+                                            step as super::Step
+                                        })
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#product_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#product_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("*")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#power_op(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#power_op,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("^")
                                 }
                                 step as super::Step
                             },
@@ -10902,6 +11412,15 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#guard_decl => rules::r#guard_decl(state),
                     Rule::r#timer_decl => rules::r#timer_decl(state),
                     Rule::r#duration => rules::r#duration(state),
+                    Rule::r#time_expr => rules::r#time_expr(state),
+                    Rule::r#time_term => rules::r#time_term(state),
+                    Rule::r#time_power => rules::r#time_power(state),
+                    Rule::r#time_atom => rules::r#time_atom(state),
+                    Rule::r#time_call => rules::r#time_call(state),
+                    Rule::r#time_fn => rules::r#time_fn(state),
+                    Rule::r#sum_op => rules::r#sum_op(state),
+                    Rule::r#product_op => rules::r#product_op(state),
+                    Rule::r#power_op => rules::r#power_op(state),
                     Rule::r#uint => rules::r#uint(state),
                     Rule::r#time_unit => rules::r#time_unit(state),
                     Rule::r#var_decl => rules::r#var_decl(state),

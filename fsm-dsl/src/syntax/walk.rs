@@ -10,7 +10,7 @@
 //! builds them in that order once the pair is read.
 
 use super::errors::from_pest;
-use super::expr::{build_effects, build_guard, build_timer_op};
+use super::expr::{Duration, build_duration, build_effects, build_guard, build_timer_op};
 use super::grammar::Rule;
 use super::reader::{Node, Reader};
 use super::{mistakes, payload};
@@ -242,13 +242,16 @@ fn build_item(
         }
         Rule::guard_decl => ast::ItemKind::Guard(DeclParts::read(r, &body).decl(text, diagnostics)?),
         Rule::timer_decl => {
-            let parts = DeclParts::read(r, &body);
-            // A duration too long is reported, and the timer still declared (without it).
-            let default = parts.duration.and_then(|(number, unit, span)| {
-                build_duration(&text[number.range()], &text[unit.range()], text, span, diagnostics)
-            });
+            let mut parts = DeclParts::read(r, &body);
+            // A duration with an error is reported, and the timer still declared (without it).
+            diagnostics.append(&mut parts.errors);
+            let (default, duration) = match parts.duration.take() {
+                Some(Duration::Constant(d)) => (Some(d), None),
+                Some(Duration::Expr(e)) => (None, Some(e)),
+                None => (None, None),
+            };
             let payload = parts.payload.map(|span| payload::build(text, span));
-            ast::ItemKind::Timer(ast::TimerDecl { decl: parts.decl(text, diagnostics)?, payload, default })
+            ast::ItemKind::Timer(ast::TimerDecl { decl: parts.decl(text, diagnostics)?, payload, default, duration })
         }
         Rule::action_decl => {
             let mut parts = DeclParts::read(r, &body);
@@ -299,8 +302,10 @@ struct DeclParts {
     label: Option<Span>,
     /// The text between the parentheses of `(Type)`.
     payload: Option<Span>,
-    /// A timer's default duration: its number, its unit, and the whole.
-    duration: Option<(Span, Span, Span)>,
+    /// A timer's duration.
+    duration: Option<Duration>,
+    /// What reading the duration reported.
+    errors: Vec<Diagnostic>,
     /// An action's `= start T`.
     alias: Option<ast::TimerOp>,
 }
@@ -317,15 +322,7 @@ impl DeclParts {
                         parts.payload = Some(r.span(&ty));
                     }
                 }
-                Rule::duration => {
-                    if let Some(number) = r.child(&part) {
-                        let number = r.span(&number);
-                        if let Some(unit) = r.child(&part) {
-                            let unit = r.span(&unit);
-                            parts.duration = Some((number, unit, r.span(&part)));
-                        }
-                    }
-                }
+                Rule::duration => parts.duration = build_duration(r, &part, &mut parts.errors),
                 Rule::timer_op if parts.alias.is_none() => parts.alias = build_timer_op(r, &part),
                 _ => {}
             }
@@ -413,34 +410,6 @@ fn build_state(r: &mut Reader<'_>, state: &Node, diagnostics: &mut Vec<Diagnosti
     };
     let decl = ast::Decl { name: name_at(text, name?), label };
     Some(ast::StateDecl { decl, initial, is_final, entry, exit, substates })
-}
-
-/// A duration with its unit (`2 s`, `500 ms`, `1 min`, `1 h`), `span` the whole of it in `text`.
-fn build_duration(
-    number: &str,
-    unit: &str,
-    text: &str,
-    span: Span,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<std::time::Duration> {
-    let millis_per_unit: u64 = match unit {
-        "ms" => 1,
-        "s" => 1_000,
-        "min" => 60_000,
-        _ => 3_600_000,
-    };
-    match number.parse::<u64>().ok().and_then(|n| n.checked_mul(millis_per_unit)) {
-        Some(millis) => Some(std::time::Duration::from_millis(millis)),
-        None => {
-            diagnostics.push(Diagnostic::new(
-                Code::Syntax,
-                format!("the duration `{}` is too long", &text[span.range()]),
-                span,
-                "more than 2^64 milliseconds",
-            ));
-            None
-        }
-    }
 }
 
 fn build_var(r: &mut Reader<'_>, var: &Node, diagnostics: &mut Vec<Diagnostic>) -> Option<ast::VarDecl> {

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)] // a failed unwrap in a test is that test failing
 
 mod bounds;
+mod durations;
 mod idle_stops;
 mod module_cycles;
 mod parser;

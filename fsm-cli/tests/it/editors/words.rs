@@ -24,13 +24,14 @@ fn quoted_words(text: &str) -> Vec<String> {
 }
 
 /// Every word `fsm.pest` gives a meaning: its keywords and the contextual words (the `kw_*`
-/// rules, the unhandled policies, the diagram's settings and the time units).
+/// rules, the unhandled policies, the diagram's settings, the time units and the functions of
+/// a duration).
 fn pest_words(pest: &str) -> BTreeSet<String> {
     let mut words: BTreeSet<String> = quoted_words(&pest_rule(pest, "keyword")).into_iter().collect();
     for line in pest.lines().filter(|l| l.starts_with("kw_")) {
         words.extend(quoted_words(line));
     }
-    for rule in ["policy", "direction", "visibility", "time_unit"] {
+    for rule in ["policy", "direction", "visibility", "time_unit", "time_fn"] {
         words.extend(quoted_words(&pest_rule(pest, rule)));
     }
     words

@@ -121,6 +121,10 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
             e.collect(&mut guards_read, &mut vars_read);
         }
     }
+    // A timer's duration reads its variables at each start.
+    for duration in m.timers.iter().filter_map(|t| t.duration.as_ref()) {
+        vars_read.extend((0..m.vars.len()).map(ir::VarId).filter(|&v| duration.expr.reads(v)));
+    }
     let mut out = Vec::new();
     for (i, e) in m.events.iter().enumerate() {
         if e.timer.is_none() && !events_used[i] {

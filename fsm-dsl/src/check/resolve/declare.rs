@@ -314,6 +314,7 @@ impl Resolver<'_> {
             stop,
             expiry,
             default: timer.default,
+            duration: None,
             running: None,
         });
     }

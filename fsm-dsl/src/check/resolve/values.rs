@@ -12,7 +12,8 @@ pub const MAX_EFFECTS: usize = 4096;
 pub const MAX_GROUP_DEPTH: usize = 64;
 use crate::ast::{self, Name, SmolStr, Span};
 use crate::check::report::{self, Kind};
-use crate::ir;
+use crate::diag::{Code, Diagnostic};
+use crate::ir::{self, VarId};
 
 impl Resolver<'_> {
     /// The effects of a list, or `None` if one did not resolve (each error is reported). A
@@ -220,7 +221,7 @@ impl Resolver<'_> {
 
     /// The variable that says whether `timer` is running, made on its first test: `running_T`,
     /// a `bool` that starts false (no timer runs before the start).
-    fn running_var(&mut self, timer: &Name, test: Span) -> Option<ir::VarId> {
+    fn running_var(&mut self, timer: &Name, test: Span) -> Option<VarId> {
         let t = self.timer(timer)?;
         if let Some(v) = self.timers[t.0].running {
             return Some(v);
@@ -234,7 +235,7 @@ impl Resolver<'_> {
             let clashing = Name { text: name.text.clone(), span: first };
             let what = format!("the variable that `running {}` makes the machine keep", declared.name);
             // Said once, at the first test.
-            if !self.diagnostics.iter().any(|d| d.primary.span == first && d.code == crate::diag::Code::Duplicate) {
+            if !self.diagnostics.iter().any(|d| d.primary.span == first && d.code == Code::Duplicate) {
                 self.diagnostics.push(report::clash(Kind::Var, &clashing, test, &what));
             }
             self.unsound = true;
@@ -249,7 +250,7 @@ impl Resolver<'_> {
             self.unsound = true;
             return None;
         }
-        let v = ir::VarId(self.vars.len());
+        let v = VarId(self.vars.len());
         self.vars.push(ir::Var {
             named: super::named(&name, None, std::slice::from_ref(&doc)),
             ty: ir::VarType::Bool,
@@ -283,4 +284,102 @@ impl Resolver<'_> {
             }
         }
     }
+}
+
+impl Resolver<'_> {
+    /// Resolves the duration expressions of the timers (`timer A = T1 * 2^n ms;`), once every
+    /// variable is declared: each name an integer variable or parameter, the value and every
+    /// exponent never negative over the variables' ranges (E0032). A timer whose duration has
+    /// an error keeps none.
+    pub(super) fn resolve_durations(&mut self) {
+        let spec = self.spec;
+        for item in &spec.items {
+            let ast::ItemKind::Timer(timer) = &item.kind else { continue };
+            let Some(duration) = &timer.duration else { continue };
+            // A timer declared twice: the first declaration is the timer.
+            let Some((t, span)) = self.timer_tab.get(&timer.decl.name.text) else { continue };
+            if span != timer.decl.name.span {
+                continue;
+            }
+            let Some(expr) = self.int_expr(&duration.expr) else { continue };
+            let ranges: Vec<(i64, i64)> = self.vars.iter().map(|v| (v.ty.min(), v.ty.max())).collect();
+            if let Some(diagnostic) = negative(&expr, &duration.expr, &ranges, duration.span) {
+                self.diagnostics.push(diagnostic);
+                continue;
+            }
+            let initial: Vec<i64> = self.vars.iter().map(|v| v.init).collect();
+            let defaults = self.vars.iter().enumerate().all(|(v, var)| var.has_default || !expr.reads(VarId(v)));
+            let resolved = ir::TimerDuration {
+                expr,
+                millis_per_unit: duration.millis_per_unit,
+                text: format!("{} {}", duration.expr.text(), duration.unit),
+            };
+            let timer = &mut self.timers[t];
+            timer.default = defaults.then(|| std::time::Duration::from_millis(resolved.millis(&initial)));
+            timer.duration = Some(resolved);
+        }
+    }
+
+    /// An integer expression, its names resolved to integer variables or parameters.
+    fn int_expr(&mut self, expr: &ast::IntExpr) -> Option<ir::IntExpr> {
+        match expr {
+            ast::IntExpr::Int(v, _) => Some(ir::IntExpr::Const(*v)),
+            ast::IntExpr::Name(name) => {
+                let v = self.var(name)?;
+                if self.vars[v.0].ty == ir::VarType::Bool {
+                    self.diagnostics.push(
+                        report::type_mismatch(
+                            name.span,
+                            format!("`{}` is a bool, and a duration is a number", name.text),
+                            "bool",
+                        )
+                        .with_help("a duration reads integer parameters and variables (`param T1: 1..=60000 = 500;`)"),
+                    );
+                    return None;
+                }
+                Some(ir::IntExpr::Var(v))
+            }
+            ast::IntExpr::Op(op, a, b, _) => {
+                let (a, b) = (self.int_expr(a), self.int_expr(b));
+                Some(ir::IntExpr::Op(*op, Box::new(a?), Box::new(b?)))
+            }
+        }
+    }
+}
+
+/// E0032 when the duration, or the exponent of one of its powers, can be negative over the
+/// variables' ranges (`ir` and `ast` are the same expression, resolved and as written).
+fn negative(ir: &ir::IntExpr, ast: &ast::IntExpr, ranges: &[(i64, i64)], whole: Span) -> Option<Diagnostic> {
+    if let Some(diagnostic) = negative_exponent(ir, ast, ranges) {
+        return Some(diagnostic);
+    }
+    let (least, _) = ir.bounds(ranges);
+    (least < 0).then(|| {
+        Diagnostic::new(
+            Code::NegativeDuration,
+            format!("the duration `{}` can be negative", ast.text()),
+            whole,
+            format!("as low as {least}"),
+        )
+        .with_help("keep it at least 0 over the ranges of what it reads, e.g. with `max(..., 0)`")
+    })
+}
+
+fn negative_exponent(ir: &ir::IntExpr, ast: &ast::IntExpr, ranges: &[(i64, i64)]) -> Option<Diagnostic> {
+    let (ir::IntExpr::Op(op, a, b), ast::IntExpr::Op(_, ast_a, ast_b, _)) = (ir, ast) else { return None };
+    if *op == ir::IntOp::Pow {
+        let (least, _) = b.bounds(ranges);
+        if least < 0 {
+            return Some(
+                Diagnostic::new(
+                    Code::NegativeDuration,
+                    format!("the exponent `{}` can be negative", ast_b.text()),
+                    ast_b.span(),
+                    format!("as low as {least}"),
+                )
+                .with_help("a power takes an exponent of at least 0 (`2^n` with `var n: 0..=6`)"),
+            );
+        }
+    }
+    negative_exponent(a, ast_a, ranges).or_else(|| negative_exponent(b, ast_b, ranges))
 }
