@@ -36,9 +36,14 @@ use super::step;
 use super::syntax::When;
 use fsm_dsl::ast::CmpOp;
 use fsm_dsl::ir::{Cell, Condition, Effect, EventId, Expr, GuardId, Operand, StateId, StepKind, VarType};
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use thiserror::Error;
+
+mod cond;
+mod names;
+
+use cond::{Cond, Prec};
+use names::{Names, lit, state_name, var_name};
 
 /// Most options one move is written as (the product of its receivers' guard values).
 pub const MAX_OPTIONS: usize = 256;
@@ -86,160 +91,6 @@ pub fn promela(system: &System, origin: &str) -> Result<String, Error> {
     Ok(w.out)
 }
 
-const RESERVED: &[&str] = &[
-    "active",
-    "assert",
-    "atomic",
-    "bit",
-    "bool",
-    "break",
-    "byte",
-    "chan",
-    "d_step",
-    "D_proctype",
-    "do",
-    "else",
-    "empty",
-    "enabled",
-    "eval",
-    "false",
-    "fi",
-    "full",
-    "get_priority",
-    "goto",
-    "hidden",
-    "if",
-    "in",
-    "init",
-    "inline",
-    "int",
-    "len",
-    "local",
-    "ltl",
-    "mtype",
-    "nempty",
-    "never",
-    "nfull",
-    "notrace",
-    "np_",
-    "od",
-    "of",
-    "pc_value",
-    "printf",
-    "printm",
-    "priority",
-    "proctype",
-    "provided",
-    "return",
-    "run",
-    "select",
-    "set_priority",
-    "short",
-    "show",
-    "skip",
-    "timeout",
-    "trace",
-    "true",
-    "typedef",
-    "unless",
-    "unsigned",
-    "xr",
-    "xs",
-    "for",
-    "c_code",
-    "c_decl",
-    "c_expr",
-    "c_state",
-    "c_track",
-    "STDIN",
-    "now",
-    "auto",
-    "case",
-    "char",
-    "const",
-    "continue",
-    "default",
-    "double",
-    "enum",
-    "extern",
-    "float",
-    "long",
-    "register",
-    "signed",
-    "sizeof",
-    "static",
-    "struct",
-    "switch",
-    "union",
-    "void",
-    "volatile",
-    "while",
-];
-
-/// The Promela names of a system's things, each checked to be an identifier and unique.
-struct Names {
-    messages: Vec<String>,
-}
-
-impl Names {
-    fn new(system: &System) -> Result<Self, Error> {
-        let mut taken: HashSet<String> = HashSet::new();
-        let mut take = |what: &str, name: String| -> Result<(), Error> {
-            let mut chars = name.chars();
-            let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-            if !first || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') || RESERVED.contains(&name.as_str()) {
-                return Err(Error::Name { what: what.to_owned(), name });
-            }
-            if name.starts_with("fsm_") || !taken.insert(name.clone()) {
-                return Err(Error::Clash(name));
-            }
-            Ok(())
-        };
-        take("system", system.name.clone())?;
-        let mut messages: Vec<String> = Vec::new();
-        for channel in &system.channels {
-            take("channel", channel.name.clone())?;
-            for m in &channel.messages {
-                if !messages.contains(m) {
-                    messages.push(m.clone());
-                }
-            }
-        }
-        for m in &messages {
-            take("message", m.clone())?;
-        }
-        for instance in &system.instances {
-            take("instance", instance.name.clone())?;
-            for s in &instance.machine.states {
-                take("state", state_name(instance, &s.named.name))?;
-            }
-            for v in &instance.machine.vars {
-                take("variable", var_name(instance, &v.named.name))?;
-            }
-        }
-        for name in ["unspecified_reception", "channel_overflow"] {
-            take("marker", name.to_owned())?;
-        }
-        for invariant in &system.invariants {
-            take("invariant", format!("invariant_{}", invariant.name))?;
-        }
-        Ok(Names { messages })
-    }
-}
-
-fn state_name(instance: &Instance, state: &str) -> String {
-    format!("{}_{}", instance.name, state)
-}
-
-fn var_name(instance: &Instance, var: &str) -> String {
-    format!("{}_{}", instance.name, var)
-}
-
-/// A literal of Promela's 32-bit `int`.
-fn lit(value: i64, what: impl FnOnce() -> String) -> Result<String, Error> {
-    i32::try_from(value).map(|v| v.to_string()).map_err(|_| Error::Range(what()))
-}
-
 /// Refuses a guard that reads a timer's running variable on that timer's own expiry: the
 /// interpreter clears it as the expiry arrives, `step` selects before that.
 fn check_guards(system: &System) -> Result<(), Error> {
@@ -264,103 +115,6 @@ fn check_guards(system: &System) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// A condition as Promela text, constants folded, with how tightly its text binds (so that it
-/// is parenthesised only where C's precedence needs it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Cond {
-    Const(bool),
-    Text(String, Prec),
-}
-
-/// How tightly a condition's text binds, loosest last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Prec {
-    /// A name, a call, a negation or a parenthesised condition.
-    Atom,
-    /// A comparison.
-    Cmp,
-    And,
-    Or,
-}
-
-impl Cond {
-    fn atom(text: String) -> Cond {
-        Cond::Text(text, Prec::Atom)
-    }
-
-    fn cmp(text: String) -> Cond {
-        Cond::Text(text, Prec::Cmp)
-    }
-
-    /// The text, parenthesised when it binds more loosely than `at`.
-    fn operand(text: String, prec: Prec, at: Prec) -> String {
-        if prec > at { format!("({text})") } else { text }
-    }
-
-    fn and(self, other: Cond) -> Cond {
-        match (self, other) {
-            (Cond::Const(false), _) | (_, Cond::Const(false)) => Cond::Const(false),
-            (Cond::Const(true), c) | (c, Cond::Const(true)) => c,
-            (Cond::Text(a, pa), Cond::Text(b, pb)) => Cond::Text(
-                format!("{} && {}", Cond::operand(a, pa, Prec::And), Cond::operand(b, pb, Prec::And)),
-                Prec::And,
-            ),
-        }
-    }
-
-    fn or(self, other: Cond) -> Cond {
-        match (self, other) {
-            (Cond::Const(true), _) | (_, Cond::Const(true)) => Cond::Const(true),
-            (Cond::Const(false), c) | (c, Cond::Const(false)) => c,
-            (Cond::Text(a, _), Cond::Text(b, _)) => Cond::Text(format!("{a} || {b}"), Prec::Or),
-        }
-    }
-
-    fn not(self) -> Cond {
-        match self {
-            Cond::Const(b) => Cond::Const(!b),
-            Cond::Text(t, prec) => match t.strip_prefix('!') {
-                // A negation of a negation is what it negates.
-                Some(rest) if rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
-                    Cond::atom(rest.to_owned())
-                }
-                Some(rest) if whole_group(rest) => Cond::Text(rest[1..rest.len() - 1].to_owned(), Prec::Or),
-                // `!!` is Promela's sorted send: any other negation of a negation is parenthesised.
-                Some(_) => Cond::atom(format!("!({t})")),
-                None => Cond::atom(format!("!{}", Cond::operand(t, prec, Prec::Atom))),
-            },
-        }
-    }
-
-    fn text(&self) -> String {
-        match self {
-            Cond::Const(b) => if *b { "true" } else { "false" }.to_owned(),
-            Cond::Text(t, _) => t.clone(),
-        }
-    }
-}
-
-/// Whether `text` is one parenthesised group: `(a) && (b)` is not.
-fn whole_group(text: &str) -> bool {
-    if !text.starts_with('(') || !text.ends_with(')') {
-        return false;
-    }
-    let mut depth = 0usize;
-    for (k, c) in text.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 && k + 1 < text.len() {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-    }
-    true
 }
 
 /// What a (state, event) pair does for some values of the variables.
