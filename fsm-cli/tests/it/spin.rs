@@ -1,7 +1,8 @@
 //! `fsm verify --promela` against SPIN: every system of `specs/systems/`, seeded-bug variants of
 //! each (a capacity one too small, a transition dropped from a helper spec, a receive rule that
-//! renames a message to the wrong event), the seeded bugs of `tests/data/systems/bugs` and two
-//! small systems with duplication and reordering, each exported, verified by SPIN's `pan` and
+//! renames a message to the wrong event), the seeded bugs of `tests/data/systems/bugs`, small
+//! systems with loss, duplication and reordering, and one with named guards (each of their
+//! values an option, some of them leaving a message unhandled), each exported, verified by SPIN's `pan` and
 //! compared with `fsm verify`: the same properties violated, and SPIN's stored states exactly
 //! ours plus one (the state before the start's `d_step`). Also the Promela text itself.
 //!
@@ -179,6 +180,14 @@ const PINGER: &str = "machine Pinger { initial state Idle; state Waiting; event 
     Idle -> Waiting on Go / SendPing; Waiting -> Idle on Pong; ignore Go in Waiting; ignore Pong in Idle; }";
 const PONGER: &str =
     "machine Ponger { initial state Ready; event Ping; action SendPong; internal Ready on Ping / SendPong; }";
+/// Named guards (free: each value an option), a guard over a counter, `+=` and `=`, and a pair
+/// that some guard values leave unhandled (no `else`): `ping` then breaks unspecified.
+const GUARDED: &str = "machine Guarded { unhandled = warn; initial state Ready; state Tired; event Ping;
+    action SendPong; guard fresh; guard picky; var pongs: 0..=2 = 0;
+    internal Ready on Ping [fresh && pongs < 2] / SendPong, pongs += 1;
+    Ready -> Tired on Ping [else] / SendPong;
+    internal Tired on Ping [!picky] / pongs = 0, SendPong;
+    Tired -> Ready on Ping [picky && pongs == 0] / SendPong; }";
 const SENDER: &str = "machine Sender { initial state Ready; final state Sent; event Go; action SendA; action SendB;
     Ready -> Sent on Go / SendA, SendB; }";
 const RECEIVER: &str = "machine Receiver { unhandled = warn; initial state Wait; state GotA; final state Done;
@@ -229,9 +238,13 @@ fn cases(scratch: &Path) -> (Vec<Case>, Vec<(String, Property)>) {
         let file = repo(&format!("tests/data/systems/bugs/{bug}.fsys"));
         cases.push(Case { name: format!("bugs/{bug}"), file });
     }
-    for (file, text) in
-        [("pinger.fsm", PINGER), ("ponger.fsm", PONGER), ("sender.fsm", SENDER), ("receiver.fsm", RECEIVER)]
-    {
+    for (file, text) in [
+        ("pinger.fsm", PINGER),
+        ("ponger.fsm", PONGER),
+        ("sender.fsm", SENDER),
+        ("receiver.fsm", RECEIVER),
+        ("guarded.fsm", GUARDED),
+    ] {
         std::fs::write(scratch.join(file), text).unwrap();
     }
     let ping_pong = |faults: &str, capacity: u32| {
@@ -250,7 +263,16 @@ fn cases(scratch: &Path) -> (Vec<Case>, Vec<(String, Property)>) {
             receive c.A -> r.A; receive c.B -> r.B; environment s.Go always; }}"
         )
     };
+    // The guarded ponger receives Pings (duplicated too) and pings itself from the environment.
+    let guards = "system Guards { instance p = \"pinger.fsm\"; instance q = \"guarded.fsm\";
+        channel ping { Ping } capacity 2 duplication; channel pong { Pong } capacity 2;
+        send p.SendPing -> ping.Ping; send q.SendPong -> pong.Pong;
+        receive ping.Ping -> q.Ping; receive pong.Pong -> p.Pong;
+        environment p.Go always; environment q.Ping at quiescence;
+        invariant counted: q.pongs <= 2; }"
+        .to_owned();
     for (name, text) in [
+        ("guards", guards),
         ("ping-pong-loss", ping_pong("loss", 1)),
         ("ping-pong-duplication", ping_pong("duplication", 2)),
         ("order", order("")),
