@@ -370,6 +370,16 @@ fn what_promela_cannot_say_is_refused() {
         "system S { instance q = \"ponger.fsm\"; channel Ping { Ping } capacity 1; receive Ping.Ping -> q.Ping; }",
     );
     assert!(e.contains("the name `Ping` would stand for two things"), "{e}");
+    // A guard that tests a timer on its own expiry, which clears it as it arrives.
+    std::fs::write(
+        dir.0.join("timed.fsm"),
+        "machine Timed { initial state Idle; state Waiting; event Go; timer T = 1 s;
+        Idle -> Waiting on Go / start T; Waiting -> Idle on TExpiry [running T];
+        internal Waiting on TExpiry [else]; Waiting -> Idle on Go / stop T; }",
+    )
+    .unwrap();
+    let e = refused("system S { instance t = \"timed.fsm\"; environment t.Go always; environment t.TExpiry always; }");
+    assert!(e.contains("a transition on `TExpiry` reads whether its own timer runs"), "{e}");
 }
 
 #[test]
