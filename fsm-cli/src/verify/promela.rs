@@ -22,6 +22,11 @@
 //!   `timeout && (every instance in an end state)` lets the system rest where it may.
 //! - Invariants (and agreements at quiescence) are asserted after the start and at the end of
 //!   every move, so in every reachable configuration.
+//! - SPIN's reductions change nothing here, measured on the watchdog pair (1,650 states each
+//!   way): statement merging (`spin -o3` turns it off) has nothing to merge, every move being
+//!   one `d_step` already; partial order reduction (`-DNOREDUCE` turns it off) has one process
+//!   to reduce. `spin -o2` matters: without it SPIN leaves a variable that nothing reads out of
+//!   the state vector, and stores fewer states than `step` when that variable differs.
 //! - Home states are not exported: "from every reachable configuration some path reaches one
 //!   where the formula holds" is CTL's AG EF, which LTL cannot state (`[] <> home` says that
 //!   every run passes there infinitely often, a different and stronger property).
