@@ -83,6 +83,9 @@ pub enum Error {
         "cannot export to Promela: in `{0}`, a transition on `{1}` reads whether its own timer runs, which the expiry clears as it arrives"
     )]
     RunningOnExpiry(String, String),
+    /// More distinct messages than Promela's `mtype` holds.
+    #[error("cannot export to Promela: the channels carry {0} distinct messages, more than the 255 of an mtype")]
+    TooManyMessages(usize),
 }
 
 /// Writes `system` as Promela; `origin` (the system file) is named in the header.
@@ -171,7 +174,7 @@ impl Writer<'_> {
 
     fn header(&mut self, origin: &str) {
         let s = self.system;
-        self.line(0, &format!("/* system {}, written by `fsm verify --promela` from {origin}.", s.name));
+        self.line(0, &format!("/* system {}, written by `fsm verify --promela` from {}.", s.name, comment(origin)));
         self.line(0, " * One process, one d_step per move of `fsm verify`; SPIN stores its configurations");
         self.line(0, " * and one state more (before the start). Check every safety property with:");
         self.line(0, " *   spin -o2 -a MODEL.pml && cc -O2 -DNOREDUCE -DSAFETY -o pan pan.c && ./pan -m100000 -c0");
@@ -198,7 +201,7 @@ impl Writer<'_> {
         for (i, instance) in s.instances.iter().enumerate() {
             let m = &instance.machine;
             self.line(0, "");
-            self.line(0, &format!("/* {}: {} ({}) */", instance.name, m.named.name, instance.path));
+            self.line(0, &format!("/* {}: {} ({}) */", instance.name, m.named.name, comment(&instance.path)));
             for (k, state) in m.states.iter().enumerate() {
                 self.line(0, &format!("#define {} {k}", state_name(instance, &state.named.name)));
             }
@@ -732,4 +735,9 @@ impl Writer<'_> {
 
 fn op_text(op: CmpOp) -> &'static str {
     op.as_str()
+}
+
+/// A path or a name inside a `/* */` comment, which `*/` would end.
+fn comment(text: &str) -> String {
+    text.replace("*/", "* /")
 }

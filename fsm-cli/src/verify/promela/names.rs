@@ -145,6 +145,9 @@ impl Names {
         for invariant in &system.invariants {
             take("invariant", format!("invariant_{}", invariant.name))?;
         }
+        if messages.len() > 255 {
+            return Err(Error::TooManyMessages(messages.len()));
+        }
         Ok(Names { messages })
     }
 }
