@@ -76,7 +76,8 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             Ok(text) => write_out(io, &text),
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
         }),
-        Command::Verify { system, format, max_states, max_depth } => {
+        Command::Verify { system, promela: true, output, .. } => verify::promela(&system, output.as_deref(), io),
+        Command::Verify { system, format, max_states, max_depth, .. } => {
             verify::verify(&system, format, crate::verify::Bounds { max_states, max_depth }, io)
         }
         Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {

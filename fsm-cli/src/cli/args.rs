@@ -199,6 +199,13 @@ pub enum Command {
         /// Deepest state expanded, in moves from the start.
         #[arg(long, default_value_t = 10_000)]
         max_depth: usize,
+        /// Write the system as a Promela model for SPIN instead of exploring it (to standard
+        /// output, or to the file of `-o`).
+        #[arg(long)]
+        promela: bool,
+        /// The file the Promela model is written to.
+        #[arg(short = 'o', long = "output", value_name = "FILE", requires = "promela")]
+        output: Option<PathBuf>,
     },
     /// Run a spec through the interpreter: events from the arguments, or one per line on
     /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one

@@ -6,21 +6,7 @@ use crate::verify::{self, Bounds, render};
 use std::path::Path;
 
 pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut Io<'_>) -> Outcome {
-    let text = read(path)?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
-    let mut read_spec = |spec: &str| read(&dir.join(spec));
-    let checked = verify::check(&text, &mut read_spec);
-    let name = path.to_string_lossy();
-    for spec in &checked.specs {
-        let shown = dir.join(&spec.path);
-        print_diagnostics(io, &shown.to_string_lossy(), &spec.text, &spec.diagnostics);
-    }
-    let Some(system) = checked.system else {
-        let _ = write!(io.err, "{}", verify::diag::render(&name, &text, &checked.diagnostics, io.color));
-        let n = checked.diagnostics.len();
-        let _ = writeln!(io.err, "{name}: {n} {}; the system was not explored", fsm_dsl::diag::plural(n, "error"));
-        return Ok(1);
-    };
+    let Some(system) = checked(path, io)? else { return Ok(1) };
     let report = verify::explore(&system, bounds);
     let written = match format {
         ReportFormat::Text => {
@@ -54,4 +40,44 @@ pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut
     };
     written.map_err(|e| format!("cannot write the output: {e}"))?;
     Ok(i32::from(!render::verified(&report)))
+}
+
+/// `fsm verify --promela`: the system as a Promela model, to `output` or standard output. A
+/// system that Promela cannot express as `fsm verify` means it is refused (exit code 1).
+pub(super) fn promela(path: &Path, output: Option<&Path>, io: &mut Io<'_>) -> Outcome {
+    let Some(system) = checked(path, io)? else { return Ok(1) };
+    let origin = path.file_name().map_or_else(|| path.to_string_lossy(), |f| f.to_string_lossy());
+    let text = match verify::promela::promela(&system, &origin) {
+        Ok(text) => text,
+        Err(e) => {
+            let _ = writeln!(io.err, "error: {e}");
+            return Ok(1);
+        }
+    };
+    match output {
+        Some(file) => std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?,
+        None => io.out.write_all(text.as_bytes()).map_err(|e| format!("cannot write the output: {e}"))?,
+    }
+    Ok(0)
+}
+
+/// Reads and checks a system file, its specs read relative to it. Prints the problems of the
+/// specs and of the system and gives `None` when there are any.
+fn checked(path: &Path, io: &mut Io<'_>) -> Result<Option<verify::System>, String> {
+    let text = read(path)?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let mut read_spec = |spec: &str| read(&dir.join(spec));
+    let checked = verify::check(&text, &mut read_spec);
+    let name = path.to_string_lossy();
+    for spec in &checked.specs {
+        let shown = dir.join(&spec.path);
+        print_diagnostics(io, &shown.to_string_lossy(), &spec.text, &spec.diagnostics);
+    }
+    let Some(system) = checked.system else {
+        let _ = write!(io.err, "{}", verify::diag::render(&name, &text, &checked.diagnostics, io.color));
+        let n = checked.diagnostics.len();
+        let _ = writeln!(io.err, "{name}: {n} {}; the system was not explored", fsm_dsl::diag::plural(n, "error"));
+        return Ok(None);
+    };
+    Ok(Some(system))
 }

@@ -48,13 +48,32 @@
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,
 //! one to eight per variable, one per channel plus one per message in it).
 //!
+//! # Promela (`--promela`)
+//!
+//! `fsm verify --promela SYSTEM.fsys [-o FILE]` writes the system as a Promela model instead of
+//! exploring it (`promela`), with the semantics above, so that SPIN checks the same state space
+//! with another implementation and, with its multi-core (`cc -DNCORE=N`) and swarm (`spin
+//! -search -bitstate -swarmN,M`) modes, past one machine's memory. One process holds the whole
+//! system, each move one `d_step` option of a `do` loop: a move is atomic across instances,
+//! and in one process a `d_step` stores no intermediate state, so SPIN's `pan -c0` (compiled
+//! with `-DNOREDUCE -DSAFETY`, the model generated with `spin -o2 -a`, which keeps write-only
+//! variables) stores exactly the configurations explored here plus one, the state before the
+//! start. Unspecified receptions, overflows and invariants are named assertions
+//! (`unspecified_reception`, `channel_overflow`, `invariant_NAME`) taken without changing the
+//! configuration (a violating move has no successor, as here); a deadlock is SPIN's invalid end
+//! state, an option `timeout && (every instance in an end state)` letting the system rest where
+//! it may. Home states are not exported: they are CTL's AG EF, which LTL cannot state (`[] <>
+//! home` is another, stronger property). What Promela cannot express with this meaning is
+//! refused with a `promela::Error`.
+//!
 //! Modules: `syntax` (pest grammar `system.pest`, the tree), `resolve` (names resolved into
 //! `model`'s types, every problem reported: `diag`), `step` (one configuration's moves),
-//! `explore`, `render`.
+//! `explore`, `render`, `promela`.
 
 pub mod diag;
 pub mod explore;
 pub mod model;
+pub mod promela;
 pub mod render;
 pub mod resolve;
 pub mod step;

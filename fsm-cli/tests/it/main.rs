@@ -20,6 +20,7 @@ mod mermaid_render;
 mod neovim;
 mod observe;
 mod robustness;
+mod spin;
 mod superstates;
 mod testgen;
 mod verify;

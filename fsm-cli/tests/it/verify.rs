@@ -1,6 +1,7 @@
 //! `fsm verify`: the repository's system and its verdict, the seeded bugs of
 //! `tests/data/systems/bugs` each found with a shortest message sequence chart, the bounds,
-//! every diagnostic code of `tests/data/systems/err`, and no panic on any system text.
+//! every diagnostic code of `tests/data/systems/err`, and no panic on any system text (checked,
+//! explored, rendered and exported to Promela).
 
 use clap::Parser as _;
 use fsm_cli::cli::{self, Cli};
@@ -221,6 +222,8 @@ fn exercise(text: &str) {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");
     }
     if let Some(system) = checked.system {
+        // The Promela export writes the model or says why it cannot, and never panics.
+        let _ = verify::promela::promela(&system, "fuzz.fsys");
         let report = verify::explore(&system, Bounds { max_states: 300, max_depth: 12 });
         let _ = render::summary(&system, &report);
         let _ = render::summary_json(&system, &report);
