@@ -31,7 +31,7 @@
 //!   where the formula holds" is CTL's AG EF, which LTL cannot state (`[] <> home` says that
 //!   every run passes there infinitely often, a different and stronger property).
 //!
-//! What Promela cannot express as `step` means it, the export refuses with an [`Error`] rather
+//! What Promela cannot express as `step` means it, the export refuses with an [`Error`](enum@Error) rather
 //! than write another model: names that are not Promela identifiers or that clash, values or
 //! domains past its 32-bit `int`, a message that becomes two events of one instance, too many
 //! combinations of named guards in one move, a guard that reads `running T` on `T`'s own expiry.
