@@ -972,7 +972,7 @@ pub mod iua_asp_side {
             (
                 NO_ASSOCIATION,
                 AssociationDown | UpRequest | ActiveRequest | InactiveRequest | DownRequest | AspUpAck | AspDownAck
-                | AspActiveAck | AspInactiveAck | AlternateAspActive,
+                | AspActiveAck | AspInactiveAck | AlternateAspActive | TackExpiry,
             )
             | (
                 ASP_DOWN,

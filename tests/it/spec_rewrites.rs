@@ -139,7 +139,6 @@ fn the_rewrites_drop_only_ignores_of_expiries_that_cannot_happen() {
             "iua_as: TrExpiry in AS_DOWN",
             "iua_as: TrExpiry in AS_INACTIVE",
             "iua_as: TrExpiry in AS_ACTIVE",
-            "iua_asp_side: TackExpiry in NO_ASSOCIATION",
             "iua_asp_side: TackExpiry in ASP_DOWN",
             "iua_asp_side: TackExpiry in ASP_INACTIVE",
             "iua_asp_side: TackExpiry in ASP_ACTIVE",
