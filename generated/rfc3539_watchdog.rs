@@ -7,7 +7,8 @@
 ///
 /// Transcribed row for row from the table of RFC 3539 Appendix A ("Detailed Watchdog
 /// Algorithm"); actions run in the order the table lists them. The pairs the table leaves out
-/// are ignored explicitly, as the Appendix's pseudo-code says ("Shouldn't be here").
+/// are ignored explicitly, as the Appendix's pseudo-code says ("Shouldn't be here"). The three
+/// rows that send a DWR name their shared actions `SendDWR`.
 ///
 /// Source: RFC 3539 Appendix A; RFC 3539 §3.4.1.
 ///
@@ -113,6 +114,10 @@ pub mod rfc3539_watchdog {
         }
     }
     /// The actions of `Rfc3539Watchdog`, timer operations included.
+    ///
+    /// The spec's effect groups, each run in its place where an effect list names it:
+    ///
+    /// - `SendDWR` (send DWR): `SendWatchdog`, `SetWatchdog`, `Pending = true`. Send a DWR, set Tw again and mark the DWR outstanding: the same three actions, in this order, in every row of the table that sends one (rows 12, 17 and 21).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Action {
         /// Send a Device-Watchdog-Request.
