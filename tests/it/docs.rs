@@ -81,3 +81,32 @@ fn readme_test_suite_is_what_fsm_tests_prints() {
     let printed = fsm_cli::testgen::text(&m, &fsm_cli::testgen::cases(&m));
     assert_eq!(printed.trim_end(), block(&readme, "Door: 3 cases").trim_end());
 }
+
+/// The README's table of the suites `fsm tests` makes for the specs in `specs/`, as computed now.
+fn spec_suites_table() -> String {
+    let mut table = String::from(
+        "| Spec | Transitions | (state, event) pairs | Goals | Ignored pairs | Unhandled pairs | Expiries left out | Cases | Steps |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+    );
+    let names = ["rfc3539_watchdog", "failover", "diameter_peer", "iua_as", "iua_asp", "iua_asp_side"];
+    for name in names {
+        let text = std::fs::read_to_string(root().join(format!("specs/{name}.fsm"))).unwrap();
+        let m = fsm_dsl::compile(&text).machine.unwrap();
+        let s = fsm_cli::testgen::cases(&m).stats;
+        table.push_str(&format!(
+            "| `{name}` | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            s.transitions, s.pairs, s.goals, s.ignored_pairs, s.unhandled_pairs, s.expiries_left_out, s.cases, s.steps
+        ));
+    }
+    table
+}
+
+#[test]
+fn readme_table_of_spec_suites_is_what_fsm_tests_computes() {
+    let readme = readme();
+    let table = spec_suites_table();
+    let header = table.lines().next().unwrap();
+    let at = readme.find(header).expect("the README has the table of the specs' suites");
+    let end = readme[at..].find("\n\n").map_or(readme.len(), |n| at + n + 1);
+    assert_eq!(&readme[at..end], table, "the README's table of the specs' suites is stale; it is now:\n{table}");
+}
