@@ -185,10 +185,16 @@ module.exports = grammar({
       optional(seq('=', field('duration', $.duration))),
       ';',
     ),
-    // `500 ms`, `2 s`, `4 min`, `1 h`, or an expression of parameters and variables:
-    // `T1 * 2^n ms`, `min(4 * 2^n, 64) s`.
+    // `500 ms`, `2 s`, `4 min`, `1 h`, or an expression of parameters, variables and fields
+    // of the starting event's data: `T1 * 2^n ms`, `min(4 * 2^n, 64) s`, `DhcpAck.lease s`.
     duration: $ => seq(field('value', $._duration_value), field('unit', $.time_unit)),
-    _duration_value: $ => choice($.integer, $.identifier, $.duration_binary, $.duration_call, $.duration_parenthesized),
+    _duration_value: $ => choice(
+      $.integer, $.identifier, $.duration_field, $.duration_binary, $.duration_call, $.duration_parenthesized,
+    ),
+    duration_field: $ => seq(
+      field('event', $.identifier),
+      repeat1(seq('.', field('field', alias($.identifier, $.field)))),
+    ),
     duration_binary: $ => choice(
       prec.left(1, seq(field('left', $._duration_value), field('operator', choice('+', '-')), field('right', $._duration_value))),
       prec.left(2, seq(field('left', $._duration_value), field('operator', '*'), field('right', $._duration_value))),

@@ -16,7 +16,10 @@ pub struct Interpreter<'m> {
     vars: Vec<i64>,
     /// The starts of timers with a duration in the last step (or the start): see
     /// [`Interpreter::started`].
-    started: Vec<(TimerId, u64)>,
+    started: Vec<(TimerId, Option<u64>)>,
+    /// The fields of the data of the event being handled that durations read (see
+    /// [`Interpreter::step_with_data`]), by their path (`lease`, `options.lease`).
+    data: Vec<(String, u64)>,
 }
 
 /// What one event did.
@@ -46,7 +49,7 @@ impl<'m> Interpreter<'m> {
     /// Starts the machine from variables set by hand (the parameters' values given: see
     /// [`set_param`]), as [`Interpreter::start`] does from their declared values.
     pub fn start_with(machine: &'m Machine, vars: Vec<i64>) -> (Self, Vec<ActionId>) {
-        let mut it = Interpreter { machine, state: machine.initial, vars, started: Vec::new() };
+        let mut it = Interpreter { machine, state: machine.initial, vars, started: Vec::new(), data: Vec::new() };
         // No timer runs before the start: a `stop` in the initial entry is left out.
         let mut idle = u128::MAX;
         let actions = it.run(&machine.state(machine.initial).entry, &mut idle);
@@ -55,7 +58,7 @@ impl<'m> Interpreter<'m> {
 
     /// Resumes a machine at a given configuration (variables indexed by `VarId`).
     pub fn at(machine: &'m Machine, state: StateId, vars: Vec<i64>) -> Self {
-        Interpreter { machine, state, vars, started: Vec::new() }
+        Interpreter { machine, state, vars, started: Vec::new(), data: Vec::new() }
     }
 
     /// The current state.
@@ -71,17 +74,27 @@ impl<'m> Interpreter<'m> {
     /// Each start of a timer with a duration that the last step (or the start) ran, in order,
     /// with the duration in milliseconds: a duration that reads variables
     /// ([`fsm_dsl::ir::Timer::duration`]) evaluated with their values at that point of the
-    /// step, as the RFC means it, a constant one as the spec gives it.
-    pub fn started(&self) -> &[(TimerId, u64)] {
+    /// step, as the RFC means it, a constant one as the spec gives it, one that reads the
+    /// event's data with the fields given to [`Interpreter::step_with_data`]: `None` when a
+    /// field it reads was not given.
+    pub fn started(&self) -> &[(TimerId, Option<u64>)] {
         &self.started
     }
 
     /// Handles one event with the given named-guard values (indexed by `GuardId`; missing ones
     /// are `false`).
     pub fn step(&mut self, event: EventId, guards: &[bool]) -> Step {
+        self.step_with_data(event, guards, Vec::new())
+    }
+
+    /// As [`Interpreter::step`], with the values of fields of the event's data that timers'
+    /// durations read (`timer Lease = DhcpAck.lease s;`), each by its path after the event
+    /// (`("lease", 3600)`), as `u64` (what the generated code reads them as).
+    pub fn step_with_data(&mut self, event: EventId, guards: &[bool], data: Vec<(String, u64)>) -> Step {
         let m = self.machine;
         let from = self.state;
         self.started.clear();
+        self.data = data;
         // The expiry of a timer that a guard tests (`[running T]`) clears its variable first.
         let _ = m.arrive(event, &mut self.vars);
         match m.select(from, event, guards, &self.vars) {
@@ -125,11 +138,20 @@ impl<'m> Interpreter<'m> {
                         ActionKind::Start(t) => {
                             *idle &= !bit(t);
                             let timer = &self.machine.timers[t.0];
-                            let millis = match &timer.duration {
-                                Some(duration) => Some(duration.millis(&self.vars)),
-                                None => timer.default.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
-                            };
-                            self.started.extend(millis.map(|millis| (t, millis)));
+                            match &timer.duration {
+                                Some(duration) => {
+                                    let data = &self.data;
+                                    let field = |path: &[String]| {
+                                        let path = path.join(".");
+                                        let value = data.iter().find(|(p, _)| *p == path)?.1;
+                                        Some(i64::try_from(value).unwrap_or(i64::MAX))
+                                    };
+                                    self.started.push((t, duration.millis_with(&self.vars, &field)));
+                                }
+                                None => self.started.extend(
+                                    timer.default.map(|d| (t, Some(u64::try_from(d.as_millis()).unwrap_or(u64::MAX)))),
+                                ),
+                            }
                         }
                         ActionKind::Stop(t) if *idle & bit(t) != 0 => continue,
                         ActionKind::Stop(t) => *idle |= bit(t),
@@ -175,10 +197,23 @@ pub enum InputError {
         valid: String,
     },
     /// The text is not `EVENT` or `EVENT[guard, ...]`.
-    #[error("cannot read `{text}`: write an event as `Name` or `Name[guard, guard]`")]
+    #[error(
+        "cannot read `{text}`: write an event as `Name`, `Name[guard, guard]` or, with fields of its data that durations read, `Name[FIELD=VALUE]`"
+    )]
     Malformed {
         /// What was given.
         text: String,
+    },
+    /// A `FIELD=VALUE` in brackets names no field of the event's data that a duration reads,
+    /// or its value is not an unsigned integer.
+    #[error("{why}; the fields of `{event}` that durations read are: {valid}")]
+    BadField {
+        /// What is wrong.
+        why: String,
+        /// The event.
+        event: String,
+        /// The paths of its fields that durations read, comma-separated (or "none").
+        valid: String,
     },
     /// A parameter's value is not `NAME=VALUE` with a parameter of the machine and a value of
     /// its type and range.
@@ -231,7 +266,7 @@ pub fn set_param(machine: &Machine, vars: &mut [i64], text: &str) -> Result<(), 
 
 /// Reads one simulator input: `Event` or `Event[guard1, guard2]`, the listed guards true for
 /// that step and all others false. Returns the event and the guard values (by `GuardId`).
-pub fn parse_input(machine: &Machine, text: &str) -> Result<(EventId, Vec<bool>), InputError> {
+pub fn parse_input(machine: &Machine, text: &str) -> Result<Input, InputError> {
     let text = text.trim();
     let (name, guards) = match text.split_once('[') {
         None => (text, ""),
@@ -248,14 +283,67 @@ pub fn parse_input(machine: &Machine, text: &str) -> Result<(EventId, Vec<bool>)
         valid: list(machine.events.iter().map(|e| e.named.name.as_str())),
     })?;
     let mut values = vec![false; machine.guards.len()];
+    let mut data = Vec::new();
     for g in guards.split(',').map(str::trim).filter(|g| !g.is_empty()) {
+        if let Some((field, value)) = g.split_once('=') {
+            let (field, value) = (field.trim(), value.trim());
+            let fields = fields_read(machine, event);
+            let bad = |why: String| InputError::BadField {
+                why,
+                event: name.to_owned(),
+                valid: list(fields.iter().map(String::as_str)),
+            };
+            if !fields.iter().any(|f| f == field) {
+                return Err(bad(format!("no duration reads the field `{field}`")));
+            }
+            let value = value.parse::<u64>().map_err(|_| bad(format!("`{value}` is not an unsigned integer")))?;
+            data.push((field.to_owned(), value));
+            continue;
+        }
         let id = machine.guard_named(g).ok_or_else(|| InputError::UnknownGuard {
             name: g.to_owned(),
             valid: list(machine.guards.iter().map(|g| g.named.name.as_str())),
         })?;
         values[id.0] = true;
     }
-    Ok((event, values))
+    Ok(Input { event, guards: values, data })
+}
+
+/// One line of simulator input, read by [`parse_input`]: `Event`, `Event[guard, guard]`, and in
+/// the brackets the fields of the event's data that timers' durations read, as `FIELD=VALUE`
+/// (`DhcpAck[lease=3600]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The event.
+    pub event: EventId,
+    /// The named guards' values, indexed by `GuardId`: those named hold.
+    pub guards: Vec<bool>,
+    /// The fields given, by path (`lease`, `options.lease`), for [`Interpreter::step_with_data`].
+    pub data: Vec<(String, u64)>,
+}
+
+/// The paths of the fields of `event`'s data that timers' durations read, without repeats.
+fn fields_read(machine: &Machine, event: EventId) -> Vec<String> {
+    fn walk(e: &fsm_dsl::ir::IntExpr, event: EventId, out: &mut Vec<String>) {
+        match e {
+            fsm_dsl::ir::IntExpr::Field(of, path) if *of == event => {
+                let path = path.join(".");
+                if !out.contains(&path) {
+                    out.push(path);
+                }
+            }
+            fsm_dsl::ir::IntExpr::Op(_, a, b) => {
+                walk(a, event, out);
+                walk(b, event, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for duration in machine.timers.iter().filter_map(|t| t.duration.as_ref()) {
+        walk(&duration.expr, event, &mut out);
+    }
+    out
 }
 
 fn list<'a>(names: impl Iterator<Item = &'a str>) -> String {

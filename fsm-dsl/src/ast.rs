@@ -373,6 +373,9 @@ pub enum IntExpr {
     Int(i64, Span),
     /// A parameter or an integer variable.
     Name(Name),
+    /// A field of the data of the event that starts the timer: `DhcpAck.lease`, the event then
+    /// the path of fields, with the span of the whole.
+    Field(Name, Vec<Name>, Span),
     /// `a + b`, `a - b`, `a * b`, `a ^ b`, `min(a, b)`, `max(a, b)`, with the span of the whole.
     Op(IntOp, Box<IntExpr>, Box<IntExpr>, Span),
 }
@@ -381,7 +384,7 @@ impl IntExpr {
     /// Where the expression stands.
     pub fn span(&self) -> Span {
         match self {
-            IntExpr::Int(_, span) | IntExpr::Op(.., span) => *span,
+            IntExpr::Int(_, span) | IntExpr::Field(.., span) | IntExpr::Op(.., span) => *span,
             IntExpr::Name(n) => n.span,
         }
     }
@@ -400,6 +403,13 @@ impl IntExpr {
         match self {
             IntExpr::Int(v, _) => out.push_str(&v.to_string()),
             IntExpr::Name(n) => out.push_str(&n.text),
+            IntExpr::Field(event, path, _) => {
+                out.push_str(&event.text);
+                for field in path {
+                    out.push('.');
+                    out.push_str(&field.text);
+                }
+            }
             IntExpr::Op(op @ (IntOp::Min | IntOp::Max), a, b, _) => {
                 out.push_str(if *op == IntOp::Min { "min(" } else { "max(" });
                 a.write(out, 0);

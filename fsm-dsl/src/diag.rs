@@ -92,6 +92,8 @@ codes! {
     AssignsParameter = "E0031", Error, "an effect assigns a parameter, which is fixed for the machine's life";
     NegativeDuration = "E0032", Error, "a timer's duration, or the exponent of a `^` in it, can be negative";
     AssignedAfterStart = "E0033", Error, "a step assigns a variable that a timer's duration reads after starting that timer";
+    DurationData = "E0034", Error, "a timer's duration reads the data of an event that carries none, or of two events";
+    StartedWithoutData = "E0035", Error, "a timer whose duration reads an event's data is started where that data is not at hand";
     Unreachable = "W0001", Warning, "a state that no sequence of events reaches";
     Unused = "W0002", Warning, "a declaration that nothing uses";
     ExpiryNotHandled = "W0003", Warning, "a timer is started but no transition handles its expiry";

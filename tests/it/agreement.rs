@@ -31,7 +31,7 @@ macro_rules! agreement_test {
             [
                 fn start(&mut self, action: generated::Action, timer: generated::Timer, duration: std::time::Duration) {
                     self.actions.push(action.name());
-                    self.durations.push((timer.name().to_owned(), u64::try_from(duration.as_millis()).unwrap()));
+                    self.durations.push((timer.name().to_owned(), Some(u64::try_from(duration.as_millis()).unwrap())));
                 }
             ]
         );
@@ -46,7 +46,7 @@ macro_rules! agreement_test {
                 struct Hooks {
                     bits: u32,
                     actions: Vec<&'static str>,
-                    durations: Vec<(String, u64)>,
+                    durations: Vec<(String, Option<u64>)>,
                 }
                 impl generated::Hooks for Hooks {
                     #[allow(unreachable_code, unused_variables)]
@@ -77,7 +77,7 @@ macro_rules! agreement_test {
                 let names = |actions: &[fsm_dsl::ir::ActionId]| -> Vec<String> {
                     actions.iter().map(|a| model.action(*a).named.name.clone()).collect()
                 };
-                let started = |interpreter: &Interpreter<'_>| -> Vec<(String, u64)> {
+                let started = |interpreter: &Interpreter<'_>| -> Vec<(String, Option<u64>)> {
                     interpreter.started().iter().map(|&(t, ms)| (model.timers[t.0].named.name.clone(), ms)).collect()
                 };
                 prop_assert_eq!(names(&entry), hooks.actions.clone());
@@ -167,6 +167,11 @@ mod rfc_constructs {
     fsm_macros::fsm!("tests/data/ok/effect_groups.fsm");
     fsm_macros::fsm!("tests/data/ok/timer_aliases.fsm");
     fsm_macros::fsm!("tests/data/ok/sip_invite_client.fsm");
+    /// A DHCPACK: the lease it grants, in seconds (RFC 2132 §9.2), which the lease timers'
+    /// durations read.
+    pub struct Ack {
+        pub lease: u32,
+    }
     fsm_macros::fsm!("tests/data/ok/dhcp_client.fsm");
     fsm_macros::fsm!("tests/data/ok/sctp_t3_rtx.fsm");
 }
@@ -186,13 +191,6 @@ agreement_test!(
     rfc_constructs::sip_invite_client,
     "tests/data/ok/sip_invite_client.fsm",
     params { unreliable: false, T1: 2000 },
-    durations
-);
-agreement_test!(
-    dhcp_client_agrees,
-    rfc_constructs::dhcp_client,
-    "tests/data/ok/dhcp_client.fsm",
-    params { lease: 90 },
     durations
 );
 agreement_test!(iua_asp_side_agrees, rfc_fsm::machines::iua_asp_side, "specs/iua_asp_side.fsm");
@@ -318,6 +316,66 @@ proptest! {
             } else {
                 prop_assert!(hooks.seen.is_empty());
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// The DHCP client, whose lease timers' durations read the lease of the DHCPACK that starts
+    /// them: every duration the generated `Machine` hands to `Hooks::start` is the one the
+    /// interpreter computes from the same lease (and from the retransmission count), step by step.
+    #[test]
+    fn dhcp_client_with_leases_agrees(steps in proptest::collection::vec((any::<usize>(), any::<u32>()), 0..200)) {
+        use rfc_constructs::dhcp_client as generated;
+
+        struct Hooks {
+            actions: Vec<&'static str>,
+            durations: Vec<(String, Option<u64>)>,
+        }
+        impl generated::Hooks for Hooks {
+            fn action(&mut self, action: generated::Action, _input: Option<&mut generated::Input>) {
+                self.actions.push(action.name());
+            }
+            fn start(
+                &mut self,
+                action: generated::Action,
+                timer: generated::Timer,
+                duration: std::time::Duration,
+                _input: Option<&mut generated::Input>,
+            ) {
+                self.actions.push(action.name());
+                self.durations.push((timer.name().to_owned(), Some(u64::try_from(duration.as_millis()).unwrap())));
+            }
+        }
+
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok/dhcp_client.fsm"));
+        let model = fsm_dsl::compile(text).machine.expect("the spec checks");
+        let (mut interpreter, _) = Interpreter::start(&model);
+        let mut hooks = Hooks { actions: Vec::new(), durations: Vec::new() };
+        let mut machine = generated::Machine::start(&mut hooks);
+        let started = |interpreter: &Interpreter<'_>| -> Vec<(String, Option<u64>)> {
+            interpreter.started().iter().map(|&(t, ms)| (model.timers[t.0].named.name.clone(), ms)).collect()
+        };
+        for (event, lease) in steps {
+            let event = generated::Event::ALL[event % generated::Event::ALL.len()];
+            let (input, data) = match generated::Input::try_from(event) {
+                Ok(input) => (input, Vec::new()),
+                Err(generated::Event::DhcpAck) => {
+                    (generated::Input::DhcpAck(rfc_constructs::Ack { lease }), vec![("lease".to_owned(), u64::from(lease))])
+                }
+                Err(other) => panic!("{other} carries data the test does not know"),
+            };
+            let step = interpreter.step_with_data(model.event_named(event.name()).unwrap(), &[], data);
+            hooks.actions.clear();
+            let generated_step = machine.step(input, &mut hooks);
+            prop_assert_eq!(model.state(step.to).named.name.as_str(), machine.state().name());
+            prop_assert_eq!(step.transition.map(|t| t.0), generated_step.transition.map(usize::from));
+            let names: Vec<String> = step.actions.iter().map(|a| model.action(*a).named.name.clone()).collect();
+            prop_assert_eq!(names, hooks.actions.clone());
+            let expected = started(&interpreter);
+            prop_assert!(expected.iter().all(|(_, ms)| ms.is_some()), "every duration has its data: {:?}", expected);
+            prop_assert_eq!(expected, std::mem::take(&mut hooks.durations));
         }
     }
 }

@@ -124,6 +124,8 @@
 ] @operator
 
 (duration_call (function) @function.builtin)
+(duration_field event: (identifier) @type)
+(duration_field field: (field) @property)
 
 [
   ";"

@@ -208,8 +208,9 @@ pub enum Command {
         output: Option<PathBuf>,
     },
     /// Run a spec through the interpreter: events from the arguments, or one per line on
-    /// standard input. `Event[g1,g2]` sets those named guards true for that step. Prints one
-    /// JSON object per step.
+    /// standard input. `Event[g1,g2]` sets those named guards true for that step;
+    /// `Event[field=3600]` gives a field of the event's data that a timer's duration reads.
+    /// Prints one JSON object per step.
     Sim {
         /// Spec file.
         spec: PathBuf,

@@ -62,8 +62,9 @@ fn vars_json(m: &Machine, values: &[i64]) -> Value {
     Value::Object(map)
 }
 
-/// In a machine with a timer whose duration reads variables, `"durations"`: the timers the step
-/// started, each with its duration in milliseconds, in order.
+/// In a machine with a timer whose duration reads variables or an event's data, `"durations"`:
+/// the timers the step started, each with its duration in milliseconds (`null` for one that
+/// reads a field of the event's data that the input did not give), in order.
 fn add_durations(m: &Machine, it: &Interpreter<'_>, object: &mut Value) {
     if m.timers.iter().all(|t| t.duration.is_none()) {
         return;
@@ -102,14 +103,14 @@ pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io
             continue;
         }
         step += 1;
-        let (event, guards) = match interp::parse_input(m, trimmed) {
+        let input = match interp::parse_input(m, trimmed) {
             Ok(input) => input,
             Err(error) => {
                 let _ = writeln!(io.err, "error: step {step}: {error}");
                 return Ok(1);
             }
         };
-        let s = it.step(event, &guards);
+        let s = it.step_with_data(input.event, &input.guards, input.data);
         let mut object = json!({
             "step": step,
             "from": m.state(s.from).named.name,

@@ -413,6 +413,17 @@ impl Printer<'_> {
                 }
                 self.lit(")", Glue, t)?;
             }
+            // A field of an event's data: `DhcpAck.lease`, no spaces.
+            Rule::time_field => {
+                let mut after_first = false;
+                for child in children {
+                    if after_first {
+                        self.lit(".", Glue, t)?;
+                    }
+                    self.walk(child, sp(Glue), t)?;
+                    after_first = true;
+                }
+            }
             Rule::time_call => {
                 let mut children = children.into_iter();
                 if let Some(function) = children.next() {

@@ -221,11 +221,12 @@ impl Builder {
         self.push(Kind::Event, name, false);
     }
 
-    /// The parameters and variables a timer's duration reads.
+    /// The parameters, variables and events (whose data it reads) of a timer's duration.
     fn int_expr(&mut self, expr: &ast::IntExpr) {
         match expr {
             ast::IntExpr::Int(..) => {}
             ast::IntExpr::Name(n) => self.push(Kind::Var, n, false),
+            ast::IntExpr::Field(event, ..) => self.push(Kind::Event, event, false),
             ast::IntExpr::Op(_, a, b, _) => {
                 self.int_expr(a);
                 self.int_expr(b);

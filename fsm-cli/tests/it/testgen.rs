@@ -129,7 +129,8 @@ fn each_step_is_what_the_interpreter_does_with_its_input() {
             assert_eq!(entry, suite.entry);
             for step in &case.steps {
                 assert_eq!(m.state(it.state()).named.name, step.from, "{} case {}", path.display(), n + 1);
-                let (event, guards) = parse_input(&m, &step.input).unwrap();
+                let input = parse_input(&m, &step.input).unwrap();
+                let (event, guards) = (input.event, input.guards);
                 assert_eq!(m.event(event).named.name, step.event);
                 for (g, value) in &step.guards {
                     assert_eq!(guards[m.guard_named(g).unwrap().0], *value, "{}: {}", path.display(), step.input);

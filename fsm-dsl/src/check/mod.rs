@@ -46,6 +46,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     if let Some(machine) = &mut machine {
         if clean {
             diagnostics.extend(timers::assigned_after_start(machine));
+            diagnostics.extend(timers::started_without_data(machine));
             let running = timers::running_timers(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
             diagnostics.extend(timers::diagnostics(spec, machine, &running));

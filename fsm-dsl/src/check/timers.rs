@@ -570,6 +570,60 @@ pub fn assigned_after_start(m: &Machine) -> Vec<Diagnostic> {
     out
 }
 
+/// E0035: a start of a timer whose duration reads an event's data (`DhcpAck.lease s`) by a
+/// step that another event may trigger (a transition on other events too, the start of the
+/// machine). The generated `Machine` computes the duration from the data of the event being
+/// handled; only a step of that event has it. Each transition (with its source states' exits
+/// and its target's entries) and the start are read; a pair is reported once.
+pub fn started_without_data(m: &Machine) -> Vec<Diagnostic> {
+    if m.timers.iter().all(|t| t.duration.as_ref().is_none_or(|d| d.data.is_none())) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut read = |effects: &mut dyn Iterator<Item = &ir::Effect>,
+                    events: Option<&[EventId]>,
+                    span: Span,
+                    out: &mut Vec<Diagnostic>| {
+        for effect in effects {
+            let ir::Effect::Action(a) = *effect else { continue };
+            let ActionKind::Start(t) = m.action(a).kind else { continue };
+            let timer = &m.timers[t.0];
+            let Some((duration, data)) = timer.duration.as_ref().and_then(|d| Some((d, d.data?))) else { continue };
+            let other = match events {
+                Some(events) => events.iter().find(|&&e| e != data).map(|&e| format!("on `{}`", m.event(e).named.name)),
+                None => Some("at the start of the machine".to_owned()),
+            };
+            let Some(other) = other else { continue };
+            if !seen.insert((span, t)) {
+                continue;
+            }
+            let event = &m.event(data).named.name;
+            out.push(
+                Diagnostic::new(
+                    crate::diag::Code::StartedWithoutData,
+                    format!("`{}` is started {other}, but its duration reads the data of `{event}`", timer.named.name),
+                    span,
+                    format!("starts `{}` {other}", timer.named.name),
+                )
+                .with_secondary(timer.named.span, format!("`{}`", duration.text))
+                .with_help(format!(
+                    "start `{}` only on `{event}`, or give it a duration that does not read `{event}`'s data",
+                    timer.named.name
+                )),
+            );
+        }
+    };
+    for (i, t) in m.transitions.iter().enumerate() {
+        for &source in t.sources.iter() {
+            read(&mut m.each_effect_of(source, ir::TransitionId(i)), Some(t.events.as_slice()), t.span, &mut out);
+        }
+    }
+    let initial = m.state(m.initial);
+    read(&mut initial.entry.iter(), None, initial.named.span, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

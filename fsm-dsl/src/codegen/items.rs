@@ -256,9 +256,15 @@ fn match_or_none(arms: &[TokenStream], variants: usize) -> TokenStream {
     }
 }
 
-/// `Timer::duration`, when a timer's duration reads variables (`timer A = T1 * 2^n ms;`): the
-/// expression in `i64`, saturating as the checker's and the interpreter's
-/// ([`ir::IntOp::apply`]), a negative value as zero.
+/// Whether some timer's duration reads a field of an event's data (`DhcpAck.lease s`): its
+/// `Timer::duration` then takes the event being handled too.
+pub(super) fn durations_read_data(m: &Machine) -> bool {
+    m.timers.iter().any(|t| t.duration.as_ref().is_some_and(|d| d.data.is_some()))
+}
+
+/// `Timer::duration`, when a timer's duration reads variables (`timer A = T1 * 2^n ms;`) or
+/// an event's data (`timer Lease = DhcpAck.lease s;`): the expression in `i64`, saturating as
+/// the checker's and the interpreter's ([`ir::IntOp::apply`]), a negative value as zero.
 fn timer_durations(m: &Machine) -> TokenStream {
     if m.timers.iter().all(|t| t.duration.is_none()) {
         return TokenStream::new();
@@ -276,24 +282,51 @@ fn timer_durations(m: &Machine) -> TokenStream {
                         quote! { #millis.saturating_mul(#unit) }
                     }
                 };
-                quote! { Timer::#timer => Some(::core::time::Duration::from_millis(#millis)) }
+                let duration = quote! { Some(::core::time::Duration::from_millis(#millis)) };
+                match d.data {
+                    Some(event) => {
+                        let event = ident(&m.event(event).named.name);
+                        quote! {
+                            Timer::#timer => {
+                                let Some(Input::#event(data)) = input else { return None };
+                                #duration
+                            }
+                        }
+                    }
+                    None => quote! { Timer::#timer => #duration },
+                }
             }
             (None, Some(_)) => quote! { Timer::#timer => self.default_duration() },
             (None, None) => quote! { Timer::#timer => None },
         }
     });
-    quote! {
-        /// The timer's duration for the variables `vars` (parameters included), as the spec
-        /// gives it (`timer A = T1 * 2^n ms;`, evaluated in `i64`, saturating, a negative value
-        /// as zero): what a start of the timer hands to [`Hooks::start`]. `None` for a timer
-        /// declared without a duration.
-        pub fn duration(self, vars: &Vars) -> Option<::core::time::Duration> {
-            match self { #( #arms, )* }
+    if durations_read_data(m) {
+        quote! {
+            /// The timer's duration for the variables `vars` (parameters included) and the
+            /// event being handled, `input`, as the spec gives it (`timer A = T1 * 2^n ms;`,
+            /// `timer Lease = DhcpAck.lease s;`, evaluated in `i64`, saturating, a negative value
+            /// as zero, a field of the event's data as its value in `u64`): what a start of the
+            /// timer hands to [`Hooks::start`]. `None` for a timer declared without a duration,
+            /// and for one that reads the data of an event other than `input`'s.
+            pub fn duration(self, vars: &Vars, input: Option<&Input>) -> Option<::core::time::Duration> {
+                match self { #( #arms, )* }
+            }
+        }
+    } else {
+        quote! {
+            /// The timer's duration for the variables `vars` (parameters included), as the spec
+            /// gives it (`timer A = T1 * 2^n ms;`, evaluated in `i64`, saturating, a negative value
+            /// as zero): what a start of the timer hands to [`Hooks::start`]. `None` for a timer
+            /// declared without a duration.
+            pub fn duration(self, vars: &Vars) -> Option<::core::time::Duration> {
+                match self { #( #arms, )* }
+            }
         }
     }
 }
 
-/// An integer expression of a duration, in `i64`.
+/// An integer expression of a duration, in `i64`; a field of an event's data is read from
+/// `data`, converted through `u64` (an unsigned integer field of the event's Rust type).
 fn int_expr(m: &Machine, e: &ir::IntExpr) -> TokenStream {
     match e {
         ir::IntExpr::Const(c) => {
@@ -303,6 +336,10 @@ fn int_expr(m: &Machine, e: &ir::IntExpr) -> TokenStream {
         ir::IntExpr::Var(v) => {
             let field = ident(&m.vars[v.0].named.name);
             quote! { i64::from(vars.#field) }
+        }
+        ir::IntExpr::Field(_, path) => {
+            let path = path.iter().map(|f| ident(f));
+            quote! { i64::try_from(u64::from(data #(.#path)*)).unwrap_or(i64::MAX) }
         }
         ir::IntExpr::Op(op, a, b) => {
             let (a, b) = (int_expr(m, a), int_expr(m, b));

@@ -142,6 +142,13 @@ impl Starts {
         } else {
             TokenStream::new()
         };
+        // A duration that reads the event's data is computed from `input`, which the start
+        // of the machine does not have.
+        let duration_args = if super::items::durations_read_data(m) {
+            quote! { vars, input.as_deref() }
+        } else {
+            quote! { vars }
+        };
         let method = quote! {
             /// Starts `timer` for `duration`, the action `action` that starts it: what the
             /// [`Machine`] calls instead of [`Hooks::action`] for a start of a timer with a
@@ -159,7 +166,7 @@ impl Starts {
             /// [`Hooks::start`], with its duration for `vars`; any other action through
             /// [`Hooks::action`].
             fn run<H: Hooks + ?Sized>(hooks: &mut H, vars: &Vars, action: Action #param) {
-                match action.starts().and_then(|timer| Some((timer, timer.duration(vars)?))) {
+                match action.starts().and_then(|timer| Some((timer, timer.duration(#duration_args)?))) {
                     Some((timer, duration)) => hooks.start(action, timer, duration #arg),
                     None => hooks.action(action #arg),
                 }

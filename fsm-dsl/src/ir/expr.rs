@@ -2,7 +2,7 @@
 //! the checker evaluate it, and the condition a transition is taken under; and the integer
 //! expressions of timers' durations.
 
-use super::{GuardId, VarId};
+use super::{EventId, GuardId, VarId};
 use crate::ast::CmpOp;
 pub use crate::ast::IntOp;
 
@@ -133,10 +133,12 @@ pub enum Condition {
     When(Expr),
 }
 
-/// A timer's duration that reads parameters or variables (`timer A = T1 * 2^n ms;`),
-/// evaluated each time the timer starts, with the values of that moment (the checker refuses an
-/// assignment of a variable it reads after the start in the same step, E0033, so that the
-/// values at the start are those after the step).
+/// A timer's duration that reads parameters, variables or the data of the event that starts
+/// the timer (`timer A = T1 * 2^n ms;`, `timer Lease = DhcpAck.lease s;`), evaluated each time
+/// the timer starts, with the values of that moment (the checker refuses an assignment of a
+/// variable it reads after the start in the same step, E0033, so that the values at the start
+/// are those after the step, and a start of a timer that reads an event's data by a step of
+/// another event, E0035).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimerDuration {
     /// The value, in units.
@@ -145,42 +147,64 @@ pub struct TimerDuration {
     pub millis_per_unit: u64,
     /// The duration in the spec's canonical spelling, unit included (`T1 * 2^n ms`).
     pub text: String,
+    /// The event whose data it reads (`DhcpAck` in `DhcpAck.lease s`), if it reads fields.
+    pub data: Option<EventId>,
 }
 
 impl TimerDuration {
     /// The duration for variable values indexed by `VarId` (parameters included), in
     /// milliseconds: a negative value counts as 0, and the product saturates at `u64::MAX`.
-    pub fn millis(&self, vars: &[i64]) -> u64 {
-        u64::try_from(self.expr.eval(vars)).unwrap_or(0).saturating_mul(self.millis_per_unit)
+    /// `None` when it reads a field of an event's data ([`TimerDuration::millis_with`] takes
+    /// their values).
+    pub fn millis(&self, vars: &[i64]) -> Option<u64> {
+        self.millis_with(vars, &|_| None)
+    }
+
+    /// As [`TimerDuration::millis`], with the value of each field of the event's data that it
+    /// reads given by `field` (from the path of field names after the event, `["lease"]` for
+    /// `DhcpAck.lease`); `None` when `field` gives no value for one.
+    pub fn millis_with(&self, vars: &[i64], field: &dyn Fn(&[String]) -> Option<i64>) -> Option<u64> {
+        let value = self.expr.eval_with(vars, field)?;
+        Some(u64::try_from(value).unwrap_or(0).saturating_mul(self.millis_per_unit))
     }
 }
 
-/// An integer expression over variables (a timer's duration).
+/// An integer expression over variables and fields of an event's data (a timer's duration).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IntExpr {
     /// A constant.
     Const(i64),
     /// An integer variable or parameter.
     Var(VarId),
+    /// A field of the data of the event that starts the timer, by its path of field names (an
+    /// unsigned integer in the event's Rust type: at least 0, at most `i64::MAX` once read).
+    Field(EventId, Vec<String>),
     /// An operator applied to two operands.
     Op(IntOp, Box<IntExpr>, Box<IntExpr>),
 }
 
 impl IntExpr {
     /// The value for variable values indexed by `VarId` (a missing entry counts as 0),
-    /// saturating at the bounds of `i64` ([`IntOp::apply`]).
-    pub fn eval(&self, vars: &[i64]) -> i64 {
-        match self {
+    /// saturating at the bounds of `i64` ([`IntOp::apply`]); `None` when it reads a field of an
+    /// event's data.
+    pub fn eval(&self, vars: &[i64]) -> Option<i64> {
+        self.eval_with(vars, &|_| None)
+    }
+
+    /// As [`IntExpr::eval`], with the value of each field it reads given by `field`.
+    pub fn eval_with(&self, vars: &[i64], field: &dyn Fn(&[String]) -> Option<i64>) -> Option<i64> {
+        Some(match self {
             IntExpr::Const(c) => *c,
             IntExpr::Var(v) => vars.get(v.0).copied().unwrap_or(0),
-            IntExpr::Op(op, a, b) => op.apply(a.eval(vars), b.eval(vars)),
-        }
+            IntExpr::Field(_, path) => field(path)?.max(0),
+            IntExpr::Op(op, a, b) => op.apply(a.eval_with(vars, field)?, b.eval_with(vars, field)?),
+        })
     }
 
     /// Whether it reads `var`.
     pub fn reads(&self, var: VarId) -> bool {
         match self {
-            IntExpr::Const(_) => false,
+            IntExpr::Const(_) | IntExpr::Field(..) => false,
             IntExpr::Var(v) => *v == var,
             IntExpr::Op(_, a, b) => a.reads(var) || b.reads(var),
         }
@@ -192,6 +216,7 @@ impl IntExpr {
         match self {
             IntExpr::Const(c) => (*c, *c),
             IntExpr::Var(v) => ranges.get(v.0).copied().unwrap_or((0, 0)),
+            IntExpr::Field(..) => (0, i64::MAX),
             IntExpr::Op(op, a, b) => {
                 let ((a0, a1), (b0, b1)) = (a.bounds(ranges), b.bounds(ranges));
                 match op {

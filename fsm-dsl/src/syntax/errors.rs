@@ -247,8 +247,9 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::visibility => "`show` or `hide`",
         Rule::duration => "a duration (`2 s`, `500 ms`, `1 min`, `T1 * 2^n ms`)",
         Rule::time_expr | Rule::time_term | Rule::time_power | Rule::time_atom => {
-            "a number, a name or `(` (a duration: `500 ms`, `T1 * 2^n ms`)"
+            "a number, a name, a field of an event's data or `(` (a duration: `500 ms`, `T1 * 2^n ms`, `Ack.lease s`)"
         }
+        Rule::time_field => "a field of an event's data (`Ack.lease`)",
         Rule::time_call | Rule::time_fn => "`min(A, B)` or `max(A, B)`",
         Rule::sum_op => "`+` or `-`",
         Rule::product_op => "`*`",

@@ -262,7 +262,7 @@ fn too_long(text: &str, span: ast::Span) -> Diagnostic {
 fn reads_a_name(expr: &ast::IntExpr) -> bool {
     match expr {
         ast::IntExpr::Int(..) => false,
-        ast::IntExpr::Name(_) => true,
+        ast::IntExpr::Name(_) | ast::IntExpr::Field(..) => true,
         ast::IntExpr::Op(_, a, b, _) => reads_a_name(a) || reads_a_name(b),
     }
 }
@@ -271,7 +271,7 @@ fn reads_a_name(expr: &ast::IntExpr) -> bool {
 fn fold(expr: &ast::IntExpr) -> i64 {
     match expr {
         ast::IntExpr::Int(v, _) => *v,
-        ast::IntExpr::Name(_) => 0,
+        ast::IntExpr::Name(_) | ast::IntExpr::Field(..) => 0,
         ast::IntExpr::Op(op, a, b, _) => op.apply(fold(a), fold(b)),
     }
 }
@@ -329,6 +329,20 @@ fn build_int_expr(
                     Some(ast::IntExpr::Int(build_int(r.text(), span, diagnostics)?, span))
                 }
                 Rule::ident => Some(ast::IntExpr::Name(build_name(r, &inner))),
+                Rule::time_field => {
+                    let event = r.child(&inner)?;
+                    let event = build_name(r, &event);
+                    let mut path = Vec::new();
+                    while let Some(field) = r.child(&inner) {
+                        path.push(build_name(r, &field));
+                    }
+                    r.close(&inner);
+                    // From the event to the last field (the pair's own end may take in the
+                    // white space a failed repetition tried).
+                    let end = path.last().map_or(event.span.end(), |f: &ast::Name| f.span.end());
+                    let span = ast::Span::new(event.span.start(), end);
+                    Some(ast::IntExpr::Field(event, path, span))
+                }
                 Rule::time_call => {
                     *operators += 1;
                     let function = r.child(&inner)?;

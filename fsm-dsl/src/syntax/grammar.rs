@@ -103,6 +103,7 @@ pub enum Rule {
     r#time_term,
     r#time_power,
     r#time_atom,
+    r#time_field,
     r#time_call,
     r#time_fn,
     r#sum_op,
@@ -251,6 +252,7 @@ impl Rule {
             Rule::r#time_term,
             Rule::r#time_power,
             Rule::r#time_atom,
+            Rule::r#time_field,
             Rule::r#time_call,
             Rule::r#time_fn,
             Rule::r#sum_op,
@@ -7064,7 +7066,135 @@ impl ::pest::Parser<Rule> for Grammar {
                                         })
                                         .or_else(self::r#time_call as super::Step)
                                         .or_else(self::r#uint as super::Step)
+                                        .or_else(self::r#time_field as super::Step)
                                         .or_else(self::r#ident as super::Step)
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#time_field(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#time_field,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                self::r#ident(state)
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .match_string(".")
+                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                            .and_then(self::r#rust_ident as super::Step)
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state
+                                                                .sequence({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .optional({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    state
+                                                                                        .sequence({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .match_string(".")
+                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                    .and_then(self::r#rust_ident as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .repeat({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                state
+                                                                                                                                                    .match_string(".")
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#rust_ident as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
                                 }
                                 step as super::Step
                             },
@@ -11416,6 +11546,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#time_term => rules::r#time_term(state),
                     Rule::r#time_power => rules::r#time_power(state),
                     Rule::r#time_atom => rules::r#time_atom(state),
+                    Rule::r#time_field => rules::r#time_field(state),
                     Rule::r#time_call => rules::r#time_call(state),
                     Rule::r#time_fn => rules::r#time_fn(state),
                     Rule::r#sum_op => rules::r#sum_op(state),

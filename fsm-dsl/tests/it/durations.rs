@@ -53,7 +53,7 @@ fn durations_are_evaluated_with_the_values_given_and_saturate() {
     let var = |name: &str| m.vars.iter().position(|v| v.named.name == name).unwrap();
     let mut vars = m.initial_vars();
     let at = |vars: &[i64], name: &str| {
-        m.timers.iter().find(|t| t.named.name == name).unwrap().duration.as_ref().unwrap().millis(vars)
+        m.timers.iter().find(|t| t.named.name == name).unwrap().duration.as_ref().unwrap().millis(vars).unwrap()
     };
     vars[var("cap")] = 10;
     assert_eq!(at(&vars, "A"), 500);
@@ -103,4 +103,54 @@ fn a_machine_without_such_durations_keeps_its_code() {
     assert!(!code.contains("fn duration"), "{code}");
     assert!(!code.contains("fn run"), "{code}");
     assert!(code.contains("hooks . action (action)"), "{code}");
+}
+
+/// A lease whose timers read the lease of the DHCPACK that starts them (`DhcpAck.lease s`).
+const LEASE: &str = r#"
+machine Lease {
+    unhandled = ignore;
+    initial state Init;
+    state Bound;
+    event Ack(crate::Ack);
+    event Release;
+    var renewals: 0..=3 = 0;
+    timer T1 = Ack.lease * 500 ms;
+    timer Expiry = min(Ack.options.lease + renewals, 86400) s;
+    Init -> Bound on Ack / start T1, start Expiry;
+    internal Bound on Ack [renewals < 3] / renewals += 1, start T1, start Expiry;
+    Bound -> Init on Release, T1Expiry, ExpiryExpiry / stop T1, stop Expiry;
+}
+"#;
+
+#[test]
+fn a_duration_reads_fields_of_the_starting_event_s_data() {
+    let compiled = fsm_dsl::compile(LEASE);
+    assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
+    let m = compiled.machine.unwrap();
+    let timer = |name: &str| m.timers.iter().find(|t| t.named.name == name).unwrap();
+    let ack = m.event_named("Ack").unwrap();
+    let (t1, expiry) = (timer("T1"), timer("Expiry"));
+    assert_eq!(t1.duration.as_ref().unwrap().text, "Ack.lease * 500 ms");
+    assert_eq!(expiry.duration.as_ref().unwrap().text, "min(Ack.options.lease + renewals, 86400) s");
+    assert_eq!(t1.duration.as_ref().unwrap().data, Some(ack));
+    // No value until the event comes: no default, and none without the field's value.
+    assert_eq!((t1.default, expiry.default), (None, None));
+    let vars = m.initial_vars();
+    assert_eq!(t1.duration.as_ref().unwrap().millis(&vars), None);
+    let lease = |path: &[String]| match path.join(".").as_str() {
+        "lease" => Some(3600),
+        "options.lease" => Some(100_000),
+        _ => None,
+    };
+    assert_eq!(t1.duration.as_ref().unwrap().millis_with(&vars, &lease), Some(1_800_000));
+    assert_eq!(expiry.duration.as_ref().unwrap().millis_with(&vars, &lease), Some(86_400_000), "capped");
+
+    let code = fsm_dsl::codegen::generate(&m, &fsm_dsl::codegen::Options::default()).to_string().replace(' ', "");
+    assert!(
+        code.contains("pubfnduration(self,vars:&Vars,input:Option<&Input>)->Option<::core::time::Duration>"),
+        "{code}"
+    );
+    assert!(code.contains("letSome(Input::Ack(data))=inputelse{returnNone};"), "{code}");
+    assert!(code.contains("u64::from(data.options.lease)"), "{code}");
+    assert!(code.contains("timer.duration(vars,input.as_deref())"), "{code}");
 }

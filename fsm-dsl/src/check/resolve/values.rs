@@ -302,6 +302,7 @@ impl Resolver<'_> {
                 continue;
             }
             let Some(expr) = self.int_expr(&duration.expr) else { continue };
+            let Ok(data) = self.duration_data(&expr, &duration.expr) else { continue };
             let ranges: Vec<(i64, i64)> = self.vars.iter().map(|v| (v.ty.min(), v.ty.max())).collect();
             if let Some(diagnostic) = negative(&expr, &duration.expr, &ranges, duration.span) {
                 self.diagnostics.push(diagnostic);
@@ -313,9 +314,12 @@ impl Resolver<'_> {
                 expr,
                 millis_per_unit: duration.millis_per_unit,
                 text: format!("{} {}", duration.expr.text(), duration.unit),
+                data,
             };
             let timer = &mut self.timers[t];
-            timer.default = defaults.then(|| std::time::Duration::from_millis(resolved.millis(&initial)));
+            // A duration that reads an event's data has no value until that event comes.
+            let at_start = resolved.millis(&initial).filter(|_| defaults);
+            timer.default = at_start.map(std::time::Duration::from_millis);
             timer.duration = Some(resolved);
         }
     }
@@ -339,11 +343,70 @@ impl Resolver<'_> {
                 }
                 Some(ir::IntExpr::Var(v))
             }
+            ast::IntExpr::Field(event, path, _) => {
+                let e = self.event(event)?;
+                Some(ir::IntExpr::Field(e, path.iter().map(|f| f.text.to_string()).collect()))
+            }
             ast::IntExpr::Op(op, a, b, _) => {
                 let (a, b) = (self.int_expr(a), self.int_expr(b));
                 Some(ir::IntExpr::Op(*op, Box::new(a?), Box::new(b?)))
             }
         }
+    }
+
+    /// The event whose data a duration reads, if it reads fields (`DhcpAck.lease`): E0034, and
+    /// `Err`, when that event carries no data or the fields are of two events.
+    fn duration_data(&mut self, expr: &ir::IntExpr, written: &ast::IntExpr) -> Result<Option<ir::EventId>, ()> {
+        let mut fields = Vec::new();
+        collect_fields(expr, written, &mut fields);
+        let Some(&(first, first_span)) = fields.first() else { return Ok(None) };
+        let mut failed = false;
+        for &(e, span) in &fields {
+            let event = &self.events[e.0];
+            if event.payload.is_none() {
+                let name = &event.named.name;
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::DurationData,
+                        format!("`{name}` carries no data for a duration to read"),
+                        span,
+                        "no data",
+                    )
+                    .with_help(format!(
+                        "declare the type of its data (`event {name}(Ack);`), or read a parameter or a variable"
+                    )),
+                );
+                failed = true;
+            } else if e != first {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::DurationData,
+                        format!(
+                            "a duration reads the data of `{}` and of `{}`",
+                            self.events[first.0].named.name, event.named.name
+                        ),
+                        span,
+                        "another event",
+                    )
+                    .with_secondary(first_span, "the first event read")
+                    .with_help("a timer starts on one event: read the fields of that event only"),
+                );
+                failed = true;
+            }
+        }
+        if failed { Err(()) } else { Ok(Some(first)) }
+    }
+}
+
+/// The fields an expression reads, with the event of each and where it is written.
+fn collect_fields(expr: &ir::IntExpr, written: &ast::IntExpr, out: &mut Vec<(ir::EventId, Span)>) {
+    match (expr, written) {
+        (ir::IntExpr::Field(e, _), ast::IntExpr::Field(.., span)) => out.push((*e, *span)),
+        (ir::IntExpr::Op(_, a, b), ast::IntExpr::Op(_, wa, wb, _)) => {
+            collect_fields(a, wa, out);
+            collect_fields(b, wb, out);
+        }
+        _ => {}
     }
 }
 
