@@ -341,7 +341,9 @@ fn declarations(m: &Machine, out: &mut String) {
     }
     for timer in &m.timers {
         doc_lines(out, "    ", &timer.named.doc);
-        let _ = writeln!(out, "    timer {}{};", timer.named.name, label(&timer.named.label));
+        // The default duration, which the flat machine's starts keep (`fsm equiv` compares it).
+        let default = timer.default.map_or_else(String::new, |d| format!(" = {}", crate::markdown::duration_text(d)));
+        let _ = writeln!(out, "    timer {}{}{default};", timer.named.name, label(&timer.named.label));
     }
     for action in &m.actions {
         let op = match action.kind {

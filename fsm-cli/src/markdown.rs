@@ -373,7 +373,7 @@ pub fn render(m: &Machine, spec_path: &str, diagram: Option<&str>) -> String {
 }
 
 /// A duration in the largest unit that writes it whole, as a spec writes it: `2 s`, `500 ms`.
-fn duration_text(d: std::time::Duration) -> String {
+pub(crate) fn duration_text(d: std::time::Duration) -> String {
     let ms = d.as_millis();
     match ms {
         0 => "0 s".to_owned(),

@@ -157,3 +157,9 @@ fn unknown_names_in_the_options_are_errors() {
     let bad = Options { prefix_a: vec!["Begin".into()], ..Options::default() };
     assert!(equiv::compare(&a, &b, &bad).unwrap_err().to_string().contains("A has no event named `Begin`"));
 }
+
+#[test]
+fn the_flat_machine_keeps_the_timers_default_durations() {
+    let flat = fsm_cli::flatten::flatten(&machine("specs/rfc3539_watchdog.fsm")).unwrap();
+    assert!(flat.contains("    timer Tw = 30 s;\n"), "{flat}");
+}
