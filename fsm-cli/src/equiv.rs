@@ -7,10 +7,13 @@
 //! one machine has are left out of the compared alphabet; hidden actions are removed from both
 //! sides before comparing; a prefix of events can bring a machine to the configuration the
 //! comparison starts from (its actions count as the start's). Named guards are inputs: every
-//! combination of their values is tried.
+//! combination of their values is tried. A start of a timer with a duration is compared with
+//! its duration (`start Tw (30 s)`): in the largest unit that writes it whole where the
+//! configuration gives it, as its expression where it reads the event's data (`start Lease
+//! (DhcpAck.lease s)`).
 
 use crate::interp::Interpreter;
-use fsm_dsl::ir::{ActionId, ActionKind, EventId, Machine, StateId, StepKind};
+use fsm_dsl::ir::{ActionId, ActionKind, EventId, Machine, StateId, StepKind, TimerId};
 use std::collections::{HashMap, VecDeque};
 use thiserror::Error;
 
@@ -41,7 +44,8 @@ pub struct Observed {
     pub state: String,
     /// How the event was dealt with (`None` for the start).
     pub kind: Option<StepKind>,
-    /// The actions compared (mapped to B's names, hidden ones removed).
+    /// The actions compared (mapped to B's names, hidden ones removed), each start of a timer
+    /// with a duration followed by it (`start Tw (30 s)`).
     pub actions: Vec<String>,
 }
 
@@ -129,9 +133,59 @@ impl Side<'_> {
         }
     }
 
-    fn observe(&self, options: &Options, state: StateId, kind: Option<StepKind>, actions: &[ActionId]) -> Observed {
-        let mut actions: Vec<String> =
-            actions.iter().map(|a| self.action(*a)).filter(|a| !options.hide.contains(a)).collect();
+    /// The actions of a step as compared: mapped to B's names, hidden ones left out, each start
+    /// of a timer with a duration followed by it, from `started`, the step's starts with their
+    /// durations in order ([`Interpreter::started`]).
+    fn compared(&self, options: &Options, actions: &[ActionId], started: &[(TimerId, Option<u64>)]) -> Vec<String> {
+        let mut durations = started.iter();
+        let mut out = Vec::new();
+        for &a in actions {
+            let name = self.action(a);
+            let mut duration = None;
+            // The interpreter lists a start exactly when its timer has a duration or a default.
+            if let ActionKind::Start(t) = self.m.action(a).kind
+                && let timer = &self.m.timers[t.0]
+                && (timer.duration.is_some() || timer.default.is_some())
+                && let Some(&(_, millis)) = durations.next()
+            {
+                duration = Some(match (millis, &timer.duration) {
+                    (Some(millis), _) => crate::markdown::duration_text(std::time::Duration::from_millis(millis)),
+                    (None, Some(d)) => self.renamed_text(&d.text),
+                    (None, None) => "?".to_owned(),
+                });
+            }
+            if options.hide.contains(&name) {
+                continue;
+            }
+            out.push(match duration {
+                Some(duration) => format!("{name} ({duration})"),
+                None => name,
+            });
+        }
+        out
+    }
+
+    /// A duration's text with the events it reads (`DhcpAck.` in `DhcpAck.lease s`) under B's
+    /// names.
+    fn renamed_text(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut word = String::new();
+        for c in text.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                word.push(c);
+                continue;
+            }
+            // A word before `.` that does not follow one is an event's name.
+            let is_event = c == '.' && !out.ends_with('.');
+            out.push_str(&if is_event { self.name(&word) } else { std::mem::take(&mut word) });
+            word.clear();
+            out.push(c);
+        }
+        out.pop();
+        out
+    }
+
+    fn observe(&self, state: StateId, kind: Option<StepKind>, mut actions: Vec<String>, options: &Options) -> Observed {
         if options.unordered {
             actions.sort();
         }
@@ -154,19 +208,23 @@ impl Side<'_> {
 
 type Config = (StateId, Vec<i64>);
 
-/// Runs a prefix of events (A's or B's own names) from the start.
+/// Runs a prefix of events (A's or B's own names) from the start; `actions` gets the actions
+/// compared of the start and of every event of the prefix.
 fn start<'m>(
-    m: &'m Machine,
+    s: &Side<'m>,
+    options: &Options,
     side: &'static str,
     prefix: &[String],
-    actions: &mut Vec<ActionId>,
+    actions: &mut Vec<String>,
 ) -> Result<Interpreter<'m>, EquivError> {
+    let m = s.m;
     let (mut it, entry) = Interpreter::start(m);
-    actions.extend(entry);
+    actions.extend(s.compared(options, &entry, it.started()));
     for name in prefix {
         let e =
             m.event_named(name).ok_or_else(|| EquivError::UnknownName { side, what: "event", name: name.clone() })?;
-        actions.extend(it.step(e, &vec![false; m.guards.len()]).actions);
+        let step = it.step(e, &vec![false; m.guards.len()]);
+        actions.extend(s.compared(options, &step.actions, it.started()));
     }
     Ok(it)
 }
@@ -213,13 +271,13 @@ pub fn compare(a: &Machine, b: &Machine, options: &Options) -> Result<Report, Eq
     }
 
     let (mut start_a, mut start_b) = (Vec::new(), Vec::new());
-    let it_a = start(a, "A", &options.prefix_a, &mut start_a)?;
-    let it_b = start(b, "B", &options.prefix_b, &mut start_b)?;
+    let it_a = start(&side_a, options, "A", &options.prefix_a, &mut start_a)?;
+    let it_b = start(&side_b, options, "B", &options.prefix_b, &mut start_b)?;
     let first = TraceStep {
         event: None,
         guards: Vec::new(),
-        a: side_a.observe(options, it_a.state(), None, &start_a),
-        b: side_b.observe(options, it_b.state(), None, &start_b),
+        a: side_a.observe(it_a.state(), None, start_a, options),
+        b: side_b.observe(it_b.state(), None, start_b, options),
     };
     let mut report = Report { alphabet, only_a, only_b, pairs: 1, differences: Vec::new() };
     if first.a.actions != first.b.actions {
@@ -249,8 +307,18 @@ pub fn compare(a: &Machine, b: &Machine, options: &Options) -> Result<Report, Eq
                         .filter(|(i, _)| values >> i & 1 == 1)
                         .map(|(_, g)| g.clone())
                         .collect(),
-                    a: side_a.observe(options, ia.state(), Some(step_a.kind), &step_a.actions),
-                    b: side_b.observe(options, ib.state(), Some(step_b.kind), &step_b.actions),
+                    a: side_a.observe(
+                        ia.state(),
+                        Some(step_a.kind),
+                        side_a.compared(options, &step_a.actions, ia.started()),
+                        options,
+                    ),
+                    b: side_b.observe(
+                        ib.state(),
+                        Some(step_b.kind),
+                        side_b.compared(options, &step_b.actions, ib.started()),
+                        options,
+                    ),
                 };
                 let differs = step.a.actions != step.b.actions;
                 steps.push(step);

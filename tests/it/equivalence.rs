@@ -159,6 +159,42 @@ fn unknown_names_in_the_options_are_errors() {
 }
 
 #[test]
+fn a_start_is_compared_with_its_duration() {
+    // The same machine but for Tw's duration: a constant, one read from a variable, and one read
+    // from the data of the event that starts it.
+    let spec = |duration: &str| {
+        format!(
+            "machine W {{
+                #![allow(W0002, W0010)]
+                unhandled = ignore;
+                initial state Idle;
+                state Up {{ exit stop Tw; }}
+                event Open(crate::Open);
+                event Close;
+                var n: 0..=2 = 1;
+                timer Tw = {duration};
+                Idle -> Up on Open / start Tw;
+                Up -> Idle on Close, TwExpiry;
+            }}"
+        )
+    };
+    let compare = |a: &str, b: &str| {
+        let report = equiv::compare(&compile_clean(&spec(a)), &compile_clean(&spec(b)), &Options::default()).unwrap();
+        (report.equivalent(), equiv::render(&report, "a", "b"))
+    };
+    assert!(compare("2 s", "2000 ms").0, "the same duration, written otherwise");
+    let (same, text) = compare("2 s", "3 s");
+    assert!(!same);
+    assert!(text.contains("[start Tw (2 s)]") && text.contains("[start Tw (3 s)]"), "{text}");
+    assert!(compare("n * 2 s", "2 s").0, "n is 1 wherever Tw starts");
+    assert!(!compare("Open.after s", "2 s").0);
+    let (same, text) = compare("Open.after s", "Open.after * 1000 ms");
+    assert!(!same, "expressions read from data are compared as written");
+    assert!(text.contains("[start Tw (Open.after s)]"), "{text}");
+    assert!(compare("Open.after s", "Open.after s").0);
+}
+
+#[test]
 fn the_flat_machine_keeps_the_timers_default_durations() {
     let flat = fsm_cli::flatten::flatten(&machine("specs/rfc3539_watchdog.fsm")).unwrap();
     assert!(flat.contains("    timer Tw = 30 s;\n"), "{flat}");
