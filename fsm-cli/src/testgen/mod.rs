@@ -66,6 +66,11 @@ pub struct Step {
     pub kind: StepKind,
     /// The actions expected, in order, as `fsm sim` prints them (`SendWatchdog`, `start Tw`).
     pub actions: Vec<String>,
+    /// The starts of timers whose durations read parameters, variables or the event's data,
+    /// in order, each with its duration in milliseconds as the interpreter computes it (`None`
+    /// for one that reads the event's data, which a suite does not choose); empty in a machine
+    /// without such timers.
+    pub durations: Vec<(String, Option<u64>)>,
     /// The transition taken, if any.
     pub transition: Option<TransitionId>,
     /// The `ref`s of that transition (the RFC rows it transcribes).
@@ -574,6 +579,10 @@ fn replay(m: &Machine, reads: &Reads, inputs: &[Input]) -> Vec<Step> {
                 to: m.state(step.to).named.name.clone(),
                 kind: step.kind,
                 actions: step.actions.iter().map(|a| m.action_sim_text(*a)).collect(),
+                durations: (it.started().iter())
+                    .filter(|(t, _)| m.timers[t.0].duration.is_some())
+                    .map(|&(t, ms)| (m.timers[t.0].named.name.clone(), ms))
+                    .collect(),
                 transition: step.transition,
                 refs: step.transition.map(|t| m.transition(t).refs().to_vec()).unwrap_or_default(),
                 vars: named_vars(m, it.vars()),

@@ -48,6 +48,17 @@ fn step_text(m: &Machine, number: usize, step: &Step) -> String {
     if !step.actions.is_empty() {
         line.push_str(&format!(" / {}", step.actions.join(", ")));
     }
+    if !step.durations.is_empty() {
+        let durations: Vec<String> = (step.durations.iter())
+            .map(|(timer, ms)| match ms {
+                Some(ms) => {
+                    format!("{timer} {}", crate::markdown::duration_text(std::time::Duration::from_millis(*ms)))
+                }
+                None => format!("{timer} from the event's data"),
+            })
+            .collect();
+        line.push_str(&format!(" [{}]", durations.join(", ")));
+    }
     if !step.vars.is_empty() {
         line.push_str(&format!(" {}", vars_text(m, &step.vars)));
     }
@@ -119,7 +130,7 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
                 .map(|step| {
                     let guards: Map<String, Value> =
                         step.guards.iter().map(|(g, v)| (g.clone(), Value::Bool(*v))).collect();
-                    json!({
+                    let mut object = json!({
                         "event": step.event,
                         "input": step.input,
                         "guards": guards,
@@ -130,7 +141,13 @@ pub fn to_json(m: &Machine, suite: &Suite) -> Value {
                         "transition": step.transition.map(|t| t.0),
                         "refs": step.refs,
                         "vars": vars_json(m, &step.vars),
-                    })
+                    });
+                    // As `fsm sim` prints them, in a machine with durations that read names.
+                    if m.timers.iter().any(|t| t.duration.is_some()) {
+                        object["durations"] =
+                            (step.durations.iter()).map(|(timer, ms)| json!({ "timer": timer, "ms": ms })).collect();
+                    }
+                    object
                 })
                 .collect();
             json!({ "steps": steps })

@@ -324,3 +324,23 @@ fn cli_text_lists_what_is_not_taken() {
     assert!(r.out.contains("3 of 4 transitions taken"), "{}", r.out);
     assert!(r.out.ends_with("not taken from the start:\n  Draining on Bye\n"), "{}", r.out);
 }
+
+/// A step that starts a timer whose duration reads variables says the duration, as `fsm sim`
+/// does: the SIP INVITE client's Timer A doubles with each retransmission (RFC 3261 §17.1.1.2).
+#[test]
+fn steps_give_the_durations_of_the_timers_they_start() {
+    let path = repo("tests/data/ok/sip_invite_client.fsm");
+    let m = fsm_dsl::compile(&std::fs::read_to_string(path).unwrap()).machine.unwrap();
+    let suite = testgen::cases(&m);
+    let timer_a: Vec<u64> = (suite.cases.iter().flat_map(|c| &c.steps))
+        .flat_map(|s| &s.durations)
+        .filter(|(timer, _)| timer == "TimerA")
+        .map(|(_, ms)| ms.expect("Timer A reads no data"))
+        .collect();
+    for ms in [500, 1_000, 2_000] {
+        assert!(timer_a.contains(&ms), "{timer_a:?}");
+    }
+    let text = testgen::text(&m, &suite);
+    assert!(text.contains("[TimerA 500 ms, TimerB 32 s]"), "{text}");
+    assert!(text.contains("[TimerA 1 s]"), "{text}");
+}
