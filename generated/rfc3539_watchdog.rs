@@ -431,7 +431,7 @@ pub mod rfc3539_watchdog {
             }
             /// RFC 3539 App. A row 2
             (OKAY, NonDWA) => Step::stay(OKAY, &[SetWatchdog], 1),
-            /// RFC 3539 App. A row 12
+            /// RFC 3539 App. A row 12 (`SendDWR`)
             (OKAY, TwExpiry) if !vars.Pending => {
                 vars.Pending = true;
                 Step::stay(OKAY, &[SendWatchdog, SetWatchdog], 11)
@@ -449,7 +449,7 @@ pub mod rfc3539_watchdog {
             (SUSPECT, NonDWA) => Step::to(OKAY, &[Failback, SetWatchdog], 3),
             /// RFC 3539 App. A row 14
             (SUSPECT, TwExpiry) => Step::to(DOWN, &[CloseConnection, SetWatchdog], 13),
-            /// RFC 3539 App. A row 21
+            /// RFC 3539 App. A row 21 (`SendDWR`)
             (DOWN, ConnectionUp) => {
                 vars.NumDWA = 0;
                 vars.Pending = true;
@@ -480,7 +480,7 @@ pub mod rfc3539_watchdog {
             }
             /// RFC 3539 App. A row 7
             (REOPEN, NonDWA) => Step::stay(REOPEN, &[Throwaway], 6),
-            /// RFC 3539 App. A row 17
+            /// RFC 3539 App. A row 17 (`SendDWR`)
             (REOPEN, TwExpiry) if !vars.Pending => {
                 vars.Pending = true;
                 Step::stay(REOPEN, &[SendWatchdog, SetWatchdog], 16)

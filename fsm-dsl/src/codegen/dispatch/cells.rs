@@ -94,16 +94,22 @@ fn cell_body(ctx: &mut Ctx<'_>, s: StateId, e: EventId, rules: &[ir::TransitionI
 }
 
 /// The doc line of an arm: the references of the transitions it may take, or how the spec
-/// writes them when they have none, each said once.
+/// writes them when they have none, each said once, with the effect groups a transition's
+/// effects name (`RFC 3539 App. A row 12 (SendDWR)`), as the spec writes them.
 fn arm_doc(m: &ir::Machine, rules: &[ir::TransitionId]) -> String {
     let mut said: Vec<String> = Vec::with_capacity(rules.len());
     for &t in rules {
         let transition = m.transition(t);
-        let this = if transition.refs().is_empty() {
+        let mut this = if transition.refs().is_empty() {
             format!("`{}`", m.trigger_text(transition))
         } else {
             transition.refs().join(", ")
         };
+        if !transition.groups().is_empty() {
+            let groups: Vec<String> =
+                transition.groups().iter().map(|g| format!("`{}`", m.groups[g.group].named.name)).collect();
+            this.push_str(&format!(" ({})", groups.join(", ")));
+        }
         if !said.contains(&this) {
             said.push(this);
         }
