@@ -9,7 +9,7 @@ mod excerpt;
 use crate::ast::Span;
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::term::{self, Chars, Config};
-pub use excerpt::{CONTEXT, MAX_LABEL, MAX_LINE, visible};
+pub use excerpt::{CONTEXT, Excerpt, MAX_LABEL, MAX_LINE, line_starts, visible};
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -241,7 +241,7 @@ impl Source<'_> {
 /// octets by its start; control characters are shown visibly (`␀` for NUL, see [`visible`]).
 /// The work is linear in the text once, plus bounded work per diagnostic.
 pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
-    let starts = excerpt::line_starts(source.text);
+    let starts = line_starts(source.text);
     let config = Config { chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for diagnostic in diagnostics {
@@ -249,7 +249,7 @@ pub fn render(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> St
             .chain(&diagnostic.secondary)
             .map(|l| l.span.start()..l.span.end())
             .collect();
-        let (file, spans) = excerpt::Excerpt::new(source.name, source.text, &starts, &spans);
+        let (file, spans) = Excerpt::new(source.name, source.text, &starts, &spans);
         let cs = diagnostic.to_codespan(&spans);
         let rendered = match color {
             // Colours are for the terminal, so for the tool: the macro's build has no termcolor.

@@ -4,7 +4,6 @@
 //! `fsm_dsl::diag::render` for specs).
 
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config};
 use std::ops::Range;
 
@@ -178,16 +177,19 @@ fn shortlist(names: &[&str]) -> String {
 }
 
 /// Renders diagnostics as rustc does (`error[V0005]: ...`, `--> system.fsys:12:5`, the line
-/// and its carets, the help), with ANSI colours when `color`.
+/// and its carets, the help), with ANSI colours when `color`. As for a spec
+/// ([`fsm_dsl::diag::render`]): a long line is shown as windows around the label, and control
+/// characters visibly (`␀` for NUL), so that no text of the file reaches the terminal raw.
 pub fn render(name: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
-    let file = SimpleFile::new(name, text);
+    let starts = fsm_dsl::diag::line_starts(text);
     let config = Config { chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for d in diagnostics {
-        let span = clamp(text, d.span.clone());
+        let (file, spans) = fsm_dsl::diag::Excerpt::new(name, text, &starts, std::slice::from_ref(&d.span));
+        let span = spans.first().cloned().unwrap_or(0..0);
         let mut notes = Vec::new();
         if let Some(help) = &d.help {
-            notes.push(format!("help: {help}"));
+            notes.push(format!("help: {}", fsm_dsl::diag::visible(help)));
         }
         let cs = cs::Diagnostic::error()
             .with_code(d.code.as_str())
@@ -205,22 +207,10 @@ pub fn render(name: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -
             Ok(t) => out.push_str(&t),
             Err(_) => {
                 let (line, col) = fsm_dsl::diag::Source { name, text }.line_col(d.span.start);
-                out.push_str(&format!("{name}:{line}:{col}: error[{}]: {}\n", d.code.as_str(), d.message));
+                let message = fsm_dsl::diag::visible(&d.message);
+                out.push_str(&format!("{name}:{line}:{col}: error[{}]: {message}\n", d.code.as_str()));
             }
         }
     }
     out
-}
-
-/// A span inside the text, on character boundaries.
-fn clamp(text: &str, span: Range<usize>) -> Range<usize> {
-    let mut start = span.start.min(text.len());
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = span.end.clamp(start, text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    start..end
 }

@@ -566,3 +566,17 @@ fn an_agreement_at_quiescence_is_checked_only_with_nothing_in_flight() {
     let v = report.violations.iter().find(|v| v.property == verify::Property::Invariant(0)).unwrap();
     assert_eq!(render::moves(v), 2);
 }
+
+/// Found by the `system` fuzz target: a NUL in the system text reached the terminal raw in the
+/// rendered diagnostic. Control characters are now shown as a spec's are (`␀`), and a long line
+/// only by a window around the problem.
+#[test]
+fn a_rendered_diagnostic_shows_control_characters_visibly_and_long_lines_in_part() {
+    let text = format!("system S {{\n    envi\0\0ronment wa.Nope always;{}\n}}\n", " ".repeat(100_000));
+    let checked = verify::check(&text, &mut |_: &str| Err("no file".to_owned()));
+    assert!(!checked.diagnostics.is_empty());
+    let rendered = verify::diag::render("s.fsys", &text, &checked.diagnostics, false);
+    assert!(!rendered.chars().any(|c| c.is_control() && c != '\n' && c != '\t'), "{rendered:?}");
+    assert!(rendered.contains("envi␀␀ronment"), "{rendered}");
+    assert!(rendered.len() < 2_000, "{} octets", rendered.len());
+}
