@@ -227,6 +227,8 @@ fn syntax_error(text: &str) -> Diagnostic {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((a, _)) => a,
     };
+    // What was expected, each said once: the rules pest names, then the tokens its attempts
+    // found furthest on that no rule's description already says.
     let mut words = expected(&e.variant);
     if let Some(attempts) = e.parse_attempts() {
         let tokens: Vec<String> = attempts
@@ -238,35 +240,34 @@ fn syntax_error(text: &str) -> Diagnostic {
             .map(|t| format!("`{t}`"))
             .collect();
         if attempts.max_position >= pos && !tokens.is_empty() {
-            if attempts.max_position > pos || words.is_empty() {
-                words = String::from("expected");
+            if attempts.max_position > pos {
+                words.clear();
             }
             pos = attempts.max_position;
-            let sep = if words == "expected" { " " } else { " or " };
-            words = format!("{words}{sep}{}", tokens.join(" or "));
+            for token in tokens {
+                if !words.iter().any(|w| w.contains(&token)) {
+                    words.push(token);
+                }
+            }
         }
     }
     let end = text[pos.min(text.len())..].chars().next().map_or(pos, |c| pos + c.len_utf8());
-    if words.is_empty() {
-        words = "unexpected text".into();
-    }
+    let words =
+        if words.is_empty() { "unexpected text".to_owned() } else { format!("expected {}", words.join(" or ")) };
     Diagnostic::syntax(pos..end, words)
 }
 
-fn expected(variant: &pest::error::ErrorVariant<Rule>) -> String {
-    match variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let words: Vec<String> = positives
-                .iter()
-                .filter(|r| !matches!(r, Rule::doc | Rule::file))
-                .take(9)
-                .map(|r| describe(*r))
-                .collect();
-            if words.is_empty() { String::new() } else { format!("expected {}", words.join(" or ")) }
+/// What the rules of a pest error say was expected, each said once (at most nine).
+fn expected(variant: &pest::error::ErrorVariant<Rule>) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = variant {
+        for word in positives.iter().filter(|r| !matches!(r, Rule::doc | Rule::file)).take(9).map(|r| describe(*r)) {
+            if !words.contains(&word) {
+                words.push(word);
+            }
         }
-        pest::error::ErrorVariant::ParsingError { .. } => String::new(),
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
     }
+    words
 }
 
 fn describe(rule: Rule) -> String {
