@@ -8,6 +8,7 @@ pub mod iua_asp;
 pub mod iua_codec;
 pub mod iua_sg;
 pub mod spec;
+pub mod system;
 
 /// Cuts `bytes` into chunks whose lengths come from `sizes` (each 1 to 256 octets, cycling),
 /// as a stream transport may deliver them.

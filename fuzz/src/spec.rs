@@ -85,7 +85,10 @@ pub fn run(data: &[u8]) {
                 assert!(step.actions.is_empty());
                 // Only a timer's expiry may change a variable here: its running variable.
                 for (v, (now, was)) in it.vars().iter().zip(&before.1).enumerate() {
-                    assert!(now == was || m.vars[v].running.is_some(), "a variable changed on a step that does nothing");
+                    assert!(
+                        now == was || m.vars[v].running.is_some(),
+                        "a variable changed on a step that does nothing"
+                    );
                 }
             }
             StepKind::Internal => assert_eq!(step.to, step.from),
