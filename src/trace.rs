@@ -62,3 +62,17 @@ pub(crate) fn iua_asp(asp_id: Option<u32>) -> Span {
 pub(crate) fn iua_asp(_: Option<u32>) -> Span {
     Span
 }
+
+/// `future`, run in the span current where it is made: a task spawned with it (the Diameter
+/// driver's) makes its spans (the peer's connection span) under its spawner's, as tokio's tasks
+/// do not carry the span they were spawned in.
+#[cfg(all(feature = "tracing", feature = "tokio"))]
+pub(crate) fn in_current_span<F: Future>(future: F) -> tracing::instrument::Instrumented<F> {
+    tracing::Instrument::in_current_span(future)
+}
+
+/// Without the feature `tracing`: `future` as it is.
+#[cfg(all(not(feature = "tracing"), feature = "tokio"))]
+pub(crate) fn in_current_span<F: Future>(future: F) -> F {
+    future
+}

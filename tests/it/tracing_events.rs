@@ -1,8 +1,9 @@
 //! `fsm!(..., tracing)`: the events `Machine::start` and `Machine::step` emit, with their fields
 //! and the span they are in, recorded by a layer on tracing-subscriber's registry; and, with the
 //! crate's feature `tracing`, a Diameter connection's peer and watchdog machines under the
-//! connection's span, and an IUA association's ASP and AS machines under its span (`cargo test --features tracing --test it tracing_events::`, which
-//! `scripts/test` runs).
+//! connection's span (under the application's when the tokio driver runs it), and an IUA
+//! association's ASP and AS machines under its span (`cargo test --features tracing --test it
+//! tracing_events::`, which `scripts/test` runs).
 
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
@@ -244,5 +245,40 @@ fn an_iua_association_puts_its_asp_and_the_as_it_moves_under_one_span() {
                 r#"DEBUG fsm::iua_as {span} step machine=IuaAs instance=0 from=AS_DOWN event=AspInactive to=AS_INACTIVE kind=Transition transition=0 refs=["RFC 4233 Figure 7", "RFC 4233 §4.3.3.6"]"#
             ),
         ]
+    );
+}
+
+/// With the feature `tracing`: the driver's task keeps the span it was spawned in, so that the
+/// connection's span, and its machines' events, are under the application's.
+#[cfg(feature = "tracing")]
+#[test]
+fn the_diameter_driver_makes_the_connection_span_under_its_callers() {
+    use crate::support::driver::driver_config;
+    use crate::support::fixtures::peer_config;
+    use rfc_fsm::diameter::codec::DisconnectCause;
+    use rfc_fsm::diameter::driver::{self, Mode};
+    use std::time::Duration;
+    use tracing::Instrument;
+
+    let config =
+        driver_config(peer_config("server.example.net", Duration::from_secs(30), Duration::from_secs(10)), 1, None);
+    let lines = recorded(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().start_paused(true).build().unwrap();
+        runtime.block_on(
+            async {
+                let handle = driver::spawn(config, Mode::Custom { connector: None, incoming: None });
+                handle.stop(DisconnectCause::Rebooting).await.unwrap();
+            }
+            .instrument(tracing::info_span!("node", name = "a")),
+        );
+    });
+    let span = "node{name=a}:diameter_peer{origin_host=server.example.net peer_host=}:";
+    assert!(!lines.is_empty());
+    for line in &lines {
+        assert!(line.contains(&format!(" {span} ")), "{line}");
+    }
+    assert_eq!(
+        lines[0],
+        format!("DEBUG fsm::rfc3539_watchdog {span} start machine=Rfc3539Watchdog instance=0 to=INITIAL")
     );
 }
