@@ -14,6 +14,7 @@ pub mod diameter;
 mod framing;
 pub mod iua;
 pub mod time;
+mod trace;
 pub mod watchdog;
 
 pub mod machines {
@@ -21,13 +22,19 @@ pub mod machines {
     //! (`generated/NAME.svg`, written by `cargo fsm gen`) in its documentation.
 
     /// A machine compiled from its spec, its drawing in its documentation; with the `coverage`
-    /// feature, its `Machine::step` records each transition it takes ([`crate::coverage`]).
+    /// feature, its `Machine::step` records each transition it takes ([`crate::coverage`]);
+    /// with the `tracing` feature, its `Machine::start` and `Machine::step` emit `tracing`
+    /// events. The options are given or left out, never turned off: one arm per combination.
     macro_rules! machine {
         ($spec:literal, $svg:literal) => {
-            #[cfg(not(feature = "coverage"))]
+            #[cfg(not(any(feature = "coverage", feature = "tracing")))]
             fsm_macros::fsm!($spec, svg = $svg);
-            #[cfg(feature = "coverage")]
+            #[cfg(all(feature = "coverage", not(feature = "tracing")))]
             fsm_macros::fsm!($spec, svg = $svg, coverage = crate::coverage::record);
+            #[cfg(all(feature = "tracing", not(feature = "coverage")))]
+            fsm_macros::fsm!($spec, svg = $svg, tracing);
+            #[cfg(all(feature = "coverage", feature = "tracing"))]
+            fsm_macros::fsm!($spec, svg = $svg, coverage = crate::coverage::record, tracing);
         };
     }
 

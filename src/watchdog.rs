@@ -128,7 +128,9 @@ const _: () = assert!(size_of::<Watchdog<tokio::time::Instant>>() <= MAX_WATCHDO
 /// (`rng`, any [`rand::Rng`], after the input's own arguments), so that many watchdogs share
 /// one and a seeded one makes a run repeatable. A watchdog thus takes at most
 /// [`MAX_WATCHDOG_SIZE`] (64) octets. No input allocates: outputs come back as [`Outputs`],
-/// inline.
+/// inline. With the feature `tracing`, its machine's events go in the span current at each
+/// input (a [`Peer`](crate::diameter::peer::Peer)'s connection span, for the peer's
+/// watchdog): the watchdog holds no span, and keeps its size.
 ///
 /// While the watchdog runs, Tw is always armed, unless `now + Tw` cannot be represented by `T`
 /// (a virtual clock near `Duration::MAX`): such a deadline is never reached, and

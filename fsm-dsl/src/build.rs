@@ -30,6 +30,10 @@ pub struct Options {
     /// Whether to include the `DOT` constant (the Graphviz text of the machine), as
     /// `fsm!(..., dot)` does. Needs the Cargo feature `dot`; without it, [`compile_to`] refuses.
     pub dot: bool,
+    /// Whether `Machine::start` and `Machine::step` emit a `tracing` event each, and `Hooks`
+    /// has `instance`, the id they carry, as `fsm!(..., tracing)` does: the crate that includes
+    /// the module then depends on `tracing` 0.1. Off, the module is the same as without it.
+    pub tracing: bool,
 }
 
 /// Why a module could not be written.
@@ -131,7 +135,14 @@ pub fn module_source(machine: &ir::Machine, origin: &str, options: Options) -> R
     let dot = if options.dot { Some(dot_text(machine)?) } else { None };
     let tokens = codegen::generate(
         machine,
-        &codegen::Options { spec_path: None, dot, coverage: None, diagram: None, skeleton: false },
+        &codegen::Options {
+            spec_path: None,
+            dot,
+            coverage: None,
+            diagram: None,
+            tracing: options.tracing,
+            skeleton: false,
+        },
     );
     // The code generator's output always parses; should it ever not, the unformatted tokens
     // still compile the same.
@@ -197,6 +208,19 @@ mod tests {
         assert!(!source.contains("DOT"), "no DOT unless asked for: {source}");
         assert!(!source.contains("include_str"), "the file does not point back at the spec: {source}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn tracing_adds_the_events_and_the_hook_and_nothing_else_changes_without_it() {
+        let text =
+            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
+        let machine = crate::compile(text).machine.expect("a clean spec");
+        let module = |tracing| module_source(&machine, "a test", Options { tracing, ..Options::default() });
+        let (plain, traced) = (module(false).expect("plain"), module(true).expect("traced"));
+        assert_eq!(plain, module_source(&machine, "a test", Options::default()).expect("default"));
+        assert!(!plain.contains("tracing"), "{plain}");
+        assert_eq!(traced.matches("::tracing::debug!(").count(), 2, "{traced}");
+        assert!(traced.contains("fn instance(&self) -> u64 {"), "{traced}");
     }
 
     #[test]

@@ -17,8 +17,9 @@ const USAGE: &str =
     "expected a spec file path (`\"specs/x.fsm\"` or `path = \"specs/x.fsm\"`) or `source = \"machine ... { ... }\"`";
 
 const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph), \
-     `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation) and \
-     `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken)";
+     `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation), \
+     `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken) and \
+     `tracing` (`Machine::start` and `Machine::step` emit a `tracing` event each)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
 struct Input {
@@ -29,6 +30,8 @@ struct Input {
     coverage: Option<TokenStream>,
     /// `svg = "path"`: an SVG file (relative to `CARGO_MANIFEST_DIR`) for the module's docs.
     svg: Option<(String, Span)>,
+    /// `tracing`: `Machine::start` and `Machine::step` emit `tracing` events.
+    tracing: Option<Ident>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -82,8 +85,8 @@ fn span_of(token: Option<&TokenTree>) -> Span {
     token.map_or_else(Span::call_site, TokenTree::span)
 }
 
-/// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot`, `, coverage = path` and a
-/// trailing comma.
+/// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot`, `, svg = "path"`,
+/// `, coverage = path`, `, tracing` and a trailing comma.
 fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut tokens = Vec::new();
     flatten(input, &mut tokens);
@@ -108,6 +111,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut dot = None;
     let mut coverage: Option<TokenStream> = None;
     let mut svg = None;
+    let mut tracing = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -155,6 +159,20 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
             at += 3;
             continue;
         }
+        if option == "tracing" {
+            if tracing.is_some() {
+                return Err(InputError::new(option.span(), "the option `tracing` is given twice"));
+            }
+            if is_punct(tokens.get(at + 1), '=') {
+                return Err(InputError::new(
+                    span_of(tokens.get(at + 1)),
+                    "the option `tracing` takes no value: write `tracing` alone to turn it on, and leave it out to keep it off",
+                ));
+            }
+            tracing = Some(option.clone());
+            at += 1;
+            continue;
+        }
         if option != "dot" {
             return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
         }
@@ -164,7 +182,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         dot = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot, svg, coverage })
+    Ok(Input { spec, dot, svg, coverage, tracing })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -202,7 +220,14 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
         Some(dir) => std::path::Path::new(dir).join(relative).to_string_lossy().into_owned(),
         None => relative,
     });
-    let mut expanded = generate_with(&text, &name, include, span, input.dot.is_some(), svg, input.coverage);
+    let options = codegen::Options {
+        spec_path: include,
+        coverage: input.coverage,
+        diagram: svg,
+        tracing: input.tracing.is_some(),
+        ..codegen::Options::default()
+    };
+    let mut expanded = generate_with(&text, &name, span, input.dot.is_some(), options);
     if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
         let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
         expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
@@ -214,30 +239,18 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
 /// the `DOT` constant (when the crate is built with its `dot` feature; otherwise the constant is
 /// left out).
 pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot: bool) -> TokenStream {
-    generate_with(text, name, include, span, dot, None, None)
+    generate_with(text, name, span, dot, codegen::Options { spec_path: include, ..codegen::Options::default() })
 }
 
-/// [`generate`], with the absolute path of an SVG drawing for the module's docs and the
-/// coverage recorder of `codegen::Options::coverage`.
-fn generate_with(
-    text: &str,
-    name: &str,
-    include: Option<String>,
-    span: Span,
-    dot: bool,
-    diagram: Option<String>,
-    coverage: Option<TokenStream>,
-) -> TokenStream {
+/// [`generate`], with the rest of `options` (the spec's path, the absolute path of an SVG
+/// drawing for the module's docs, the coverage recorder, tracing); their `dot` and `skeleton`
+/// are set here.
+fn generate_with(text: &str, name: &str, span: Span, dot: bool, options: codegen::Options) -> TokenStream {
     let compiled = crate::compile(text);
     let source = diag::Source { name, text };
+    let include = options.spec_path.clone();
     if let Some(machine) = &compiled.machine {
-        let options = codegen::Options {
-            spec_path: include,
-            dot: dot.then(|| dot_text(machine)).flatten(),
-            coverage,
-            diagram,
-            skeleton: false,
-        };
+        let options = codegen::Options { dot: dot.then(|| dot_text(machine)).flatten(), skeleton: false, ..options };
         let module = codegen::generate(machine, &options);
         let warnings = compiled.diagnostics.iter().map(|d| warning(source, d, span));
         return quote! { #module #( #warnings )* };
@@ -248,13 +261,7 @@ fn generate_with(
     });
     let errors: Vec<TokenStream> = errors.collect();
     let skeleton = compiled.ast.as_ref().and_then(check::skeleton).map(|machine| {
-        let options = codegen::Options {
-            spec_path: include.clone(),
-            dot: dot.then(String::new),
-            coverage,
-            diagram: None,
-            skeleton: true,
-        };
+        let options = codegen::Options { dot: dot.then(String::new), diagram: None, skeleton: true, ..options };
         codegen::generate(&machine, &options)
     });
     let include = match (&skeleton, include) {
@@ -302,7 +309,13 @@ mod tests {
 
     fn expand_source(text: &str) -> String {
         expand_input(
-            Input { spec: Spec::Source(text.to_owned(), Span::call_site()), dot: None, coverage: None, svg: None },
+            Input {
+                spec: Spec::Source(text.to_owned(), Span::call_site()),
+                dot: None,
+                coverage: None,
+                svg: None,
+                tracing: None,
+            },
             None,
         )
         .to_string()
@@ -433,9 +446,36 @@ mod tests {
     }
 
     #[test]
+    fn tracing_emits_from_machine_start_and_step_and_nothing_without_it() {
+        let plain = expand_tokens(quote! { source = #DOOR });
+        let traced = expand_tokens(quote! { source = #DOOR, tracing });
+        assert!(!plain.contains("tracing"), "{plain}");
+        assert!(!traced.contains("compile_error"), "{traced}");
+        // One event in `Machine::start`, one in `Machine::step`, and the hook with its default.
+        assert_eq!(traced.matches(":: tracing :: debug !").count(), 2, "{traced}");
+        assert!(traced.contains("target : \"fsm::door\""), "{traced}");
+        assert!(traced.contains("fn instance (& self) -> u64 { 0 }"), "{traced}");
+        // Both with coverage and a trailing comma; off, the module is the plain one, token for token.
+        let both = expand_tokens(quote! { source = #DOOR, coverage = crate::cov::record, tracing, });
+        assert!(both.contains(":: tracing :: debug !") && both.contains("crate :: cov :: record"), "{both}");
+        assert_eq!(expand_tokens(quote! { source = #DOOR, }), plain);
+        let out = expand_tokens(quote! { source = #DOOR, tracing = 3 });
+        assert!(out.contains("the option `tracing` takes no value"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, tracing, tracing });
+        assert!(out.contains("the option `tracing` is given twice"), "{out}");
+        // A skeleton keeps the hook, so that a `Hooks` that implements it sees no cascade.
+        let out = expand_tokens(
+            quote! { source = "machine Door { initial state Shut; event Push; Shut -> Opn on Push; }", tracing },
+        );
+        assert!(out.contains("compile_error") && out.contains("fn instance (& self) -> u64"), "{out}");
+    }
+
+    #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
-        let out = expand_input(Input { spec, dot: None, coverage: None, svg: None }, Some("/nonexistent")).to_string();
+        let out =
+            expand_input(Input { spec, dot: None, coverage: None, svg: None, tracing: None }, Some("/nonexistent"))
+                .to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
     }
 

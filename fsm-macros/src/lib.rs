@@ -10,6 +10,10 @@
 /// file relative to the crate's `CARGO_MANIFEST_DIR`; `fsm!(source = "...")` takes the text.
 /// `fsm!("specs/failover.fsm", dot)` also generates the `DOT` constant, the machine as a
 /// Graphviz graph; that option needs this crate's `dot` feature (which adds askama to the build).
+/// `fsm!("specs/failover.fsm", tracing)` makes `Machine::start` and `Machine::step` emit a
+/// `tracing` event each (target `fsm::MODULE`, level DEBUG, the fields `machine`, `instance`,
+/// `from`, `event`, `to`, `kind`, `transition` and `refs`) in the caller's current span; the
+/// generated code names `::tracing`, so the crate depends on `tracing` 0.1.
 ///
 /// ```
 /// fsm_macros::fsm!(source = "

@@ -136,6 +136,9 @@ pub enum Output {
 
 /// The ASP's layer management towards one SG. `T` is the time type (a [`Time`]:
 /// `std::time::Instant`, `tokio::time::Instant`, or a `Duration` for a virtual clock).
+///
+/// With the feature `tracing`, its machine's events go in the ASP's span, `iua_asp` (target
+/// `fsm`, field `asp_id`), made by [`new`](Self::new) in the span current there.
 pub struct Asp<T> {
     config: AspConfig,
     machine: machine::Machine,
@@ -147,6 +150,8 @@ pub struct Asp<T> {
     asking: Option<InterfaceIds>,
     /// In ASP-ACTIVE, the integer Interface Identifiers the ASP is active for, when it knows.
     active_ids: Option<BTreeSet<u32>>,
+    /// With the feature `tracing`, the ASP's span: its machine steps in it.
+    span: crate::trace::Span,
 }
 
 /// The ASP side's part in a step of its machine: the guards' values for the input, and what
@@ -165,6 +170,11 @@ struct IuaAspSideHooks<'a, T> {
 impl<T: Time> machine::Hooks for IuaAspSideHooks<'_, T> {
     fn guard(&mut self, guard: machine::Guard) -> bool {
         self.guards.get(guard)
+    }
+
+    #[cfg(feature = "tracing")]
+    fn instance(&self) -> u64 {
+        self.config.asp_id.map_or(0, u64::from)
     }
 
     fn action(&mut self, action: machine::Action) {
@@ -233,6 +243,7 @@ impl<T: Time> Asp<T> {
             sent_requests: 0,
             asking: config.interface_ids.clone(),
             active_ids: None,
+            span: crate::trace::iua_asp(config.asp_id),
             config,
         }
     }
@@ -276,7 +287,9 @@ impl<T: Time> Asp<T> {
             out: Vec::new(),
             sent_requests: &mut self.sent_requests,
         };
+        let entered = self.span.enter();
         self.machine.step(event, &mut hooks);
+        drop(entered);
         let mut out = hooks.out;
         if self.machine.state() != State::ASP_ACTIVE {
             self.active_ids = None;

@@ -32,6 +32,7 @@ mod spec_suites;
 mod specs;
 mod tcp_handshake;
 mod timer_analysis;
+mod tracing_events;
 mod ui;
 mod watchdog;
 

@@ -94,6 +94,10 @@ pub enum Command {
     Rust {
         /// Spec file.
         spec: PathBuf,
+        /// Emit a `tracing` event from `Machine::start` and `Machine::step`, as `fsm!(..,
+        /// tracing)` does (the crate then depends on `tracing` 0.1).
+        #[arg(long)]
+        tracing: bool,
     },
     /// Check every spec under the specs directory and rewrite the generated directory.
     Gen {

@@ -483,6 +483,10 @@ fn rust_prints_the_module_gen_writes() {
         );
         assert_eq!(rest, pinned.split_once('\n').unwrap().1, "{stem}");
     }
+    // `--tracing` adds the events of `fsm!(.., tracing)`: one in `start`, one in `step`.
+    let r = run(&["rust", "--tracing", &repo("specs/failover.fsm")]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.matches("::tracing::debug!(").count(), 2, "{}", r.out);
     // A spec with errors prints them, and no module.
     let dir = tempfile::tempdir().unwrap();
     let path = write_spec(dir.path(), "broken.fsm", "machine M { initial state A; A -> B on E; }");

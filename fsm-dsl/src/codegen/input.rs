@@ -152,8 +152,9 @@ pub(super) fn input_items(m: &Machine) -> TokenStream {
 
 /// The `Hooks` trait and the `Machine` wrapper of a machine whose events carry data: the
 /// wrapper takes an `Input`, asks the guards with it, and hands it to each action.
-/// `record` runs after the dispatch (see `Options::coverage`).
-pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
+/// `record` runs after the dispatch (see `Options::coverage`); `trace` is what the `tracing`
+/// option adds (see `trace.rs`).
+pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::Tracing) -> TokenStream {
     let guard_default = if m.guards.is_empty() {
         quote! {
             fn guard(&mut self, guard: Guard, _input: &Input) -> bool {
@@ -171,6 +172,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     let (start_method, run) = (&starts.method, &starts.run);
     let start_action = starts.call(quote! { &vars }, quote! { None });
     let step_action = starts.call(quote! { &self.vars }, quote! { Some(&mut input) });
+    let super::trace::Tracing { method: trace_method, start: trace_start, step: trace_step } = trace;
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -185,6 +187,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// [`Machine::start`] runs with no event.
             fn action(&mut self, action: Action, input: Option<&mut Input>);
             #start_method
+            #trace_method
         }
         #run
 
@@ -200,6 +203,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// (with no input).
             pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
                 let mut vars = #start_vars;
+                #trace_start
                 for &action in enter_initial(&mut vars) {
                     #start_action
                 }
@@ -216,6 +220,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             pub fn step<H: Hooks + ?Sized>(&mut self, mut input: Input, hooks: &mut H) -> Step {
                 let step = step(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
                 #record
+                #trace_step
                 for &action in step.actions {
                     #step_action
                 }

@@ -26,6 +26,7 @@ mod items;
 mod lists;
 mod packed;
 mod table;
+mod trace;
 mod values;
 mod wrapper;
 
@@ -58,6 +59,14 @@ pub struct Options {
     /// `</div>`, which rustdoc passes through as HTML, so `cargo doc` needs no network and the
     /// expansion spawns nothing. `None` leaves the documentation without it.
     pub diagram: Option<String>,
+    /// Whether `Machine::start` and `Machine::step` emit a `tracing` event each (target
+    /// `fsm::MODULE`, level DEBUG; fields `machine`, `instance`, `from`, `event`, `to`, `kind`,
+    /// `transition`, `refs`), in the span current where they are called, and `Hooks` gets
+    /// `instance`, the id the events carry (`fsm!("spec.fsm", tracing)`). The generated code
+    /// names `::tracing`: the crate that uses it depends on `tracing` 0.1. `false`, the
+    /// default, generates no call at all: the module is the same, token for token, as without
+    /// the option. The free function `step` never emits, like it never records coverage.
+    pub tracing: bool,
     /// The model is a skeleton of a spec with errors (`check::skeleton`): every action it
     /// declares is kept, run by something or not, so that code using the module sees the
     /// spec's errors and not a cascade of missing names.
@@ -207,9 +216,11 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #[allow(unused_imports, reason = "the events' data types may need none of its names")]
             use super::*;
         };
-        (input::input_items(m), input::wrapper(m, &record), parent)
+        let trace = trace::tracing(m, options.tracing, &quote! { input.event() });
+        (input::input_items(m), input::wrapper(m, &record, &trace), parent)
     } else {
-        (TokenStream::new(), wrapper::wrapper(m, &record), TokenStream::new())
+        let trace = trace::tracing(m, options.tracing, &quote! { event });
+        (TokenStream::new(), wrapper::wrapper(m, &record, &trace), TokenStream::new())
     };
 
     let initial = ident(&m.state(m.initial).named.name);

@@ -1,13 +1,15 @@
 //! The `Hooks` trait and the `Machine` wrapper of a machine whose events carry no data
 //! (`input.rs` writes those of a machine whose events do), and the accessors both share.
 
+use super::trace::Tracing;
 use crate::ir::Machine;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// The `Hooks` trait and the `Machine` wrapper.
-/// `record` runs after the dispatch (see `Options::coverage`).
-pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
+/// `record` runs after the dispatch (see `Options::coverage`); `trace` is what the `tracing`
+/// option adds (see `trace.rs`).
+pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> TokenStream {
     let guard_default = if m.guards.is_empty() {
         quote! {
             fn guard(&mut self, guard: Guard) -> bool {
@@ -24,6 +26,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
     let starts = Starts::of(m, false);
     let (start_method, run) = (&starts.method, &starts.run);
     let action = |vars: TokenStream| starts.call(vars, TokenStream::new());
+    let Tracing { method: trace_method, start: trace_start, step: trace_step } = trace;
     let (start_action, step_action) = (action(quote! { &vars }), action(quote! { &self.vars }));
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
@@ -35,6 +38,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// Runs one action (timer operations included: see [`Action::starts`]).
             fn action(&mut self, action: Action);
             #start_method
+            #trace_method
         }
         #run
 
@@ -49,6 +53,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             /// Starts the machine: enters [`INITIAL`] and runs its entry actions through `hooks`.
             pub fn start<H: Hooks + ?Sized>(#params_arg hooks: &mut H) -> Self {
                 let mut vars = #start_vars;
+                #trace_start
                 for &action in enter_initial(&mut vars) {
                     #start_action
                 }
@@ -63,6 +68,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream) -> TokenStream {
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
                 let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
                 #record
+                #trace_step
                 for &action in step.actions {
                     #step_action
                 }

@@ -385,11 +385,14 @@ pub struct PeerHandle {
     task: JoinHandle<Result<Report, DriverError>>,
 }
 
-/// Runs [`run`] as a tokio task, with an events channel of [`EVENTS_CAPACITY`].
+/// Runs [`run`] as a tokio task, with an events channel of [`EVENTS_CAPACITY`]. With the feature
+/// `tracing`, the task runs in the span current here, so that the peer's connection span (see
+/// [`Peer`]) is made under it.
 pub fn spawn(config: DriverConfig, mode: Mode) -> PeerHandle {
     let (events_tx, events) = mpsc::channel(EVENTS_CAPACITY);
     let (control, control_rx) = mpsc::channel(16);
-    let task = tokio::spawn(run(config, mode, events_tx, control_rx));
+    // With the feature `tracing`, the peer's connection span goes under the caller's.
+    let task = tokio::spawn(crate::trace::in_current_span(run(config, mode, events_tx, control_rx)));
     PeerHandle { control, events, task }
 }
 

@@ -46,8 +46,10 @@ where
         debug_assert!(entry.is_empty(), "Closed gained entry actions: run them through the hooks");
         let machine = machine::Machine::at(machine::INITIAL, vars);
         let config_max_requests = config.max_outstanding_requests;
+        let span = crate::trace::diameter_peer(&config.capabilities.origin_host, config.peer_host.as_deref());
         Ok(Peer {
             machine,
+            span,
             core: Core {
                 config,
                 watchdog,
@@ -353,7 +355,9 @@ where
         let from = self.machine.state();
         let mark = run.out.len();
         let mut m = self.machine;
+        let entered = self.span.enter();
         let step = m.step(event, &mut DiameterPeerHooks { core: &mut self.core, run, context, from, event });
+        drop(entered);
         self.machine = m;
         if step.target != from {
             // Reported before what the transition's actions output.
@@ -403,7 +407,10 @@ where
         f: impl FnOnce(&mut Watchdog<T>, T, &mut SmallRng) -> watchdog::Outputs,
     ) -> watchdog::Outputs {
         let from = self.core.watchdog.state();
-        let outputs = f(&mut self.core.watchdog, run.now, &mut self.core.jitter);
+        let outputs = {
+            let _in = self.span.enter();
+            f(&mut self.core.watchdog, run.now, &mut self.core.jitter)
+        };
         let to = self.core.watchdog.state();
         if from != to {
             run.report(PeerEvent::Watchdog { from, to });

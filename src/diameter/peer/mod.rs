@@ -243,9 +243,15 @@ struct Core<T, R> {
 /// Each input returns the [`Output`]s to carry out, in order; [`poll_timeout`](Self::poll_timeout) says
 /// when to call [`handle_timeout`](Self::handle_timeout) next. See the [module](self) documentation
 /// for how the two machines are joined.
+///
+/// With the feature `tracing`, both machines' `tracing` events go in the connection's span,
+/// `diameter_peer` (target `fsm`, fields `origin_host` and `peer_host`), made by
+/// [`new`](Self::new) in the span current there.
 pub struct Peer<T, R> {
     machine: machine::Machine,
     core: Core<T, R>,
+    /// With the feature `tracing`, the connection's span: both machines step in it.
+    span: crate::trace::Span,
 }
 
 impl<T, R> fmt::Debug for Peer<T, R>

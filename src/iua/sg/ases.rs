@@ -207,7 +207,8 @@ impl<T: Time> Sg<T> {
         // there (every ASP active in it is up).
         let any_inactive = up > entry.active.len();
         let before = entry.machine.state();
-        let mut hooks = IuaAsHooks { guards: iua_as::Guards { any_active, any_inactive, came_up: cause.came_up } };
+        let guards = iua_as::Guards { any_active, any_inactive, came_up: cause.came_up };
+        let mut hooks = IuaAsHooks { guards, as_index: i };
         let step = entry.machine.step(event, &mut hooks);
         let mut data = cause.data;
         for &action in step.actions {
@@ -389,11 +390,19 @@ pub(super) fn sort_by_index<K: Copy>(items: &mut [K], scratch: &mut Vec<K>, key:
 /// carried out by [`Sg::as_event`] from the returned `Step`'s actions, in order with the queue.
 struct IuaAsHooks {
     guards: iua_as::Guards,
+    /// The AS's index: the `instance` of its machine's `tracing` events.
+    #[cfg_attr(not(feature = "tracing"), allow(dead_code, reason = "read by `instance`, with the feature `tracing`"))]
+    as_index: AsIndex,
 }
 
 impl iua_as::Hooks for IuaAsHooks {
     fn guard(&mut self, guard: iua_as::Guard) -> bool {
         self.guards.get(guard)
+    }
+
+    #[cfg(feature = "tracing")]
+    fn instance(&self) -> u64 {
+        self.as_index as u64
     }
 
     fn action(&mut self, _: iua_as::Action) {}

@@ -173,6 +173,9 @@ impl<T: Time> Sg<T> {
         out: &mut Vec<Output>,
     ) {
         let Some(asp) = self.asps.get_mut(&assoc) else { return };
+        // The association's span, held for the ASes' steps too (a clone: `self` changes).
+        let span = asp.span.clone();
+        let _in = span.enter();
         let before = asp.machine.state();
         let mut hooks = IuaAspHooks { assoc, input: &input, out, forward: false, discard: false };
         let step = asp.machine.step(event, &mut hooks);
@@ -271,12 +274,13 @@ impl<T: Time> Sg<T> {
     }
 }
 
-pub(super) fn new_asp() -> Asp {
+pub(super) fn new_asp(assoc: AssocId) -> Asp {
     Asp {
         machine: iua_asp::Machine::at(iua_asp::INITIAL, iua_asp::Vars::INITIAL),
         asp_id: None,
         active_in: Vec::new(),
         up_at: None,
+        span: crate::trace::iua_association(assoc.0),
     }
 }
 
@@ -356,6 +360,11 @@ struct IuaAspHooks<'a> {
 impl iua_asp::Hooks for IuaAspHooks<'_> {
     fn guard(&mut self, guard: iua_asp::Guard) -> bool {
         self.input.guards.get(guard)
+    }
+
+    #[cfg(feature = "tracing")]
+    fn instance(&self) -> u64 {
+        u64::from(self.assoc.0)
     }
 
     fn action(&mut self, action: iua_asp::Action) {

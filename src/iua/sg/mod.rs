@@ -246,6 +246,9 @@ struct Asp {
     active_in: Vec<AsIndex>,
     /// The place of this ASP in [`Sg::up`], while it is not ASP-DOWN.
     up_at: Option<usize>,
+    /// With the feature `tracing`, the association's span: the ASP's machine steps in it, and
+    /// the AS machines that its changes step.
+    span: crate::trace::Span,
 }
 
 struct As<T> {
@@ -274,6 +277,12 @@ struct As<T> {
 
 /// The SG's layer management. `T` is the time type (a [`Time`]: `std::time::Instant`,
 /// `tokio::time::Instant`, or a `Duration` for a virtual clock).
+///
+/// With the feature `tracing`, each association has a span, `iua_association` (target `fsm`,
+/// field `assoc`), made by [`transport_up`](Self::transport_up) in the span current there: its
+/// ASP machine's events go in it (instance: the association), and those of the AS machines its
+/// changes step (instance: the AS's index). The AS steps of [`deliver`](Self::deliver) and of
+/// T(r)'s expiry go in the span current at the call.
 pub struct Sg<T> {
     config: SgConfig,
     /// The ASPs whose association is up. Its order is never observed.
@@ -467,7 +476,7 @@ impl<T: Time> Sg<T> {
     /// input takes it, first; nothing here depends on it (no timer starts, nothing is sent),
     /// hence no outputs.
     pub fn transport_up(&mut self, _now: T, assoc: AssocId) {
-        self.asps.entry(assoc).or_insert_with(new_asp);
+        self.asps.entry(assoc).or_insert_with(|| new_asp(assoc));
     }
 
     /// The transport to an ASP was lost: its SCTP association went down (SCTP CDI, RFC 4233
