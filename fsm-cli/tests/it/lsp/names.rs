@@ -382,3 +382,44 @@ fn a_group_is_hovered_with_its_effects_and_renamed_everywhere() {
     assert!(error.message.contains("`Send` is declared already"), "{}", error.message);
     client.shutdown();
 }
+
+#[test]
+fn a_parameter_and_an_event_whose_data_a_duration_reads_are_renamed_in_the_duration() {
+    let text = "machine Lease {
+    unhandled = ignore;
+    initial state Init;
+    state Bound { exit stop Renew, stop Retry; }
+    event Ack(crate::Ack);
+    event Release;
+    param base: 1..=60 = 4;
+    timer Renew = Ack.lease * 500 ms;
+    timer Retry = base * 2 s;
+    Init -> Bound on Ack / start Renew, start Retry;
+    Bound -> Init on Release, RenewExpiry, RetryExpiry;
+}
+";
+    let mut client = Client::start();
+    let uri = "file:///lease.fsm";
+    client.open(uri, text);
+    let rename = |client: &mut Client, name: &str, nth: usize, new: &str| {
+        let edit = client
+            .request(
+                "textDocument/rename",
+                json!({ "textDocument": { "uri": uri }, "position": at(text, name, nth), "newName": new }),
+            )
+            .response_result
+            .unwrap();
+        apply(text, &edit, uri)
+    };
+    // From its declaration: the duration follows.
+    let renamed = rename(&mut client, "base", 0, "initial_rto");
+    assert_eq!(renamed.matches("initial_rto").count(), 2, "{renamed}");
+    assert!(fsm_dsl::compile(&renamed).diagnostics.is_empty(), "{renamed}");
+    // From the duration: the event's declaration and its transition follow.
+    let renamed = rename(&mut client, "Ack", 2, "DhcpAck");
+    assert!(renamed.contains("timer Renew = DhcpAck.lease * 500 ms;"), "{renamed}");
+    assert!(renamed.contains("event DhcpAck(crate::Ack);"), "{renamed}");
+    assert!(renamed.contains("Init -> Bound on DhcpAck"), "{renamed}");
+    assert!(fsm_dsl::compile(&renamed).diagnostics.is_empty(), "{renamed}");
+    client.shutdown();
+}
