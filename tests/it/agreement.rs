@@ -242,8 +242,9 @@ fn error_causes_agree() {
 
 /// The TCP machine, whose segment event carries the segment: the generated wrapper that takes
 /// an `Input` agrees with the interpreter, which takes the event by name; every guard and action
-/// of a step sees the segment of that step.
+/// of a step sees the segment of that step. Its module compiles without a warning.
 mod tcp_data {
+    #![deny(warnings)]
     /// The segment: only its number, to check that the hooks see the right one.
     pub struct Segment(pub u32);
 
