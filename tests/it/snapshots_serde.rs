@@ -306,7 +306,7 @@ fn a_migration_restores_an_older_snapshot_and_the_machine_goes_on() {
         if snapshot.version != v1::door::VERSION {
             return Err(v2::door::SnapshotError::Migration(format!("no migration from version {}", snapshot.version)));
         }
-        snapshot.vars.insert("holds".to_owned(), v2::door::Value::Int(0));
+        snapshot.vars.insert("holds".to_owned(), v2::door::SnapshotValue::Int(0));
         snapshot.version = v2::door::VERSION;
         Ok(snapshot)
     };
@@ -354,7 +354,7 @@ fn corrupt_or_truncated_json_is_the_formats_error() {
 
 #[test]
 fn a_snapshot_that_does_not_fit_the_spec_is_an_error_that_says_why() {
-    use v1::door::{Machine, Snapshot, SnapshotError, Value};
+    use v1::door::{Machine, Snapshot, SnapshotError, SnapshotValue as Value};
     let good: Snapshot = serde_json::from_str(&v1_snapshot()).unwrap();
     assert!(Machine::restore(&good).is_ok());
     let with = |change: &dyn Fn(&mut Snapshot)| {

@@ -8,7 +8,7 @@
 //! writes names the spec's author knows, and an error can say which names changed. The version
 //! is computed here, when the code is generated, by FNV-1a 64 over `SCHEMA`: a hash that is the
 //! same on every compiler release and platform (std's `DefaultHasher` promises neither).
-//! The generated code names `::serde` (derives) and `alloc` (`String`, `Vec`, `BTreeMap`).
+//! The generated code names `::serde` (derives) and `alloc` (`alloc::string::String`, `Vec`, `BTreeMap`).
 
 use super::{ident, values};
 use crate::ir::{Machine, VarType};
@@ -58,8 +58,8 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
     let save_vars = m.vars.iter().map(|v| {
         let (name, field) = (v.named.name.as_str(), ident(&v.named.name));
         let value = match v.ty {
-            VarType::Bool => quote! { Value::Bool(self.vars.#field) },
-            _ => quote! { Value::Int(i64::from(self.vars.#field)) },
+            VarType::Bool => quote! { SnapshotValue::Bool(self.vars.#field) },
+            _ => quote! { SnapshotValue::Int(i64::from(self.vars.#field)) },
         };
         quote! { vars.insert(#name.into(), #value); }
     });
@@ -76,18 +76,18 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
             let read = match v.ty {
                 VarType::Bool => quote! {
                     match value {
-                        Value::Bool(value) => *value,
-                        Value::Int(_) => return Err(SnapshotError::WrongType { variable: name.clone() }),
+                        SnapshotValue::Bool(value) => *value,
+                        SnapshotValue::Int(_) => return Err(SnapshotError::WrongType { variable: name.clone() }),
                     }
                 },
                 ty => {
                     let (min, max) = (values::literal(v, ty.min()), values::literal(v, ty.max()));
                     let rust = values::int_type(ty);
                     let in_range = if rust == "i64" {
-                        quote! { Value::Int(value) if (#min..=#max).contains(value) => *value, }
+                        quote! { SnapshotValue::Int(value) if (#min..=#max).contains(value) => *value, }
                     } else {
                         quote! {
-                            Value::Int(value) => match #rust::try_from(*value) {
+                            SnapshotValue::Int(value) => match #rust::try_from(*value) {
                                 Ok(value) if (#min..=#max).contains(&value) => value,
                                 _ => return Err(SnapshotError::OutOfRange { variable: name.clone(), value: *value }),
                             },
@@ -96,10 +96,10 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                     quote! {
                         match value {
                             #in_range
-                            Value::Int(value) => {
+                            SnapshotValue::Int(value) => {
                                 return Err(SnapshotError::OutOfRange { variable: name.clone(), value: *value });
                             }
-                            Value::Bool(_) => return Err(SnapshotError::WrongType { variable: name.clone() }),
+                            SnapshotValue::Bool(_) => return Err(SnapshotError::WrongType { variable: name.clone() }),
                         }
                     }
                 }
@@ -128,7 +128,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                 if let Some(name) = snapshot.timers.keys().next() {
                     return Err(SnapshotError::UnknownTimer(name.clone()));
                 }
-                let timers = Vec::new();
+                let timers = alloc::vec::Vec::new();
             },
             quote! { unknown.extend(snapshot.timers.keys().map(|name| alloc::format!("timer {name}"))); },
         )
@@ -143,7 +143,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                 }
             },
             quote! {
-                let mut timers = Vec::with_capacity(snapshot.timers.len());
+                let mut timers = alloc::vec::Vec::with_capacity(snapshot.timers.len());
                 for (name, &millis) in &snapshot.timers {
                     let Some(timer) = Timer::from_name(name) else {
                         return Err(SnapshotError::UnknownTimer(name.clone()));
@@ -163,14 +163,14 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
         )
     };
     let running_binding = if m.timers.is_empty() {
-        quote! { let running = BTreeMap::new(); }
+        quote! { let running = alloc::collections::BTreeMap::new(); }
     } else {
-        quote! { let mut running = BTreeMap::new(); }
+        quote! { let mut running = alloc::collections::BTreeMap::new(); }
     };
     let vars_binding = if m.vars.is_empty() {
-        quote! { let vars = BTreeMap::new(); }
+        quote! { let vars = alloc::collections::BTreeMap::new(); }
     } else {
-        quote! { let mut vars = BTreeMap::new(); }
+        quote! { let mut vars = alloc::collections::BTreeMap::new(); }
     };
     let schema_doc = format!(
         "What [`VERSION`] is the hash of (FNV-1a, 64 bits): the machine's name, states, variables \
@@ -178,11 +178,10 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
         m.named.name
     );
     quote! {
-        // `fsm!(..., serde)` needs `alloc`: the snapshot holds names as strings.
+        // `fsm!(..., serde)` needs `alloc`: the snapshot holds names as strings. Its types are
+        // written in full, not imported, so that they shadow none of the names that a machine
+        // whose events carry data brings from its parent module.
         extern crate alloc;
-        use alloc::collections::BTreeMap;
-        use alloc::string::String;
-        use alloc::vec::Vec;
 
         #[doc = #schema_doc]
         pub const SCHEMA: &str = #schema;
@@ -196,7 +195,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
         /// A variable's value in a [`Snapshot`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Serialize, ::serde::Deserialize)]
         #[serde(untagged)]
-        pub enum Value {
+        pub enum SnapshotValue {
             /// The value of a `bool` variable.
             Bool(bool),
             /// The value of an integer variable.
@@ -209,15 +208,15 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
         #[derive(Clone, Debug, PartialEq, Eq, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Snapshot {
             /// The machine's name ([`NAME`]).
-            pub machine: String,
+            pub machine: alloc::string::String,
             /// The version of the spec it was taken with ([`VERSION`]).
             pub version: u64,
             /// The name of the current state.
-            pub state: String,
+            pub state: alloc::string::String,
             /// Every variable's value, by name.
-            pub vars: BTreeMap<String, Value>,
+            pub vars: alloc::collections::BTreeMap<alloc::string::String, SnapshotValue>,
             /// The running timers' remaining times, in milliseconds, by name.
-            pub timers: BTreeMap<String, u64>,
+            pub timers: alloc::collections::BTreeMap<alloc::string::String, u64>,
         }
 
         /// Why a [`Snapshot`] cannot be restored. A snapshot that does not parse is the `serde`
@@ -225,7 +224,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum SnapshotError {
             /// The snapshot is of another machine (its name).
-            WrongMachine(String),
+            WrongMachine(alloc::string::String),
             /// The snapshot was taken with another version of the spec: the names of the
             /// snapshot this spec does not know, and the variables of this spec that the
             /// snapshot lacks (each as `state X`, `variable X` or `timer X`). Restore it with
@@ -234,32 +233,32 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                 /// The snapshot's version.
                 found: u64,
                 /// The snapshot's names that this spec does not have.
-                unknown: Vec<String>,
+                unknown: alloc::vec::Vec<alloc::string::String>,
                 /// This spec's variables that the snapshot does not have.
-                missing: Vec<String>,
+                missing: alloc::vec::Vec<alloc::string::String>,
             },
             /// The snapshot's state is not one of this spec's.
-            UnknownState(String),
+            UnknownState(alloc::string::String),
             /// A variable of the snapshot is not one of this spec's.
-            UnknownVariable(String),
+            UnknownVariable(alloc::string::String),
             /// A variable of this spec is not in the snapshot.
-            MissingVariable(String),
+            MissingVariable(alloc::string::String),
             /// A variable's value is of the other type (`bool` for an integer or the reverse).
             WrongType {
                 /// The variable.
-                variable: String,
+                variable: alloc::string::String,
             },
             /// An integer variable's value is outside its range.
             OutOfRange {
                 /// The variable.
-                variable: String,
+                variable: alloc::string::String,
                 /// The value.
                 value: i64,
             },
             /// A running timer of the snapshot is not one of this spec's.
-            UnknownTimer(String),
+            UnknownTimer(alloc::string::String),
             /// The migration refused the snapshot, for this reason.
-            Migration(String),
+            Migration(alloc::string::String),
         }
 
         impl ::core::fmt::Display for SnapshotError {
@@ -322,12 +321,12 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
             /// another [`VERSION`] is refused with the names that changed.
             pub fn restore(
                 snapshot: &Snapshot,
-            ) -> Result<(Machine, Vec<(Timer, ::core::time::Duration)>), SnapshotError> {
+            ) -> Result<(Machine, alloc::vec::Vec<(Timer, ::core::time::Duration)>), SnapshotError> {
                 if snapshot.machine != NAME {
                     return Err(SnapshotError::WrongMachine(snapshot.machine.clone()));
                 }
                 if snapshot.version != VERSION {
-                    let mut unknown = Vec::new();
+                    let mut unknown = alloc::vec::Vec::new();
                     if State::from_name(&snapshot.state).is_none() {
                         unknown.push(alloc::format!("state {}", snapshot.state));
                     }
@@ -361,7 +360,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
             pub fn restore_with(
                 snapshot: Snapshot,
                 migrate: impl FnOnce(Snapshot) -> Result<Snapshot, SnapshotError>,
-            ) -> Result<(Machine, Vec<(Timer, ::core::time::Duration)>), SnapshotError> {
+            ) -> Result<(Machine, alloc::vec::Vec<(Timer, ::core::time::Duration)>), SnapshotError> {
                 if snapshot.machine == NAME && snapshot.version == VERSION {
                     Machine::restore(&snapshot)
                 } else {

@@ -1,10 +1,11 @@
 //! With `serde`, the generated code raises no warning either: for a machine whose events carry
 //! data (the `Machine` of `input.rs`), with `tracing` too, and for one with no variable and no
-//! timer.
+//! timer. The data type is named `Value`, which the snapshot's value type is not: the snapshot's
+//! items shadow none of the names the module brings from its parent.
 #![deny(warnings, missing_docs)]
 
-/// A frame.
-pub struct Frame(pub u8);
+/// A value that a frame carries.
+pub struct Value(pub u8);
 
 fsm_macros::fsm!(source = "
 /// A link.
@@ -16,7 +17,7 @@ machine Link {
     /// Up, with its retry count.
     event Connect(u8);
     /// A frame.
-    event Received(Frame);
+    event Received(Value);
     /// Down.
     event Disconnect;
     /// Deliver it.
