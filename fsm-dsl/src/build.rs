@@ -34,6 +34,11 @@ pub struct Options {
     /// has `instance`, the id they carry, as `fsm!(..., tracing)` does: the crate that includes
     /// the module then depends on `tracing` 0.1. Off, the module is the same as without it.
     pub tracing: bool,
+    /// Whether the module has `Snapshot`, `Machine::snapshot`, `Machine::restore` and
+    /// `Machine::restore_with`, `SCHEMA` and `VERSION`, as `fsm!(..., serde)` does: the crate
+    /// that includes the module then depends on `serde` with `derive`, and needs `alloc`. Off,
+    /// the module is the same as without it.
+    pub serde: bool,
 }
 
 /// Why a module could not be written.
@@ -141,6 +146,7 @@ pub fn module_source(machine: &ir::Machine, origin: &str, options: Options) -> R
             coverage: None,
             diagram: None,
             tracing: options.tracing,
+            serde: options.serde,
             skeleton: false,
         },
     );
@@ -221,6 +227,19 @@ mod tests {
         assert!(!plain.contains("tracing"), "{plain}");
         assert_eq!(traced.matches("::tracing::debug!(").count(), 2, "{traced}");
         assert!(traced.contains("fn instance(&self) -> u64 {"), "{traced}");
+    }
+
+    #[test]
+    fn serde_adds_the_snapshot_and_nothing_else_changes_without_it() {
+        let text =
+            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
+        let machine = crate::compile(text).machine.expect("a clean spec");
+        let module = |serde| module_source(&machine, "a test", Options { serde, ..Options::default() });
+        let (plain, saved) = (module(false).expect("plain"), module(true).expect("saved"));
+        assert_eq!(plain, module_source(&machine, "a test", Options::default()).expect("default"));
+        assert!(!plain.contains("serde") && !plain.contains("Snapshot"), "{plain}");
+        assert!(saved.contains("pub struct Snapshot {"), "{saved}");
+        assert!(saved.contains("pub const SCHEMA: &str = \"machine Door\\nstate Shut\\nstate Open\\n\";"), "{saved}");
     }
 
     #[test]

@@ -18,8 +18,9 @@ const USAGE: &str =
 
 const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph), \
      `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation), \
-     `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken) and \
-     `tracing` (`Machine::start` and `Machine::step` emit a `tracing` event each)";
+     `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken), \
+     `tracing` (`Machine::start` and `Machine::step` emit a `tracing` event each) and \
+     `serde` (`Machine::snapshot` and `Machine::restore`: a `Snapshot` by names that any `serde` format saves)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
 struct Input {
@@ -32,6 +33,8 @@ struct Input {
     svg: Option<(String, Span)>,
     /// `tracing`: `Machine::start` and `Machine::step` emit `tracing` events.
     tracing: Option<Ident>,
+    /// `serde`: the `Snapshot` type and `Machine::snapshot` / `restore`.
+    serde: Option<Ident>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -86,7 +89,7 @@ fn span_of(token: Option<&TokenTree>) -> Span {
 }
 
 /// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot`, `, svg = "path"`,
-/// `, coverage = path`, `, tracing` and a trailing comma.
+/// `, coverage = path`, `, tracing`, `, serde` and a trailing comma.
 fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut tokens = Vec::new();
     flatten(input, &mut tokens);
@@ -112,6 +115,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut coverage: Option<TokenStream> = None;
     let mut svg = None;
     let mut tracing = None;
+    let mut serde = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -173,6 +177,20 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
             at += 1;
             continue;
         }
+        if option == "serde" {
+            if serde.is_some() {
+                return Err(InputError::new(option.span(), "the option `serde` is given twice"));
+            }
+            if is_punct(tokens.get(at + 1), '=') {
+                return Err(InputError::new(
+                    span_of(tokens.get(at + 1)),
+                    "the option `serde` takes no value: write `serde` alone to turn it on, and leave it out to keep it off",
+                ));
+            }
+            serde = Some(option.clone());
+            at += 1;
+            continue;
+        }
         if option != "dot" {
             return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
         }
@@ -182,7 +200,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         dot = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot, svg, coverage, tracing })
+    Ok(Input { spec, dot, svg, coverage, tracing, serde })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -225,6 +243,7 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
         coverage: input.coverage,
         diagram: svg,
         tracing: input.tracing.is_some(),
+        serde: input.serde.is_some(),
         ..codegen::Options::default()
     };
     let mut expanded = generate_with(&text, &name, span, input.dot.is_some(), options);
@@ -243,7 +262,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot
 }
 
 /// [`generate`], with the rest of `options` (the spec's path, the absolute path of an SVG
-/// drawing for the module's docs, the coverage recorder, tracing); their `dot` and `skeleton`
+/// drawing for the module's docs, the coverage recorder, tracing, serde); their `dot` and `skeleton`
 /// are set here.
 fn generate_with(text: &str, name: &str, span: Span, dot: bool, options: codegen::Options) -> TokenStream {
     let compiled = crate::compile(text);
@@ -315,6 +334,7 @@ mod tests {
                 coverage: None,
                 svg: None,
                 tracing: None,
+                serde: None,
             },
             None,
         )
@@ -471,11 +491,37 @@ mod tests {
     }
 
     #[test]
+    fn serde_adds_the_snapshot_and_nothing_without_it() {
+        let plain = expand_tokens(quote! { source = #DOOR });
+        let saved = expand_tokens(quote! { source = #DOOR, serde });
+        assert!(!plain.contains("serde") && !plain.contains("Snapshot"), "{plain}");
+        assert!(!saved.contains("compile_error"), "{saved}");
+        assert!(saved.contains("pub struct Snapshot"), "{saved}");
+        assert!(saved.contains("pub fn restore_with"), "{saved}");
+        assert!(saved.contains(":: serde :: Deserialize"), "{saved}");
+        // With the other options and a trailing comma; off, the plain module, token for token.
+        let all = expand_tokens(quote! { source = #DOOR, tracing, serde, coverage = crate::cov::record, });
+        assert!(all.contains("pub struct Snapshot") && all.contains(":: tracing :: debug !"), "{all}");
+        assert_eq!(expand_tokens(quote! { source = #DOOR, }), plain);
+        let out = expand_tokens(quote! { source = #DOOR, serde = 3 });
+        assert!(out.contains("the option `serde` takes no value"), "{out}");
+        let out = expand_tokens(quote! { source = #DOOR, serde, serde });
+        assert!(out.contains("the option `serde` is given twice"), "{out}");
+        // A skeleton keeps the snapshot, so that code using it sees the spec's errors alone.
+        let out = expand_tokens(
+            quote! { source = "machine Door { initial state Shut; event Push; Shut -> Opn on Push; }", serde },
+        );
+        assert!(out.contains("compile_error") && out.contains("pub struct Snapshot"), "{out}");
+    }
+
+    #[test]
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
-        let out =
-            expand_input(Input { spec, dot: None, coverage: None, svg: None, tracing: None }, Some("/nonexistent"))
-                .to_string();
+        let out = expand_input(
+            Input { spec, dot: None, coverage: None, svg: None, tracing: None, serde: None },
+            Some("/nonexistent"),
+        )
+        .to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
     }
 

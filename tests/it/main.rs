@@ -27,6 +27,7 @@ mod iua_codec;
 mod iua_wire;
 mod observe;
 mod proptest_regressions;
+mod snapshots_serde;
 mod spec_rewrites;
 mod spec_suites;
 mod specs;

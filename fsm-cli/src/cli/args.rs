@@ -98,6 +98,10 @@ pub enum Command {
         /// tracing)` does (the crate then depends on `tracing` 0.1).
         #[arg(long)]
         tracing: bool,
+        /// Add `Snapshot`, `Machine::snapshot` and `Machine::restore`, as `fsm!(.., serde)` does
+        /// (the crate then depends on `serde` with `derive`, and needs `alloc`).
+        #[arg(long)]
+        serde: bool,
     },
     /// Check every spec under the specs directory and rewrite the generated directory.
     Gen {

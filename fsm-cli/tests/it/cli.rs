@@ -487,6 +487,10 @@ fn rust_prints_the_module_gen_writes() {
     let r = run(&["rust", "--tracing", &repo("specs/failover.fsm")]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(r.out.matches("::tracing::debug!(").count(), 2, "{}", r.out);
+    // `--serde` adds the snapshot of `fsm!(.., serde)`.
+    let r = run(&["rust", "--serde", &repo("specs/failover.fsm")]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("pub struct Snapshot {") && r.out.contains("pub fn restore_with("), "{}", r.out);
     // A spec with errors prints them, and no module.
     let dir = tempfile::tempdir().unwrap();
     let path = write_spec(dir.path(), "broken.fsm", "machine M { initial state A; A -> B on E; }");

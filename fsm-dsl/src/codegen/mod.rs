@@ -25,6 +25,7 @@ mod input;
 mod items;
 mod lists;
 mod packed;
+mod snapshot;
 mod table;
 mod trace;
 mod values;
@@ -67,6 +68,13 @@ pub struct Options {
     /// default, generates no call at all: the module is the same, token for token, as without
     /// the option. The free function `step` never emits, like it never records coverage.
     pub tracing: bool,
+    /// Whether the module has a `Snapshot` of a machine by names, `Machine::snapshot`,
+    /// `Machine::restore` and `Machine::restore_with` (a migration from an older spec), and
+    /// `SCHEMA` and `VERSION`, the spec's states, variables and timers and their hash
+    /// (`fsm!("spec.fsm", serde)`). The generated code names `::serde` (the crate that uses it
+    /// depends on `serde` with `derive`) and `alloc`. `false`, the default, generates nothing:
+    /// the module is the same, token for token, as without the option.
+    pub serde: bool,
     /// The model is a skeleton of a spec with errors (`check::skeleton`): every action it
     /// declares is kept, run by something or not, so that code using the module sees the
     /// spec's errors and not a cascade of missing names.
@@ -223,6 +231,8 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         (TokenStream::new(), wrapper::wrapper(m, &record, &trace), TokenStream::new())
     };
 
+    let snapshot = snapshot::snapshot(m, options.serde);
+
     let initial = ident(&m.state(m.initial).named.name);
     let name = &m.named.name;
     let dot = options.dot.as_ref().map(|dot| {
@@ -274,6 +284,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #lists
             #dispatch
             #wrapper
+            #snapshot
         }
     }
 }
