@@ -163,41 +163,25 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
             at += 3;
             continue;
         }
-        if option == "tracing" {
-            if tracing.is_some() {
-                return Err(InputError::new(option.span(), "the option `tracing` is given twice"));
-            }
-            if is_punct(tokens.get(at + 1), '=') {
-                return Err(InputError::new(
-                    span_of(tokens.get(at + 1)),
-                    "the option `tracing` takes no value: write `tracing` alone to turn it on, and leave it out to keep it off",
-                ));
-            }
-            tracing = Some(option.clone());
-            at += 1;
-            continue;
+        // The options that are a word alone: `dot`, `tracing`, `serde`.
+        let flag = match option.to_string().as_str() {
+            "dot" => &mut dot,
+            "tracing" => &mut tracing,
+            "serde" => &mut serde,
+            _ => return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}"))),
+        };
+        if flag.is_some() {
+            return Err(InputError::new(option.span(), format!("the option `{option}` is given twice")));
         }
-        if option == "serde" {
-            if serde.is_some() {
-                return Err(InputError::new(option.span(), "the option `serde` is given twice"));
-            }
-            if is_punct(tokens.get(at + 1), '=') {
-                return Err(InputError::new(
-                    span_of(tokens.get(at + 1)),
-                    "the option `serde` takes no value: write `serde` alone to turn it on, and leave it out to keep it off",
-                ));
-            }
-            serde = Some(option.clone());
-            at += 1;
-            continue;
+        if is_punct(tokens.get(at + 1), '=') {
+            return Err(InputError::new(
+                span_of(tokens.get(at + 1)),
+                format!(
+                    "the option `{option}` takes no value: write `{option}` alone to turn it on, and leave it out to keep it off"
+                ),
+            ));
         }
-        if option != "dot" {
-            return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}")));
-        }
-        if dot.is_some() {
-            return Err(InputError::new(option.span(), "the option `dot` is given twice"));
-        }
-        dot = Some(option.clone());
+        *flag = Some(option.clone());
         at += 1;
     }
     Ok(Input { spec, dot, svg, coverage, tracing, serde })
