@@ -190,6 +190,10 @@ fn dot_text(_: &ir::Machine) -> Result<String, BuildError> {
 mod tests {
     use super::*;
 
+    /// A clean spec of two states.
+    const DOOR: &str =
+        "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
+
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("fsm-build-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -201,9 +205,7 @@ mod tests {
     fn a_spec_becomes_a_formatted_module_in_the_output_directory() {
         let dir = temp_dir("ok");
         let spec = dir.join("door.fsm");
-        let text =
-            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
-        std::fs::write(&spec, text).expect("the spec");
+        std::fs::write(&spec, DOOR).expect("the spec");
         let out = dir.join("out");
         let written = compile_to(&spec, &out, Options::default()).expect("a clean spec");
         assert_eq!(written.path, out.join("door.rs"));
@@ -218,9 +220,7 @@ mod tests {
 
     #[test]
     fn tracing_adds_the_events_and_the_hook_and_nothing_else_changes_without_it() {
-        let text =
-            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
-        let machine = crate::compile(text).machine.expect("a clean spec");
+        let machine = crate::compile(DOOR).machine.expect("a clean spec");
         let module = |tracing| module_source(&machine, "a test", Options { tracing, ..Options::default() });
         let (plain, traced) = (module(false).expect("plain"), module(true).expect("traced"));
         assert_eq!(plain, module_source(&machine, "a test", Options::default()).expect("default"));
@@ -231,9 +231,7 @@ mod tests {
 
     #[test]
     fn serde_adds_the_snapshot_and_nothing_else_changes_without_it() {
-        let text =
-            "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
-        let machine = crate::compile(text).machine.expect("a clean spec");
+        let machine = crate::compile(DOOR).machine.expect("a clean spec");
         let module = |serde| module_source(&machine, "a test", Options { serde, ..Options::default() });
         let (plain, saved) = (module(false).expect("plain"), module(true).expect("saved"));
         assert_eq!(plain, module_source(&machine, "a test", Options::default()).expect("default"));

@@ -45,6 +45,18 @@ impl<T: Ord + Copy> Clock<T> {
         self.timers.iter().map(|(&t, &d)| (t, d)).collect()
     }
 
+    /// Runs one action named `name`: logs it, and starts a timer for its duration (`starts`) or
+    /// stops one (`stops`).
+    fn act(&mut self, name: &str, starts: Option<(T, Duration)>, stops: Option<T>) {
+        self.log.push(name.to_owned());
+        if let Some((timer, duration)) = starts {
+            self.timers.insert(timer, duration);
+        }
+        if let Some(timer) = stops {
+            self.timers.remove(&timer);
+        }
+    }
+
     /// Lets `millis` pass: the timers that run out, removed, in order.
     fn advance(&mut self, millis: u64) -> Vec<T> {
         let step = Duration::from_millis(millis);
@@ -64,25 +76,15 @@ impl<T: Ord + Copy> Clock<T> {
 
 impl watchdog::Hooks for Clock<watchdog::Timer> {
     fn action(&mut self, action: watchdog::Action) {
-        self.log.push(action.name().to_owned());
-        if let Some(timer) = action.starts() {
-            self.timers.insert(timer, timer.default_duration().unwrap());
-        }
-        if let Some(timer) = action.stops() {
-            self.timers.remove(&timer);
-        }
+        let starts = action.starts().map(|timer| (timer, timer.default_duration().unwrap()));
+        self.act(action.name(), starts, action.stops());
     }
 }
 
 impl sip::Hooks for Clock<sip::Timer> {
     fn action(&mut self, action: sip::Action) {
-        self.log.push(action.name().to_owned());
-        if let Some(timer) = action.starts() {
-            self.timers.insert(timer, timer.default_duration().unwrap());
-        }
-        if let Some(timer) = action.stops() {
-            self.timers.remove(&timer);
-        }
+        let starts = action.starts().map(|timer| (timer, timer.default_duration().unwrap()));
+        self.act(action.name(), starts, action.stops());
     }
 
     fn start(&mut self, action: sip::Action, timer: sip::Timer, duration: Duration) {
