@@ -30,39 +30,15 @@ mod traced {
 }
 use plain::failover as p;
 use traced::failover as t;
+#[path = "support/streams.rs"]
+mod streams;
 
 const EVENTS: usize = 10_000;
 const ROUNDS: usize = 1_500;
 
-/// A reproducible pseudo-random sequence (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
-/// The dispatch benchmark's `trace`: started, connected, then per step 98% a message other
-/// than DWA, 1.6% an expiry whose DWR is answered, 0.3% an expiry left unanswered, 0.1% a
-/// lost connection (reopened and validated by three DWAs).
+/// The dispatch benchmark's `trace`: a watchdog's life ([`streams::watchdog_life`]).
 fn trace() -> Vec<p::Event> {
-    use p::Event::*;
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut events = vec![Start, ConnectionUp];
-    while events.len() < EVENTS {
-        match rng.below(1000) {
-            0..980 => events.push(NonDWA),
-            980..996 => events.extend([TwExpiry, DWA]),
-            996..999 => events.extend([TwExpiry, TwExpiry, NonDWA]),
-            _ => events.extend([ConnectionDown, TwExpiry, ConnectionUp, DWA, TwExpiry, DWA, TwExpiry, DWA]),
-        }
-    }
-    events.truncate(EVENTS);
-    events
+    streams::watchdog_life(EVENTS).into_iter().map(|name| p::Event::from_name(name).unwrap()).collect()
 }
 
 /// The hooks of both sides: each action folded into a checksum.

@@ -38,6 +38,9 @@ mod generated {
     fsm_macros::fsm!("specs/failover.fsm");
 }
 use generated::failover::{self as fo, Action, Event, State};
+#[path = "../support/streams.rs"]
+mod streams;
+use streams::Rng;
 
 const EVENTS: usize = 10_000;
 
@@ -47,41 +50,15 @@ fn sink(acc: &mut u64, action: Action) {
     *acc = acc.rotate_left(7) ^ (action as u64 + 1);
 }
 
-/// A reproducible pseudo-random sequence (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 /// Each of the seven events equally likely.
 fn uniform() -> Vec<Event> {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     (0..EVENTS).map(|_| Event::ALL[rng.below(Event::ALL.len() as u64) as usize]).collect()
 }
 
-/// A watchdog's life: started, connected, then per step 98% a message other than DWA, 1.6% an
-/// expiry whose DWR is answered, 0.3% an expiry left unanswered (SUSPECT, then a message fails
-/// back), 0.1% a lost connection (reopened and validated by three DWAs).
+/// A watchdog's life ([`streams::watchdog_life`]).
 fn trace() -> Vec<Event> {
-    use Event::*;
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut events = vec![Start, ConnectionUp];
-    while events.len() < EVENTS {
-        match rng.below(1000) {
-            0..980 => events.push(NonDWA),
-            980..996 => events.extend([TwExpiry, DWA]),
-            996..999 => events.extend([TwExpiry, TwExpiry, NonDWA]),
-            _ => events.extend([ConnectionDown, TwExpiry, ConnectionUp, DWA, TwExpiry, DWA, TwExpiry, DWA]),
-        }
-    }
-    events.truncate(EVENTS);
-    events
+    streams::watchdog_life(EVENTS).into_iter().map(|name| Event::from_name(name).unwrap()).collect()
 }
 
 // --- The generated code -------------------------------------------------------------------
