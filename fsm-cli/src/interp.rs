@@ -284,10 +284,11 @@ pub fn parse_input(machine: &Machine, text: &str) -> Result<Input, InputError> {
     })?;
     let mut values = vec![false; machine.guards.len()];
     let mut data = Vec::new();
+    let mut fields = None;
     for g in guards.split(',').map(str::trim).filter(|g| !g.is_empty()) {
         if let Some((field, value)) = g.split_once('=') {
             let (field, value) = (field.trim(), value.trim());
-            let fields = fields_read(machine, event);
+            let fields = fields.get_or_insert_with(|| fields_read(machine, event));
             let bad = |why: String| InputError::BadField {
                 why,
                 event: name.to_owned(),

@@ -344,3 +344,18 @@ fn steps_give_the_durations_of_the_timers_they_start() {
     assert!(text.contains("[TimerA 500 ms, TimerB 32 s]"), "{text}");
     assert!(text.contains("[TimerA 1 s]"), "{text}");
 }
+
+/// `fsm sim`'s input gives the fields of an event's data that durations read, in the brackets
+/// beside the guards, and refuses a field no duration reads or a value that is not a `u64`.
+#[test]
+fn an_input_gives_the_data_fields_that_durations_read() {
+    let m = fsm_dsl::compile(&std::fs::read_to_string(repo("tests/data/ok/dhcp_client.fsm")).unwrap()).machine.unwrap();
+    let input = parse_input(&m, "DhcpAck[lease=3600]").unwrap();
+    assert_eq!(input.data, [("lease".to_owned(), 3600)]);
+    let error = parse_input(&m, "DhcpAck[leas=1]").unwrap_err().to_string();
+    assert!(error.contains("no duration reads the field `leas`") && error.ends_with("are: lease"), "{error}");
+    let error = parse_input(&m, "DhcpAck[lease=-1]").unwrap_err().to_string();
+    assert!(error.contains("`-1` is not an unsigned integer"), "{error}");
+    let error = parse_input(&m, "Start[lease=1]").unwrap_err().to_string();
+    assert!(error.ends_with("the fields of `Start` that durations read are: none"), "{error}");
+}
