@@ -143,6 +143,32 @@ fn a_machine_emits_one_event_per_step_with_its_fields_in_the_callers_span() {
 }
 
 #[test]
+fn two_instances_step_under_the_spans_the_module_makes_for_them() {
+    use door::door::{Event, Machine, span};
+    let (mut first, mut second) = (DoorHooks { id: 1, actions: Vec::new() }, DoorHooks { id: 2, actions: Vec::new() });
+    let lines = recorded(|| {
+        let (first_span, second_span) = (span(first.id), span(second.id));
+        let mut a = first_span.in_scope(|| Machine::start(&mut first));
+        let mut b = second_span.in_scope(|| Machine::start(&mut second));
+        second_span.in_scope(|| b.step(Event::Push, &mut second));
+        first_span.in_scope(|| a.step(Event::Kick, &mut first));
+    });
+    let (a, b) =
+        ("DEBUG fsm::door machine{machine=Door instance=1}:", "DEBUG fsm::door machine{machine=Door instance=2}:");
+    assert_eq!(
+        lines,
+        [
+            format!("{a} start machine=Door instance=1 to=Shut"),
+            format!("{b} start machine=Door instance=2 to=Shut"),
+            format!(
+                r#"{b} step machine=Door instance=2 from=Shut event=Push to=Open kind=Transition transition=0 refs=["door.md §1"]"#
+            ),
+            format!("{a} step machine=Door instance=1 from=Shut event=Kick to=Shut kind=Ignored refs=[]"),
+        ]
+    );
+}
+
+#[test]
 fn the_free_step_function_and_a_machine_without_subscriber_emit_nothing() {
     use door::door::{Event, INITIAL, Machine, Vars, step};
     let lines = recorded(|| {

@@ -172,7 +172,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::T
     let (start_method, run) = (&starts.method, &starts.run);
     let start_action = starts.call(quote! { &vars }, quote! { None });
     let step_action = starts.call(quote! { &self.vars }, quote! { Some(&mut input) });
-    let super::trace::Tracing { method: trace_method, start: trace_start, step: trace_step } = trace;
+    let super::trace::Tracing { method: trace_method, start: trace_start, step: trace_step, span: trace_span } = trace;
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
@@ -228,6 +228,8 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::T
                 step
             }
         }
+
+        #trace_span
     }
 }
 

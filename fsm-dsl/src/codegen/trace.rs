@@ -4,9 +4,9 @@
 //! for token, as without the option.
 //!
 //! The events go in the span that is current where the machine is stepped, so that the caller
-//! decides what a machine's span is (one per machine, or one per connection holding several
-//! machines, as the runtimes of the root crate do); the machine holds no span, and stays the
-//! same `Copy` value of the same size. They are emitted from `Machine::start` and
+//! decides what a machine's span is: the module's `span(instance)`, one per instance of the
+//! machine, or one per connection holding several machines, as the runtimes of the root crate
+//! do. The machine holds no span, and stays the same `Copy` value of the same size. They are emitted from `Machine::start` and
 //! `Machine::step` only, never from the free `step`, which a runtime calls to probe the machine.
 
 use super::dispatch;
@@ -23,6 +23,8 @@ pub(super) struct Tracing {
     pub(super) start: TokenStream,
     /// The event of `Machine::step`, after the dispatch and before the step's actions.
     pub(super) step: TokenStream,
+    /// The module's `span`: the span of one instance of the machine.
+    pub(super) span: TokenStream,
 }
 
 /// The tracing parts of `m`'s wrapper when `on`; `event` is the expression of the event being
@@ -73,5 +75,16 @@ pub(super) fn tracing(m: &Machine, on: bool, event: &TokenStream) -> Tracing {
             "step"
         );
     };
-    Tracing { method, start, step }
+    let span = quote! {
+        /// A span for one instance of the machine (`fsm!(..., tracing)`), to enter where that
+        /// instance is started and stepped, so that its `start` and `step` events, and whatever
+        /// its hooks log, go under it: name `machine`, level DEBUG, the events' target, and the
+        /// fields `machine` ([`NAME`]) and `instance` (the id that [`Hooks::instance`] gives
+        /// its events). A connection that holds several machines may make one span for all of
+        /// them instead, as the root crate's runtimes do.
+        pub fn span(instance: u64) -> ::tracing::Span {
+            ::tracing::debug_span!(target: #target, "machine", machine = NAME, instance)
+        }
+    };
+    Tracing { method, start, step, span }
 }

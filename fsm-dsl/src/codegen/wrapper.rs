@@ -26,7 +26,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> Tok
     let starts = Starts::of(m, false);
     let (start_method, run) = (&starts.method, &starts.run);
     let action = |vars: TokenStream| starts.call(vars, TokenStream::new());
-    let Tracing { method: trace_method, start: trace_start, step: trace_step } = trace;
+    let Tracing { method: trace_method, start: trace_start, step: trace_step, span: trace_span } = trace;
     let (start_action, step_action) = (action(quote! { &vars }), action(quote! { &self.vars }));
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
@@ -76,6 +76,8 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> Tok
                 step
             }
         }
+
+        #trace_span
     }
 }
 
