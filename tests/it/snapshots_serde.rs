@@ -420,3 +420,35 @@ fn a_snapshot_that_does_not_fit_the_spec_is_an_error_that_says_why() {
         matches!(error, SnapshotError::WrongVersion { ref unknown, ref missing, .. } if unknown.is_empty() && missing.is_empty())
     );
 }
+
+mod sctp {
+    #![deny(warnings)]
+    fsm_macros::fsm!("tests/data/ok/sctp_t3_rtx.fsm", serde);
+}
+
+/// `[running T3rtx]` keeps the variable `running_T3rtx`: a snapshot in which it says otherwise
+/// than the timers the caller saved would resume a machine that takes the wrong side of R1's
+/// guard (RFC 4960 §6.3.2), so it is refused, both ways.
+#[test]
+fn a_snapshot_whose_running_variable_and_timers_disagree_is_refused() {
+    use sctp::sctp_t3_rtx::{Action, Event, Hooks, Machine, SnapshotError, Timer};
+    struct Sender;
+    impl Hooks for Sender {
+        fn action(&mut self, _: Action) {}
+    }
+    let mut sender = Machine::start(&mut Sender);
+    sender.step(Event::SendData, &mut Sender);
+    let running = vec![(Timer::T3rtx, Duration::from_millis(2_500))];
+    assert_eq!(Machine::restore(&sender.snapshot(&running)).unwrap(), (sender, running.clone()));
+    let refused = |snapshot| match Machine::restore(&snapshot) {
+        Err(error @ SnapshotError::RunningDisagrees(_)) => error.to_string(),
+        other => panic!("restored a snapshot whose timers disagree: {other:?}"),
+    };
+    let message = "the snapshot's variable `running_T3rtx` and its timers disagree on whether `T3rtx` runs";
+    // The caller forgot the running timer.
+    assert_eq!(refused(sender.snapshot(&[])), message);
+    // The timer was stopped (R2), and the caller still lists it.
+    sender.step(Event::SackAll, &mut Sender);
+    assert_eq!(refused(sender.snapshot(&running)), message);
+    assert!(Machine::restore(&sender.snapshot(&[])).is_ok());
+}

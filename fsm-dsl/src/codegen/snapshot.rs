@@ -13,7 +13,7 @@
 use super::{ident, values};
 use crate::ir::{Machine, VarType};
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// The canonical text of what a snapshot depends on: the machine's name, its states, its
 /// variables with their types, and its timers, one a line, in declaration order.
@@ -162,6 +162,41 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
             },
         )
     };
+    // `[running T]` keeps `running_T`: a snapshot whose variable says otherwise than its timers
+    // would resume a machine that believes a timer runs which the caller will not start again
+    // (or the reverse), and take the wrong side of its guard.
+    let kept: Vec<(TokenStream, &str)> = m
+        .vars
+        .iter()
+        .filter_map(|v| {
+            v.running.map(|t| (ident(&v.named.name).into_token_stream(), m.timers[t.index()].named.name.as_str()))
+        })
+        .collect();
+    let check_running = kept.iter().map(|(field, timer)| {
+        let variant = ident(timer);
+        quote! {
+            if vars.#field != timers.iter().any(|&(timer, _)| timer == Timer::#variant) {
+                return Err(SnapshotError::RunningDisagrees(#timer.into()));
+            }
+        }
+    });
+    let (running_variant, running_message) = if kept.is_empty() {
+        (TokenStream::new(), TokenStream::new())
+    } else {
+        (
+            quote! {
+                /// The variable that `[running T]` keeps for a timer says it runs and the
+                /// snapshot's timers do not have it, or the reverse (the timer).
+                RunningDisagrees(alloc::string::String),
+            },
+            quote! {
+                SnapshotError::RunningDisagrees(timer) => write!(
+                    f,
+                    "the snapshot's variable `running_{timer}` and its timers disagree on whether `{timer}` runs"
+                ),
+            },
+        )
+    };
     let running_binding = if m.timers.is_empty() {
         quote! { let running = alloc::collections::BTreeMap::new(); }
     } else {
@@ -257,6 +292,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
             },
             /// A running timer of the snapshot is not one of this spec's.
             UnknownTimer(alloc::string::String),
+            #running_variant
             /// The migration refused the snapshot, for this reason.
             Migration(alloc::string::String),
         }
@@ -290,6 +326,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                         write!(f, "the snapshot's value {value} of `{variable}` is outside its range")
                     }
                     SnapshotError::UnknownTimer(name) => write!(f, "the snapshot's timer `{name}` is not a timer of `{NAME}`"),
+                    #running_message
                     SnapshotError::Migration(reason) => write!(f, "the migration refused the snapshot: {reason}"),
                 }
             }
@@ -350,6 +387,7 @@ pub(super) fn snapshot(m: &Machine, on: bool) -> TokenStream {
                 };
                 #read_vars
                 #read_timers
+                #( #check_running )*
                 Ok((Machine::at(state, vars), timers))
             }
 
