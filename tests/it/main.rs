@@ -25,6 +25,7 @@ mod generated_modules;
 mod iua;
 mod iua_codec;
 mod iua_wire;
+mod no_std;
 mod observe;
 mod proptest_regressions;
 mod snapshots_serde;
