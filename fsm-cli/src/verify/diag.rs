@@ -37,7 +37,7 @@ codes! {
     Syntax = "V0001", "syntax error: the system text does not follow the grammar";
     UnreadableSpec = "V0002", "an instance's spec file cannot be read";
     SpecErrors = "V0003", "an instance's spec has errors (its own diagnostics follow)";
-    Duplicate = "V0004", "an instance, channel, message or invariant declared twice";
+    Duplicate = "V0004", "an instance, channel, message or invariant declared twice, or a parameter given twice";
     UnknownInstance = "V0005", "a name that is not one of the system's instances";
     UnknownChannel = "V0006", "a name that is not one of the system's channels";
     UnknownEvent = "V0007", "an event that the instance's spec does not declare";
@@ -47,6 +47,8 @@ codes! {
     TooLarge = "V0011", "a system beyond the checker's limits (instances, channels, messages, capacity, guards, nesting)";
     UnknownVariable = "V0012", "a variable that the instance's spec does not declare";
     Mismatch = "V0013", "a comparison whose operands do not fit (a state with `<`, a number for a `bool`)";
+    UnknownParameter = "V0014", "a parameter that the instance's spec does not declare";
+    BadArgument = "V0015", "a parameter's value that is not of its type or outside its range";
 }
 
 /// One problem of a system description, at a byte range of its text.
@@ -104,7 +106,18 @@ impl Diagnostic {
             .help(format!("give this {kind} another name"))
     }
 
-    /// V0005, V0006, V0007, V0008, V0010, V0012: a name that does not resolve, with the closest known
+    /// V0004, for an instance's parameter.
+    pub fn given_twice(parameter: &str, span: Range<usize>) -> Self {
+        Diagnostic::new(
+            Code::Duplicate,
+            format!("the parameter `{parameter}` is given twice"),
+            span,
+            "given again here",
+        )
+        .help("give each parameter one value")
+    }
+
+    /// V0005, V0006, V0007, V0008, V0010, V0012, V0014: a name that does not resolve, with the closest known
     /// one when there is a likely typo.
     pub fn unknown<'a>(
         code: Code,
@@ -153,6 +166,17 @@ impl Diagnostic {
     /// V0013.
     pub fn mismatch(span: Range<usize>, why: &str) -> Self {
         Diagnostic::new(Code::Mismatch, "this comparison does not fit its operands", span, "here").help(why.to_owned())
+    }
+
+    /// V0015: a value that the parameter cannot take; `valid` says what it can.
+    pub fn bad_argument(span: Range<usize>, value: &str, parameter: &str, valid: &str) -> Self {
+        Diagnostic::new(
+            Code::BadArgument,
+            format!("`{value}` is not a value of the parameter `{parameter}`"),
+            span,
+            "this value",
+        )
+        .help(format!("`{parameter}` takes {valid}"))
     }
 
     /// V0011, for a channel's capacity.

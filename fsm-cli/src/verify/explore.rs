@@ -184,7 +184,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
             report.violations.push(Violation {
                 property: Property::Overflow,
                 trace: Vec::new(),
-                at: Config { states: Vec::new(), vars: Vec::new(), queues: Vec::new() },
+                at: Config { states: Vec::new(), vars: Vec::new(), timers: Vec::new(), queues: Vec::new() },
                 problem: Some(problem),
                 count: 1,
             });

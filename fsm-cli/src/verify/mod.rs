@@ -13,6 +13,7 @@
 //! system WatchdogPair {
 //!     instance wa = "../rfc3539_watchdog.fsm";   // a spec, relative to this file
 //!     instance ra = "dwa_responder.fsm";
+//!     instance c = "sip.fsm" (unreliable = false, T1 = 500); // values of the spec's `param`s
 //!     channel ab { DWR, DWA } capacity 2 loss;   // FIFO; faults: loss duplication reordering
 //!     send wa.SendWatchdog -> ab.DWR;            // running this action sends this message
 //!     flush ab on wa.CloseConnection;            // running this action empties this channel
@@ -25,9 +26,14 @@
 //! }
 //! ```
 //!
+//! - An instance starts with its spec's parameters at the values the system gives them
+//!   (checked against each parameter's type and range), the others at their defaults.
 //! - A move of the system is one of: the message at a channel's head delivered (it becomes
 //!   the events of its `receive` rule, taken by those instances one after the other, atomically);
-//!   an `environment` event that the instance's state handles (an event it ignores is no move);
+//!   an `environment` event that the instance's state handles (an event it ignores is no move),
+//!   a timer's expiry only while the timer runs (started and not stopped or expired since: the
+//!   exploration keeps a bit per such timer, or reads the spec's `running_T` where a guard
+//!   tests `[running T]`);
 //!   a fault of a channel that allows it (`loss`: any message in it disappears; `duplication`:
 //!   the head is copied while there is room; `reordering`: a message overtakes those ahead).
 //!   An instance steps as `fsm sim` does (`crate::interp`); its named guards are free, so each
@@ -46,7 +52,8 @@
 //!
 //! The exploration (`explore`) is breadth first, so every trace is a shortest one; it stores
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,
-//! one to eight per variable, one per channel plus one per message in it).
+//! one to eight per variable, one per eight timers where it keeps any running, one per channel
+//! plus one per message in it).
 //!
 //! # Promela (`--promela`)
 //!

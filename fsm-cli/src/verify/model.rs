@@ -20,6 +20,8 @@ pub const MAX_GUARDS: usize = 8;
 pub const MAX_RECEIVERS: usize = 16;
 /// Most states of one instance's spec (a state is two octets of a packed configuration).
 pub const MAX_STATES: usize = 1 << 16;
+/// Most timers of one instance's spec (whether each runs is a bit of a configuration).
+pub const MAX_TIMERS: usize = 64;
 
 /// An instance of a spec machine.
 #[derive(Clone, Debug)]
@@ -28,6 +30,9 @@ pub struct Instance {
     pub name: String,
     /// The spec's path as written in the system file.
     pub path: String,
+    /// The variables it starts with (by `VarId`): the declared initial values, and the values
+    /// the system gives its parameters.
+    pub start: Vec<i64>,
     /// The checked machine.
     pub machine: Machine,
     /// Per action (by `ActionId`): the messages it sends, in order, as (channel, message).
@@ -39,6 +44,10 @@ pub struct Instance {
     pub deferred: Vec<bool>,
     /// Per state: whether the system may rest there (a declared `end` state or a final one).
     pub end: Vec<bool>,
+    /// The timers whose running the exploration keeps, a bit per `TimerId`: those whose
+    /// expiry is an environment event of the system, so that it expires only while it runs.
+    /// A timer that a `[running T]` guard tests is kept by its variable `running_T` already.
+    pub tracked: u64,
 }
 
 impl Instance {

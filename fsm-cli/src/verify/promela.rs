@@ -40,7 +40,7 @@ use super::model::{Instance, Predicate, System};
 use super::step;
 use super::syntax::When;
 use fsm_dsl::ast::CmpOp;
-use fsm_dsl::ir::{Cell, Condition, Effect, EventId, Expr, GuardId, Operand, StateId, StepKind, VarType};
+use fsm_dsl::ir::{ActionKind, Cell, Condition, Effect, EventId, Expr, GuardId, Operand, StateId, StepKind, VarType};
 use std::fmt::Write as _;
 use thiserror::Error;
 
@@ -48,7 +48,7 @@ mod cond;
 mod names;
 
 use cond::{Cond, Prec};
-use names::{Names, lit, state_name, var_name};
+use names::{Names, lit, state_name, timer_name, tracked, var_name};
 
 /// Most options one move is written as (the product of its receivers' guard values).
 pub const MAX_OPTIONS: usize = 256;
@@ -219,6 +219,11 @@ impl Writer<'_> {
                 };
                 let value = start.as_ref().map_or(var.init, |c| c.vars[i][v]);
                 self.line(0, &format!("{ty} {name} = {};", lit(value, || format!("the value of `{name}`"))?));
+            }
+            for t in tracked(instance) {
+                let runs = start.as_ref().is_some_and(|c| c.timers[i] & (1 << t) != 0);
+                let name = timer_name(instance, &m.timers[t].named.name);
+                self.line(0, &format!("bit {name} = {};", u8::from(runs)));
             }
         }
         self.line(0, "");
@@ -490,6 +495,13 @@ impl Writer<'_> {
                 continue;
             }
             let mut ready = handled;
+            // A timer expires only while it runs.
+            if let Some(t) = instance.machine.event(event).timer
+                && instance.tracked & (1 << t.0) != 0
+            {
+                let runs = timer_name(instance, &instance.machine.timers[t.0].named.name);
+                ready = Cond::cmp(format!("{runs} == 1")).and(ready);
+            }
             if when == When::AtQuiescence {
                 ready = self.quiet().and(ready);
             }
@@ -556,6 +568,12 @@ impl Writer<'_> {
         if let Some(v) = m.event(event).timer.and_then(|t| m.timers.get(t.0)).and_then(|t| t.running) {
             self.line(indent, &format!("{} = 0;", var_name(instance, &m.vars[v.0].named.name)));
         }
+        // So does the expiry of a timer whose running the system keeps.
+        if let Some(t) = m.event(event).timer
+            && instance.tracked & (1 << t.0) != 0
+        {
+            self.line(indent, &format!("{} = 0;", timer_name(instance, &m.timers[t.0].named.name)));
+        }
         let body = self.step_lines(i, event, guards, false)?;
         for l in body {
             self.line(indent, &l);
@@ -586,6 +604,18 @@ impl Writer<'_> {
                 for effect in m.step_effects(StateId(k), event, t) {
                     match effect {
                         Effect::Action(a) => {
+                            let set = match m.action(a).kind {
+                                ActionKind::Start(t) => Some((t, 1)),
+                                ActionKind::Stop(t) => Some((t, 0)),
+                                ActionKind::User => None,
+                            };
+                            if let Some((t, runs)) = set
+                                && !dry
+                                && t.0 < 64
+                                && instance.tracked & (1 << t.0) != 0
+                            {
+                                body.push(format!("{} = {runs}", timer_name(instance, &m.timers[t.0].named.name)));
+                            }
                             for &c in &instance.flushes[a.0] {
                                 let name = &s.channels[c].name;
                                 body.push(if dry {

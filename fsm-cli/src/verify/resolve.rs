@@ -4,7 +4,7 @@
 use super::diag::{Code, Diagnostic};
 use super::model::{
     Channel, Environment, Instance, Invariant, Loaded, MAX_CAPACITY, MAX_CHANNELS, MAX_GUARDS, MAX_INSTANCES,
-    MAX_MESSAGES, MAX_RECEIVERS, MAX_STATES, Predicate, System,
+    MAX_MESSAGES, MAX_RECEIVERS, MAX_STATES, MAX_TIMERS, Predicate, System,
 };
 use super::syntax::{Fault, Formula, Item, Name, Qualified, SystemAst};
 use fsm_dsl::ast::CmpOp;
@@ -22,7 +22,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
     // Declarations first, so that later items may name any instance or channel.
     for item in &ast.items {
         match item {
-            Item::Instance { name, path } => {
+            Item::Instance { name, path, arguments } => {
                 if r.instances.iter().any(|i| i.name == name.text) {
                     r.diagnostics.push(Diagnostic::duplicate("instance", &name.text, name.span.clone()));
                     continue;
@@ -46,6 +46,10 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     let what = format!("the states of `{}` ({})", path.text, machine.states.len());
                     r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_STATES));
                 }
+                if machine.timers.len() > MAX_TIMERS {
+                    let what = format!("the timers of `{}` ({})", path.text, machine.timers.len());
+                    r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_TIMERS));
+                }
                 if machine.guards.len() > MAX_GUARDS {
                     let what = format!("the named guards of `{}` ({})", path.text, machine.guards.len());
                     r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_GUARDS));
@@ -60,14 +64,17 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 }
                 let (states, events, actions) = (machine.states.len(), machine.events.len(), machine.actions.len());
                 let end = machine.states.iter().map(|s| s.is_final).collect();
+                let start = r.arguments(&machine, &name.text, arguments);
                 r.instances.push(Instance {
                     name: name.text.clone(),
                     path: path.text.clone(),
+                    start,
                     machine,
                     sends: vec![Vec::new(); actions],
                     flushes: vec![Vec::new(); actions],
                     deferred: vec![false; states * events],
                     end,
+                    tracked: 0,
                 });
                 spans.push(name.span.clone());
             }
@@ -112,6 +119,15 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
             }
             Item::Environment { event, when } => {
                 if let Some((instance, event)) = r.event(event) {
+                    let m = &r.instances[instance].machine;
+                    // The expiry of a timer that no `[running T]` variable keeps: the
+                    // exploration keeps whether it runs.
+                    if let Some(t) = m.event(event).timer
+                        && m.timers.get(t.0).is_some_and(|timer| timer.running.is_none())
+                        && t.0 < MAX_TIMERS
+                    {
+                        r.instances[instance].tracked |= 1 << t.0;
+                    }
                     environment.push(Environment { instance, event, when: *when });
                 }
             }
@@ -170,6 +186,57 @@ struct Resolver {
 }
 
 impl Resolver {
+    /// The variables `machine` starts with in the instance `instance`: the declared initial
+    /// values, with the `arguments` given to its parameters (`param` items of its spec).
+    fn arguments(&mut self, machine: &Machine, instance: &str, arguments: &[(Name, Name)]) -> Vec<i64> {
+        let mut start = machine.initial_vars();
+        let mut given = Vec::new();
+        for (parameter, value) in arguments {
+            let Some(v) = machine.vars.iter().position(|v| v.param && v.named.name == parameter.text) else {
+                let params = machine.vars.iter().filter(|v| v.param).map(|v| v.named.name.as_str());
+                let owner = format!("`{instance}`");
+                self.diagnostics.push(Diagnostic::unknown(
+                    Code::UnknownParameter,
+                    "parameter",
+                    &parameter.text,
+                    parameter.span.clone(),
+                    &owner,
+                    params,
+                ));
+                continue;
+            };
+            if given.contains(&v) {
+                self.diagnostics.push(Diagnostic::given_twice(&parameter.text, parameter.span.clone()));
+                continue;
+            }
+            given.push(v);
+            let (parsed, valid) = match machine.vars[v].ty {
+                VarType::Bool => (
+                    match value.text.as_str() {
+                        "true" => Some(1),
+                        "false" => Some(0),
+                        _ => None,
+                    },
+                    "`true` or `false`".to_owned(),
+                ),
+                VarType::Int { min, max } => (
+                    value.text.parse::<i64>().ok().filter(|n| (min..=max).contains(n)),
+                    format!("an integer in {min}..={max}"),
+                ),
+            };
+            match parsed {
+                Some(x) => start[v] = x,
+                None => self.diagnostics.push(Diagnostic::bad_argument(
+                    value.span.clone(),
+                    &value.text,
+                    &parameter.text,
+                    &valid,
+                )),
+            }
+        }
+        start
+    }
+
     fn channel(&mut self, name: &Name, messages: &[Name], capacity: &(u64, Range<usize>), faults: &[Fault]) {
         if self.channels.iter().any(|c| c.name == name.text) {
             self.diagnostics.push(Diagnostic::duplicate("channel", &name.text, name.span.clone()));

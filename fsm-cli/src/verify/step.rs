@@ -4,18 +4,23 @@
 //! environment's choice, so every value of them that selects another transition is a move of
 //! its own. Also how a configuration is packed into octets (exactly: packing is a bijection).
 
-use super::model::System;
+use super::model::{Instance, System};
 use super::syntax::When;
 use crate::interp::Interpreter;
-use fsm_dsl::ir::{ActionId, EventId, Selection, StateId, StepKind, TransitionId};
+use fsm_dsl::ir::{ActionId, ActionKind, EventId, Selection, StateId, StepKind, TransitionId};
 
-/// A configuration: each instance's state and variables, each channel's messages (head first).
+/// A configuration: each instance's state, variables and running timers, each channel's
+/// messages (head first).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// By instance.
     pub states: Vec<StateId>,
     /// By instance, then by `VarId`.
     pub vars: Vec<Vec<i64>>,
+    /// By instance: the timers of [`Instance::tracked`] that run, a bit per `TimerId`.
+    ///
+    /// [`Instance::tracked`]: super::model::Instance::tracked
+    pub timers: Vec<u64>,
     /// By channel: message ids, head first.
     pub queues: Vec<Vec<u8>>,
 }
@@ -133,6 +138,14 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
         if env.when == When::AtQuiescence && !quiet {
             continue;
         }
+        // A timer expires only while it runs.
+        let instance = &system.instances[env.instance];
+        if let Some(t) = instance.machine.event(env.event).timer
+            && instance.tracked & bit(t.0) != 0
+            && config.timers[env.instance] & bit(t.0) == 0
+        {
+            continue;
+        }
         for selection in selections(system, config, env.instance, env.event) {
             if let Selection::Take(_) = selection {
                 let mut next = config.clone();
@@ -172,11 +185,18 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
 /// The configuration the system starts in, or the overflow its entry actions cause.
 pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     let mut steps = Vec::new();
-    let mut config = Config { states: Vec::new(), vars: Vec::new(), queues: vec![Vec::new(); system.channels.len()] };
+    let mut config = Config {
+        states: Vec::new(),
+        vars: Vec::new(),
+        timers: Vec::new(),
+        queues: vec![Vec::new(); system.channels.len()],
+    };
     for (i, instance) in system.instances.iter().enumerate() {
-        let (it, actions) = Interpreter::start(&instance.machine);
+        let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
         config.states.push(it.state());
         config.vars.push(it.vars().to_vec());
+        config.timers.push(0);
+        keep_timers(instance, &mut config.timers[i], &actions);
         let initial = instance.machine.initial;
         let sent = actions.iter().flat_map(|a| instance.sends[a.0].iter().copied()).collect();
         let flushed = actions.iter().flat_map(|a| instance.flushes[a.0].iter().copied()).collect();
@@ -253,14 +273,19 @@ fn selections(system: &System, config: &Config, i: usize, event: EventId) -> Vec
 
 /// Steps instance `i` with `event` so that it takes `selection`, in `config`.
 fn run(system: &System, config: &mut Config, i: usize, event: EventId, selection: Selection) -> InstanceStep {
-    let machine = &system.instances[i].machine;
+    let instance = &system.instances[i];
+    let machine = &instance.machine;
     let mut it = Interpreter::at(machine, config.states[i], std::mem::take(&mut config.vars[i]));
     // Named guards that make the selection: the interpreter selects again from them.
     let guards = guards_for(system, config.states[i], it.vars(), i, event, selection);
     let step = it.step(event, &guards);
     config.states[i] = it.state();
     config.vars[i] = it.vars().to_vec();
-    let instance = &system.instances[i];
+    // An expiry stops its timer as it arrives; then the step's starts and stops.
+    if let Some(t) = machine.event(event).timer {
+        config.timers[i] &= !bit(t.0);
+    }
+    keep_timers(instance, &mut config.timers[i], &step.actions);
     let sent = step.actions.iter().flat_map(|a| instance.sends[a.0].iter().copied()).collect();
     let flushed = step.actions.iter().flat_map(|a| instance.flushes[a.0].iter().copied()).collect();
     InstanceStep {
@@ -274,6 +299,28 @@ fn run(system: &System, config: &mut Config, i: usize, event: EventId, selection
         sent,
         flushed,
     }
+}
+
+/// The bit of a timer in a mask of [`Config::timers`] (none beyond `MAX_TIMERS`).
+fn bit(timer: usize) -> u64 {
+    1u64.checked_shl(u32::try_from(timer).unwrap_or(u32::MAX)).unwrap_or(0)
+}
+
+/// Applies `actions`' timer starts and stops to the `running` timers that `instance` keeps.
+fn keep_timers(instance: &Instance, running: &mut u64, actions: &[ActionId]) {
+    for &a in actions {
+        match instance.machine.action(a).kind {
+            ActionKind::Start(t) => *running |= bit(t.0) & instance.tracked,
+            ActionKind::Stop(t) => *running &= !bit(t.0),
+            ActionKind::User => {}
+        }
+    }
+}
+
+/// The octets of an instance's running timers in a packed configuration: none for an
+/// instance that keeps none, else one per eight timers of its spec.
+fn timer_octets(instance: &Instance) -> usize {
+    if instance.tracked == 0 { 0 } else { instance.machine.timers.len().div_ceil(8) }
 }
 
 /// Guard values under which instance `i` selects `selection` (found again: there are at most
@@ -331,8 +378,9 @@ fn width(size: u128) -> usize {
     }
 }
 
-/// Packs a configuration: per instance its state (two octets) and each variable's offset from
-/// its type's minimum (the fewest octets of 1, 2, 4, 8 that hold its domain); per channel its
+/// Packs a configuration: per instance its state (two octets), each variable's offset from
+/// its type's minimum (the fewest octets of 1, 2, 4, 8 that hold its domain) and, where it
+/// keeps any, its running timers (an octet per eight timers of its spec); per channel its
 /// length (one octet) and its messages (one octet each). Exact: [`unpack`] inverts it.
 pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     out.clear();
@@ -343,6 +391,7 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
             let offset = config.vars[i][v].wrapping_sub(var.ty.min()) as u64;
             out.extend_from_slice(&offset.to_le_bytes()[..width(var.ty.size())]);
         }
+        out.extend_from_slice(&config.timers[i].to_le_bytes()[..timer_octets(instance)]);
     }
     for queue in &config.queues {
         out.push(u8::try_from(queue.len()).unwrap_or(u8::MAX));
@@ -360,11 +409,12 @@ pub fn unpack(system: &System, bytes: &[u8]) -> Config {
         at += n;
         u64::from_le_bytes(word)
     };
-    let mut config = Config { states: Vec::new(), vars: Vec::new(), queues: Vec::new() };
+    let mut config = Config { states: Vec::new(), vars: Vec::new(), timers: Vec::new(), queues: Vec::new() };
     for instance in &system.instances {
         config.states.push(StateId(usize::try_from(take(2)).unwrap_or(0)));
         let vars = instance.machine.vars.iter().map(|v| v.ty.min().wrapping_add(take(width(v.ty.size())) as i64));
         config.vars.push(vars.collect());
+        config.timers.push(take(timer_octets(instance)));
     }
     for _ in &system.channels {
         let len = usize::try_from(take(1)).unwrap_or(0);

@@ -86,12 +86,15 @@ pub enum Formula {
 /// One item of a system.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
-    /// `instance NAME = "spec.fsm";`
+    /// `instance NAME = "spec.fsm";`, or `instance NAME = "spec.fsm" (PARAM = VALUE, ...);`
     Instance {
         /// Its name.
         name: Name,
         /// The spec's path, unquoted, relative to the system file; its span is the literal's.
         path: Name,
+        /// The values given to the spec's parameters (`param` items), in order: each
+        /// parameter's name and its value as written (an integer, `true` or `false`).
+        arguments: Vec<(Name, Name)>,
     },
     /// `channel NAME { MSG, ... } capacity N FAULT*;`
     Channel {
@@ -314,7 +317,18 @@ fn item(pair: Pair<'_, Rule>) -> Item {
                 let n = name_of(&p);
                 Name { text: unquote(&n.text), span: n.span }
             });
-            Item::Instance { name, path }
+            let arguments = next()
+                .map(|list| {
+                    (list.into_inner())
+                        .map(|argument| {
+                            let mut parts = argument.into_inner();
+                            let mut part = || parts.next().map_or_else(blank, |p| name_of(&p));
+                            (part(), part())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            Item::Instance { name, path, arguments }
         }
         Rule::channel => {
             let name = next().map_or_else(blank, |p| name_of(&p));

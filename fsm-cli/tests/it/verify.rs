@@ -41,9 +41,42 @@ fn the_watchdog_pair_verifies_with_its_state_count() {
     assert_eq!(r.code, 0, "{}{}", r.out, r.err);
     assert!(r.out.contains("system WatchdogPair: 4 instances, 2 channels, 6 environment events"), "{}", r.out);
     assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, in "), "{}", r.out);
-    assert!(r.out.contains("memory: 14 octets per state packed (exact storage), 37 with the index"), "{}", r.out);
+    // Two octets a state and one a variable per watchdog (and Tw's running bit), a state per
+    // responder, a length per channel (empty here at the smallest).
+    assert!(r.out.contains("memory: 16 octets per state packed (exact storage), 40 with the index"), "{}", r.out);
     assert!(r.out.lines().any(|l| l.starts_with("  home both_okay ") && l.ends_with(" holds")), "{}", r.out);
     assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
+}
+
+/// The system gives the SIP client's `unreliable` parameter: over a reliable transport Timer A
+/// never runs, so its expiry is no move and the one INVITE fits the channel; with the spec's
+/// default (UDP), Timer A retransmits the INVITE and the channel of one overflows.
+#[test]
+fn instance_parameters_decide_which_timers_run_and_so_the_verdict() {
+    let r = verify("tests/data/systems/sip_transport.fsys", &[]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.out.contains("explored 5 states, 5 transitions, depth 3"), "{}", r.out);
+    assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
+
+    let dir = tempfile_dir("udp");
+    let text = std::fs::read_to_string(repo("tests/data/systems/sip_transport.fsys")).unwrap();
+    let udp = text.replace(" (unreliable = false, T1 = 500)", "");
+    assert_ne!(udp, text);
+    let file = dir.join("sip_udp.fsys");
+    std::fs::write(&file, udp.replace("\"../ok/", &format!("\"{}/", repo("tests/data/ok")))).unwrap();
+    std::fs::copy(repo("tests/data/systems/invite_sink.fsm"), dir.join("invite_sink.fsm")).unwrap();
+    let r = run(&["verify", &file.to_string_lossy()]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(r.out.contains("channel overflow             VIOLATED (7 moves), shortest trace: 2 moves"), "{}", r.out);
+    assert!(r.out.contains("client: TimerAExpiry: Calling -> Calling / RetransmitInvite, StartTimerA"), "{}", r.out);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A scratch directory of its own under the target directory's tmp.
+fn tempfile_dir(label: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("verify-{label}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 #[test]

@@ -138,6 +138,9 @@ impl Names {
             for v in &instance.machine.vars {
                 take("variable", var_name(instance, &v.named.name))?;
             }
+            for t in tracked(instance) {
+                take("timer", timer_name(instance, &instance.machine.timers[t].named.name))?;
+            }
         }
         for name in ["unspecified_reception", "channel_overflow"] {
             take("marker", name.to_owned())?;
@@ -160,6 +163,16 @@ pub(super) fn state_name(instance: &Instance, state: &str) -> String {
 /// The global of an instance's variable.
 pub(super) fn var_name(instance: &Instance, var: &str) -> String {
     format!("{}_{}", instance.name, var)
+}
+
+/// The global that says whether an instance's timer runs (see `Instance::tracked`).
+pub(super) fn timer_name(instance: &Instance, timer: &str) -> String {
+    format!("{}_{}_runs", instance.name, timer)
+}
+
+/// The timers whose running `instance` keeps, by `TimerId`.
+pub(super) fn tracked(instance: &Instance) -> impl Iterator<Item = usize> + '_ {
+    (0..instance.machine.timers.len().min(64)).filter(|t| instance.tracked & (1 << t) != 0)
 }
 
 /// A literal of Promela's 32-bit `int`.
