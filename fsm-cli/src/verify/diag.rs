@@ -133,7 +133,9 @@ impl Diagnostic {
             None if known.is_empty() => format!("{owner} has no {kind}"),
             None => format!("{owner}'s {kind}s are: {}", shortlist(&known)),
         };
-        Diagnostic::new(code, format!("unknown {kind} `{name}`"), span, format!("not a {kind} of {owner}")).help(help)
+        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+        Diagnostic::new(code, format!("unknown {kind} `{name}`"), span, format!("not {article} {kind} of {owner}"))
+            .help(help)
     }
 
     /// V0009.

@@ -16,7 +16,7 @@ use std::ops::Range;
 /// the system file); it is called once per distinct path. Returns the system, or every problem
 /// found, in text order.
 pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<System, Vec<Diagnostic>> {
-    let mut r = Resolver { diagnostics: Vec::new(), instances: Vec::new(), channels: Vec::new() };
+    let mut r = Resolver { diagnostics: Vec::new(), instances: Vec::new(), unloaded: Vec::new(), channels: Vec::new() };
     let mut loaded: HashMap<String, Option<Box<Machine>>> = HashMap::new();
     let mut spans = Vec::new();
     // Declarations first, so that later items may name any instance or channel.
@@ -41,7 +41,11 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                         }
                     })
                     .clone();
-                let Some(machine) = machine.map(|m| *m) else { continue };
+                let Some(machine) = machine.map(|m| *m) else {
+                    // Its spec's own diagnostics say why: no cascade of unknown names.
+                    r.unloaded.push(name.text.clone());
+                    continue;
+                };
                 if machine.states.len() > MAX_STATES {
                     let what = format!("the states of `{}` ({})", path.text, machine.states.len());
                     r.diagnostics.push(Diagnostic::too_large(path.span.clone(), what, MAX_STATES));
@@ -60,6 +64,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                         "the number of instances".into(),
                         MAX_INSTANCES,
                     ));
+                    r.unloaded.push(name.text.clone());
                     continue;
                 }
                 let (states, events, actions) = (machine.states.len(), machine.events.len(), machine.actions.len());
@@ -182,6 +187,9 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
 struct Resolver {
     diagnostics: Vec<Diagnostic>,
     instances: Vec<Instance>,
+    /// Instances declared whose spec could not be used (already reported): names that resolve
+    /// to nothing, silently.
+    unloaded: Vec<String>,
     channels: Vec<Channel>,
 }
 
@@ -281,7 +289,7 @@ impl Resolver {
 
     fn instance(&mut self, name: &Name) -> Option<usize> {
         let found = self.instances.iter().position(|i| i.name == name.text);
-        if found.is_none() {
+        if found.is_none() && !self.unloaded.contains(&name.text) {
             let known = self.instances.iter().map(|i| i.name.as_str());
             let d = Diagnostic::unknown(
                 Code::UnknownInstance,

@@ -613,3 +613,12 @@ fn a_rendered_diagnostic_shows_control_characters_visibly_and_long_lines_in_part
     assert!(rendered.contains("envi␀␀ronment"), "{rendered}");
     assert!(rendered.len() < 2_000, "{} octets", rendered.len());
 }
+
+/// An instance whose spec has errors: the spec's diagnostics and one pointing at the instance,
+/// not an "unknown instance" at every later use of its name.
+#[test]
+fn an_instance_whose_spec_fails_is_not_reported_again_at_each_use() {
+    let (checked, rendered) = check_file(Path::new(&repo("tests/data/systems/err/v0003_spec_errors.fsys")));
+    assert!(checked.diagnostics.iter().all(|d| d.code == Code::SpecErrors), "{rendered}");
+    assert!(!rendered.contains("unknown instance"), "{rendered}");
+}
