@@ -78,8 +78,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             Err(e) => Err(format!("cannot flatten {}: {e}", spec.display())),
         }),
         Command::Verify { system, promela: true, output, .. } => verify::promela(&system, output.as_deref(), io),
-        Command::Verify { system, format, max_states, max_depth, .. } => {
-            verify::verify(&system, format, crate::verify::Bounds { max_states, max_depth }, io)
+        Command::Verify { system, format, max_states, max_depth, traces, .. } => {
+            let bounds = crate::verify::Bounds { max_states, max_depth };
+            verify::verify(&system, format, bounds, traces.as_deref(), io)
         }
         Command::Equiv { a, b, map, hide, prefix_a, prefix_b, unordered } => {
             let options = crate::equiv::Options { map, hide, prefix_a, prefix_b, unordered };

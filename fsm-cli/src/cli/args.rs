@@ -207,6 +207,11 @@ pub enum Command {
         /// Deepest state expanded, in moves from the start.
         #[arg(long, default_value_t = 10_000)]
         max_depth: usize,
+        /// Write each violation's trace as each instance saw it, one file per violation and
+        /// instance (`PROPERTY.INSTANCE.jsonl`, JSON lines that `fsm observe` replays against
+        /// the instance's spec), into this directory.
+        #[arg(long, value_name = "DIR", conflicts_with = "promela")]
+        traces: Option<PathBuf>,
         /// Write the system as a Promela model for SPIN instead of exploring it (to standard
         /// output, or to the file of `-o`).
         #[arg(long)]

@@ -5,9 +5,18 @@ use super::{Io, Outcome, ReportFormat, print_diagnostics, read};
 use crate::verify::{self, Bounds, render};
 use std::path::Path;
 
-pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut Io<'_>) -> Outcome {
+pub(super) fn verify(
+    path: &Path,
+    format: ReportFormat,
+    bounds: Bounds,
+    traces: Option<&Path>,
+    io: &mut Io<'_>,
+) -> Outcome {
     let Some(system) = checked(path, io)? else { return Ok(1) };
     let report = verify::explore(&system, bounds);
+    if let Some(dir) = traces {
+        write_traces(&system, &report, dir)?;
+    }
     let written = match format {
         ReportFormat::Text => {
             let mut out = render::summary(&system, &report);
@@ -31,6 +40,12 @@ pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut
                         "problem": render::problem_text(&system, v),
                         "chart": render::chart_text(&system, v),
                         "mermaid": render::chart_mermaid(&system, v),
+                        "traces": system
+                            .instances
+                            .iter()
+                            .map(|i| i.name.clone())
+                            .zip(render::instance_traces(&system, v).into_iter().map(serde_json::Value::String))
+                            .collect::<serde_json::Map<_, _>>(),
                     })
                 })
                 .collect();
@@ -40,6 +55,23 @@ pub(super) fn verify(path: &Path, format: ReportFormat, bounds: Bounds, io: &mut
     };
     written.map_err(|e| format!("cannot write the output: {e}"))?;
     Ok(i32::from(!render::verified(&report)))
+}
+
+/// `--traces DIR`: each violation's trace per instance, `DIR/PROPERTY.INSTANCE.jsonl` (the
+/// property's name with `_` for what is not a letter or a digit: `channel_overflow`,
+/// `invariant_not_both_down`), the directory made if missing.
+fn write_traces(system: &verify::System, report: &verify::Report, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    for v in &report.violations {
+        let property: String = (render::property_name(system, &v.property).chars())
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        for (instance, text) in system.instances.iter().zip(render::instance_traces(system, v)) {
+            let file = dir.join(format!("{property}.{}.jsonl", instance.name));
+            std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// `fsm verify --promela`: the system as a Promela model, to `output` or standard output. A

@@ -40,6 +40,9 @@ pub struct Trace {
     pub observable: Option<Vec<ActionId>>,
     /// Events that may happen unseen.
     pub hidden: Vec<EventId>,
+    /// The variables the machine starts with (by `VarId`), where the trace gives its
+    /// parameters values; `None`: the declared ones.
+    pub start: Option<Vec<i64>>,
     /// The observed steps, in order.
     pub steps: Vec<Observed>,
 }
@@ -263,7 +266,7 @@ fn hidden_closure(m: &Machine, trace: &Trace, step: usize, set: &mut Vec<Config>
 
 /// Replays `trace` from the machine's initial configuration (its entry actions not compared).
 pub fn observe(m: &Machine, trace: &Trace) -> Outcome {
-    let (start, _) = Interpreter::start(m);
+    let (start, _) = Interpreter::start_with(m, trace.start.clone().unwrap_or_else(|| m.initial_vars()));
     let mut set = vec![Config { state: start.state(), vars: start.vars().to_vec(), owed: Vec::new(), since: None }];
     let mut outcome = Outcome::default();
     for (n, step) in trace.steps.iter().enumerate() {

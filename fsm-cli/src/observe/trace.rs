@@ -6,7 +6,9 @@
 //! record comes from in an input it was converted from, which the report then cites instead of
 //! the record's own line); `{"action":"SendWatchdog"}` an action seen on its own;
 //! `{"observable":[..],"hidden":[..]}` says which actions the trace shows and which events may
-//! happen unseen. `fsm sim`'s first line (`"step":0`) is the start and is skipped.
+//! happen unseen; `{"params":{"retries":3,"reliable":false}}` the values the machine's
+//! parameters had (as `fsm sim --param` gives them; the others at their defaults). `fsm sim`'s
+//! first line (`"step":0`) is the start and is skipped.
 //!
 //! The tool reads no protocol's own format: a protocol's traces are converted to these lines by
 //! the protocol's crate (the root crate's `diameter::watchdog_trace` does so for a Diameter
@@ -81,6 +83,14 @@ fn names(value: &Value, line: usize, what: &str) -> Result<Vec<String>, TraceErr
         .collect()
 }
 
+/// A JSON value as `fsm sim --param` reads it: a string as it is, anything else as JSON.
+fn text_of_value(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
 fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
     let mut trace = Trace::default();
     for (n, line) in text.lines().enumerate() {
@@ -90,12 +100,7 @@ fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
         }
         let value: Value = serde_json::from_str(line).map_err(|e| line_error(line_no, e.to_string()))?;
         let Some(object) = value.as_object() else { return Err(line_error(line_no, "not a JSON object")) };
-        let text_of = |key: &str| {
-            object.get(key).map(|v| match v {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-        };
+        let text_of = |key: &str| object.get(key).map(text_of_value);
         let bad = |why: String| line_error(line_no, why);
         if object.contains_key("observable") || object.contains_key("hidden") {
             if let Some(list) = object.get("observable") {
@@ -107,6 +112,15 @@ fn jsonl(m: &Machine, text: &str) -> Result<Trace, TraceError> {
                 for name in names(list, line_no, "hidden")? {
                     trace.hidden.push(event(m, &name).map_err(bad)?);
                 }
+            }
+            continue;
+        }
+        if let Some(params) = object.get("params") {
+            let params = params.as_object().ok_or_else(|| bad("`params` is not an object".into()))?;
+            let vars = trace.start.get_or_insert_with(|| m.initial_vars());
+            for (name, value) in params {
+                let given = format!("{name}={}", text_of_value(value));
+                crate::interp::set_param(m, vars, &given).map_err(|e| bad(e.to_string()))?;
             }
             continue;
         }

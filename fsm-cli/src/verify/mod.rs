@@ -73,6 +73,14 @@
 //! home` is another, stronger property). What Promela cannot express with this meaning is
 //! refused with a `promela::Error`.
 //!
+//! # Traces for `fsm observe` (`--traces DIR`)
+//!
+//! Each violation's trace is also written per instance (`render::instance_traces`), as JSON
+//! lines that `fsm observe` replays against the instance's own spec: the parameters the system
+//! gives it, then each event it took with its actions and the state after. A test replays
+//! every violation of every system of the repository this way, so the exploration's steps and
+//! the monitor's reading of the specs are checked against each other.
+//!
 //! Modules: `syntax` (pest grammar `system.pest`, the tree), `resolve` (names resolved into
 //! `model`'s types, every problem reported: `diag`), `step` (one configuration's moves),
 //! `explore`, `render`, `promela`.

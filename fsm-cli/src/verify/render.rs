@@ -407,3 +407,59 @@ pub fn chart_mermaid(system: &System, v: &Violation) -> String {
     let _ = writeln!(out, "    Note over {over}: {}", mermaid_text(&problem_text(system, v)));
     out
 }
+
+/// Each instance's part of a violation's trace, in `fsm observe`'s format (JSON lines, see
+/// `crate::observe`), by instance: a `params` record where the system gives the instance's
+/// spec parameters values other than their defaults, then one record per step the instance
+/// took (the event, its actions, exactly, and the state after it, noted with the move that
+/// took it). So `fsm observe SPEC TRACE` replays what each instance did against its own spec.
+/// The start's entry actions are not listed (`fsm observe` does not compare them); the step of
+/// an unspecified reception, which the receiver cannot take, is not either.
+pub fn instance_traces(system: &System, v: &Violation) -> Vec<String> {
+    let mut traces: Vec<String> = system
+        .instances
+        .iter()
+        .map(|instance| {
+            let m = &instance.machine;
+            let initial = m.initial_vars();
+            let params: serde_json::Map<String, serde_json::Value> = (m.vars.iter().enumerate())
+                .filter(|&(v, var)| var.param && instance.start.get(v) != initial.get(v))
+                .map(|(v, var)| {
+                    let value = instance.start.get(v).copied().unwrap_or_default();
+                    let json = match var.ty {
+                        fsm_dsl::ir::VarType::Bool => serde_json::Value::Bool(value != 0),
+                        fsm_dsl::ir::VarType::Int { .. } => serde_json::Value::from(value),
+                    };
+                    (var.named.name.clone(), json)
+                })
+                .collect();
+            if params.is_empty() { String::new() } else { format!("{}\n", serde_json::json!({ "params": params })) }
+        })
+        .collect();
+    let mut moves: Vec<&Move> = v.trace.iter().collect();
+    if let Some(Problem::Overflow { by, .. }) = &v.problem {
+        moves.push(by);
+    }
+    for (n, m) in moves.iter().enumerate() {
+        let (head, steps): (String, &[InstanceStep]) = match m {
+            Move::Deliver { channel, message, steps } => (
+                format!("{} delivers {}", system.channels[*channel].name, message_name(system, *channel, *message)),
+                steps,
+            ),
+            Move::Environment { step } => ("environment".into(), std::slice::from_ref(step)),
+            Move::Start { .. } | Move::Lose { .. } | Move::Duplicate { .. } | Move::Reorder { .. } => continue,
+        };
+        for s in steps {
+            let machine = &system.instances[s.instance].machine;
+            let actions: Vec<&str> = s.actions.iter().map(|a| machine.action(*a).named.name.as_str()).collect();
+            let record = serde_json::json!({
+                "event": machine.event(s.event).named.name,
+                "actions": actions,
+                "state": machine.state(s.to).named.name,
+                "note": format!("move {n}: {head}"),
+            });
+            let _ = writeln!(traces[s.instance], "{record}");
+        }
+    }
+    traces
+}

@@ -622,3 +622,86 @@ fn an_instance_whose_spec_fails_is_not_reported_again_at_each_use() {
     assert!(checked.diagnostics.iter().all(|d| d.code == Code::SpecErrors), "{rendered}");
     assert!(!rendered.contains("unknown instance"), "{rendered}");
 }
+
+/// Explores a system file and returns it with its report.
+fn explored(path: &Path) -> (verify::System, verify::Report) {
+    let (checked, rendered) = check_file(path);
+    let system = checked.system.unwrap_or_else(|| panic!("{}: {rendered}", path.display()));
+    let report = verify::explore(&system, Bounds { max_states: 100_000, max_depth: 1_000 });
+    (system, report)
+}
+
+/// Every violation of every system here, seeded bugs included, replayed instance by instance
+/// by `fsm observe` against the instance's own spec: what the exploration says each instance
+/// did, its spec allows, step for step, with the parameters the system gives.
+#[test]
+fn each_instances_part_of_a_violation_replays_in_fsm_observe() {
+    let scratch = tempfile_dir("traces");
+    // The SIP client over a reliable transport (a parameter other than its default), with an
+    // invariant it breaks as soon as it sends the INVITE.
+    let sip = std::fs::read_to_string(repo("tests/data/systems/sip_transport.fsys")).unwrap();
+    let sip = sip
+        .replace("    end server in Listening;", "    end server in Listening;\n    invariant idle: client == Idle;");
+    let sip = sip.replace("\"../ok/", &format!("\"{}/", repo("tests/data/ok")));
+    std::fs::write(scratch.join("sip.fsys"), sip).unwrap();
+    std::fs::copy(repo("tests/data/systems/invite_sink.fsm"), scratch.join("invite_sink.fsm")).unwrap();
+    let mut files = vec![scratch.join("sip.fsys")];
+    for dir in ["tests/data/systems/bugs", "specs/systems"] {
+        let mut found: Vec<_> = std::fs::read_dir(repo(dir)).unwrap().map(|e| e.unwrap().path()).collect();
+        found.retain(|p| p.extension().is_some_and(|e| e == "fsys"));
+        found.sort();
+        files.extend(found);
+    }
+    let (mut replayed, mut with_params) = (0, 0);
+    for file in &files {
+        let (system, report) = explored(file);
+        for v in &report.violations {
+            for (instance, text) in system.instances.iter().zip(render::instance_traces(&system, v)) {
+                let trace = fsm_cli::observe::read_trace(&instance.machine, &text, &Default::default())
+                    .unwrap_or_else(|e| panic!("{}: {e}\n{text}", file.display()));
+                with_params += usize::from(text.starts_with("{\"params\":"));
+                let outcome = fsm_cli::observe::observe(&instance.machine, &trace);
+                assert!(
+                    outcome.deviations.is_empty(),
+                    "{} {}: {:?}\n{text}",
+                    file.display(),
+                    instance.name,
+                    outcome.deviations
+                );
+                replayed += trace.steps.len();
+            }
+        }
+    }
+    assert!(replayed >= 17, "{replayed} steps replayed");
+    assert_eq!(with_params, 1, "the SIP client's trace gives its parameter");
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn the_command_writes_each_instances_trace_and_the_json_report_holds_them() {
+    let dir = tempfile_dir("traces-cli");
+    let out = dir.join("out");
+    let r = verify("tests/data/systems/bugs/overflow.fsys", &["--traces", &out.to_string_lossy()]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    let mut written: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "channel_overflow.ra.jsonl",
+            "channel_overflow.rb.jsonl",
+            "channel_overflow.wa.jsonl",
+            "channel_overflow.wb.jsonl"
+        ]
+    );
+    let wa = std::fs::read_to_string(out.join("channel_overflow.wa.jsonl")).unwrap();
+    assert_eq!(
+        wa.lines().next(),
+        Some(r#"{"event":"ConnectionUp","actions":["SetWatchdog"],"state":"OKAY","note":"move 1: environment"}"#)
+    );
+    let r = verify("tests/data/systems/bugs/overflow.fsys", &["--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(doc["violations"][0]["traces"]["wa"].as_str(), Some(wa.as_str()));
+    std::fs::remove_dir_all(dir).unwrap();
+}
