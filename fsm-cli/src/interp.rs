@@ -71,6 +71,11 @@ impl<'m> Interpreter<'m> {
         &self.vars
     }
 
+    /// The variables, given back (what [`Interpreter::at`] took), with no copy.
+    pub fn into_vars(self) -> Vec<i64> {
+        self.vars
+    }
+
     /// Each start of a timer with a duration that the last step (or the start) ran, in order,
     /// with the duration in milliseconds: a duration that reads variables
     /// ([`fsm_dsl::ir::Timer::duration`]) evaluated with their values at that point of the

@@ -291,10 +291,11 @@ pub fn chart_text(system: &System, v: &Violation) -> String {
             } else {
                 let _ = writeln!(out, "        {name}: {}", step_text(system, s));
             }
-            for &c in &s.flushed {
+            let instance = &system.instances[s.instance];
+            for c in s.actions.iter().flat_map(|a| instance.flushes[a.0].iter().copied()) {
                 let _ = writeln!(out, "        {name} empties {}", system.channels[c].name);
             }
-            for &(c, msg) in &s.sent {
+            for (c, msg) in s.actions.iter().flat_map(|a| instance.sends[a.0].iter().copied()) {
                 let _ =
                     writeln!(out, "        {name} -> {}: {}", system.channels[c].name, message_name(system, c, msg));
             }

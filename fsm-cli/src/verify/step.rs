@@ -40,12 +40,9 @@ pub struct InstanceStep {
     pub kind: StepKind,
     /// The transition taken, if any (its `ref`s are cited in the chart).
     pub transition: Option<TransitionId>,
-    /// The actions run, in order.
+    /// The actions run, in order (what each sends and empties: the instance's `sends` and
+    /// `flushes`).
     pub actions: Vec<ActionId>,
-    /// The messages sent, in order: (channel, message).
-    pub sent: Vec<(usize, u8)>,
-    /// The channels emptied, in order.
-    pub flushed: Vec<usize>,
 }
 
 /// One move of the system.
@@ -150,7 +147,7 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
             if let Selection::Take(_) = selection {
                 let mut next = config.clone();
                 let step = run(system, &mut next, env.instance, env.event, selection);
-                out.push(send_all(system, next, Move::Environment { step: step.clone() }, &[step]));
+                out.push(send_all(system, next, Move::Environment { step }));
             }
         }
     }
@@ -198,8 +195,6 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
         config.timers.push(0);
         keep_timers(instance, &mut config.timers[i], &actions);
         let initial = instance.machine.initial;
-        let sent = actions.iter().flat_map(|a| instance.sends[a.0].iter().copied()).collect();
-        let flushed = actions.iter().flat_map(|a| instance.flushes[a.0].iter().copied()).collect();
         steps.push(InstanceStep {
             instance: i,
             event: EventId(0),
@@ -208,11 +203,9 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
             kind: StepKind::Internal,
             transition: None,
             actions,
-            sent,
-            flushed,
         });
     }
-    send_all(system, config, Move::Start { steps: steps.clone() }, &steps)
+    send_all(system, config, Move::Start { steps })
 }
 
 /// Delivers the head `message` of channel `c` to its receivers, one after the other.
@@ -248,8 +241,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
         partial = next_partial;
     }
     for (cfg, steps) in partial {
-        let m = Move::Deliver { channel: c, message, steps: steps.clone() };
-        out.push(send_all(system, cfg, m, &steps));
+        out.push(send_all(system, cfg, Move::Deliver { channel: c, message, steps }));
     }
 }
 
@@ -280,14 +272,12 @@ fn run(system: &System, config: &mut Config, i: usize, event: EventId, selection
     let guards = guards_for(system, config.states[i], it.vars(), i, event, selection);
     let step = it.step(event, &guards);
     config.states[i] = it.state();
-    config.vars[i] = it.vars().to_vec();
+    config.vars[i] = it.into_vars();
     // An expiry stops its timer as it arrives; then the step's starts and stops.
     if let Some(t) = machine.event(event).timer {
         config.timers[i] &= !bit(t.0);
     }
     keep_timers(instance, &mut config.timers[i], &step.actions);
-    let sent = step.actions.iter().flat_map(|a| instance.sends[a.0].iter().copied()).collect();
-    let flushed = step.actions.iter().flat_map(|a| instance.flushes[a.0].iter().copied()).collect();
     InstanceStep {
         instance: i,
         event,
@@ -296,8 +286,6 @@ fn run(system: &System, config: &mut Config, i: usize, event: EventId, selection
         kind: step.kind,
         transition: step.transition,
         actions: step.actions,
-        sent,
-        flushed,
     }
 }
 
@@ -350,7 +338,12 @@ fn guards_for(
 /// Carries out the steps' actions on the channels, action by action: each empties the channels
 /// it flushes, then appends the messages it sends. A message sent to a full channel is a
 /// problem.
-fn send_all(system: &System, mut config: Config, m: Move, steps: &[InstanceStep]) -> Outcome {
+fn send_all(system: &System, mut config: Config, m: Move) -> Outcome {
+    let steps = match &m {
+        Move::Start { steps } | Move::Deliver { steps, .. } => steps.as_slice(),
+        Move::Environment { step } => std::slice::from_ref(step),
+        Move::Lose { .. } | Move::Duplicate { .. } | Move::Reorder { .. } => &[],
+    };
     for step in steps {
         let instance = &system.instances[step.instance];
         for action in &step.actions {
