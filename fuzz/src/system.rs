@@ -2,7 +2,8 @@
 //! repository and one spec taken from the input; whatever comes out is bounded and printable;
 //! a system that resolves is explored within small bounds, its report keeps to them and renders,
 //! each violation's message sequence chart renders, and its Promela export, where the system has
-//! one, is a whole model (one active process, closed).
+//! one, is a whole model (one active process, closed); the formatter lays out what parses and
+//! leaves its own output as it is.
 //!
 //! The input is a system text, optionally followed by a line `---` and the text of `fuzz.fsm`,
 //! which the system may name as an instance's spec; it may also name `watchdog.fsm` (RFC 3539's
@@ -27,6 +28,13 @@ pub fn run(data: &[u8]) {
         "fuzz.fsm" => Ok(spec.to_owned()),
         other => Err(format!("no file `{other}` here")),
     };
+    // The formatter: no panic; what it lays out it leaves as it is, and it refuses only what
+    // does not parse (an internal error is a bug of the formatter).
+    match verify::fmt::format(text) {
+        Ok(formatted) => assert_eq!(verify::fmt::format(&formatted).ok().as_deref(), Some(formatted.as_str())),
+        Err(verify::fmt::Error::Syntax(_)) => {}
+        Err(error) => panic!("{error}"),
+    }
     let checked = verify::check(text, &mut read);
     for d in &checked.diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");

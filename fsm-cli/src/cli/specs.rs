@@ -82,6 +82,37 @@ pub(super) fn fmt(specs: &[PathBuf], check: bool, stdout: bool, io: &mut Io<'_>)
             }
         };
         let name = if stdin { "<stdin>".into() } else { path.to_string_lossy() };
+        // A system description (`.fsys`) has its own grammar and layout.
+        if path.extension().is_some_and(|e| e == "fsys") {
+            match crate::verify::fmt::format(&text) {
+                Ok(formatted) if check => {
+                    if formatted != text {
+                        unformatted.push(name.into_owned());
+                    }
+                }
+                Ok(formatted) if stdout => {
+                    write_out(io, &formatted)?;
+                }
+                Ok(formatted) => {
+                    if formatted != text
+                        && let Err(e) = std::fs::write(path, &formatted)
+                    {
+                        let _ = writeln!(io.err, "error: cannot write {name}: {e}");
+                        code = 2;
+                    }
+                }
+                Err(crate::verify::fmt::Error::Syntax(diagnostics)) => {
+                    let _ = write!(io.err, "{}", crate::verify::diag::render(&name, &text, &diagnostics, io.color));
+                    let _ = writeln!(io.err, "error: {name} has syntax errors: left as it is");
+                    code = code.max(1);
+                }
+                Err(error) => {
+                    let _ = writeln!(io.err, "error: {name}: {error}");
+                    code = code.max(1);
+                }
+            }
+            continue;
+        }
         let formatted = match crate::fmt::format(&text) {
             Ok(formatted) => formatted,
             Err(crate::fmt::Error::Syntax(diagnostics)) => {

@@ -87,6 +87,7 @@
 
 pub mod diag;
 pub mod explore;
+pub mod fmt;
 pub mod model;
 pub mod promela;
 pub mod render;

@@ -361,3 +361,23 @@ proptest! {
         prop_assert_eq!(fmt::format(&respaced).unwrap(), fmt::format(text).unwrap(), "{}", path);
     }
 }
+
+/// `.fsys` files go through the system formatter: the repository's systems are formatted, and a
+/// messy one is laid out, comments kept, by `fsm fmt` as for specs.
+#[test]
+fn system_descriptions_have_their_own_layout() {
+    for dir in ["specs/systems", "tests/data/systems", "tests/data/systems/bugs"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
+        for entry in std::fs::read_dir(path).unwrap() {
+            let file = entry.unwrap().path();
+            if file.extension().is_some_and(|e| e == "fsys") {
+                let text = std::fs::read_to_string(&file).unwrap();
+                assert_eq!(fsm_cli::verify::fmt::format(&text).unwrap(), text, "{} is not formatted", file.display());
+            }
+        }
+    }
+    let messy = "system S{instance a=\"a.fsm\";// the one\nchannel c{M}capacity 1;\n\n\n\nend a in A,B;}";
+    let tidy = "system S {\n    instance a = \"a.fsm\"; // the one\n    channel c { M } capacity 1;\n\n    end a in A, B;\n}\n";
+    assert_eq!(fsm_cli::verify::fmt::format(messy).unwrap(), tidy);
+    assert!(matches!(fsm_cli::verify::fmt::format("system S {"), Err(fsm_cli::verify::fmt::Error::Syntax(_))));
+}
