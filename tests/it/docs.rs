@@ -229,6 +229,14 @@ fn every_output_the_book_quotes_is_what_fsm_prints() {
     assert!(quoted >= 4, "only {quoted} outputs quoted");
 }
 
+/// The README is a page, not a manual: what the project is, a picture, the quick start, one
+/// spec with its Rust, and links into the book, where the rest belongs.
+#[test]
+fn readme_stays_a_page() {
+    let lines = read("README.md").lines().count();
+    assert!(lines <= 150, "README.md has {lines} lines: move what was added into the book");
+}
+
 #[test]
 fn readme_spec_is_the_tutorial_spec() {
     let readme = read("README.md");
