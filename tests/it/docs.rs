@@ -155,7 +155,8 @@ fn book_lists_every_diagnostic_code() {
 
 /// Every spec sample of the book and the README, as `fsm check` sees it: a block marked `fsm`
 /// checks with no diagnostic at all; one marked `fsm,expect-CODE,...` has diagnostics of exactly
-/// those codes; one marked `fsm,excerpt` is a piece of a larger spec and is not checked.
+/// those codes; one marked `fsm,excerpt=PATH` is a piece of the spec at PATH, abridged where it
+/// says `...`: each of its statements is one of that spec's, its `ref`s shown or left out.
 #[test]
 fn every_spec_sample_checks_as_its_block_says() {
     let dir = std::env::temp_dir().join(format!("rfc-fsm-book-specs-{}", std::process::id()));
@@ -172,7 +173,11 @@ fn every_spec_sample_checks_as_its_block_says() {
                 continue;
             }
             let marks: Vec<&str> = words.collect();
-            if marks == ["excerpt"] {
+            if let [excerpt] = marks[..]
+                && let Some(source) = excerpt.strip_prefix("excerpt=")
+            {
+                let missing = not_in(&b.text, &read(source));
+                assert!(missing.is_empty(), "{name}:{}: the excerpt differs from {source} at {missing:?}", b.line);
                 excerpts += 1;
                 continue;
             }
@@ -200,6 +205,36 @@ fn every_spec_sample_checks_as_its_block_says() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 6 && excerpts >= 2, "{checked} specs checked, {excerpts} excerpts: the book lost its samples?");
+}
+
+/// A spec's text as statements: comments removed, cut at `;`, `{` and `}`, white space collapsed;
+/// without `refs`, the `ref "..."` clauses removed too.
+fn statements(text: &str, refs: bool) -> Vec<String> {
+    let mut code: String = text.lines().map(|l| format!("{} ", l.split("//").next().unwrap())).collect();
+    while !refs && let Some(at) = code.find(" ref \"") {
+        let end = at + 6 + code[at + 6..].find('"').expect("a ref's closing quote") + 1;
+        code.replace_range(at..end, "");
+    }
+    code.split([';', '{', '}']).map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// Whether a statement is what an excerpt's statement shows, where `...` stands for any text.
+fn shows(statement: &str, excerpt: &str) -> bool {
+    let parts: Vec<&str> = excerpt.split("...").map(str::trim).collect();
+    let [first, middle @ .., last] = &parts[..] else { return statement == excerpt };
+    let Some(mut rest) = statement.strip_prefix(first) else { return false };
+    for part in middle.iter().filter(|p| !p.is_empty()) {
+        let Some(at) = rest.find(part) else { return false };
+        rest = &rest[at + part.len()..];
+    }
+    rest.trim_end().ends_with(last)
+}
+
+/// The statements of an excerpt that are not statements of the spec `source`, with or without
+/// their `ref`s.
+fn not_in(excerpt: &str, source: &str) -> Vec<String> {
+    let known: Vec<String> = statements(source, true).into_iter().chain(statements(source, false)).collect();
+    statements(excerpt, true).into_iter().filter(|s| !known.iter().any(|k| shows(k, s))).collect()
 }
 
 /// A block of the book preceded by `<!-- output of: fsm ARGS -->` is what `fsm ARGS` prints now
@@ -435,4 +470,13 @@ fn anchors_are_made_as_mdbook_makes_them() {
     assert_eq!(anchor(" From Rust: the `fsm!` macro"), "from-rust-the-fsm-macro");
     assert_eq!(anchor(" RFC 3539 and the Failover design, compared"), "rfc-3539-and-the-failover-design-compared");
     assert_eq!(links("[a](b.md#c) `[x](y)` ![p](q.svg)"), ["b.md#c", "q.svg"]);
+}
+
+#[test]
+fn an_excerpt_is_compared_with_its_spec_statement_by_statement() {
+    let spec = "machine M { /// A.\n initial state A { entry Go; }\n A -> A on E / Go\n ref \"x\" ref \"y\"; }";
+    assert!(not_in("initial state A { ... }\nA -> A on E / Go; // without refs", spec).is_empty());
+    assert!(not_in("A -> A on E / Go ref \"x\" ...;", spec).is_empty());
+    assert_eq!(not_in("A -> A on E / Stop;", spec), ["A -> A on E / Stop"]);
+    assert_eq!(not_in("A -> A on E;", spec), ["A -> A on E"], "a statement cut short without `...`");
 }
