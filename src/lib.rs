@@ -46,7 +46,48 @@ pub mod machines {
     machine!("specs/diameter_peer.fsm", "generated/diameter_peer.svg");
 }
 
-/// The README's Rust examples, compiled and run as doctests.
+/// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The book's Rust samples, compiled and run as doctests: an item per chapter of `book/src/`
+/// (`tests/it/docs.rs` checks that none is missing).
+#[cfg(doctest)]
+mod book {
+    macro_rules! chapters {
+        ($($name:ident = $path:literal,)*) => {
+            $(
+                #[doc = include_str!(concat!("../book/src/", $path))]
+                pub struct $name;
+            )*
+        };
+    }
+
+    chapters! {
+        Introduction = "introduction.md",
+        Tutorial = "tutorial.md",
+        Dsl = "dsl.md",
+        Checker = "checker.md",
+        Rust = "rust.md",
+        Tool = "tool.md",
+        Fmt = "fmt.md",
+        Diagrams = "diagrams.md",
+        Editors = "editors.md",
+        Runtimes = "runtimes.md",
+        Watchdog = "runtimes/watchdog.md",
+        Diameter = "runtimes/diameter.md",
+        Iua = "runtimes/iua.md",
+        Testing = "testing.md",
+        Suites = "testing/suites.md",
+        Coverage = "testing/coverage.md",
+        Observe = "testing/observe.md",
+        Verify = "testing/verify.md",
+        Equiv = "testing/equiv.md",
+        Fuzzing = "testing/fuzzing.md",
+        Soak = "testing/soak.md",
+        Performance = "performance.md",
+        BenchmarkFigures = "benchmark-figures.md",
+        Layout = "layout.md",
+    }
+}

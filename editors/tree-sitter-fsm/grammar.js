@@ -4,7 +4,7 @@
  *
  * Written from fsm-dsl/src/syntax/fsm.pest, the grammar of record; fsm-cli/tests/it/editors/ keeps
  * the two in step (the keywords, the item forms, and every spec of the repository). Node names
- * use the statechart terms of the README: state, superstate (a state with substates), event,
+ * use the statechart terms of the book: state, superstate (a state with substates), event,
  * guard, action, entry, exit, internal transition.
  */
 

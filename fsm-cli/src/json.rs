@@ -1,5 +1,5 @@
 //! Diagnostics as JSON, for tools (`fsm check --format json`): one object per diagnostic, in
-//! the schema the README gives.
+//! the schema the book gives.
 
 use fsm_dsl::diag::{Diagnostic, Label, Source, render};
 use serde_json::json;

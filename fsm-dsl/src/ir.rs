@@ -465,7 +465,7 @@ pub struct Machine {
     pub cells: Vec<Cell>,
     /// The superstates, parents before their children; empty for a flat spec. `states` holds
     /// only leaves: a superstate is the set of leaves below it, and its transitions, exits and
-    /// entries are already in the leaves' cells (see the README's "Superstates").
+    /// entries are already in the leaves' cells (see the book's "Superstates").
     pub superstates: Vec<Superstate>,
     /// The effect groups (`group scr = ...;`), in declaration order, for display: every effect
     /// list that names one holds its effects in its place already.

@@ -1,6 +1,6 @@
 //! The properties the fuzz targets check, one module per input surface. Each `run` takes the
 //! fuzzer's bytes and panics when a property fails; the targets in `fuzz_targets/` only call
-//! them. The properties are those of the README's "Fuzzing" section.
+//! them. The properties are those of the book's "Fuzzing" chapter.
 
 pub mod diameter_codec;
 pub mod diameter_peer;

@@ -82,7 +82,7 @@ fn record(name: &str, started: Instant, ours: &Running, trace: &[TraceEntry], no
 /// (the node is the peer). Both readings must see the same messages; the
 /// report (written to `NAME.observe` and printed) says where the node did what the spec does not
 /// allow. A deviation is a finding about the node or about the spec, not a failure of this test:
-/// the README quotes the reports.
+/// the book quotes the reports (`book/src/testing/observe.md`).
 fn observe_otp(name: &str, pcap: &std::path::Path, side: &str, trace_text: &str) -> String {
     use rfc_fsm::diameter::watchdog_trace::{self, Seen};
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop");

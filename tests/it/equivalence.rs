@@ -1,6 +1,6 @@
 //! `fsm flatten` and `fsm equiv`: every spec flattens into a spec that checks clean and is
 //! equivalent to it, and the comparison of RFC 3539 Appendix A with the Failover design gives
-//! exactly the differences the README documents.
+//! exactly the differences the book documents (`book/src/testing/equiv.md`).
 
 use fsm_cli::equiv::{self, Options};
 use fsm_dsl::ir::Machine;
@@ -53,7 +53,7 @@ fn the_flattened_rfc_table_has_one_state_per_reachable_configuration() {
     assert!(!names.iter().any(|n| n.starts_with("REOPEN__") && n.ends_with("NumDWA_3")), "{names:?}");
 }
 
-/// The options of the README's comparison.
+/// The options of the book's comparison.
 fn rfc_vs_failover() -> Options {
     Options {
         map: vec![("SendDWR".into(), "SendWatchdog".into())],
@@ -101,9 +101,10 @@ fn rfc3539_and_the_failover_design_differ_exactly_as_documented() {
 }
 
 #[test]
-fn the_readme_shows_the_comparison_as_it_is() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = readme.find("```text\nA: specs/failover.fsm").expect("the README shows the comparison") + 8;
+fn the_book_shows_the_comparison_as_it_is() {
+    let chapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/testing/equiv.md");
+    let readme = std::fs::read_to_string(chapter).unwrap();
+    let start = readme.find("```text\nA: specs/failover.fsm").expect("the book shows the comparison") + 8;
     let end = start + readme[start..].find("```").unwrap();
     let report =
         equiv::compare(&machine("specs/failover.fsm"), &machine("specs/rfc3539_watchdog.fsm"), &rfc_vs_failover())

@@ -3,7 +3,7 @@
 //! RFC 3539 watchdog, seen from the messages of our driver's trace (`diameter::watchdog_trace`,
 //! written as the tool's JSON lines), against `specs/rfc3539_watchdog.fsm`. The reports are
 //! pinned whole: what the monitor says about an implementation nobody here wrote is a result,
-//! and a change to it should be seen.
+//! and a change to it should be seen (in the book's copies too).
 
 use clap::Parser;
 use rfc_fsm::diameter::watchdog_trace;
@@ -53,17 +53,22 @@ fn the_otp_connector_s_watchdog_conforms() {
     );
 }
 
-#[test]
-fn a_dropped_dwa_makes_the_next_dwr_a_deviation_from_row_13() {
-    // Seeded: our answer to the OTP node's second DWR is taken out of the trace. Its next DWR
-    // then comes with one outstanding, where RFC 3539 has the node fail over, silently.
+/// `otp_listen.trace` seeded with a fault: our answer to the OTP node's second DWR taken out.
+fn observe_seeded() -> (i32, String) {
     let text = std::fs::read_to_string(root().join("tests/data/observe/otp_listen.trace")).unwrap();
     let seeded: String = text.lines().filter(|l| !l.contains("3.846s -> #1 DWA")).map(|l| format!("{l}\n")).collect();
     assert_eq!(seeded.lines().count() + 1, text.lines().count(), "one line taken out");
     let dir = tempfile_dir();
     let path = dir.join("otp_listen_seeded.trace");
     std::fs::write(&path, seeded).unwrap();
-    let (code, report) = observe(&path);
+    observe(&path)
+}
+
+#[test]
+fn a_dropped_dwa_makes_the_next_dwr_a_deviation_from_row_13() {
+    // Seeded: our answer to the OTP node's second DWR is taken out of the trace. Its next DWR
+    // then comes with one outstanding, where RFC 3539 has the node fail over, silently.
+    let (code, report) = observe_seeded();
     assert_eq!(code, 1, "{report}");
     assert_eq!(
         report,
@@ -99,6 +104,26 @@ fn the_otp_listener_starts_a_new_watchdog_on_reconnection_where_the_spec_reopens
     );
     assert!(!report.contains("since step 2"), "only the smallest debt is shown: {report}");
     assert!(report.contains("1 deviation"), "{report}");
+}
+
+/// The book's transcripts of these three reports (`book/src/testing/observe.md`) are what the
+/// monitor reports now: the two runs' in full after their commands, the seeded one after its
+/// header.
+#[test]
+fn the_book_shows_the_reports_as_they_are() {
+    let book = std::fs::read_to_string(root().join("book/src/testing/observe.md")).unwrap();
+    let after = |start: &str| -> String {
+        let at = book.find(start).unwrap_or_else(|| panic!("the book has no block with {start:?}"));
+        let end = at + book[at..].find("```").unwrap();
+        book[at..end].to_owned()
+    };
+    for name in ["otp_listen", "otp_connect"] {
+        let (_, report) = observe(&root().join(format!("tests/data/observe/{name}.trace")));
+        let command = format!("$ cargo fsm observe specs/rfc3539_watchdog.fsm {name}.jsonl\n");
+        assert_eq!(after(&command)[command.len()..], report, "the book's report of {name}");
+    }
+    let (_, report) = observe_seeded();
+    assert_eq!(after("deviation at step 5"), report[HEADER.len() + 1..], "the book's seeded report");
 }
 
 /// A directory of this test binary's own under the target's temporary directory.

@@ -122,7 +122,7 @@ pub enum Command {
     Tests {
         /// Spec file.
         spec: PathBuf,
-        /// Output format: readable text, or one JSON document (schema in the README).
+        /// Output format: readable text, or one JSON document (schema in the book, "Test suites from a spec").
         #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
         format: SuiteFormat,
     },

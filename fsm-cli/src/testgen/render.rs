@@ -1,5 +1,5 @@
 //! A suite as `fsm tests` prints it: readable text, or one JSON document (its schema is in the
-//! README, section "fsm tests").
+//! book, chapter "Test suites from a spec").
 
 use super::{Stats, Step, Suite, value_text};
 use fsm_dsl::ir::{Machine, StepKind};
@@ -115,7 +115,7 @@ fn vars_json(m: &Machine, vars: &[(String, i64)]) -> Value {
     Value::Object(map)
 }
 
-/// The suite as one JSON document (schema in the README, "fsm tests"):
+/// The suite as one JSON document (schema in the book, "Test suites from a spec"):
 /// `{machine, initial, entry, vars, summary, cases: [{steps: [{event, input, guards, from, to,
 /// kind, actions, transition, refs, vars}]}], untaken, incomplete}`.
 pub fn to_json(m: &Machine, suite: &Suite) -> Value {

@@ -25,7 +25,7 @@ macro_rules! codes {
                 match self { $( Code::$variant => $code, )* }
             }
 
-            /// One line saying what the code means (the README's table).
+            /// One line saying what the code means (the book's table, `book/src/checker.md`).
             pub fn title(self) -> &'static str {
                 match self { $( Code::$variant => $title, )* }
             }

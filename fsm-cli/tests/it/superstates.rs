@@ -1,4 +1,4 @@
-//! Superstates mean what the README says, on random nested specs: a reference interpreter
+//! Superstates mean what the book says (`book/src/dsl.md`), on random nested specs: a reference interpreter
 //! written here from the rules (a handler is looked for from the state outwards; exits run
 //! inside-out up to the innermost superstate holding both ends, then the transition's actions,
 //! then entries outside-in down to the target's initial leaf) agrees with the interpreter of the

@@ -1,7 +1,7 @@
 -- The picture's part of the Neovim setup of scripts/screenshot-nvim, which puts it after the
--- README's lines for Neovim 0.7 (the first `lua` block of its Neovim section: they give `.fsm`
--- files their filetype and start `fsm lsp`; the script puts `fsm` on the path): a hover on the
--- line of the first diagnostic once the diagnostics are in. Writes the file FSM_READY names
+-- book's lines for Neovim 0.7 (the first `lua` block of the Neovim section of book/src/editors.md:
+-- they give `.fsm` files their filetype and start `fsm lsp`; the script puts `fsm` on the
+-- path): a hover on the line of the first diagnostic once the diagnostics are in. Writes the file FSM_READY names
 -- when the screen is complete.
 vim.opt.shortmess:append('IF')
 vim.opt.laststatus = 0

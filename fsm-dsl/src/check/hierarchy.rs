@@ -2,7 +2,7 @@
 //! that the rest of the checker reads, so that every property, the dispatch, the interpreter and
 //! the equivalence check work on leaf states unchanged.
 //!
-//! The rules (the README's "Superstates" section states them for users):
+//! The rules (the book's "Superstates" section states them for users):
 //!
 //! - Only leaf states (states without substates) exist in the flat machine; a superstate is the
 //!   set of leaves below it.
