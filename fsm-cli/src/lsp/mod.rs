@@ -4,7 +4,9 @@
 //! transitions out of it and into it, for a timer the states where it may run), the outline,
 //! go to definition, references and rename (from the syntax tree's spans, see [`index`]),
 //! completion by the grammar's place, quick fixes for the diagnostics that have one, semantic
-//! tokens, and formatting through [`crate::fmt`].
+//! tokens, and formatting through [`crate::fmt`]. A system description (`.fsys`) gets its
+//! diagnostics (`fsm verify`'s V codes, its specs read from beside it) and formatting
+//! ([`crate::verify::fmt`]); other requests on it answer nothing.
 //!
 //! Built on `lsp-server` and `lsp-types`, rust-analyzer's own crates: a synchronous loop over a
 //! channel of messages, no async runtime, so the server is as plain as the checker it wraps.
@@ -138,14 +140,83 @@ struct Analysis {
     text: String,
     compiled: Compiled,
     index: index::Index,
+    /// For a system description (`.fsys`), its diagnostics instead of a spec's: the system's
+    /// own, with its instances' specs read from beside the file (see [`system_diagnostics`]).
+    system: Option<Vec<lsp::Diagnostic>>,
 }
 
 impl Analysis {
-    fn new(text: String) -> Analysis {
+    fn new(uri: &lsp::Uri, text: String) -> Analysis {
+        if is_system(uri.as_str()) {
+            let system = Some(system_diagnostics(uri, &text));
+            return Analysis { text, compiled: fsm_dsl::compile(""), index: index::Index::default(), system };
+        }
         let compiled = fsm_dsl::compile(&text);
         let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
-        Analysis { text, compiled, index }
+        Analysis { text, compiled, index, system: None }
     }
+}
+
+/// Whether a document is a system description (`.fsys`), which `fsm verify` reads.
+fn is_system(uri: &str) -> bool {
+    uri.ends_with(".fsys")
+}
+
+/// The diagnostics of a system description: its problems as `fsm verify` reports them before
+/// exploring (codes V0001 to V0015, each with its help), its instances' specs read relative to
+/// the file when the document is a `file:` URI (an instance whose spec has errors is one V0003
+/// at the instance; the spec's own diagnostics show when the spec is opened). The system is
+/// not explored: that is `fsm verify`'s work, not an editor's.
+fn system_diagnostics(uri: &lsp::Uri, text: &str) -> Vec<lsp::Diagnostic> {
+    let dir = file_path(uri).and_then(|p| p.parent().map(std::path::Path::to_path_buf));
+    let mut read = |spec: &str| match &dir {
+        Some(dir) => std::fs::read_to_string(dir.join(spec)).map_err(|e| e.to_string()),
+        None => Err("the system is not a file on disk".to_owned()),
+    };
+    let checked = crate::verify::check(text, &mut read);
+    let lines = Lines::new(text);
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let span = ast::Span::new(d.span.start.min(text.len()), d.span.end.min(text.len()));
+            let mut message = d.message.clone();
+            if let Some(help) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(help);
+            }
+            lsp::Diagnostic {
+                range: lines.range(span),
+                severity: Some(lsp::DiagnosticSeverity::ERROR),
+                code: Some(lsp::NumberOrString::String(d.code.as_str().to_owned())),
+                source: Some("fsm".to_owned()),
+                message,
+                ..lsp::Diagnostic::default()
+            }
+        })
+        .collect()
+}
+
+/// The file a `file:` URI names, its percent escapes decoded; `None` for another scheme.
+fn file_path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
+    let path = uri.as_str().strip_prefix("file://")?;
+    let bytes = path.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push(u8::try_from(high * 16 + low).ok()?);
+                i += 3;
+            }
+            (b, ..) => {
+                decoded.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok().map(std::path::PathBuf::from)
 }
 
 /// An open document.
@@ -198,6 +269,10 @@ impl Server {
             return Some(answer(request, None));
         };
         if let Some(analysis) = &document.analysis {
+            // A system description has diagnostics and formatting; nothing else to answer.
+            if analysis.system.is_some() {
+                return Some(Response::new_ok(request.id, serde_json::Value::Null));
+            }
             return Some(answer(request, Some(analysis)));
         }
         if document.waiting.len() >= MAX_WAITING {
@@ -279,7 +354,8 @@ impl Server {
             std::thread::spawn(move || {
                 // The checker never panics on any text; were it to, the requests waiting for
                 // this analysis get an error rather than wait for ever.
-                let analysis = std::panic::catch_unwind(move || Analysis::new(text)).ok();
+                let analysis =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Analysis::new(&parsed, text))).ok();
                 // The loop may have ended (the client went away): nobody is left to tell.
                 let _ = sender.send(Finished { uri: parsed, generation, analysis });
             });
@@ -298,11 +374,19 @@ impl Server {
                 match finished.analysis {
                     Some(analysis) => {
                         let analysis = Arc::new(analysis);
-                        let diagnostics = diagnostics(&uri, &analysis.text, &analysis.compiled);
+                        let diagnostics = match &analysis.system {
+                            Some(system) => system.clone(),
+                            None => diagnostics(&uri, &analysis.text, &analysis.compiled),
+                        };
                         let version = Some(document.version);
                         let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version };
                         out.push(Notification::new("textDocument/publishDiagnostics".to_owned(), params).into());
-                        out.extend(waiting.into_iter().map(|r| Message::from(answer(r, Some(&analysis)))));
+                        out.extend(waiting.into_iter().map(|r| {
+                            Message::from(match analysis.system {
+                                Some(_) => Response::new_ok(r.id, serde_json::Value::Null),
+                                None => answer(r, Some(&analysis)),
+                            })
+                        }));
                         document.analysis = Some(analysis);
                     }
                     None => out.extend(waiting.into_iter().map(|r| {
@@ -345,12 +429,22 @@ impl Server {
             .get(uri)
             .map(|d| d.text.as_str())
             .ok_or((ErrorCode::InvalidParams, format!("{uri} is not open")))?;
-        let formatted = match crate::fmt::format(text) {
-            Ok(formatted) => formatted,
-            Err(crate::fmt::Error::Syntax(_)) => {
-                return Err((ErrorCode::RequestFailed, "the spec has syntax errors: fix them first".into()));
+        let formatted = if is_system(uri) {
+            match crate::verify::fmt::format(text) {
+                Ok(formatted) => formatted,
+                Err(crate::verify::fmt::Error::Syntax(_)) => {
+                    return Err((ErrorCode::RequestFailed, "the system has syntax errors: fix them first".into()));
+                }
+                Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
             }
-            Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
+        } else {
+            match crate::fmt::format(text) {
+                Ok(formatted) => formatted,
+                Err(crate::fmt::Error::Syntax(_)) => {
+                    return Err((ErrorCode::RequestFailed, "the spec has syntax errors: fix them first".into()));
+                }
+                Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
+            }
         };
         if formatted == text {
             return Ok(Vec::new());

@@ -161,3 +161,43 @@ fn the_command_serves_on_its_standard_streams() {
     send(Notification::new("exit".into(), Value::Null).into());
     assert!(child.wait().unwrap().success());
 }
+
+/// A system description (`.fsys`) on disk: `fsm verify`'s diagnostics with its specs read from
+/// beside it, none once fixed, formatting by the system formatter, and nothing else answered.
+#[test]
+fn a_system_description_gets_verifys_diagnostics_and_formatting() {
+    let mut client = Client::start();
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../specs/systems/watchdog_pair.fsys");
+    let file = file.canonicalize().unwrap();
+    let uri = format!("file://{}", file.to_string_lossy().replace(' ', "%20"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(client.open(&uri, &text), Vec::<Value>::new(), "the repository's system is clean");
+
+    // A misspelled event: V0007 on its name, the suggestion as a help line.
+    let broken = text.replace("environment wa.TwExpiry always;", "environment wa.TwExpiri always;");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": broken }] }),
+    );
+    let diagnostics = client.diagnostics(&uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "V0007");
+    assert!(diagnostics[0]["message"].as_str().unwrap().contains("help: did you mean `TwExpiry`?"), "{diagnostics:?}");
+    let line = broken.lines().position(|l| l.contains("TwExpiri")).unwrap();
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], line);
+
+    // Formatting lays it out as `fsm fmt` does; a hover has nothing to say.
+    let messy = broken.replace("environment wa.TwExpiri always;", "environment   wa.TwExpiry always ;");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [{ "text": messy }] }),
+    );
+    assert_eq!(client.diagnostics(&uri), Vec::<Value>::new());
+    let r = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(r.response_result.unwrap()[0]["newText"], text);
+    assert_eq!(client.hover(&uri, 0, 0), Value::Null);
+    client.shutdown();
+}
