@@ -30,6 +30,7 @@ function createClient() {
     documentSelector: [
       { scheme: "file", language: "fsm" },
       { scheme: "untitled", language: "fsm" },
+      { scheme: "file", language: "fsys" },
     ],
   };
   // The id `fsm` makes the client read `fsm.trace.server`.

@@ -3,7 +3,8 @@
 # pinned version of package-lock.json (`npm ci` here, or scripts/install-deps, installs it):
 #
 # - snapshot tests: every spec of specs/ and the test specs of tests/data/ok listed below, each
-#   tokenized and compared with its snapshot in tests/snapshots/ (the scopes of every token);
+#   tokenized and compared with its snapshot in tests/snapshots/ (the scopes of every token),
+#   and the systems of specs/systems/ by their own grammar (syntaxes/fsys.tmLanguage.json);
 # - unit tests: the files of tests/unit/, whose `// ^^^ scope` lines assert the scopes of the
 #   line above them at tricky spots (each file is a spec that pest parses, too);
 # - the client's files parse as JavaScript, and the language configuration's regular
@@ -37,16 +38,18 @@ ok_cases=(superstates event_data timer_defaults_and_state_timers timers diagram_
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/specs" "$work/ok"
+mkdir -p "$work/specs" "$work/ok" "$work/systems"
 cp "$root"/specs/*.fsm "$work/specs/"
+cp "$root"/specs/systems/*.fsys "$work/systems/"
 for name in "${ok_cases[@]}"; do
     cp "$root/tests/data/ok/$name.fsm" "$work/ok/"
 done
 
 status=0
-for dir in specs ok; do
+for dir in specs ok systems; do
     mkdir -p "tests/snapshots/$dir"
-    for spec in "$work/$dir"/*.fsm; do
+    for spec in "$work/$dir"/*.fsm "$work/$dir"/*.fsys; do
+        [ -e "$spec" ] || continue
         snap="tests/snapshots/$dir/$(basename "$spec").snap"
         if [ -f "$snap" ]; then
             cp "$snap" "$spec.snap"
@@ -73,8 +76,14 @@ if [ "$update" -eq 1 ]; then
     snap_args+=(--updateSnapshot)
 fi
 "$bin/vscode-tmgrammar-snap" "${snap_args[@]}" "$work/**/*.fsm" || status=1
+# The systems (specs/systems/*.fsys) with their own grammar.
+system_args=(-s source.fsys -g syntaxes/fsys.tmLanguage.json)
 if [ "$update" -eq 1 ]; then
-    for dir in specs ok; do
+    system_args+=(--updateSnapshot)
+fi
+"$bin/vscode-tmgrammar-snap" "${system_args[@]}" "$work/systems/*.fsys" || status=1
+if [ "$update" -eq 1 ]; then
+    for dir in specs ok systems; do
         cp "$work/$dir"/*.snap "tests/snapshots/$dir/"
     done
 fi
