@@ -1,4 +1,4 @@
-//! `fsm verify`: the repository's system and its verdict, the seeded bugs of
+//! `fsm verify`: the repository's systems and their verdicts, the seeded bugs of
 //! `tests/data/systems/bugs` each found with a shortest message sequence chart, the bounds,
 //! every diagnostic code of `tests/data/systems/err`, and no panic on any system text (checked,
 //! explored, rendered and exported to Promela).
@@ -43,6 +43,21 @@ fn the_watchdog_pair_verifies_with_its_state_count() {
     assert!(r.out.contains("explored 1649 states, 9348 transitions, depth 28, in "), "{}", r.out);
     assert!(r.out.contains("memory: 14 octets per state packed (exact storage), 37 with the index"), "{}", r.out);
     assert!(r.out.lines().any(|l| l.starts_with("  home both_okay ") && l.ends_with(" holds")), "{}", r.out);
+    assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
+}
+
+#[test]
+fn the_diameter_election_ends_with_one_connection_open() {
+    let r = verify("specs/systems/diameter_election.fsys", &[]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.out.contains("system DiameterElection: 4 instances, 7 channels, 6 environment events"), "{}", r.out);
+    assert!(r.out.contains("explored 141 states, 305 transitions, depth 14, in "), "{}", r.out);
+    assert!(r.out.contains("memory: 16 octets per state packed (exact storage), 57 with the index"), "{}", r.out);
+    for property in ["deadlock", "unspecified reception", "channel overflow", "invariant one_connection at quiescence"]
+    {
+        assert!(r.out.lines().any(|l| l.starts_with(&format!("  {property} ")) && l.ends_with(" holds")), "{}", r.out);
+    }
+    assert!(r.out.lines().any(|l| l.starts_with("  home settled ") && l.ends_with(" holds")), "{}", r.out);
     assert!(r.out.contains("verdict: every property holds in every reachable state"), "{}", r.out);
 }
 
