@@ -62,6 +62,38 @@ fn the_diameter_election_ends_with_one_connection_open() {
 }
 
 #[test]
+fn the_iua_restart_finds_data_dropped_while_going_down() {
+    let r = verify("specs/systems/iua_restart.fsys", &[]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(r.out.contains("system IuaRestart: 6 instances, 7 channels, 9 environment events"), "{}", r.out);
+    assert!(r.out.contains("explored 13322 states, 54694 transitions, depth 32, in "), "{}", r.out);
+    assert!(r.out.contains("memory: 24 octets per state packed (exact storage), 47 with the index"), "{}", r.out);
+    for property in ["deadlock", "unspecified reception", "channel overflow", "invariant queue_settled at quiescence"] {
+        assert!(r.out.lines().any(|l| l.starts_with(&format!("  {property} ")) && l.ends_with(" holds")), "{}", r.out);
+    }
+    assert!(r.out.lines().any(|l| l.starts_with("  home all_active ") && l.ends_with(" holds")), "{}", r.out);
+    // A free guard: the SG keeps the ASP active for another AS, which one AS cannot do.
+    assert!(
+        r.out.contains("invariant views_agree at quiescence   VIOLATED (23 states), shortest trace: 13 moves"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("sg: AspInactive: ASP_ACTIVE -> ASP_ACTIVE / SendAspInactiveAck"), "{}", r.out);
+    // Our spec's gap: a frame routed before the ASP Down arrives is dropped in DOWN_PENDING.
+    assert!(
+        r.out.contains("invariant passed_up                   VIOLATED (3255 states), shortest trace: 14 moves"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("asp: DataIndication: DOWN_PENDING -> DOWN_PENDING / DropData, ErrorUnexpectedMessage"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("verdict: 2 of 7 properties violated"), "{}", r.out);
+}
+
+#[test]
 fn a_channel_one_too_small_overflows_in_a_shortest_chart() {
     let r = verify("tests/data/systems/bugs/overflow.fsys", &[]);
     assert_eq!(r.code, 1, "{}{}", r.out, r.err);
