@@ -6,7 +6,9 @@
 //! `;`, `,`, `.`, `:` and `)`, none after `.`, `(` and `!`. Comments and doc comments stay where they
 //! were written (a comment that ends a line stays at the end of that line, one on its own line
 //! stays on its own line, indented as the items), blank lines between items are kept, at most
-//! one in a row, none just inside the braces.
+//! one in a row, none just inside the braces. An invariant or a home state wider than 100
+//! characters has its formula on the following lines, indented by eight spaces, an operand of
+//! its outermost `||` (or `&&`) a line, each line after the first starting with the operator.
 //!
 //! The text is read as tokens by the grammar's lexical rules (`system.pest`): only the white
 //! space between tokens changes. [`format`] checks its own work before returning it: the text
@@ -197,6 +199,73 @@ fn lay_out(tokens: &[Token<'_>]) -> String {
     out
 }
 
+/// The width past which an invariant's or a home's formula is wrapped, in characters.
+pub const MAX_WIDTH: usize = 100;
+
+/// Wraps the lines of laid-out text that hold an invariant or a home state wider than
+/// [`MAX_WIDTH`]: the formula on the lines after the `:`, indented by eight spaces, one operand
+/// of its outermost `||` a line (or of its outermost `&&`, if it has no `||`), each line after
+/// the first starting with the operator. Other lines are left as they are.
+fn wrap(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let property = line.starts_with("    invariant ") || line.starts_with("    home ");
+        let wide = line.chars().count() > MAX_WIDTH;
+        match line.find(": ").filter(|_| property && wide && !line.contains("//")) {
+            Some(colon) => {
+                out.push_str(&line[..=colon]);
+                out.push('\n');
+                let formula = line[colon + 2..].trim_end();
+                let body = formula.strip_suffix(';').unwrap_or(formula);
+                let (operator, parts) = match split_top(body, " || ") {
+                    Some(parts) => ("|| ", parts),
+                    None => split_top(body, " && ").map_or(("", vec![body.to_owned()]), |parts| ("&& ", parts)),
+                };
+                for (n, part) in parts.iter().enumerate() {
+                    out.push_str("        ");
+                    if n > 0 {
+                        out.push_str(operator);
+                    }
+                    out.push_str(part);
+                    if n + 1 == parts.len() {
+                        out.push(';');
+                    }
+                    out.push('\n');
+                }
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// `text` split at each `separator` outside parentheses, or `None` if it has none there.
+fn split_top(text: &str, separator: &str) -> Option<Vec<String>> {
+    let (mut parts, mut depth, mut start, mut at) = (Vec::new(), 0i32, 0, 0);
+    let mut in_string = false;
+    let bytes = text.as_bytes();
+    while at < bytes.len() {
+        match bytes[at] {
+            b'"' => in_string = !in_string,
+            b'(' if !in_string => depth += 1,
+            b')' if !in_string => depth -= 1,
+            _ if depth == 0 && !in_string && text[at..].starts_with(separator) => {
+                parts.push(text[start..at].to_owned());
+                at += separator.len();
+                start = at;
+                continue;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    parts.push(text[start..].to_owned());
+    (parts.len() > 1).then_some(parts)
+}
+
 /// The code tokens and the comments of a text, which formatting keeps.
 fn kept(tokens: &[Token<'_>]) -> Vec<(Kind, String)> {
     tokens.iter().map(|t| (t.kind, t.text.trim_end().to_owned())).collect()
@@ -208,7 +277,7 @@ fn kept(tokens: &[Token<'_>]) -> Vec<(Kind, String)> {
 pub fn format(text: &str) -> Result<String, Error> {
     super::syntax::parse(text).map_err(|d| Error::Syntax(vec![d]))?;
     let before = tokens(text);
-    let first = lay_out(&before);
+    let first = wrap(&lay_out(&before));
     let again = tokens(&first);
     if kept(&again) != kept(&before) {
         return Err(Error::Internal("the layout changed a token or a comment".into()));
@@ -218,7 +287,7 @@ pub fn format(text: &str) -> Result<String, Error> {
     if super::syntax::parse(&first).is_err() {
         return Err(Error::Internal("the formatted text does not parse".into()));
     }
-    if lay_out(&again) != first {
+    if wrap(&lay_out(&again)) != first {
         return Err(Error::Internal("a second run would change the layout again".into()));
     }
     Ok(first)
@@ -237,6 +306,20 @@ mod tests {
             formatted,
             "/// Doc.\nsystem S {\n    instance a = \"x.fsm\" (p = 1, q = true); // a\n\n    // own line\n    \
              channel c { M, N } capacity 2 loss;\n    invariant i: !(a == A && a.v >= -1);\n}\n"
+        );
+        assert_eq!(format(&formatted).unwrap(), formatted);
+    }
+
+    #[test]
+    fn a_wide_formula_is_wrapped_at_its_outermost_operator() {
+        let long = "system S { invariant agree at quiescence: (a == Open && b == Open) || (a == Shut && b == Shut) || \
+                    (a == Half && b == Half); home h: a == Open && b == Open && c == Open && d == Open && e == Open && f == Open && g == Open && h == Open; }";
+        let formatted = format(long).unwrap();
+        assert_eq!(
+            formatted,
+            "system S {\n    invariant agree at quiescence:\n        (a == Open && b == Open)\n        || (a == Shut && b == Shut)\n        \
+             || (a == Half && b == Half);\n    home h:\n        a == Open\n        && b == Open\n        && c == Open\n        && d == Open\n        \
+             && e == Open\n        && f == Open\n        && g == Open\n        && h == Open;\n}\n"
         );
         assert_eq!(format(&formatted).unwrap(), formatted);
     }
