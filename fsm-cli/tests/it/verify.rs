@@ -100,7 +100,7 @@ fn the_iua_restart_finds_data_dropped_while_going_down() {
     assert_eq!(r.code, 1, "{}{}", r.out, r.err);
     assert!(r.out.contains("system IuaRestart: 6 instances, 7 channels, 9 environment events"), "{}", r.out);
     assert!(r.out.contains("explored 13322 states, 54694 transitions, depth 32, in "), "{}", r.out);
-    assert!(r.out.contains("memory: 24 octets per state packed (exact storage), 47 with the index"), "{}", r.out);
+    assert!(r.out.contains("memory: 26 octets per state packed (exact storage), 50 with the index"), "{}", r.out);
     for property in ["deadlock", "unspecified reception", "channel overflow", "invariant queue_settled at quiescence"] {
         assert!(r.out.lines().any(|l| l.starts_with(&format!("  {property} ")) && l.ends_with(" holds")), "{}", r.out);
     }
