@@ -16,7 +16,7 @@
 /// return to the state it was in. An ASP Active Ack is always the SG's word that the
 /// ASP is active, and the ASP takes it (and withdraws with ASP Inactive if layer management's
 /// last request was not M-ASP_ACTIVE). Data from the SG is passed up only while the SG may be routing traffic to the ASP
-/// (from ASP Active to ASP Inactive Ack); elsewhere it is dropped and reported as unexpected.
+/// (from ASP Active to ASP Inactive Ack or ASP Down Ack); elsewhere it is dropped and reported as unexpected.
 ///
 /// Source: RFC 4233 §4.3.3.
 ///
@@ -626,10 +626,15 @@ pub mod iua_asp_side {
         /// takeover leaves it set: it tells an ASP Active Ack that reaches ASP-INACTIVE whether the
         /// state it reports is the one layer management asked for.
         pub requested_active: bool,
+        /// The SG may still be routing traffic to the ASP while it waits for ASP Down Ack: the
+        /// M-ASP_DOWN request came when the ASP was active or waiting for ASP Active or ASP
+        /// Inactive Ack, and the SG stops the traffic only when it takes the ASP Down (§4.3.3.2).
+        /// Set on that request, cleared on any other and when DOWN_PENDING is left.
+        pub routed: bool,
     }
     impl Vars {
         /// The values the machine starts with (before the initial state's entry actions).
-        pub const INITIAL: Vars = Vars { wants_active: false, requested_active: false };
+        pub const INITIAL: Vars = Vars { wants_active: false, requested_active: false, routed: false };
     }
     /// One transition of the spec, as data (for introspection and documentation).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -681,7 +686,7 @@ pub mod iua_asp_side {
         }
     }
     /// Every transition of the spec, in spec order; `Step::transition` indexes it.
-    pub static TRANSITIONS: [Transition; 38] = {
+    pub static TRANSITIONS: [Transition; 41] = {
         use Action::*;
         use Event::*;
         use State::*;
@@ -860,32 +865,36 @@ pub mod iua_asp_side {
                 .doc(
                     "Data is passed up while the SG may route traffic to the ASP: when active, while waiting\nfor ASP Active Ack (data may overtake the Ack, which travels on another stream,\n§4.3.3.4), and while waiting for ASP Inactive Ack (the SG acknowledges only after it has\nstopped the traffic, §4.3.3.5, so what comes before the Ack was routed in good faith).",
                 ),
-            Transition::on(
-                    &[ASP_DOWN, UP_PENDING, ASP_INACTIVE, DOWN_PENDING],
-                    &[DataIndication],
-                )
+            Transition::on(&[ASP_DOWN, UP_PENDING, ASP_INACTIVE], &[DataIndication])
                 .stay(&[DropData, ErrorUnexpectedMessage])
                 .refs(&["RFC 4233 §3.3.3.1"])
                 .doc(
-                    "Elsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
+                    "And while waiting for ASP Down Ack after any of those (DOWN_PENDING, below).\nElsewhere it is not expected: dropped, and reported to the SG as Error (Unexpected\nMessage), the example §3.3.3.1 gives (\"a QPTM message from an SG while it was in the\nInactive state\").",
                 ),
             Transition::on(&[NO_ASSOCIATION], &[DataIndication])
                 .stay(&[DropData])
                 .refs(&["RFC 4233 §3.3.3.1"])
                 .doc("Without an association there is no SG to tell."),
+            Transition::on(&[ASP_DOWN, UP_PENDING, ASP_INACTIVE], &[DownRequest])
+                .to(DOWN_PENDING, &[])
+                .refs(&["RFC 4233 §4.3.3.2"]),
             Transition::on(
-                    &[
-                        ASP_DOWN,
-                        UP_PENDING,
-                        ASP_INACTIVE,
-                        ACTIVE_PENDING,
-                        ASP_ACTIVE,
-                        INACTIVE_PENDING,
-                    ],
+                    &[ACTIVE_PENDING, ASP_ACTIVE, INACTIVE_PENDING],
                     &[DownRequest],
                 )
                 .to(DOWN_PENDING, &[])
-                .refs(&["RFC 4233 §4.3.3.2"]),
+                .refs(&["RFC 4233 §4.3.3.2"])
+                .doc(
+                    "Asked to go down while the SG may be routing traffic to it: what the SG sends before it\ntakes the ASP Down is passed up, as in INACTIVE_PENDING.",
+                ),
+            Transition::on(&[DOWN_PENDING], &[DataIndication])
+                .guard("routed")
+                .stay(&[PassUpData])
+                .refs(&["RFC 4233 §4.3.3.2", "RFC 4233 §4.3.3.4"]),
+            Transition::on(&[DOWN_PENDING], &[DataIndication])
+                .guard("!routed")
+                .stay(&[DropData, ErrorUnexpectedMessage])
+                .refs(&["RFC 4233 §3.3.3.1"]),
             Transition::on(&[DOWN_PENDING], &[TackExpiry])
                 .to(DOWN_PENDING, &[])
                 .refs(&["RFC 4233 §4.3.3.2"]),
@@ -997,6 +1006,7 @@ pub mod iua_asp_side {
             (ASP_DOWN | ASP_INACTIVE | ASP_ACTIVE, AssociationDown) => {
                 vars.wants_active = false;
                 vars.requested_active = false;
+                vars.routed = false;
                 Step::to(NO_ASSOCIATION, &[ConfirmDown], 1)
             }
             /// RFC 4233 §4.3.3.1
@@ -1008,9 +1018,10 @@ pub mod iua_asp_side {
                 Step::to(UP_PENDING, &[SendAspUp, StartTack], 4)
             }
             /// RFC 4233 §4.3.3.2
-            (ASP_DOWN | ASP_INACTIVE | ASP_ACTIVE, DownRequest) => {
+            (ASP_DOWN | ASP_INACTIVE, DownRequest) => {
                 vars.wants_active = false;
                 vars.requested_active = false;
+                vars.routed = false;
                 Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 34)
             }
             /// RFC 4233 §4.3.3.4
@@ -1021,6 +1032,7 @@ pub mod iua_asp_side {
             (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING | DOWN_PENDING, AssociationDown) => {
                 vars.wants_active = false;
                 vars.requested_active = false;
+                vars.routed = false;
                 Step::to(NO_ASSOCIATION, &[StopTack, ConfirmDown], 1)
             }
             /// `M-ASP_ACTIVE request`
@@ -1036,9 +1048,10 @@ pub mod iua_asp_side {
                 Step::stay(UP_PENDING, &[], 9)
             }
             /// RFC 4233 §4.3.3.2
-            (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING, DownRequest) => {
+            (UP_PENDING, DownRequest) => {
                 vars.wants_active = false;
                 vars.requested_active = false;
+                vars.routed = false;
                 Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 34)
             }
             /// RFC 4233 §4.3.3.1
@@ -1049,7 +1062,7 @@ pub mod iua_asp_side {
             }
             /// RFC 4233 §4.3.3.2
             (UP_PENDING | ACTIVE_PENDING | INACTIVE_PENDING, AspDownAck) => {
-                Step::to(UP_PENDING, &[StopTack, ConfirmDown, SendAspUp, StartTack], 37)
+                Step::to(UP_PENDING, &[StopTack, ConfirmDown, SendAspUp, StartTack], 40)
             }
             /// RFC 4233 §4.3.3.4
             (UP_PENDING, SendData) => Step::stay(UP_PENDING, &[RefuseData], 10),
@@ -1069,7 +1082,7 @@ pub mod iua_asp_side {
                 Step::stay(ASP_INACTIVE, &[], 30)
             }
             /// RFC 4233 §4.3.3.2
-            (ASP_INACTIVE | ASP_ACTIVE, AspDownAck) => Step::to(UP_PENDING, &[ConfirmDown, SendAspUp, StartTack], 37),
+            (ASP_INACTIVE | ASP_ACTIVE, AspDownAck) => Step::to(UP_PENDING, &[ConfirmDown, SendAspUp, StartTack], 40),
             /// RFC 4233 §4.3.3.4, RFC 4233 §4.3.3.5
             (ASP_INACTIVE, AspActiveAck) if vars.requested_active => {
                 vars.wants_active = true;
@@ -1089,6 +1102,13 @@ pub mod iua_asp_side {
                 vars.requested_active = false;
                 Step::to(INACTIVE_PENDING, &[StopTack, SendAspInactive, StartTack], 16)
             }
+            /// RFC 4233 §4.3.3.2
+            (ACTIVE_PENDING | INACTIVE_PENDING, DownRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                vars.routed = true;
+                Step::to(DOWN_PENDING, &[StopTack, SendAspDown, StartTack], 35)
+            }
             /// RFC 4233 §4.3.3.4
             (ACTIVE_PENDING, AspActiveAck) => Step::to(ASP_ACTIVE, &[StopTack, ConfirmActive], 13),
             /// RFC 4233 §4.3.3.4
@@ -1107,6 +1127,13 @@ pub mod iua_asp_side {
                 vars.wants_active = false;
                 vars.requested_active = false;
                 Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 16)
+            }
+            /// RFC 4233 §4.3.3.2
+            (ASP_ACTIVE, DownRequest) => {
+                vars.wants_active = false;
+                vars.requested_active = false;
+                vars.routed = true;
+                Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 35)
             }
             /// RFC 4233 §4.3.3.1, RFC 4233 §4.3.3.5
             (ASP_ACTIVE, AspUpAck) => Step::to(ACTIVE_PENDING, &[ConfirmInactive, SendAspActive, StartTack], 29),
@@ -1169,13 +1196,20 @@ pub mod iua_asp_side {
             /// RFC 4233 §4.3.3.5
             (INACTIVE_PENDING, TackExpiry) => Step::to(INACTIVE_PENDING, &[SendAspInactive, StartTack], 17),
             /// RFC 4233 §4.3.3.2
-            (DOWN_PENDING, AspDownAck) => Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 36),
+            (DOWN_PENDING, AspDownAck) => {
+                vars.routed = false;
+                Step::to(ASP_DOWN, &[StopTack, ConfirmDown], 39)
+            }
             /// RFC 4233 §4.3.3.4
             (DOWN_PENDING, SendData) => Step::stay(DOWN_PENDING, &[RefuseData], 10),
+            /// RFC 4233 §4.3.3.2, RFC 4233 §4.3.3.4
+            (DOWN_PENDING, DataIndication) if vars.routed => Step::stay(DOWN_PENDING, &[PassUpData], 36),
             /// RFC 4233 §3.3.3.1
-            (DOWN_PENDING, DataIndication) => Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 32),
+            (DOWN_PENDING, DataIndication) if !vars.routed => {
+                Step::stay(DOWN_PENDING, &[DropData, ErrorUnexpectedMessage], 37)
+            }
             /// RFC 4233 §4.3.3.2
-            (DOWN_PENDING, TackExpiry) => Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 35),
+            (DOWN_PENDING, TackExpiry) => Step::to(DOWN_PENDING, &[SendAspDown, StartTack], 38),
             _ => Step::unhandled(state),
         }
     }

@@ -365,12 +365,25 @@ fn data_indications_are_passed_up_only_while_the_sg_may_route_traffic_to_the_asp
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
     from_sg(&mut asp, up_ack(), Duration::ZERO);
     assert_eq!(asp.state(), asp::State::ASP_INACTIVE);
-    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped, unexpected]);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), [dropped.clone(), unexpected.clone()]);
     // Waiting for ASP Active Ack (data may overtake it), active, waiting for ASP Inactive Ack.
     asp.request_active(Duration::ZERO);
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
     from_sg(&mut asp, active_ack(), Duration::ZERO);
     assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
     asp.request_inactive(Duration::ZERO);
-    assert_eq!(from_sg(&mut asp, indication, Duration::ZERO), passed);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    // Asked to go down from there: the SG routes traffic until it takes the ASP Down, and what
+    // comes before the ASP Down Ack is passed up (found by `fsm verify` on
+    // specs/systems/iua_restart.fsys).
+    asp.request_down(Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::DOWN_PENDING);
+    assert_eq!(from_sg(&mut asp, indication.clone(), Duration::ZERO), passed);
+    from_sg(&mut asp, down_ack(), Duration::ZERO);
+    // Asked to go down from ASP-INACTIVE, where the SG routes nothing: dropped and reported.
+    asp.request_up(Duration::ZERO);
+    from_sg(&mut asp, up_ack(), Duration::ZERO);
+    asp.request_down(Duration::ZERO);
+    assert_eq!(asp.state(), asp::State::DOWN_PENDING);
+    assert_eq!(from_sg(&mut asp, indication, Duration::ZERO), [dropped, unexpected]);
 }
