@@ -11,7 +11,7 @@
 //! its outermost `||` (or `&&`) a line, each line after the first starting with the operator.
 //!
 //! The text is read as tokens by the grammar's lexical rules (`system.pest`): only the white
-//! space between tokens changes. [`format`] checks its own work before returning it: the text
+//! space between tokens changes. [`format()`] checks its own work before returning it: the text
 //! it returns holds the same tokens and comments in the same order, parses, and is left as it
 //! is by a second run. A system with a syntax error is not formatted; its diagnostics are
 //! returned.
