@@ -51,6 +51,12 @@ pub struct Instance {
 }
 
 impl Instance {
+    /// Whether the exploration keeps whether `timer` (a `TimerId`'s index) runs: see
+    /// [`Instance::tracked`]. `false` past [`MAX_TIMERS`].
+    pub fn tracks(&self, timer: usize) -> bool {
+        timer < MAX_TIMERS && self.tracked & (1u64 << timer) != 0
+    }
+
     /// Whether `event` is deferred in `state`.
     pub fn defers(&self, state: StateId, event: EventId) -> bool {
         self.deferred.get(state.0 * self.machine.events.len() + event.0).copied().unwrap_or(false)

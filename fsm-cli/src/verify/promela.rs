@@ -221,7 +221,7 @@ impl Writer<'_> {
                 self.line(0, &format!("{ty} {name} = {};", lit(value, || format!("the value of `{name}`"))?));
             }
             for t in tracked(instance) {
-                let runs = start.as_ref().is_some_and(|c| c.timers[i] & (1 << t) != 0);
+                let runs = start.as_ref().is_some_and(|c| c.timers[i] & (1u64 << t) != 0);
                 let name = timer_name(instance, &m.timers[t].named.name);
                 self.line(0, &format!("bit {name} = {};", u8::from(runs)));
             }
@@ -497,7 +497,7 @@ impl Writer<'_> {
             let mut ready = handled;
             // A timer expires only while it runs.
             if let Some(t) = instance.machine.event(event).timer
-                && instance.tracked & (1 << t.0) != 0
+                && instance.tracks(t.0)
             {
                 let runs = timer_name(instance, &instance.machine.timers[t.0].named.name);
                 ready = Cond::cmp(format!("{runs} == 1")).and(ready);
@@ -570,7 +570,7 @@ impl Writer<'_> {
         }
         // So does the expiry of a timer whose running the system keeps.
         if let Some(t) = m.event(event).timer
-            && instance.tracked & (1 << t.0) != 0
+            && instance.tracks(t.0)
         {
             self.line(indent, &format!("{} = 0;", timer_name(instance, &m.timers[t.0].named.name)));
         }
@@ -611,8 +611,7 @@ impl Writer<'_> {
                             };
                             if let Some((t, runs)) = set
                                 && !dry
-                                && t.0 < 64
-                                && instance.tracked & (1 << t.0) != 0
+                                && instance.tracks(t.0)
                             {
                                 body.push(format!("{} = {runs}", timer_name(instance, &m.timers[t.0].named.name)));
                             }

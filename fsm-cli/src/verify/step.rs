@@ -138,7 +138,7 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
         // A timer expires only while it runs.
         let instance = &system.instances[env.instance];
         if let Some(t) = instance.machine.event(env.event).timer
-            && instance.tracked & bit(t.0) != 0
+            && instance.tracks(t.0)
             && config.timers[env.instance] & bit(t.0) == 0
         {
             continue;

@@ -172,7 +172,7 @@ pub(super) fn timer_name(instance: &Instance, timer: &str) -> String {
 
 /// The timers whose running `instance` keeps, by `TimerId`.
 pub(super) fn tracked(instance: &Instance) -> impl Iterator<Item = usize> + '_ {
-    (0..instance.machine.timers.len().min(64)).filter(|t| instance.tracked & (1 << t) != 0)
+    (0..instance.machine.timers.len()).filter(|&t| instance.tracks(t))
 }
 
 /// A literal of Promela's 32-bit `int`.
