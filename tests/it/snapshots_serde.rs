@@ -122,29 +122,40 @@ fn through_json<S: serde::Serialize + serde::de::DeserializeOwned>(snapshot: &S)
     serde_json::from_str(&text).unwrap()
 }
 
-proptest! {
-    #[test]
-    fn a_restored_watchdog_goes_on_as_one_never_stopped(ops in ops(4), cut in 0usize..40) {
-        let cut = cut.min(ops.len());
+/// Runs `ops` on a machine of `$module` started by `$start` (a function of the hooks) twice:
+/// once without stopping, and once cut at `$cut`, snapshot, through JSON, restored with its
+/// timers and driven on; the two must take the same steps, run the same actions and end in the
+/// same machine with the same timers running.
+macro_rules! restored_goes_on {
+    ($module:ident, $start:expr, $ops:expr, $cut:expr) => {{
+        let (ops, start) = ($ops, $start);
+        let cut = $cut.min(ops.len());
         let mut clock = Clock::new(Vec::new());
-        let mut machine = watchdog::Machine::start(&mut clock);
-        let all = drive!(watchdog, machine, &mut clock, &ops);
+        let mut machine = start(&mut clock);
+        let all = drive!($module, machine, &mut clock, ops);
 
         let mut first = Clock::new(Vec::new());
-        let mut before = watchdog::Machine::start(&mut first);
-        let mut steps = drive!(watchdog, before, &mut first, &ops[..cut]);
+        let mut before = start(&mut first);
+        let mut steps = drive!($module, before, &mut first, &ops[..cut]);
         let snapshot = through_json(&before.snapshot(&first.running()));
-        let (mut after, timers) = watchdog::Machine::restore(&snapshot).unwrap();
+        let (mut after, timers) = $module::Machine::restore(&snapshot).unwrap();
         prop_assert_eq!(after, before);
         let mut second = Clock::new(timers);
         prop_assert_eq!(&second.timers, &first.timers);
-        steps.extend(drive!(watchdog, after, &mut second, &ops[cut..]));
+        steps.extend(drive!($module, after, &mut second, &ops[cut..]));
         first.log.extend(second.log);
 
         prop_assert_eq!(steps, all);
         prop_assert_eq!(first.log, clock.log);
         prop_assert_eq!(after, machine);
         prop_assert_eq!(second.timers, clock.timers);
+    }};
+}
+
+proptest! {
+    #[test]
+    fn a_restored_watchdog_goes_on_as_one_never_stopped(ops in ops(4), cut in 0usize..40) {
+        restored_goes_on!(watchdog, |clock: &mut Clock<watchdog::Timer>| watchdog::Machine::start(clock), &ops, cut);
     }
 
     #[test]
@@ -154,26 +165,8 @@ proptest! {
         unreliable in any::<bool>(),
         t1 in 1i32..=60_000,
     ) {
-        let cut = cut.min(ops.len());
         let params = sip::Params { unreliable, T1: t1 };
-        let mut clock = Clock::new(Vec::new());
-        let mut machine = sip::Machine::start(params, &mut clock);
-        let all = drive!(sip, machine, &mut clock, &ops);
-
-        let mut first = Clock::new(Vec::new());
-        let mut before = sip::Machine::start(params, &mut first);
-        let mut steps = drive!(sip, before, &mut first, &ops[..cut]);
-        let snapshot = through_json(&before.snapshot(&first.running()));
-        let (mut after, timers) = sip::Machine::restore(&snapshot).unwrap();
-        prop_assert_eq!(after, before);
-        let mut second = Clock::new(timers);
-        steps.extend(drive!(sip, after, &mut second, &ops[cut..]));
-        first.log.extend(second.log);
-
-        prop_assert_eq!(steps, all);
-        prop_assert_eq!(first.log, clock.log);
-        prop_assert_eq!(after, machine);
-        prop_assert_eq!(second.timers, clock.timers);
+        restored_goes_on!(sip, |clock: &mut Clock<sip::Timer>| sip::Machine::start(params, clock), &ops, cut);
     }
 }
 
