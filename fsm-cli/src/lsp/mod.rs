@@ -138,22 +138,44 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
 /// index. Requests are answered from it.
 struct Analysis {
     text: String,
-    compiled: Compiled,
-    index: index::Index,
-    /// For a system description (`.fsys`), its diagnostics instead of a spec's: the system's
-    /// own, with its instances' specs read from beside the file (see [`system_diagnostics`]).
-    system: Option<Vec<lsp::Diagnostic>>,
+    content: Content,
+}
+
+/// What an analysis found, by the kind of document.
+enum Content {
+    /// A spec: the checker's result and the names' index, which requests are answered from.
+    Spec { compiled: Box<Compiled>, index: index::Index },
+    /// A system description (`.fsys`): its diagnostics, the system's own, with its instances'
+    /// specs read from beside the file (see [`system_diagnostics`]). Nothing else is answered.
+    System(Vec<lsp::Diagnostic>),
 }
 
 impl Analysis {
     fn new(uri: &lsp::Uri, text: String) -> Analysis {
-        if is_system(uri.as_str()) {
-            let system = Some(system_diagnostics(uri, &text));
-            return Analysis { text, compiled: fsm_dsl::compile(""), index: index::Index::default(), system };
+        let content = if is_system(uri.as_str()) {
+            Content::System(system_diagnostics(uri, &text))
+        } else {
+            let compiled = Box::new(fsm_dsl::compile(&text));
+            let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
+            Content::Spec { compiled, index }
+        };
+        Analysis { text, content }
+    }
+
+    /// The diagnostics to publish.
+    fn diagnostics(&self, uri: &lsp::Uri) -> Vec<lsp::Diagnostic> {
+        match &self.content {
+            Content::Spec { compiled, .. } => diagnostics(uri, &self.text, compiled),
+            Content::System(diagnostics) => diagnostics.clone(),
         }
-        let compiled = fsm_dsl::compile(&text);
-        let index = compiled.ast.as_ref().map(index::Index::new).unwrap_or_default();
-        Analysis { text, compiled, index, system: None }
+    }
+
+    /// A response to `request` from this analysis: a system description answers nothing.
+    fn answer(&self, request: Request) -> Response {
+        match self.content {
+            Content::Spec { .. } => answer(request, Some(self)),
+            Content::System(_) => Response::new_ok(request.id, serde_json::Value::Null),
+        }
     }
 }
 
@@ -269,11 +291,7 @@ impl Server {
             return Some(answer(request, None));
         };
         if let Some(analysis) = &document.analysis {
-            // A system description has diagnostics and formatting; nothing else to answer.
-            if analysis.system.is_some() {
-                return Some(Response::new_ok(request.id, serde_json::Value::Null));
-            }
-            return Some(answer(request, Some(analysis)));
+            return Some(analysis.answer(request));
         }
         if document.waiting.len() >= MAX_WAITING {
             let message = format!("more than {MAX_WAITING} requests are waiting for this document's analysis");
@@ -374,19 +392,11 @@ impl Server {
                 match finished.analysis {
                     Some(analysis) => {
                         let analysis = Arc::new(analysis);
-                        let diagnostics = match &analysis.system {
-                            Some(system) => system.clone(),
-                            None => diagnostics(&uri, &analysis.text, &analysis.compiled),
-                        };
+                        let diagnostics = analysis.diagnostics(&uri);
                         let version = Some(document.version);
                         let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version };
                         out.push(Notification::new("textDocument/publishDiagnostics".to_owned(), params).into());
-                        out.extend(waiting.into_iter().map(|r| {
-                            Message::from(match analysis.system {
-                                Some(_) => Response::new_ok(r.id, serde_json::Value::Null),
-                                None => answer(r, Some(&analysis)),
-                            })
-                        }));
+                        out.extend(waiting.into_iter().map(|r| Message::from(analysis.answer(r))));
                         document.analysis = Some(analysis);
                     }
                     None => out.extend(waiting.into_iter().map(|r| {
@@ -474,7 +484,10 @@ fn answer(request: Request, analysis: Option<&Analysis>) -> Response {
     }
     let view = |uri: &lsp::Uri| -> Result<View<'_>, (ErrorCode, String)> {
         let a = analysis.ok_or((ErrorCode::InvalidParams, format!("{} is not open", uri.as_str())))?;
-        Ok(View { text: &a.text, lines: Lines::new(&a.text), compiled: &a.compiled, index: &a.index })
+        let Content::Spec { compiled, index } = &a.content else {
+            return Err((ErrorCode::RequestFailed, format!("{} is not a spec", uri.as_str())));
+        };
+        Ok(View { text: &a.text, lines: Lines::new(&a.text), compiled: compiled.as_ref(), index })
     };
     let result = match method.as_str() {
         "textDocument/hover" => answer!(lsp::HoverParams, |p| {
