@@ -245,37 +245,8 @@ pub fn problem_text(system: &System, v: &Violation) -> String {
 pub fn chart_text(system: &System, v: &Violation) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: shortest trace, {} moves", property_name(system, &v.property), moves(v));
-    let mut moves: Vec<&Move> = v.trace.iter().collect();
-    if let Some(Problem::Overflow { by, .. }) = &v.problem {
-        moves.push(by);
-    }
-    for (n, m) in moves.iter().enumerate() {
-        let (head, steps): (String, &[InstanceStep]) = match m {
-            Move::Start { steps } => ("start".into(), steps),
-            Move::Deliver { channel, message, steps } => (
-                format!("{} delivers {}", system.channels[*channel].name, message_name(system, *channel, *message)),
-                steps,
-            ),
-            Move::Environment { step } => ("environment".into(), std::slice::from_ref(step)),
-            Move::Lose { channel, message, position } => {
-                let ch = &system.channels[*channel].name;
-                (format!("{ch} loses {} (fault, position {position})", message_name(system, *channel, *message)), &[])
-            }
-            Move::Duplicate { channel, message } => {
-                let ch = &system.channels[*channel].name;
-                (format!("{ch} duplicates {} (fault)", message_name(system, *channel, *message)), &[])
-            }
-            Move::Reorder { channel, message, position } => {
-                let ch = &system.channels[*channel].name;
-                (
-                    format!(
-                        "{ch}: {} overtakes from position {position} (fault)",
-                        message_name(system, *channel, *message)
-                    ),
-                    &[],
-                )
-            }
-        };
+    for (n, m) in chart_moves(v).into_iter().enumerate() {
+        let (head, steps) = move_head(system, m);
         let _ = writeln!(out, "{n:>4}  {head}");
         for s in steps {
             let name = &system.instances[s.instance].name;
@@ -306,6 +277,39 @@ pub fn chart_text(system: &System, v: &Violation) -> String {
     out
 }
 
+/// The moves a violation's chart shows: its trace, and the move that overflowed, if one did.
+fn chart_moves(v: &Violation) -> Vec<&Move> {
+    let mut moves: Vec<&Move> = v.trace.iter().collect();
+    if let Some(Problem::Overflow { by, .. }) = &v.problem {
+        moves.push(by);
+    }
+    moves
+}
+
+/// A move's line in a chart, and the instances' steps it took.
+fn move_head<'m>(system: &System, m: &'m Move) -> (String, &'m [InstanceStep]) {
+    match m {
+        Move::Start { steps } => ("start".into(), steps),
+        Move::Deliver { channel, message, steps } => {
+            (format!("{} delivers {}", system.channels[*channel].name, message_name(system, *channel, *message)), steps)
+        }
+        Move::Environment { step } => ("environment".into(), std::slice::from_ref(step)),
+        Move::Lose { channel, message, position } => {
+            let ch = &system.channels[*channel].name;
+            (format!("{ch} loses {} (fault, position {position})", message_name(system, *channel, *message)), &[])
+        }
+        Move::Duplicate { channel, message } => {
+            let ch = &system.channels[*channel].name;
+            (format!("{ch} duplicates {} (fault)", message_name(system, *channel, *message)), &[])
+        }
+        Move::Reorder { channel, message, position } => {
+            let ch = &system.channels[*channel].name;
+            let message = message_name(system, *channel, *message);
+            (format!("{ch}: {message} overtakes from position {position} (fault)"), &[])
+        }
+    }
+}
+
 /// Mermaid's entities for the characters that end a statement or start an entity.
 fn mermaid_text(text: &str) -> String {
     text.replace('#', "#35;").replace(';', "#59;").replace(['\n', '\r'], " ")
@@ -318,10 +322,7 @@ pub fn chart_mermaid(system: &System, v: &Violation) -> String {
         let _ = writeln!(out, "    participant {}", i.name);
     }
     let name = |i: usize| system.instances.get(i).map_or("?", |i| i.name.as_str());
-    let mut moves: Vec<&Move> = v.trace.iter().collect();
-    if let Some(Problem::Overflow { by, .. }) = &v.problem {
-        moves.push(by);
-    }
+    let moves = chart_moves(v);
     let note_steps = |out: &mut String, steps: &[InstanceStep]| {
         for s in steps {
             let _ = writeln!(out, "    Note over {}: {}", name(s.instance), mermaid_text(&step_text(system, s)));
@@ -437,19 +438,12 @@ pub fn instance_traces(system: &System, v: &Violation) -> Vec<String> {
             if params.is_empty() { String::new() } else { format!("{}\n", serde_json::json!({ "params": params })) }
         })
         .collect();
-    let mut moves: Vec<&Move> = v.trace.iter().collect();
-    if let Some(Problem::Overflow { by, .. }) = &v.problem {
-        moves.push(by);
-    }
-    for (n, m) in moves.iter().enumerate() {
-        let (head, steps): (String, &[InstanceStep]) = match m {
-            Move::Deliver { channel, message, steps } => (
-                format!("{} delivers {}", system.channels[*channel].name, message_name(system, *channel, *message)),
-                steps,
-            ),
-            Move::Environment { step } => ("environment".into(), std::slice::from_ref(step)),
-            Move::Start { .. } | Move::Lose { .. } | Move::Duplicate { .. } | Move::Reorder { .. } => continue,
-        };
+    for (n, m) in chart_moves(v).into_iter().enumerate() {
+        // The start's entry actions are not compared by `fsm observe`; faults take no step.
+        if matches!(m, Move::Start { .. }) {
+            continue;
+        }
+        let (head, steps) = move_head(system, m);
         for s in steps {
             let machine = &system.instances[s.instance].machine;
             let actions: Vec<&str> = s.actions.iter().map(|a| machine.action(*a).named.name.as_str()).collect();
