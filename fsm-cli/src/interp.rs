@@ -52,7 +52,8 @@ impl<'m> Interpreter<'m> {
         let mut it = Interpreter { machine, state: machine.initial, vars, started: Vec::new(), data: Vec::new() };
         // No timer runs before the start: a `stop` in the initial entry is left out.
         let mut idle = u128::MAX;
-        let actions = it.run(&machine.state(machine.initial).entry, &mut idle);
+        let mut actions = Vec::new();
+        it.run(&machine.state(machine.initial).entry, &mut idle, &mut actions);
         (it, actions)
     }
 
@@ -116,11 +117,11 @@ impl<'m> Interpreter<'m> {
                 }
                 let mut actions = Vec::new();
                 if let Some(target) = transition.target {
-                    actions.extend(self.run(&m.state(from).exit, &mut idle));
-                    actions.extend(self.run(&transition.effects, &mut idle));
-                    actions.extend(self.run(&m.state(target).entry, &mut idle));
+                    self.run(&m.state(from).exit, &mut idle, &mut actions);
+                    self.run(&transition.effects, &mut idle, &mut actions);
+                    self.run(&m.state(target).entry, &mut idle, &mut actions);
                 } else {
-                    actions.extend(self.run(&transition.effects, &mut idle));
+                    self.run(&transition.effects, &mut idle, &mut actions);
                 }
                 let kind = if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal };
                 self.state = transition.target.unwrap_or(from);
@@ -129,12 +130,11 @@ impl<'m> Interpreter<'m> {
         }
     }
 
-    /// Runs effects: applies assignments, returns the actions in order. Values are kept inside
-    /// their declared range (the checker proves they stay there; this only guards against a
-    /// configuration set by hand with `at`).
+    /// Runs effects: applies assignments, appends the actions to `actions` in order. Values are
+    /// kept inside their declared range (the checker proves they stay there; this only guards
+    /// against a configuration set by hand with `at`).
     /// `idle`: a bit per timer that is not running at this point of the step (see `step`).
-    fn run(&mut self, effects: &[Effect], idle: &mut u128) -> Vec<ActionId> {
-        let mut actions = Vec::new();
+    fn run(&mut self, effects: &[Effect], idle: &mut u128, actions: &mut Vec<ActionId>) {
         for effect in effects {
             match *effect {
                 Effect::Action(a) => {
@@ -171,7 +171,6 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
-        actions
     }
 
     fn set(&mut self, index: usize, value: i64) {

@@ -184,7 +184,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
             report.violations.push(Violation {
                 property: Property::Overflow,
                 trace: Vec::new(),
-                at: Config { states: Vec::new(), vars: Vec::new(), timers: Vec::new(), queues: Vec::new() },
+                at: Config::default(),
                 problem: Some(problem),
                 count: 1,
             });
@@ -198,14 +198,16 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     parents.push((u32::MAX, 0));
     let (mut depth, mut level_end) = (0usize, 1usize);
     let mut index = 0usize;
+    // Reused from one configuration to the next.
+    let (mut config, mut outcomes) = (Config::default(), Vec::new());
     'bfs: while index < seen.len() {
         if index == level_end {
             depth += 1;
             level_end = seen.len();
         }
-        let config = step::unpack(system, seen.get(index));
+        step::unpack_into(system, seen.get(index), &mut config);
         report.depth = depth;
-        let quiet = config.queues.iter().all(Vec::is_empty);
+        let quiet = config.queues.iter().all(|q| q.is_empty());
         for (v, invariant) in system.invariants.iter().enumerate() {
             if (quiet || !invariant.at_quiescence) && !invariant.predicate.holds(&config.states, &config.vars) {
                 note(&mut found, Property::Invariant(v), index, None);
@@ -216,12 +218,12 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
             index += 1;
             continue;
         }
-        let outcomes = step::successors(system, &config);
+        step::successors_into(system, &config, &mut outcomes);
         report.transitions += outcomes.len();
         if outcomes.is_empty() && !at_end(system, &config) {
             note(&mut found, Property::Deadlock, index, None);
         }
-        for (ordinal, outcome) in outcomes.into_iter().enumerate() {
+        for (ordinal, outcome) in outcomes.drain(..).enumerate() {
             match outcome {
                 Err(problem) => {
                     let property = match problem {
@@ -290,15 +292,16 @@ fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -
             goal.holds(&c.states, &c.vars)
         })
         .collect();
-    let mut buffer = Vec::new();
+    let (mut buffer, mut config, mut outcomes) = (Vec::new(), Config::default(), Vec::new());
     loop {
         let mut changed = false;
         for i in (0..n).rev() {
             if reaches[i] {
                 continue;
             }
-            let config = step::unpack(system, seen.get(i));
-            for outcome in step::successors(system, &config) {
+            step::unpack_into(system, seen.get(i), &mut config);
+            step::successors_into(system, &config, &mut outcomes);
+            for outcome in outcomes.drain(..) {
                 let Ok((_, next)) = outcome else { continue };
                 step::pack(system, &next, &mut buffer);
                 if seen.find(&buffer).is_some_and(|j| reaches[j]) {

@@ -42,6 +42,10 @@ pub struct Instance {
     /// Per (state, event), `state * events + event`: whether a message that arrives as this
     /// event stays at the head of its channel.
     pub deferred: Vec<bool>,
+    /// Per (state, event), `state * events + event`: the named guards that the conditions of
+    /// the pair's transitions read, a bit per `GuardId` (fewer than [`MAX_GUARDS`]): the only
+    /// ones whose values can change what the pair selects.
+    pub reads: Vec<u32>,
     /// Per state: whether the system may rest there (a declared `end` state or a final one).
     pub end: Vec<bool>,
     /// The timers whose running the exploration keeps, a bit per `TimerId`: those whose
@@ -55,6 +59,12 @@ impl Instance {
     /// [`Instance::tracked`]. `false` past [`MAX_TIMERS`].
     pub fn tracks(&self, timer: usize) -> bool {
         timer < MAX_TIMERS && self.tracked & (1u64 << timer) != 0
+    }
+
+    /// The named guards that the transitions of `state` and `event` read: see
+    /// [`Instance::reads`].
+    pub fn reads(&self, state: StateId, event: EventId) -> u32 {
+        self.reads.get(state.0 * self.machine.events.len() + event.0).copied().unwrap_or(0)
     }
 
     /// Whether `event` is deferred in `state`.

@@ -8,7 +8,7 @@ use super::model::{
 };
 use super::syntax::{Fault, Formula, Item, Name, Qualified, SystemAst};
 use fsm_dsl::ast::CmpOp;
-use fsm_dsl::ir::{ActionId, EventId, Machine, StateId, VarType};
+use fsm_dsl::ir::{ActionId, Cell, Condition, EventId, Machine, StateId, VarType};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -70,6 +70,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 let (states, events, actions) = (machine.states.len(), machine.events.len(), machine.actions.len());
                 let end = machine.states.iter().map(|s| s.is_final).collect();
                 let start = r.arguments(&machine, &name.text, arguments);
+                let reads = guards_read(&machine);
                 r.instances.push(Instance {
                     name: name.text.clone(),
                     path: path.text.clone(),
@@ -78,6 +79,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     sends: vec![Vec::new(); actions],
                     flushes: vec![Vec::new(); actions],
                     deferred: vec![false; states * events],
+                    reads,
                     end,
                     tracked: 0,
                 });
@@ -446,4 +448,22 @@ impl Resolver {
         let resolved: Vec<Option<Predicate>> = parts.iter().map(|p| self.predicate(p)).collect();
         resolved.into_iter().collect()
     }
+}
+
+/// Per (state, event) of `machine`, the named guards its transitions' conditions read, a bit
+/// per `GuardId` (the machine has at most [`MAX_GUARDS`]; see `Instance::reads`).
+fn guards_read(machine: &Machine) -> Vec<u32> {
+    let events = machine.events.len();
+    let mut reads = vec![0u32; machine.states.len() * events];
+    for (s, e) in (0..machine.states.len()).flat_map(|s| (0..events).map(move |e| (s, e))) {
+        let Cell::Rules(rules) = machine.cell(StateId(s), EventId(e)) else { continue };
+        let mut guards = Vec::new();
+        for &t in rules {
+            if let Condition::When(expr) = &machine.transition(t).condition {
+                expr.collect(&mut guards, &mut Vec::new());
+            }
+        }
+        reads[s * events + e] = guards.iter().filter(|g| g.0 < MAX_GUARDS).fold(0, |mask, g| mask | 1 << g.0);
+    }
+    reads
 }

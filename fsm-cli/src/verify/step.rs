@@ -4,14 +4,15 @@
 //! environment's choice, so every value of them that selects another transition is a move of
 //! its own. Also how a configuration is packed into octets (exactly: packing is a bijection).
 
-use super::model::{Instance, System};
+use super::model::{Instance, MAX_GUARDS, System};
 use super::syntax::When;
 use crate::interp::Interpreter;
 use fsm_dsl::ir::{ActionId, ActionKind, EventId, Selection, StateId, StepKind, TransitionId};
+use smallvec::SmallVec;
 
 /// A configuration: each instance's state, variables and running timers, each channel's
 /// messages (head first).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Config {
     /// By instance.
     pub states: Vec<StateId>,
@@ -22,8 +23,12 @@ pub struct Config {
     /// [`Instance::tracked`]: super::model::Instance::tracked
     pub timers: Vec<u64>,
     /// By channel: message ids, head first.
-    pub queues: Vec<Vec<u8>>,
+    pub queues: Vec<Queue>,
 }
+
+/// The messages in a channel, head first: up to eight inline, so that a configuration's clone,
+/// made for each move, allocates nothing for its channels unless one holds more.
+pub type Queue = SmallVec<[u8; 8]>;
 
 /// What one instance did in a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,12 +130,20 @@ pub type Outcome = Result<(Move, Config), Problem>;
 /// this list): deliveries by channel, environment events in the order declared, then faults.
 pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
     let mut out = Vec::new();
+    successors_into(system, config, &mut out);
+    out
+}
+
+/// [`successors`] into `out` (cleared first), whose storage a caller reuses from one
+/// configuration to the next.
+pub fn successors_into(system: &System, config: &Config, out: &mut Vec<Outcome>) {
+    out.clear();
     for (c, queue) in config.queues.iter().enumerate() {
         if let Some(&message) = queue.first() {
-            deliver(system, config, c, message, &mut out);
+            deliver(system, config, c, message, out);
         }
     }
-    let quiet = config.queues.iter().all(Vec::is_empty);
+    let quiet = config.queues.iter().all(|q| q.is_empty());
     for env in &system.environment {
         if env.when == When::AtQuiescence && !quiet {
             continue;
@@ -143,10 +156,10 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
         {
             continue;
         }
-        for selection in selections(system, config, env.instance, env.event) {
+        for (selection, bits) in selections(system, config, env.instance, env.event) {
             if let Selection::Take(_) = selection {
                 let mut next = config.clone();
-                let step = run(system, &mut next, env.instance, env.event, selection);
+                let step = run(system, &mut next, env.instance, env.event, bits);
                 out.push(send_all(system, next, Move::Environment { step }));
             }
         }
@@ -176,18 +189,12 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
             }
         }
     }
-    out
 }
 
 /// The configuration the system starts in, or the overflow its entry actions cause.
 pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     let mut steps = Vec::new();
-    let mut config = Config {
-        states: Vec::new(),
-        vars: Vec::new(),
-        timers: Vec::new(),
-        queues: vec![Vec::new(); system.channels.len()],
-    };
+    let mut config = Config { queues: vec![Queue::new(); system.channels.len()], ..Config::default() };
     for (i, instance) in system.instances.iter().enumerate() {
         let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
         config.states.push(it.state());
@@ -221,21 +228,29 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     }
     let mut popped = config.clone();
     popped.queues[c].remove(0);
-    let mut partial = vec![(popped, Vec::new())];
+    // The receivers' outcomes so far: one unless a receiver's guards gave it a choice.
+    let mut partial: SmallVec<[(Config, Vec<InstanceStep>); 2]> = smallvec::smallvec![(popped, Vec::new())];
     for &(i, event) in receivers {
-        let mut next_partial = Vec::new();
+        let mut next_partial = SmallVec::<[_; 2]>::new();
         for (cfg, steps) in partial {
-            for selection in selections(system, &cfg, i, event) {
-                if selection == Selection::None(StepKind::Unhandled) {
-                    let receiver = Some((i, event, cfg.states[i]));
-                    out.push(Err(Problem::Unspecified { channel: c, message, receiver }));
-                    return;
-                }
-                let mut next = cfg.clone();
-                let step = run(system, &mut next, i, event, selection);
-                let mut steps = steps.clone();
-                steps.push(step);
-                next_partial.push((next, steps));
+            let choices = selections(system, &cfg, i, event);
+            // Unhandled under some guard values: that is the delivery's only outcome.
+            if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
+                let receiver = Some((i, event, cfg.states[i]));
+                out.push(Err(Problem::Unspecified { channel: c, message, receiver }));
+                return;
+            }
+            // Each choice but the last steps a copy; the last one steps `cfg` itself.
+            let (mut cfg, mut steps) = (cfg, steps);
+            let last = choices.len() - 1;
+            for (k, &(_, bits)) in choices.iter().enumerate() {
+                let (mut next, mut next_steps) = if k == last {
+                    (std::mem::take(&mut cfg), std::mem::take(&mut steps))
+                } else {
+                    (cfg.clone(), steps.clone())
+                };
+                next_steps.push(run(system, &mut next, i, event, bits));
+                next_partial.push((next, next_steps));
             }
         }
         partial = next_partial;
@@ -245,32 +260,42 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     }
 }
 
-/// The distinct selections of instance `i` for `event` over every value of its named guards.
-fn selections(system: &System, config: &Config, i: usize, event: EventId) -> Vec<Selection> {
-    let machine = &system.instances[i].machine;
-    let n = machine.guards.len();
-    let mut found: Vec<Selection> = Vec::new();
-    let mut guards = vec![false; n];
-    for bits in 0u32..(1u32 << n.min(super::model::MAX_GUARDS)) {
-        for (g, value) in guards.iter_mut().enumerate() {
-            *value = bits & (1 << g) != 0;
+/// The distinct selections of instance `i` for `event` over every value of its named guards,
+/// each with the first guard values (a bit per `GuardId`, counting up) that make it. Only the
+/// guards that the pair's transitions read are varied: the others cannot change what it selects.
+fn selections(system: &System, config: &Config, i: usize, event: EventId) -> Vec<(Selection, u32)> {
+    let instance = &system.instances[i];
+    let (machine, state) = (&instance.machine, config.states[i]);
+    let n = machine.guards.len().min(MAX_GUARDS);
+    let reads = instance.reads(state, event);
+    let mut found: Vec<(Selection, u32)> = Vec::with_capacity(1);
+    // Every subset of `reads`, counting up: from zero, `(bits - reads) & reads` is the next.
+    let mut bits = 0u32;
+    loop {
+        let s = machine.select(state, event, &guard_values(bits)[..n], &config.vars[i]);
+        if !found.iter().any(|&(f, _)| f == s) {
+            found.push((s, bits));
         }
-        let s = machine.select(config.states[i], event, &guards, &config.vars[i]);
-        if !found.contains(&s) {
-            found.push(s);
+        bits = bits.wrapping_sub(reads) & reads;
+        if bits == 0 {
+            return found;
         }
     }
-    found
 }
 
-/// Steps instance `i` with `event` so that it takes `selection`, in `config`.
-fn run(system: &System, config: &mut Config, i: usize, event: EventId, selection: Selection) -> InstanceStep {
+/// Guard values, indexed by `GuardId`, from a bit per guard (slice the first `guards.len()`).
+fn guard_values(bits: u32) -> [bool; MAX_GUARDS] {
+    std::array::from_fn(|g| bits & (1 << g) != 0)
+}
+
+/// Steps instance `i` with `event` under the named guards' values `bits` (a bit per
+/// `GuardId`, found by [`selections`]), in `config`.
+fn run(system: &System, config: &mut Config, i: usize, event: EventId, bits: u32) -> InstanceStep {
     let instance = &system.instances[i];
     let machine = &instance.machine;
     let mut it = Interpreter::at(machine, config.states[i], std::mem::take(&mut config.vars[i]));
-    // Named guards that make the selection: the interpreter selects again from them.
-    let guards = guards_for(system, config.states[i], it.vars(), i, event, selection);
-    let step = it.step(event, &guards);
+    let guards = guard_values(bits);
+    let step = it.step(event, &guards[..machine.guards.len().min(MAX_GUARDS)]);
     config.states[i] = it.state();
     config.vars[i] = it.into_vars();
     // An expiry stops its timer as it arrives; then the step's starts and stops.
@@ -309,30 +334,6 @@ fn keep_timers(instance: &Instance, running: &mut u64, actions: &[ActionId]) {
 /// instance that keeps none, else one per eight timers of its spec.
 fn timer_octets(instance: &Instance) -> usize {
     if instance.tracked == 0 { 0 } else { instance.machine.timers.len().div_ceil(8) }
-}
-
-/// Guard values under which instance `i` selects `selection` (found again: there are at most
-/// 2^`MAX_GUARDS` of them).
-fn guards_for(
-    system: &System,
-    state: StateId,
-    vars: &[i64],
-    i: usize,
-    event: EventId,
-    selection: Selection,
-) -> Vec<bool> {
-    let machine = &system.instances[i].machine;
-    let n = machine.guards.len();
-    let mut guards = vec![false; n];
-    for bits in 0u32..(1u32 << n.min(super::model::MAX_GUARDS)) {
-        for (g, value) in guards.iter_mut().enumerate() {
-            *value = bits & (1 << g) != 0;
-        }
-        if machine.select(state, event, &guards, vars) == selection {
-            return guards;
-        }
-    }
-    guards
 }
 
 /// Carries out the steps' actions on the channels, action by action: each empties the channels
@@ -394,6 +395,13 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
 
 /// The configuration [`pack`] packed into `bytes`.
 pub fn unpack(system: &System, bytes: &[u8]) -> Config {
+    let mut config = Config::default();
+    unpack_into(system, bytes, &mut config);
+    config
+}
+
+/// [`unpack`] into `config`, whose storage a caller reuses from one configuration to the next.
+pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     let mut at = 0usize;
     let mut take = |n: usize| {
         let mut word = [0u8; 8];
@@ -402,17 +410,21 @@ pub fn unpack(system: &System, bytes: &[u8]) -> Config {
         at += n;
         u64::from_le_bytes(word)
     };
-    let mut config = Config { states: Vec::new(), vars: Vec::new(), timers: Vec::new(), queues: Vec::new() };
-    for instance in &system.instances {
-        config.states.push(StateId(usize::try_from(take(2)).unwrap_or(0)));
-        let vars = instance.machine.vars.iter().map(|v| v.ty.min().wrapping_add(take(width(v.ty.size())) as i64));
-        config.vars.push(vars.collect());
-        config.timers.push(take(timer_octets(instance)));
+    let n = system.instances.len();
+    config.states.resize(n, StateId(0));
+    config.vars.resize_with(n, Vec::new);
+    config.timers.resize(n, 0);
+    config.queues.resize_with(system.channels.len(), Queue::new);
+    for (i, instance) in system.instances.iter().enumerate() {
+        config.states[i] = StateId(usize::try_from(take(2)).unwrap_or(0));
+        let vars = &mut config.vars[i];
+        vars.clear();
+        vars.extend(instance.machine.vars.iter().map(|v| v.ty.min().wrapping_add(take(width(v.ty.size())) as i64)));
+        config.timers[i] = take(timer_octets(instance));
     }
-    for _ in &system.channels {
+    for queue in &mut config.queues {
         let len = usize::try_from(take(1)).unwrap_or(0);
-        let queue = (0..len).map(|_| u8::try_from(take(1)).unwrap_or(0)).collect();
-        config.queues.push(queue);
+        queue.clear();
+        queue.extend((0..len).map(|_| u8::try_from(take(1)).unwrap_or(0)));
     }
-    config
 }
