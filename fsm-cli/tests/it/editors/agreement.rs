@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::process::Command;
 
 use fsm_dsl::syntax;
 
@@ -33,10 +34,15 @@ fn repository_specs() -> Vec<PathBuf> {
     files
 }
 
-/// The files `tree-sitter parse --quiet` finds an ERROR or MISSING node in (it prints a line
-/// for each such file, and nothing for the others).
+/// The files `tree-sitter parse --quiet` finds an ERROR or MISSING node in, with the specs'
+/// grammar.
 fn tree_sitter_flags(files: &[PathBuf]) -> Option<BTreeSet<PathBuf>> {
-    let mut command = tree_sitter()?;
+    flags(tree_sitter()?, files)
+}
+
+/// The files `tree-sitter parse --quiet` finds an ERROR or MISSING node in (it prints a line
+/// for each such file, and nothing for the others), with the grammar `command` runs in.
+pub(super) fn flags(mut command: Command, files: &[PathBuf]) -> Option<BTreeSet<PathBuf>> {
     command.args(["parse", "--quiet"]).args(files);
     let out = run_tree_sitter(command);
     let stdout = String::from_utf8_lossy(&out.stdout);

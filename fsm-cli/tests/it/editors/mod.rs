@@ -1,13 +1,18 @@
-//! The editor grammars of `editors/` against the grammar of record, `fsm-dsl/src/syntax/fsm.pest`, and
-//! the VS Code extension against `fsm lsp`:
+//! The editor grammars of `editors/` against the grammars of record, `fsm-dsl/src/syntax/fsm.pest`
+//! for specs and `fsm-cli/src/verify/system.pest` for systems, and the VS Code extension against
+//! `fsm lsp`:
 //!
 //! - `words`: the keywords of `syntax::KEYWORDS` and the contextual words of `fsm.pest` are the
 //!   words of the tree-sitter grammar and of the TextMate grammar, no more and no fewer; every
 //!   item form of `fsm.pest` has its tree-sitter node; the TextMate grammar's includes resolve;
+//!   the same for the words of `system.pest` and of the systems' tree-sitter grammar
+//!   (`editors/tree-sitter-fsm/fsys/`) and TextMate grammar, and every item form of `system.pest`;
 //! - `agreement`: tree-sitter finds an ERROR or MISSING node exactly where pest refuses the
 //!   syntax: on every spec of the repository, on single mistakes and oddities, on mutated specs;
-//! - `tree_sitter`: the corpus passes, `src/` is what `tree-sitter generate` makes of
-//!   `grammar.js`, and each query captures what it must;
+//! - `system_agreement`: the same for the systems (`.fsys`) and their tree-sitter grammar;
+//! - `tree_sitter`: the corpus passes (the specs' cases and the systems'), each grammar's `src/`
+//!   is what `tree-sitter generate` makes of its `grammar.js`, and each query captures what it
+//!   must;
 //! - `vscode`: the TextMate grammar's snapshot and unit tests pass (`editors/vscode/test.sh`),
 //!   the manifest names its files and pins its packages, and the extension's command line starts
 //!   `fsm lsp`, which answers a client (`editors/vscode/tests/client.test.js`).
@@ -17,6 +22,7 @@
 //! there a missing tool is a failure.
 
 mod agreement;
+mod system_agreement;
 mod tree_sitter;
 mod vscode;
 mod words;
@@ -36,8 +42,16 @@ pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The tree-sitter package: the specs' grammar at its root, the systems' in `fsys/` (the
+/// second entry of its `tree-sitter.json`).
 pub(crate) fn tree_sitter_dir() -> PathBuf {
     root().join("editors/tree-sitter-fsm")
+}
+
+/// The systems' grammar (`.fsys`): `grammar.js`, `src/` and `queries/` (its tests are in the
+/// package's `test/`, marked `:language(fsys)`).
+pub(crate) fn fsys_dir() -> PathBuf {
+    tree_sitter_dir().join("fsys")
 }
 
 pub(crate) fn vscode_dir() -> PathBuf {
@@ -62,8 +76,15 @@ pub(crate) fn tool_present(tool: &str, present: bool) -> Option<()> {
     None
 }
 
-/// The pinned tree-sitter CLI, if it is installed.
+/// The pinned tree-sitter CLI, if it is installed, run in the package (the specs' grammar).
 pub(crate) fn tree_sitter() -> Option<Command> {
+    tree_sitter_in(&tree_sitter_dir())
+}
+
+/// The pinned tree-sitter CLI, if it is installed, run in `dir`: `parse` and `query` read the
+/// grammar of the folder they run in (the package's root is the specs' grammar, `fsys/` the
+/// systems').
+pub(crate) fn tree_sitter_in(dir: &Path) -> Option<Command> {
     let pinned = tree_sitter_version();
     let version = Command::new("tree-sitter").arg("--version").output();
     // `tree-sitter 0.26.13 (...)`
@@ -72,7 +93,7 @@ pub(crate) fn tree_sitter() -> Option<Command> {
     });
     tool_present(&format!("tree-sitter {pinned}"), present)?;
     let mut command = Command::new("tree-sitter");
-    command.current_dir(tree_sitter_dir());
+    command.current_dir(dir);
     Some(command)
 }
 

@@ -4,11 +4,11 @@ use std::collections::BTreeSet;
 
 use fsm_dsl::syntax;
 
-use super::{read, root, textmate_grammar, tree_sitter_dir};
+use super::{fsys_dir, read, root, textmate_grammar, tree_sitter_dir, vscode_dir};
 
 /// The text of the pest rule `name`, from its `=` to its closing brace at the line's end.
 fn pest_rule(pest: &str, name: &str) -> String {
-    let start = pest.find(&format!("\n{name} = ")).unwrap_or_else(|| panic!("no rule {name} in fsm.pest")) + 1;
+    let start = pest.find(&format!("\n{name} = ")).unwrap_or_else(|| panic!("no rule {name} in the pest grammar")) + 1;
     let end = pest[start..].find("}\n").unwrap() + start;
     pest[start..=end].to_owned()
 }
@@ -157,9 +157,9 @@ fn pest_alternatives(rule: &str) -> Vec<String> {
     rule[open + 1..close].split('|').map(|a| a.trim().trim_end_matches('*').trim().to_owned()).collect()
 }
 
-/// The node types `tree-sitter generate` wrote for the grammar (named ones).
-fn tree_sitter_node_types() -> BTreeSet<String> {
-    let types: serde_json::Value = serde_json::from_str(&read(&tree_sitter_dir().join("src/node-types.json"))).unwrap();
+/// The node types `tree-sitter generate` wrote for the grammar of `dir` (named ones).
+fn tree_sitter_node_types(dir: &std::path::Path) -> BTreeSet<String> {
+    let types: serde_json::Value = serde_json::from_str(&read(&dir.join("src/node-types.json"))).unwrap();
     types
         .as_array()
         .unwrap()
@@ -202,12 +202,9 @@ fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
     let mapped: BTreeSet<String> = NODES.iter().map(|(rule, _)| (*rule).to_owned()).collect();
     assert_eq!(forms, mapped, "the item forms of fsm.pest (`item`, `state_body`) and this test's table");
 
-    let nodes = tree_sitter_node_types();
+    let nodes = tree_sitter_node_types(&tree_sitter_dir());
     // The corpus has a case for each: its expected trees name the node.
-    let mut corpus = String::new();
-    for entry in std::fs::read_dir(tree_sitter_dir().join("test/corpus")).unwrap() {
-        corpus.push_str(&read(&entry.unwrap().path()));
-    }
+    let corpus = corpus_text(&tree_sitter_dir().join("test/corpus"));
     for (rule, node) in NODES {
         assert!(nodes.contains(node), "fsm.pest's `{rule}` has no node `{node}` in the tree-sitter grammar");
         let opened = format!("({node}\n");
@@ -215,6 +212,104 @@ fn every_item_form_of_the_parser_has_its_tree_sitter_node_and_corpus_case() {
         assert!(
             corpus.contains(&opened) || corpus.contains(&leaf),
             "no case of editors/tree-sitter-fsm/test/corpus has a `{node}` (fsm.pest's `{rule}`)"
+        );
+    }
+}
+
+/// The text of the corpus files in `dir` (not in its subfolders: the systems' cases are in
+/// `test/corpus/fsys/`).
+fn corpus_text(dir: &std::path::Path) -> String {
+    let mut corpus = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            corpus.push_str(&read(&path));
+        }
+    }
+    corpus
+}
+
+/// The words of `system.pest`: every string literal of its rules that is a name (a letter, then
+/// letters, digits and `_`; it reserves no word, and has no `keyword` rule). Its comments quote examples, so they
+/// are left out; a literal may hold an escaped quote (`"\""`).
+fn system_pest_words(pest: &str) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    for line in pest.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c != '"' {
+                continue;
+            }
+            let mut literal = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => literal.extend(['\\'].into_iter().chain(chars.next())),
+                    '"' => break,
+                    c => literal.push(c),
+                }
+            }
+            let name = literal.starts_with(|c: char| c.is_ascii_alphabetic())
+                && literal.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if name {
+                words.insert(literal);
+            }
+        }
+    }
+    words
+}
+
+#[test]
+fn the_words_of_system_pest_are_those_of_the_system_grammars() {
+    let pest = read(&root().join("fsm-cli/src/verify/system.pest"));
+    let words = system_pest_words(&pest);
+    for word in ["system", "instance", "capacity", "loss", "always", "quiescence", "home"] {
+        assert!(words.contains(word), "no {word:?} among the words read from system.pest: {words:?}");
+    }
+
+    // tree-sitter: the same words, none missing, none of its own (beyond the grammar's name).
+    let grammar = read(&fsys_dir().join("grammar.js"));
+    let used = grammar_js_words(&grammar);
+    let missing: Vec<_> = words.difference(&used).collect();
+    assert!(missing.is_empty(), "words of system.pest that fsys/grammar.js does not use: {missing:?}");
+    let extra: Vec<_> = used.difference(&words).filter(|w| w.as_str() != "fsys").collect();
+    assert!(extra.is_empty(), "words of fsys/grammar.js that system.pest does not have: {extra:?}");
+
+    // TextMate: every word of pest is matched somewhere; `true` and `false`, names to the
+    // grammar, are the only others.
+    let textmate: serde_json::Value =
+        serde_json::from_str(&read(&vscode_dir().join("syntaxes/fsys.tmLanguage.json"))).unwrap();
+    let mut regexes = Vec::new();
+    textmate_regexes(&textmate, &mut regexes);
+    let mut matched = BTreeSet::new();
+    for re in &regexes {
+        matched.extend(regex_words(re));
+    }
+    let missing: Vec<_> = words.difference(&matched).collect();
+    assert!(missing.is_empty(), "words of system.pest that fsys.tmLanguage.json does not match: {missing:?}");
+    let extra: Vec<_> = matched.difference(&words).filter(|w| !["true", "false"].contains(&w.as_str())).collect();
+    assert!(extra.is_empty(), "words of fsys.tmLanguage.json that system.pest does not have: {extra:?}");
+}
+
+#[test]
+fn every_item_form_of_system_pest_has_its_tree_sitter_node_and_corpus_case() {
+    // The node of each item form is named as system.pest's rule.
+    let pest = read(&root().join("fsm-cli/src/verify/system.pest"));
+    let forms: BTreeSet<String> = pest_alternatives(&pest_rule(&pest, "item")).into_iter().collect();
+    let expected: BTreeSet<String> =
+        ["instance", "channel", "send", "flush", "receive", "environment", "defer", "end", "invariant", "home"]
+            .iter()
+            .map(|f| (*f).to_owned())
+            .collect();
+    assert_eq!(forms, expected, "the item forms of system.pest's `item`");
+    let nodes = tree_sitter_node_types(&fsys_dir());
+    let corpus = corpus_text(&tree_sitter_dir().join("test/corpus/fsys"));
+    // The rules inside the items too: each has its node of the same name.
+    let inner = ["system", "arguments", "argument", "fault", "always", "quiescence", "comparison", "qualified"];
+    for node in forms.iter().map(String::as_str).chain(inner) {
+        assert!(nodes.contains(node), "system.pest's `{node}` has no node of that name in fsys/grammar.js");
+        assert!(
+            corpus.contains(&format!("({node}\n")) || corpus.contains(&format!("({node})")),
+            "no case of editors/tree-sitter-fsm/test/corpus/fsys has a `{node}`"
         );
     }
 }

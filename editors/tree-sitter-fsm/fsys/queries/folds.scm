@@ -1,0 +1,2 @@
+; Blocks that fold: the system's body.
+(system_body) @fold
