@@ -197,33 +197,67 @@ fn tree_sitter_and_pest_agree_on_mutated_specs() {
     }
     files.sort();
     let dir = tempfile::tempdir().unwrap();
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let cases: Vec<_> = mutants(&files, 16, 0x2545_f491_4f6c_dd1d, &INSERTIONS, &dir)
+        .into_iter()
+        .map(|m| (m.path, syntax::follows_grammar(&m.text), m.what))
+        .collect();
+    let paths: Vec<PathBuf> = cases.iter().map(|(p, _, _)| p.clone()).collect();
+    let Some(flagged) = tree_sitter_flags(&paths) else { return };
+    assert_agree(&cases, &flagged);
+}
+
+/// A repository file with one character deleted or one piece inserted, written to a file.
+pub(super) struct Mutant {
+    /// Where it is written.
+    pub path: PathBuf,
+    /// Its text.
+    pub text: String,
+    /// Which file, what was done and where, for a failure's message.
+    pub what: String,
+}
+
+/// Each of `files` with one character deleted, or one of `insertions` inserted, at `per_file`
+/// places a xorshift sequence from `seed` picks (deletions and insertions in turn), each
+/// mutant written to `dir` under the file's stem and extension.
+pub(super) fn mutants(
+    files: &[PathBuf],
+    per_file: usize,
+    seed: u64,
+    insertions: &[&str],
+    dir: &tempfile::TempDir,
+) -> Vec<Mutant> {
+    let mut state = seed;
     let mut next = move |below: usize| {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         usize::try_from(state % below as u64).unwrap()
     };
-    let mut cases = Vec::new();
-    for file in &files {
+    let mut out = Vec::new();
+    for file in files {
         let text = read(file);
         let chars: Vec<(usize, char)> = text.char_indices().collect();
-        for k in 0..16 {
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        let (stem, ext) = (file.file_stem().unwrap().to_string_lossy(), file.extension().unwrap().to_string_lossy());
+        for k in 0..per_file {
             let (at, c) = chars[next(chars.len())];
             let (mutated, what) = if k % 2 == 0 {
                 (format!("{}{}", &text[..at], &text[at + c.len_utf8()..]), format!("without {c:?}"))
             } else {
-                let piece = INSERTIONS[next(INSERTIONS.len())];
+                let piece = insertions[next(insertions.len())];
                 (format!("{}{piece}{}", &text[..at], &text[at..]), format!("with {piece:?} inserted"))
             };
-            let path = dir.path().join(format!("{}_{k}.fsm", file.file_stem().unwrap().to_string_lossy()));
+            let path = dir.path().join(format!("{stem}_{k}.{ext}"));
             std::fs::write(&path, &mutated).unwrap();
-            let name = file.strip_prefix(root()).unwrap().display().to_string();
-            cases.push((path, syntax::follows_grammar(&mutated), format!("{name} {what} at byte {at}")));
+            out.push(Mutant { path, text: mutated, what: format!("{name} {what} at byte {at}") });
         }
     }
-    let paths: Vec<PathBuf> = cases.iter().map(|(p, _, _)| p.clone()).collect();
-    let Some(flagged) = tree_sitter_flags(&paths) else { return };
+    out
+}
+
+/// Asserts that tree-sitter `flagged` exactly the cases (file, whether pest parses it, what it
+/// is) that pest refuses; returns how many pest refuses.
+pub(super) fn assert_agree(cases: &[(PathBuf, bool, String)], flagged: &BTreeSet<PathBuf>) -> usize {
     let disagreements: Vec<String> = cases
         .iter()
         .filter(|(path, pest_parses, _)| flagged.contains(path) == *pest_parses)
@@ -232,4 +266,5 @@ fn tree_sitter_and_pest_agree_on_mutated_specs() {
     let refused = cases.iter().filter(|(_, parses, _)| !parses).count();
     eprintln!("{} mutants, {refused} refused by both", cases.len());
     assert!(disagreements.is_empty(), "the parsers disagree:\n{}", disagreements.join("\n"));
+    refused
 }

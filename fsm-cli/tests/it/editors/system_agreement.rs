@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use fsm_cli::verify::diag::Code;
 use fsm_cli::verify::syntax;
 
-use super::agreement::flags;
+use super::agreement::{assert_agree, flags, mutants};
 use super::{fsys_dir, read, root, tree_sitter_in};
 
 /// pest's verdict: `Some(true)` when the text follows `system.pest`, `Some(false)` when it does
@@ -175,42 +175,13 @@ fn tree_sitter_and_pest_agree_on_mutated_systems() {
     // must say the same.
     let files = repository_systems();
     let dir = tempfile::tempdir().unwrap();
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move |below: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        usize::try_from(state % below as u64).unwrap()
-    };
-    let mut cases = Vec::new();
-    for file in &files {
-        let text = read(file);
-        let chars: Vec<(usize, char)> = text.char_indices().collect();
-        for k in 0..24 {
-            let (at, c) = chars[next(chars.len())];
-            let (mutated, what) = if k % 2 == 0 {
-                (format!("{}{}", &text[..at], &text[at + c.len_utf8()..]), format!("without {c:?}"))
-            } else {
-                let piece = INSERTIONS[next(INSERTIONS.len())];
-                (format!("{}{piece}{}", &text[..at], &text[at..]), format!("with {piece:?} inserted"))
-            };
-            let stem = file.file_stem().unwrap().to_string_lossy();
-            let path = dir.path().join(format!("{stem}_{k}.fsys"));
-            std::fs::write(&path, &mutated).unwrap();
-            let name = file.strip_prefix(root()).unwrap().display().to_string();
-            let Some(parses) = pest_parses(&mutated) else { continue };
-            cases.push((path, parses, format!("{name} {what} at byte {at}")));
-        }
-    }
+    // pest's verdict; mutants refused for the parser's bounds are left out.
+    let cases: Vec<_> = mutants(&files, 24, 0x9e37_79b9_7f4a_7c15, &INSERTIONS, &dir)
+        .into_iter()
+        .filter_map(|m| Some((m.path, pest_parses(&m.text)?, m.what)))
+        .collect();
     let paths: Vec<PathBuf> = cases.iter().map(|(p, _, _)| p.clone()).collect();
     let Some(flagged) = tree_sitter_flags(&paths) else { return };
-    let disagreements: Vec<String> = cases
-        .iter()
-        .filter(|(path, pest_parses, _)| flagged.contains(path) == *pest_parses)
-        .map(|(_, pest_parses, what)| format!("{what}: pest {}", if *pest_parses { "parses it" } else { "refuses it" }))
-        .collect();
-    let refused = cases.iter().filter(|(_, parses, _)| !parses).count();
-    eprintln!("{} mutants, {refused} refused by both", cases.len());
+    let refused = assert_agree(&cases, &flagged);
     assert!(refused >= cases.len() / 4, "too few mutants break the syntax: {refused} of {}", cases.len());
-    assert!(disagreements.is_empty(), "the parsers disagree:\n{}", disagreements.join("\n"));
 }
