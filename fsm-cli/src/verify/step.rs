@@ -232,7 +232,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     let mut partial: SmallVec<[(Config, Vec<InstanceStep>); 2]> = smallvec::smallvec![(popped, Vec::new())];
     for &(i, event) in receivers {
         let mut next_partial = SmallVec::<[_; 2]>::new();
-        for (cfg, steps) in partial {
+        for (mut cfg, mut steps) in partial {
             let choices = selections(system, &cfg, i, event);
             // Unhandled under some guard values: that is the delivery's only outcome.
             if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
@@ -241,7 +241,6 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
                 return;
             }
             // Each choice but the last steps a copy; the last one steps `cfg` itself.
-            let (mut cfg, mut steps) = (cfg, steps);
             let last = choices.len() - 1;
             for (k, &(_, bits)) in choices.iter().enumerate() {
                 let (mut next, mut next_steps) = if k == last {
