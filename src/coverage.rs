@@ -3,8 +3,8 @@
 //!
 //! With the feature, every machine in [`crate::machines`] is generated with
 //! `fsm!(spec, coverage = crate::coverage::record)`, so that each `Machine::step` that takes a
-//! transition calls [`record`] with the machine's name and the transition's index in its
-//! `TRANSITIONS`. The free function `step` does not record: a runtime that probes its machine (the SG's `moves`) is not counted.
+//! transition calls [`record`] with the machine's name and the transition's index among its
+//! spec's transitions, in spec order. The free function `step` does not record: a runtime that probes its machine (the SG's `moves`) is not counted.
 //!
 //! Each thread keeps the set of (machine, transition) pairs it took, at most one entry per
 //! transition of the crate's machines (bounded memory), and writes it when the thread ends: one
@@ -56,7 +56,7 @@ thread_local! {
 }
 
 /// Records that `machine` (its `NAME`) took the transition at index `transition` of its
-/// `TRANSITIONS`. Called by the generated `Machine::step`; cheap (a hash set insertion), never
+/// spec (in spec order). Called by the generated `Machine::step`; cheap (a hash set insertion), never
 /// panics, does nothing once the thread's records are being written.
 pub fn record(machine: &'static str, transition: usize) {
     let _ = TAKEN.try_with(|taken| {

@@ -53,9 +53,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             with_machine(&spec, io, |m, io| write_out(io, &crate::mermaid::render_with(m, look.options(m))))
         }
         Command::Table { spec } => with_machine(&spec, io, |m, io| write_out(io, &crate::markdown::matrix(m))),
-        Command::Rust { spec, tracing, serde } => with_machine(&spec, io, |m, io| {
+        Command::Rust { spec, tracing, serde, transitions } => with_machine(&spec, io, |m, io| {
             let origin = format!("`fsm rust` from {}", spec.display());
-            let options = fsm_dsl::build::Options { tracing, serde, ..fsm_dsl::build::Options::default() };
+            let options = fsm_dsl::build::Options { tracing, serde, transitions, ..fsm_dsl::build::Options::default() };
             match fsm_dsl::build::module_source(m, &origin, options) {
                 // Formatted as `gen` formats it, with the configuration of the spec's project.
                 Ok(text) => {

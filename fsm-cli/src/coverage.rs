@@ -1,7 +1,7 @@
 //! `fsm coverage`: which transitions of each spec the tests took, and which `ref` rows they
 //! exercised, from the records that machines generated with `fsm!(.., coverage = recorder)`
 //! write (one JSON object per line: `{"test":"binary::name","machine":"NAME","transition":N}`,
-//! `N` the index in the machine's `TRANSITIONS`, the spec's transitions in spec order).
+//! `N` the transition's index among the spec's transitions, in spec order).
 
 use fsm_dsl::ir::Machine;
 use std::collections::{BTreeMap, BTreeSet};

@@ -39,6 +39,9 @@ pub struct Options {
     /// that includes the module then depends on `serde` with `derive`, and needs `alloc`. Off,
     /// the module is the same as without it.
     pub serde: bool,
+    /// Whether the module has `TRANSITIONS` (the spec's transitions as static data) and its
+    /// `Transition` type, as `fsm!(..., transitions)` does. `tracing` brings them too.
+    pub transitions: bool,
 }
 
 /// Why a module could not be written.
@@ -147,6 +150,7 @@ pub fn module_source(machine: &ir::Machine, origin: &str, options: Options) -> R
             diagram: None,
             tracing: options.tracing,
             serde: options.serde,
+            transitions: options.transitions,
             skeleton: false,
         },
     );

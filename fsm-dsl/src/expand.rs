@@ -19,7 +19,8 @@ const USAGE: &str =
 const OPTIONS: &str = "the options are `dot` (adds the `DOT` constant: the machine as a Graphviz graph), \
      `svg = \"generated/NAME.svg\"` (shows that drawing in the module's documentation), \
      `coverage = path::to::recorder` (`Machine::step` calls `recorder(NAME, transition)` for each transition taken), \
-     `tracing` (`Machine::start` and `Machine::step` emit a `tracing` event each) and \
+     `tracing` (`Machine::start` and `Machine::step` emit a `tracing` event each), \
+     `transitions` (`TRANSITIONS`: the spec's transitions as static data) and \
      `serde` (`Machine::snapshot` and `Machine::restore`: a `Snapshot` by names that any `serde` format saves)";
 
 /// The macro's input: `"path"`, `path = "path"` or `source = "spec text"`, then options.
@@ -35,6 +36,8 @@ struct Input {
     tracing: Option<Ident>,
     /// `serde`: the `Snapshot` type and `Machine::snapshot` / `restore`.
     serde: Option<Ident>,
+    /// `transitions`: the `TRANSITIONS` static and its `Transition` type.
+    transitions: Option<Ident>,
 }
 
 /// Where the spec comes from: the string's value and the literal's span.
@@ -89,7 +92,7 @@ fn span_of(token: Option<&TokenTree>) -> Span {
 }
 
 /// Reads `"path"`, `path = "path"` or `source = "text"`, then `, dot`, `, svg = "path"`,
-/// `, coverage = path`, `, tracing`, `, serde` and a trailing comma.
+/// `, coverage = path`, `, tracing`, `, serde`, `, transitions` and a trailing comma.
 fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut tokens = Vec::new();
     flatten(input, &mut tokens);
@@ -116,6 +119,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
     let mut svg = None;
     let mut tracing = None;
     let mut serde = None;
+    let mut transitions = None;
     while at < tokens.len() {
         if !is_punct(tokens.get(at), ',') {
             return Err(InputError::new(span_of(tokens.get(at)), format!("expected `,` and an option: {OPTIONS}")));
@@ -163,11 +167,12 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
             at += 3;
             continue;
         }
-        // The options that are a word alone: `dot`, `tracing`, `serde`.
+        // The options that are a word alone: `dot`, `tracing`, `serde`, `transitions`.
         let flag = match option.to_string().as_str() {
             "dot" => &mut dot,
             "tracing" => &mut tracing,
             "serde" => &mut serde,
+            "transitions" => &mut transitions,
             _ => return Err(InputError::new(option.span(), format!("unknown option `{option}`: {OPTIONS}"))),
         };
         if flag.is_some() {
@@ -184,7 +189,7 @@ fn parse(input: TokenStream) -> Result<Input, InputError> {
         *flag = Some(option.clone());
         at += 1;
     }
-    Ok(Input { spec, dot, svg, coverage, tracing, serde })
+    Ok(Input { spec, dot, svg, coverage, tracing, serde, transitions })
 }
 
 /// Expands `fsm!(...)`. Never panics: every failure becomes a `compile_error!`.
@@ -228,6 +233,7 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
         diagram: svg,
         tracing: input.tracing.is_some(),
         serde: input.serde.is_some(),
+        transitions: input.transitions.is_some(),
         ..codegen::Options::default()
     };
     let mut expanded = generate_with(&text, &name, span, input.dot.is_some(), options);
@@ -246,7 +252,7 @@ pub fn generate(text: &str, name: &str, include: Option<String>, span: Span, dot
 }
 
 /// [`generate`], with the rest of `options` (the spec's path, the absolute path of an SVG
-/// drawing for the module's docs, the coverage recorder, tracing, serde); their `dot` and `skeleton`
+/// drawing for the module's docs, the coverage recorder, tracing, serde, transitions); their `dot` and `skeleton`
 /// are set here.
 fn generate_with(text: &str, name: &str, span: Span, dot: bool, options: codegen::Options) -> TokenStream {
     let compiled = crate::compile(text);
@@ -319,6 +325,7 @@ mod tests {
                 svg: None,
                 tracing: None,
                 serde: None,
+                transitions: None,
             },
             None,
         )
@@ -502,7 +509,7 @@ mod tests {
     fn an_unreadable_file_is_a_compile_error() {
         let spec = Spec::Path("no/such/spec.fsm".to_owned(), Span::call_site());
         let out = expand_input(
-            Input { spec, dot: None, coverage: None, svg: None, tracing: None, serde: None },
+            Input { spec, dot: None, coverage: None, svg: None, tracing: None, serde: None, transitions: None },
             Some("/nonexistent"),
         )
         .to_string();

@@ -103,9 +103,9 @@ fn application_request() -> RawMessage {
 }
 
 fn edge(from: State, to: State, event: diameter_peer::Event) -> bool {
-    diameter_peer::TRANSITIONS
-        .iter()
-        .any(|t| t.sources.contains(&from) && t.events.contains(&event) && t.target.unwrap_or(from) == to)
+    static MOVES: std::sync::LazyLock<crate::Moves> =
+        std::sync::LazyLock::new(|| crate::Moves::of(include_str!("../../specs/diameter_peer.fsm")));
+    MOVES.on(from.name(), event.name(), to.name())
 }
 
 /// The properties, on one input.

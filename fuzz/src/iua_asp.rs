@@ -7,7 +7,6 @@
 use arbitrary::Unstructured;
 use rfc_fsm::iua::asp::{Asp, AspConfig, AspEvent, Output, State};
 use rfc_fsm::iua::codec::{Dlci, InterfaceId, InterfaceIds, Message, TrafficMode, encode};
-use rfc_fsm::machines::iua_asp_side;
 use std::time::Duration;
 
 /// A message an SG may send, picked by the input.
@@ -35,7 +34,9 @@ fn sg_message(u: &mut Unstructured<'_>) -> arbitrary::Result<Message> {
 }
 
 fn edge(from: State, to: State) -> bool {
-    from == to || iua_asp_side::TRANSITIONS.iter().any(|t| t.sources.contains(&from) && t.target == Some(to))
+    static MOVES: std::sync::LazyLock<crate::Moves> =
+        std::sync::LazyLock::new(|| crate::Moves::of(include_str!("../../specs/iua_asp_side.fsm")));
+    MOVES.step(from.name(), to.name())
 }
 
 /// The properties, on one input.

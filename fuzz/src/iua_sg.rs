@@ -60,11 +60,16 @@ fn asp_message(u: &mut Unstructured<'_>) -> arbitrary::Result<Message> {
 
 /// Whether the spec has a transition from `from` to `to` (or the state did not change).
 fn asp_edge(from: iua_asp::State, to: iua_asp::State) -> bool {
-    from == to || iua_asp::TRANSITIONS.iter().any(|t| t.sources.contains(&from) && t.target == Some(to))
+    static MOVES: std::sync::LazyLock<crate::Moves> =
+        std::sync::LazyLock::new(|| crate::Moves::of(include_str!("../../specs/iua_asp.fsm")));
+    MOVES.step(from.name(), to.name())
 }
 
+/// Whether the spec has a transition from `from` to `to` (or the state did not change).
 fn as_edge(from: iua_as::State, to: iua_as::State) -> bool {
-    from == to || iua_as::TRANSITIONS.iter().any(|t| t.sources.contains(&from) && t.target == Some(to))
+    static MOVES: std::sync::LazyLock<crate::Moves> =
+        std::sync::LazyLock::new(|| crate::Moves::of(include_str!("../../specs/iua_as.fsm")));
+    MOVES.step(from.name(), to.name())
 }
 
 /// The properties, on one input.

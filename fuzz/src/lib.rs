@@ -25,3 +25,38 @@ pub fn chunks<'a>(bytes: &'a [u8], sizes: &[u8]) -> Vec<&'a [u8]> {
     }
     out
 }
+
+/// The moves a spec allows, by name: `(source, event, target)` for each source and event of
+/// each transition, the target being the source for an internal transition. Read from the spec
+/// by the compiler (not from the generated module), so that a runtime's state changes are
+/// checked against the spec itself.
+pub struct Moves(std::collections::HashSet<(String, String, String)>);
+
+impl Moves {
+    /// The moves of the spec `text`; panics if it does not compile (the specs here do).
+    pub fn of(text: &str) -> Moves {
+        let compiled = fsm_dsl::compile(text);
+        let Some(m) = compiled.machine else { panic!("the spec does not compile: {:?}", compiled.diagnostics) };
+        let mut moves = std::collections::HashSet::new();
+        for t in &m.transitions {
+            for &source in t.sources.iter() {
+                let target = t.target.unwrap_or(source);
+                for &event in t.events.iter() {
+                    let names = (&m.state(source).named.name, &m.event(event).named.name, &m.state(target).named.name);
+                    moves.insert((names.0.clone(), names.1.clone(), names.2.clone()));
+                }
+            }
+        }
+        Moves(moves)
+    }
+
+    /// Whether some transition goes from `from` to `to` on `event`.
+    pub fn on(&self, from: &str, event: &str, to: &str) -> bool {
+        self.0.contains(&(from.to_owned(), event.to_owned(), to.to_owned()))
+    }
+
+    /// Whether some transition goes from `from` to `to`, or the state did not change.
+    pub fn step(&self, from: &str, to: &str) -> bool {
+        from == to || self.0.iter().any(|(f, _, t)| f == from && t == to)
+    }
+}

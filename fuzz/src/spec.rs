@@ -39,8 +39,7 @@ pub fn run(data: &[u8]) {
     }
     // The Rust generated from the model, made once: the formatted spec must generate the same
     // text, and `syn` must parse it.
-    let tokens =
-        compiled.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()));
+    let tokens = compiled.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &codegen_options()));
     let rust = tokens.as_ref().map(ToString::to_string);
     formats_faithfully(&text, &compiled, rust.as_deref());
     analyses_within_text(&text, &compiled);
@@ -101,6 +100,12 @@ pub fn run(data: &[u8]) {
     }
 }
 
+/// The code generator's options: with `TRANSITIONS`, so that the rows' guard texts, refs and
+/// docs are generated too.
+fn codegen_options() -> fsm_dsl::codegen::Options {
+    fsm_dsl::codegen::Options { transitions: true, ..Default::default() }
+}
+
 /// A spec that parses formats to the same syntax tree (spans aside), the same diagnostics and
 /// the same generated Rust (`rust`, that of `compiled`), keeps its comments, and formats again to
 /// itself; one that does not parse is refused as a syntax error, never as the formatter's own
@@ -123,10 +128,7 @@ fn formats_faithfully(text: &str, compiled: &Compiled, rust: Option<&str>) {
     let again = fsm_dsl::compile(&formatted);
     let said = |c: &Compiled| c.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>();
     assert_eq!(said(compiled), said(&again), "{text:?} formats into {formatted:?}");
-    let rust_again = again
-        .machine
-        .as_ref()
-        .map(|m| fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default()).to_string());
+    let rust_again = again.machine.as_ref().map(|m| fsm_dsl::codegen::generate(m, &codegen_options()).to_string());
     assert_eq!(rust, rust_again.as_deref(), "{text:?} formats into {formatted:?}");
 }
 

@@ -28,7 +28,7 @@ pub(crate) mod link {
     #[derive(Debug, PartialEq, Eq)]
     pub struct State(pub u32);
 
-    fsm_macros::fsm!("tests/data/ok/event_data.fsm");
+    fsm_macros::fsm!("tests/data/ok/event_data.fsm", transitions);
 }
 
 use link::link as machine;

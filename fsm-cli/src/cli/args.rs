@@ -102,6 +102,10 @@ pub enum Command {
         /// (the crate then depends on `serde` with `derive`, and needs `alloc`).
         #[arg(long)]
         serde: bool,
+        /// Add `TRANSITIONS`, the spec's transitions as static data, as `fsm!(.., transitions)`
+        /// does.
+        #[arg(long)]
+        transitions: bool,
     },
     /// Check every spec under the specs directory and rewrite the generated directory.
     Gen {

@@ -30,7 +30,7 @@ fn exercise(text: &str) {
         assert!(!compiled.has_errors());
         let _ = fsm_dsl::dot::render(m);
         let _ = fsm_cli::markdown::render(m, "fuzz.fsm", Some("fuzz.svg"));
-        let _ = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
+        let _ = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options { transitions: true, ..Default::default() });
         let (mut it, _) = Interpreter::start(m);
         for i in 0..50 {
             let guards = vec![i % 3 == 0; m.guards.len()];

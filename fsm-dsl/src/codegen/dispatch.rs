@@ -56,7 +56,7 @@ fn index_type(count: usize) -> Ident {
     Ident::new(name, Span::call_site())
 }
 
-/// The type of `Step::transition`'s index into `TRANSITIONS`.
+/// The type of `Step::transition`, a transition's index in spec order.
 pub(super) fn transition_type(m: &Machine) -> Ident {
     index_type(m.transitions.len())
 }
@@ -263,7 +263,8 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             pub kind: Kind,
             /// The actions to run, in order: exit, transition, entry.
             pub actions: &'static [Action],
-            /// The index in [`TRANSITIONS`] of the transition taken, if any.
+            /// The index of the transition taken, if any, among the spec's transitions in spec
+            /// order (the spec's first transition is 0).
             pub transition: Option<#transition_type>,
         }
 
@@ -299,7 +300,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
 fn constructors(calls: &Calls, transition_type: &Ident) -> TokenStream {
     let to = calls.to.then(|| {
         quote! {
-            /// Transition `transition` of [`TRANSITIONS`], to `target`, running `actions`.
+            /// Transition `transition` of the spec, to `target`, running `actions`.
             const fn to(target: State, actions: &'static [Action], transition: #transition_type) -> Step {
                 Step { target, kind: Kind::Transition, actions, transition: Some(transition) }
             }
@@ -307,7 +308,7 @@ fn constructors(calls: &Calls, transition_type: &Ident) -> TokenStream {
     });
     let stay = calls.stay.then(|| {
         quote! {
-            /// Internal transition `transition` of [`TRANSITIONS`] in `state`, running `actions`.
+            /// Internal transition `transition` of the spec in `state`, running `actions`.
             const fn stay(state: State, actions: &'static [Action], transition: #transition_type) -> Step {
                 Step { target: state, kind: Kind::Internal, actions, transition: Some(transition) }
             }

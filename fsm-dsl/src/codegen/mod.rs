@@ -1,6 +1,7 @@
 //! Checked model to Rust tokens: one module per machine with the `State`, `Event`, `Action`,
 //! `Guard` and `Timer` enums (`enums.rs`), what they know of each other and the `Guards` and
-//! `Vars` structs (`items.rs`), the transition table as static data (`table.rs`), the DOT text,
+//! `Vars` structs (`items.rs`), the transition table as static data when asked for (`table.rs`:
+//! the `transitions` option, or `tracing`), the DOT text,
 //! the `step` function (`dispatch.rs`: a `match`, O(1), no allocation) and a small `Machine`
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
 //!
@@ -48,8 +49,8 @@ pub struct Options {
     /// out (the macro renders DOT only when asked to, with `fsm!(..., dot)`).
     pub dot: Option<String>,
     /// A path to a function `fn(machine: &'static str, transition: usize)` that
-    /// `Machine::step` calls with the machine's `NAME` and the index in
-    /// `TRANSITIONS` of each transition it takes: transition coverage
+    /// `Machine::step` calls with the machine's `NAME` and the index of each transition it
+    /// takes among the spec's transitions, in spec order: transition coverage
     /// (`fsm!("spec.fsm", coverage = crate::coverage::record)`). `None`, the default, generates
     /// no call at all: the module is the same, token for token, as without the option. The
     /// free function `step` never records, so a runtime can probe the machine without the
@@ -75,6 +76,12 @@ pub struct Options {
     /// depends on `serde` with `derive`) and `alloc`. `false`, the default, generates nothing:
     /// the module is the same, token for token, as without the option.
     pub serde: bool,
+    /// Whether the module has `TRANSITIONS`, every transition of the spec as static data
+    /// (sources, events, guard text, target, actions, refs, doc), and its `Transition` type
+    /// (`fsm!("spec.fsm", transitions)`), for code that reads the machine's structure at run
+    /// time. `tracing` brings them too (its events carry the transition's refs). `false`, the
+    /// default, leaves both out: the tools read the spec itself.
+    pub transitions: bool,
     /// The model is a skeleton of a spec with errors (`check::skeleton`): every action it
     /// declares is kept, run by something or not, so that code using the module sees the
     /// spec's errors and not a cascade of missing names.
@@ -211,7 +218,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     // One interner of action lists for the dispatch's effects and the table's rows.
     let mut lists = lists::ActionLists::new();
     let dispatch = dispatch::dispatch(m, &mut lists);
-    let table = table::transition_table(m, &mut lists);
+    let table = (options.transitions || options.tracing).then(|| table::transition_table(m, &mut lists));
     let lists = lists.items();
     let record = record_call(m, options.coverage.as_ref());
     // Events with data bring the `Input` enum, and hooks that see it.
@@ -256,7 +263,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             non_camel_case_types,
             non_snake_case,
             clippy::upper_case_acronyms,
-            reason = "names keep the spec's spelling, which is its RFC's (OKAY_Pending, NumDWA, DWA)"
+            reason = "the spec keeps its RFC's names"
         )]
         pub mod #module {
             #include

@@ -15,7 +15,7 @@ fn exercise(text: &str) {
     }
     if let Some(m) = &compiled.machine {
         assert!(!compiled.has_errors());
-        let _ = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options::default());
+        let _ = fsm_dsl::codegen::generate(m, &fsm_dsl::codegen::Options { transitions: true, ..Default::default() });
         #[cfg(feature = "dot")]
         let _ = fsm_dsl::dot::render(m);
     }

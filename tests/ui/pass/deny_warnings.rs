@@ -32,7 +32,7 @@ machine Door {
     internal Open on Push / usable = false;
     ignore Pull, AutoCloseExpiry in Shut;
 }
-", dot);
+", dot, transitions);
 
 /// Records what the machine does.
 pub struct Log(pub Vec<door::Action>, pub bool);

@@ -147,7 +147,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
     let (decide, to_code) = decide.unzip();
     let tables = quote! {
         /// One record per effect: the index in [`LISTS`] of its actions (exit, transition,
-        /// entry), the index in [`TRANSITIONS`] of its transition (for the first two, none),
+        /// entry), the index of its transition in spec order (for the first two, none),
         /// then its [`Kind`], in the order `Kind` declares them, each in the fewest digits that
         /// fit (see [`field`]).
         static EFFECTS: &[u8] = #effect_bytes;
