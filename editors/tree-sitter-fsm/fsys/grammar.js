@@ -27,11 +27,9 @@ module.exports = grammar({
   // A byte order mark is white space too, as in system.pest.
   extras: $ => [/[\s\uFEFF]/, $.comment],
 
-  // system.pest reserves no word: a keyword may be a name (`instance end = ...`), and a keyword
-  // runs into the name after it (`instancewa` is `instance wa`), as pest's implicit white space
-  // allows. Only `always` and the faults are atomic there, followed by no letter, digit or `_`:
-  // they alone are this grammar's keywords, read whole by `_word` (`lossx` is no `loss`).
-  word: $ => $._word,
+  // As in system.pest, a keyword is a whole word (`instancewa` is a name, not `instance wa`),
+  // and reserves nothing: it may be a name where a name is expected (`instance end = ...`).
+  word: $ => $.identifier,
 
   rules: {
     source_file: $ => $.system,
@@ -179,8 +177,6 @@ module.exports = grammar({
     qualified: $ => seq(field('owner', $.identifier), '.', field('member', $.identifier)),
 
     identifier: _ => /[A-Za-z_][A-Za-z0-9_]*/,
-    // Only the keywords that system.pest reads atomically match it (see `word` above).
-    _word: _ => /(always|loss|duplication|reordering)[A-Za-z0-9_]*/,
     // A channel's capacity; an integer may be negative.
     number: _ => /[0-9]+/,
     integer: _ => /-?[0-9]+/,

@@ -191,6 +191,7 @@ pub fn parse(text: &str) -> Result<SystemAst, Diagnostic> {
         match pair.as_rule() {
             Rule::ident => name = Some(name_of(&pair)),
             Rule::doc | Rule::EOI => {}
+            rule if is_keyword(rule) => {}
             _ => items.push(item(pair)),
         }
     }
@@ -260,17 +261,41 @@ fn syntax_error(text: &str) -> Diagnostic {
     Diagnostic::syntax(pos..end, words)
 }
 
-/// What the rules of a pest error say was expected, each said once (at most nine).
+/// What the rules of a pest error say was expected, each said once (at most ten: the items).
 fn expected(variant: &pest::error::ErrorVariant<Rule>) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     if let pest::error::ErrorVariant::ParsingError { positives, .. } = variant {
-        for word in positives.iter().filter(|r| !matches!(r, Rule::doc | Rule::file)).take(9).map(|r| describe(*r)) {
+        for word in positives.iter().filter(|r| !matches!(r, Rule::doc | Rule::file)).take(10).map(|r| describe(*r)) {
             if !words.contains(&word) {
                 words.push(word);
             }
         }
     }
     words
+}
+
+/// Whether `rule` is a keyword's (`kw_instance`): a whole word that says which item this is,
+/// and nothing more.
+fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_system
+            | Rule::kw_instance
+            | Rule::kw_channel
+            | Rule::kw_capacity
+            | Rule::kw_send
+            | Rule::kw_flush
+            | Rule::kw_on
+            | Rule::kw_receive
+            | Rule::kw_environment
+            | Rule::kw_at
+            | Rule::kw_quiescence
+            | Rule::kw_defer
+            | Rule::kw_in
+            | Rule::kw_end
+            | Rule::kw_invariant
+            | Rule::kw_home
+    )
 }
 
 fn describe(rule: Rule) -> String {
@@ -284,7 +309,11 @@ fn describe(rule: Rule) -> String {
         Rule::integer => "an integer".into(),
         Rule::EOI => "the end of the file".into(),
         Rule::fault => "`loss`, `duplication` or `reordering`".into(),
-        other => format!("`{}`", format!("{other:?}").replace("quiescence", "at quiescence")),
+        other => {
+            let name = format!("{other:?}");
+            let word = name.strip_prefix("kw_").unwrap_or(&name);
+            format!("`{}`", if other == Rule::quiescence { "at quiescence" } else { word })
+        }
     }
 }
 
@@ -307,7 +336,7 @@ fn names(pair: Pair<'_, Rule>) -> Vec<Name> {
 /// One item; the grammar fixes the order of the parts, so each is read in turn.
 fn item(pair: Pair<'_, Rule>) -> Item {
     let rule = pair.as_rule();
-    let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::doc);
+    let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::doc && !is_keyword(p.as_rule()));
     let mut next = || inner.next();
     let blank = || Name { text: String::new(), span: 0..0 };
     match rule {

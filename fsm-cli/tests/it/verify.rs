@@ -254,6 +254,30 @@ fn every_code_has_an_example_that_gives_it() {
     }
 }
 
+/// A keyword is a whole word: one that runs into the name after it is a syntax error where
+/// the keyword should be, never the keyword and the name (`instancewa` is no `instance wa`).
+/// A keyword may still be a name.
+#[test]
+fn keywords_are_whole_words() {
+    let system = |item: &str| format!("system S {{\n    instance wa = \"w.fsm\";\n    {item}\n}}\n");
+    for (item, expected) in [
+        ("instancewb = \"w.fsm\";", "expected `instance`"),
+        ("endwa in DOWN;", "expected `instance`"),
+        ("defer wa.E inDOWN;", "expected `in`"),
+        ("channel ab { DWR } capacity2;", "expected `capacity`"),
+        ("environment wa.Tw atquiescence;", "expected `always` or `at quiescence`"),
+    ] {
+        let text = system(item);
+        let error = verify::syntax::parse(&text).map(|_| ()).unwrap_err();
+        let rendered = verify::diag::render("s.fsys", &text, std::slice::from_ref(&error), false);
+        assert_eq!(error.code, Code::Syntax, "{item}: {rendered}");
+        assert!(rendered.contains("s.fsys:3:"), "{item}: {rendered}");
+        assert!(rendered.contains(expected), "{item}: {rendered}");
+    }
+    let ast = verify::syntax::parse(&system("end end in DOWN;")).unwrap();
+    assert_eq!(ast.items.len(), 2);
+}
+
 #[test]
 fn all_problems_are_reported_in_one_run() {
     let (checked, rendered) = check_file(Path::new(&repo("tests/data/systems/err/v0010_unknown_state.fsys")));

@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 148
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 85
+#define SYMBOL_COUNT 84
 #define ALIAS_COUNT 1
-#define TOKEN_COUNT 50
+#define TOKEN_COUNT 49
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 23
 #define MAX_ALIAS_SEQUENCE_LENGTH 10
@@ -20,7 +20,7 @@
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
-  sym__word = 1,
+  sym_identifier = 1,
   anon_sym_system = 2,
   anon_sym_LBRACE = 3,
   anon_sym_RBRACE = 4,
@@ -60,56 +60,55 @@ enum ts_symbol_identifiers {
   anon_sym_GT_EQ = 38,
   anon_sym_LT = 39,
   anon_sym_GT = 40,
-  sym_identifier = 41,
-  sym_number = 42,
-  sym_integer = 43,
-  anon_sym_DQUOTE = 44,
-  anon_sym_DQUOTE2 = 45,
-  sym_string_content = 46,
-  sym_escape_sequence = 47,
-  sym_comment = 48,
-  sym_doc_comment = 49,
-  sym_source_file = 50,
-  sym_system = 51,
-  sym_system_body = 52,
-  sym__item = 53,
-  sym_instance = 54,
-  sym_arguments = 55,
-  sym_argument = 56,
-  sym_channel = 57,
-  sym_fault = 58,
-  sym_send = 59,
-  sym_flush = 60,
-  sym_receive = 61,
-  sym_environment = 62,
-  sym_quiescence = 63,
-  sym_defer = 64,
-  sym_end = 65,
-  sym_invariant = 66,
-  sym_home = 67,
-  sym__formula = 68,
-  sym_or = 69,
-  sym_and = 70,
-  sym_not = 71,
-  sym_parenthesized = 72,
-  sym_comparison = 73,
-  sym_qualified = 74,
-  sym_string = 75,
-  aux_sym_system_repeat1 = 76,
-  aux_sym_system_body_repeat1 = 77,
-  aux_sym_arguments_repeat1 = 78,
-  aux_sym_channel_repeat1 = 79,
-  aux_sym_channel_repeat2 = 80,
-  aux_sym_flush_repeat1 = 81,
-  aux_sym_receive_repeat1 = 82,
-  aux_sym_defer_repeat1 = 83,
-  aux_sym_string_repeat1 = 84,
-  alias_sym_variable = 85,
+  sym_number = 41,
+  sym_integer = 42,
+  anon_sym_DQUOTE = 43,
+  anon_sym_DQUOTE2 = 44,
+  sym_string_content = 45,
+  sym_escape_sequence = 46,
+  sym_comment = 47,
+  sym_doc_comment = 48,
+  sym_source_file = 49,
+  sym_system = 50,
+  sym_system_body = 51,
+  sym__item = 52,
+  sym_instance = 53,
+  sym_arguments = 54,
+  sym_argument = 55,
+  sym_channel = 56,
+  sym_fault = 57,
+  sym_send = 58,
+  sym_flush = 59,
+  sym_receive = 60,
+  sym_environment = 61,
+  sym_quiescence = 62,
+  sym_defer = 63,
+  sym_end = 64,
+  sym_invariant = 65,
+  sym_home = 66,
+  sym__formula = 67,
+  sym_or = 68,
+  sym_and = 69,
+  sym_not = 70,
+  sym_parenthesized = 71,
+  sym_comparison = 72,
+  sym_qualified = 73,
+  sym_string = 74,
+  aux_sym_system_repeat1 = 75,
+  aux_sym_system_body_repeat1 = 76,
+  aux_sym_arguments_repeat1 = 77,
+  aux_sym_channel_repeat1 = 78,
+  aux_sym_channel_repeat2 = 79,
+  aux_sym_flush_repeat1 = 80,
+  aux_sym_receive_repeat1 = 81,
+  aux_sym_defer_repeat1 = 82,
+  aux_sym_string_repeat1 = 83,
+  alias_sym_variable = 84,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
-  [sym__word] = "_word",
+  [sym_identifier] = "identifier",
   [anon_sym_system] = "system",
   [anon_sym_LBRACE] = "{",
   [anon_sym_RBRACE] = "}",
@@ -149,7 +148,6 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_GT_EQ] = ">=",
   [anon_sym_LT] = "<",
   [anon_sym_GT] = ">",
-  [sym_identifier] = "identifier",
   [sym_number] = "number",
   [sym_integer] = "integer",
   [anon_sym_DQUOTE] = "\"",
@@ -198,7 +196,7 @@ static const char * const ts_symbol_names[] = {
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
-  [sym__word] = sym__word,
+  [sym_identifier] = sym_identifier,
   [anon_sym_system] = anon_sym_system,
   [anon_sym_LBRACE] = anon_sym_LBRACE,
   [anon_sym_RBRACE] = anon_sym_RBRACE,
@@ -238,7 +236,6 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_GT_EQ] = anon_sym_GT_EQ,
   [anon_sym_LT] = anon_sym_LT,
   [anon_sym_GT] = anon_sym_GT,
-  [sym_identifier] = sym_identifier,
   [sym_number] = sym_number,
   [sym_integer] = sym_integer,
   [anon_sym_DQUOTE] = anon_sym_DQUOTE,
@@ -290,8 +287,8 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = true,
   },
-  [sym__word] = {
-    .visible = false,
+  [sym_identifier] = {
+    .visible = true,
     .named = true,
   },
   [anon_sym_system] = {
@@ -449,10 +446,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_GT] = {
     .visible = true,
     .named = false,
-  },
-  [sym_identifier] = {
-    .visible = true,
-    .named = true,
   },
   [sym_number] = {
     .visible = true,
@@ -1013,103 +1006,83 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(113);
+      if (eof) ADVANCE(16);
       ADVANCE_MAP(
-        '!', 143,
-        '"', 156,
+        '!', 30,
+        '"', 42,
         '&', 4,
-        '(', 121,
-        ')', 123,
-        ',', 122,
+        '(', 22,
+        ')', 24,
+        ',', 23,
         '-', 11,
-        '.', 144,
+        '.', 31,
         '/', 5,
-        ':', 138,
-        ';', 120,
-        '<', 149,
-        '=', 119,
-        '>', 150,
-        '\\', 111,
-        'a', 59,
-        'c', 12,
-        'd', 31,
-        'e', 66,
-        'f', 61,
-        'h', 80,
-        'i', 67,
-        'l', 81,
-        'o', 68,
-        'q', 103,
-        'r', 32,
-        's', 40,
-        '{', 115,
-        '|', 109,
-        '}', 116,
+        ':', 26,
+        ';', 21,
+        '<', 36,
+        '=', 20,
+        '>', 37,
+        '\\', 14,
+        '{', 17,
+        '|', 12,
+        '}', 18,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(112);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(153);
+          lookahead == 0xfeff) SKIP(15);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(39);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(38);
       END_STATE();
     case 1:
       if (lookahead == '\n') SKIP(8);
-      if (lookahead == '"') ADVANCE(156);
-      if (lookahead == '/') ADVANCE(160);
-      if (lookahead == '\\') ADVANCE(111);
+      if (lookahead == '"') ADVANCE(42);
+      if (lookahead == '/') ADVANCE(46);
+      if (lookahead == '\\') ADVANCE(14);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) ADVANCE(157);
-      if (lookahead != 0) ADVANCE(161);
+          lookahead == 0xfeff) ADVANCE(43);
+      if (lookahead != 0) ADVANCE(47);
       END_STATE();
     case 2:
-      ADVANCE_MAP(
-        '!', 9,
-        '"', 155,
-        '.', 144,
-        '/', 5,
-        '<', 149,
-        '=', 10,
-        '>', 150,
-        'c', 49,
-        'd', 30,
-        'e', 66,
-        'f', 61,
-        'h', 80,
-        'i', 72,
-        'r', 46,
-        's', 40,
-        '}', 116,
-      );
+      if (lookahead == '!') ADVANCE(29);
+      if (lookahead == '"') ADVANCE(41);
+      if (lookahead == '(') ADVANCE(22);
+      if (lookahead == '-') ADVANCE(13);
+      if (lookahead == '/') ADVANCE(7);
+      if (lookahead == '=') ADVANCE(19);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(2);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(153);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(40);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(38);
       END_STATE();
     case 3:
-      if (lookahead == '!') ADVANCE(142);
-      if (lookahead == '(') ADVANCE(121);
-      if (lookahead == '-') ADVANCE(110);
+      if (lookahead == '!') ADVANCE(9);
+      if (lookahead == '.') ADVANCE(31);
       if (lookahead == '/') ADVANCE(7);
-      if (lookahead == '=') ADVANCE(118);
+      if (lookahead == '<') ADVANCE(36);
+      if (lookahead == '=') ADVANCE(10);
+      if (lookahead == '>') ADVANCE(37);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(154);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(151);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(39);
       END_STATE();
     case 4:
-      if (lookahead == '&') ADVANCE(141);
+      if (lookahead == '&') ADVANCE(28);
       END_STATE();
     case 5:
-      if (lookahead == '/') ADVANCE(163);
+      if (lookahead == '/') ADVANCE(49);
       END_STATE();
     case 6:
-      if (lookahead == '/') ADVANCE(165);
+      if (lookahead == '/') ADVANCE(51);
       END_STATE();
     case 7:
-      if (lookahead == '/') ADVANCE(164);
+      if (lookahead == '/') ADVANCE(50);
       END_STATE();
     case 8:
       if (lookahead == '/') ADVANCE(7);
@@ -1118,579 +1091,217 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0xfeff) SKIP(8);
       END_STATE();
     case 9:
-      if (lookahead == '=') ADVANCE(146);
+      if (lookahead == '=') ADVANCE(33);
       END_STATE();
     case 10:
-      if (lookahead == '=') ADVANCE(145);
+      if (lookahead == '=') ADVANCE(32);
       END_STATE();
     case 11:
-      if (lookahead == '>') ADVANCE(127);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(154);
+      if (lookahead == '>') ADVANCE(25);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(40);
       END_STATE();
     case 12:
-      if (lookahead == 'a') ADVANCE(85);
-      if (lookahead == 'h') ADVANCE(16);
+      if (lookahead == '|') ADVANCE(27);
       END_STATE();
     case 13:
-      if (lookahead == 'a') ADVANCE(108);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(40);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(23);
+      if (lookahead != 0) ADVANCE(48);
       END_STATE();
     case 15:
-      if (lookahead == 'a') ADVANCE(101);
-      END_STATE();
-    case 16:
-      if (lookahead == 'a') ADVANCE(74);
-      END_STATE();
-    case 17:
-      if (lookahead == 'a') ADVANCE(75);
-      END_STATE();
-    case 18:
-      if (lookahead == 'a') ADVANCE(90);
-      END_STATE();
-    case 19:
-      if (lookahead == 'a') ADVANCE(79);
-      END_STATE();
-    case 20:
-      if (lookahead == 'c') ADVANCE(15);
-      END_STATE();
-    case 21:
-      if (lookahead == 'c') ADVANCE(41);
-      END_STATE();
-    case 22:
-      if (lookahead == 'c') ADVANCE(41);
-      if (lookahead == 'o') ADVANCE(87);
-      END_STATE();
-    case 23:
-      if (lookahead == 'c') ADVANCE(52);
-      END_STATE();
-    case 24:
-      if (lookahead == 'c') ADVANCE(44);
-      END_STATE();
-    case 25:
-      if (lookahead == 'c') ADVANCE(35);
-      END_STATE();
-    case 26:
-      if (lookahead == 'c') ADVANCE(36);
-      END_STATE();
-    case 27:
-      if (lookahead == 'd') ADVANCE(136);
-      if (lookahead == 'v') ADVANCE(54);
-      END_STATE();
-    case 28:
-      if (lookahead == 'd') ADVANCE(126);
-      END_STATE();
-    case 29:
-      if (lookahead == 'd') ADVANCE(42);
-      END_STATE();
-    case 30:
-      if (lookahead == 'e') ADVANCE(47);
-      END_STATE();
-    case 31:
-      if (lookahead == 'e') ADVANCE(47);
-      if (lookahead == 'u') ADVANCE(84);
-      END_STATE();
-    case 32:
-      if (lookahead == 'e') ADVANCE(22);
-      END_STATE();
-    case 33:
-      if (lookahead == 'e') ADVANCE(139);
-      END_STATE();
-    case 34:
-      if (lookahead == 'e') ADVANCE(130);
-      END_STATE();
-    case 35:
-      if (lookahead == 'e') ADVANCE(133);
-      END_STATE();
-    case 36:
-      if (lookahead == 'e') ADVANCE(117);
-      END_STATE();
-    case 37:
-      if (lookahead == 'e') ADVANCE(63);
-      END_STATE();
-    case 38:
-      if (lookahead == 'e') ADVANCE(86);
-      END_STATE();
-    case 39:
-      if (lookahead == 'e') ADVANCE(60);
-      END_STATE();
-    case 40:
-      if (lookahead == 'e') ADVANCE(69);
-      if (lookahead == 'y') ADVANCE(91);
-      END_STATE();
-    case 41:
-      if (lookahead == 'e') ADVANCE(51);
-      END_STATE();
-    case 42:
-      if (lookahead == 'e') ADVANCE(89);
-      END_STATE();
-    case 43:
-      if (lookahead == 'e') ADVANCE(94);
-      END_STATE();
-    case 44:
-      if (lookahead == 'e') ADVANCE(78);
-      END_STATE();
-    case 45:
-      if (lookahead == 'e') ADVANCE(73);
-      END_STATE();
-    case 46:
-      if (lookahead == 'e') ADVANCE(21);
-      END_STATE();
-    case 47:
-      if (lookahead == 'f') ADVANCE(38);
-      END_STATE();
-    case 48:
-      if (lookahead == 'g') ADVANCE(152);
-      END_STATE();
-    case 49:
-      if (lookahead == 'h') ADVANCE(16);
-      END_STATE();
-    case 50:
-      if (lookahead == 'h') ADVANCE(128);
-      END_STATE();
-    case 51:
-      if (lookahead == 'i') ADVANCE(105);
-      END_STATE();
-    case 52:
-      if (lookahead == 'i') ADVANCE(99);
-      END_STATE();
-    case 53:
-      if (lookahead == 'i') ADVANCE(20);
-      END_STATE();
-    case 54:
-      if (lookahead == 'i') ADVANCE(88);
-      END_STATE();
-    case 55:
-      if (lookahead == 'i') ADVANCE(43);
-      END_STATE();
-    case 56:
-      if (lookahead == 'i') ADVANCE(71);
-      END_STATE();
-    case 57:
-      if (lookahead == 'i') ADVANCE(83);
-      END_STATE();
-    case 58:
-      if (lookahead == 'i') ADVANCE(17);
-      END_STATE();
-    case 59:
-      if (lookahead == 'l') ADVANCE(106);
-      if (lookahead == 't') ADVANCE(132);
-      END_STATE();
-    case 60:
-      if (lookahead == 'l') ADVANCE(124);
-      END_STATE();
-    case 61:
-      if (lookahead == 'l') ADVANCE(104);
-      END_STATE();
-    case 62:
-      if (lookahead == 'l') ADVANCE(53);
-      END_STATE();
-    case 63:
-      if (lookahead == 'm') ADVANCE(114);
-      END_STATE();
-    case 64:
-      if (lookahead == 'm') ADVANCE(33);
-      END_STATE();
-    case 65:
-      if (lookahead == 'm') ADVANCE(45);
-      END_STATE();
-    case 66:
-      if (lookahead == 'n') ADVANCE(27);
-      END_STATE();
-    case 67:
-      if (lookahead == 'n') ADVANCE(135);
-      END_STATE();
-    case 68:
-      if (lookahead == 'n') ADVANCE(129);
-      END_STATE();
-    case 69:
-      if (lookahead == 'n') ADVANCE(28);
-      END_STATE();
-    case 70:
-      if (lookahead == 'n') ADVANCE(152);
-      END_STATE();
-    case 71:
-      if (lookahead == 'n') ADVANCE(48);
-      END_STATE();
-    case 72:
-      if (lookahead == 'n') ADVANCE(96);
-      END_STATE();
-    case 73:
-      if (lookahead == 'n') ADVANCE(97);
-      END_STATE();
-    case 74:
-      if (lookahead == 'n') ADVANCE(76);
-      END_STATE();
-    case 75:
-      if (lookahead == 'n') ADVANCE(98);
-      END_STATE();
-    case 76:
-      if (lookahead == 'n') ADVANCE(39);
-      END_STATE();
-    case 77:
-      if (lookahead == 'n') ADVANCE(65);
-      END_STATE();
-    case 78:
-      if (lookahead == 'n') ADVANCE(25);
-      END_STATE();
-    case 79:
-      if (lookahead == 'n') ADVANCE(26);
-      END_STATE();
-    case 80:
-      if (lookahead == 'o') ADVANCE(64);
-      END_STATE();
-    case 81:
-      if (lookahead == 'o') ADVANCE(95);
-      END_STATE();
-    case 82:
-      if (lookahead == 'o') ADVANCE(77);
-      END_STATE();
-    case 83:
-      if (lookahead == 'o') ADVANCE(70);
-      END_STATE();
-    case 84:
-      if (lookahead == 'p') ADVANCE(62);
-      END_STATE();
-    case 85:
-      if (lookahead == 'p') ADVANCE(14);
-      END_STATE();
-    case 86:
-      if (lookahead == 'r') ADVANCE(134);
-      END_STATE();
-    case 87:
-      if (lookahead == 'r') ADVANCE(29);
-      END_STATE();
-    case 88:
-      if (lookahead == 'r') ADVANCE(82);
-      END_STATE();
-    case 89:
-      if (lookahead == 'r') ADVANCE(56);
-      END_STATE();
-    case 90:
-      if (lookahead == 'r') ADVANCE(58);
-      END_STATE();
-    case 91:
-      if (lookahead == 's') ADVANCE(100);
-      END_STATE();
-    case 92:
-      if (lookahead == 's') ADVANCE(50);
-      END_STATE();
-    case 93:
-      if (lookahead == 's') ADVANCE(152);
-      END_STATE();
-    case 94:
-      if (lookahead == 's') ADVANCE(24);
-      END_STATE();
-    case 95:
-      if (lookahead == 's') ADVANCE(93);
-      END_STATE();
-    case 96:
-      if (lookahead == 's') ADVANCE(102);
-      if (lookahead == 'v') ADVANCE(18);
-      END_STATE();
-    case 97:
-      if (lookahead == 't') ADVANCE(131);
-      END_STATE();
-    case 98:
-      if (lookahead == 't') ADVANCE(137);
-      END_STATE();
-    case 99:
-      if (lookahead == 't') ADVANCE(107);
-      END_STATE();
-    case 100:
-      if (lookahead == 't') ADVANCE(37);
-      END_STATE();
-    case 101:
-      if (lookahead == 't') ADVANCE(57);
-      END_STATE();
-    case 102:
-      if (lookahead == 't') ADVANCE(19);
-      END_STATE();
-    case 103:
-      if (lookahead == 'u') ADVANCE(55);
-      END_STATE();
-    case 104:
-      if (lookahead == 'u') ADVANCE(92);
-      END_STATE();
-    case 105:
-      if (lookahead == 'v') ADVANCE(34);
-      END_STATE();
-    case 106:
-      if (lookahead == 'w') ADVANCE(13);
-      END_STATE();
-    case 107:
-      if (lookahead == 'y') ADVANCE(125);
-      END_STATE();
-    case 108:
-      if (lookahead == 'y') ADVANCE(93);
-      END_STATE();
-    case 109:
-      if (lookahead == '|') ADVANCE(140);
-      END_STATE();
-    case 110:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(154);
-      END_STATE();
-    case 111:
-      if (lookahead != 0) ADVANCE(162);
-      END_STATE();
-    case 112:
-      if (eof) ADVANCE(113);
+      if (eof) ADVANCE(16);
       ADVANCE_MAP(
-        '!', 143,
-        '"', 155,
+        '!', 30,
+        '"', 41,
         '&', 4,
-        '(', 121,
-        ')', 123,
-        ',', 122,
+        '(', 22,
+        ')', 24,
+        ',', 23,
         '-', 11,
-        '.', 144,
+        '.', 31,
         '/', 5,
-        ':', 138,
-        ';', 120,
-        '<', 149,
-        '=', 119,
-        '>', 150,
-        'a', 59,
-        'c', 12,
-        'd', 31,
-        'e', 66,
-        'f', 61,
-        'h', 80,
-        'i', 67,
-        'l', 81,
-        'o', 68,
-        'q', 103,
-        'r', 32,
-        's', 40,
-        '{', 115,
-        '|', 109,
-        '}', 116,
+        ':', 26,
+        ';', 21,
+        '<', 36,
+        '=', 20,
+        '>', 37,
+        '{', 17,
+        '|', 12,
+        '}', 18,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(112);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(153);
+          lookahead == 0xfeff) SKIP(15);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(39);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(38);
       END_STATE();
-    case 113:
+    case 16:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 114:
-      ACCEPT_TOKEN(anon_sym_system);
-      END_STATE();
-    case 115:
+    case 17:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 116:
+    case 18:
       ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
-    case 117:
-      ACCEPT_TOKEN(anon_sym_instance);
-      END_STATE();
-    case 118:
+    case 19:
       ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
-    case 119:
+    case 20:
       ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(145);
+      if (lookahead == '=') ADVANCE(32);
       END_STATE();
-    case 120:
+    case 21:
       ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
-    case 121:
+    case 22:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 122:
+    case 23:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 123:
+    case 24:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 124:
-      ACCEPT_TOKEN(anon_sym_channel);
-      END_STATE();
-    case 125:
-      ACCEPT_TOKEN(anon_sym_capacity);
-      END_STATE();
-    case 126:
-      ACCEPT_TOKEN(anon_sym_send);
-      END_STATE();
-    case 127:
+    case 25:
       ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
-    case 128:
-      ACCEPT_TOKEN(anon_sym_flush);
-      END_STATE();
-    case 129:
-      ACCEPT_TOKEN(anon_sym_on);
-      END_STATE();
-    case 130:
-      ACCEPT_TOKEN(anon_sym_receive);
-      END_STATE();
-    case 131:
-      ACCEPT_TOKEN(anon_sym_environment);
-      END_STATE();
-    case 132:
-      ACCEPT_TOKEN(anon_sym_at);
-      END_STATE();
-    case 133:
-      ACCEPT_TOKEN(anon_sym_quiescence);
-      END_STATE();
-    case 134:
-      ACCEPT_TOKEN(anon_sym_defer);
-      END_STATE();
-    case 135:
-      ACCEPT_TOKEN(anon_sym_in);
-      END_STATE();
-    case 136:
-      ACCEPT_TOKEN(anon_sym_end);
-      END_STATE();
-    case 137:
-      ACCEPT_TOKEN(anon_sym_invariant);
-      END_STATE();
-    case 138:
+    case 26:
       ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
-    case 139:
-      ACCEPT_TOKEN(anon_sym_home);
-      END_STATE();
-    case 140:
+    case 27:
       ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
       END_STATE();
-    case 141:
+    case 28:
       ACCEPT_TOKEN(anon_sym_AMP_AMP);
       END_STATE();
-    case 142:
+    case 29:
       ACCEPT_TOKEN(anon_sym_BANG);
       END_STATE();
-    case 143:
+    case 30:
       ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(146);
+      if (lookahead == '=') ADVANCE(33);
       END_STATE();
-    case 144:
+    case 31:
       ACCEPT_TOKEN(anon_sym_DOT);
       END_STATE();
-    case 145:
+    case 32:
       ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
-    case 146:
+    case 33:
       ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
-    case 147:
+    case 34:
       ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
-    case 148:
+    case 35:
       ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
-    case 149:
+    case 36:
       ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '=') ADVANCE(147);
+      if (lookahead == '=') ADVANCE(34);
       END_STATE();
-    case 150:
+    case 37:
       ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(148);
+      if (lookahead == '=') ADVANCE(35);
       END_STATE();
-    case 151:
+    case 38:
       ACCEPT_TOKEN(sym_identifier);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(151);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(38);
       END_STATE();
-    case 152:
-      ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(152);
-      END_STATE();
-    case 153:
+    case 39:
       ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(153);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(39);
       END_STATE();
-    case 154:
+    case 40:
       ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(154);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(40);
       END_STATE();
-    case 155:
+    case 41:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       END_STATE();
-    case 156:
+    case 42:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       END_STATE();
-    case 157:
+    case 43:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(160);
+      if (lookahead == '/') ADVANCE(46);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) ADVANCE(157);
+          lookahead == 0xfeff) ADVANCE(43);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(161);
+          lookahead != '\\') ADVANCE(47);
       END_STATE();
-    case 158:
+    case 44:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(161);
+      if (lookahead == '/') ADVANCE(47);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(161);
+          lookahead != '\\') ADVANCE(47);
       END_STATE();
-    case 159:
+    case 45:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(158);
+      if (lookahead == '/') ADVANCE(44);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(161);
+          lookahead != '\\') ADVANCE(47);
       END_STATE();
-    case 160:
+    case 46:
       ACCEPT_TOKEN(sym_string_content);
-      if (lookahead == '/') ADVANCE(159);
+      if (lookahead == '/') ADVANCE(45);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(161);
+          lookahead != '\\') ADVANCE(47);
       END_STATE();
-    case 161:
+    case 47:
       ACCEPT_TOKEN(sym_string_content);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(161);
+          lookahead != '\\') ADVANCE(47);
       END_STATE();
-    case 162:
+    case 48:
       ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
-    case 163:
+    case 49:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '/') ADVANCE(166);
+      if (lookahead == '/') ADVANCE(52);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(165);
+          lookahead != '\n') ADVANCE(51);
       END_STATE();
-    case 164:
+    case 50:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead == '/') ADVANCE(6);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(165);
+          lookahead != '\n') ADVANCE(51);
       END_STATE();
-    case 165:
+    case 51:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(165);
+          lookahead != '\n') ADVANCE(51);
       END_STATE();
-    case 166:
+    case 52:
       ACCEPT_TOKEN(sym_doc_comment);
-      if (lookahead == '/') ADVANCE(165);
+      if (lookahead == '/') ADVANCE(51);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(167);
+          lookahead != '\n') ADVANCE(53);
       END_STATE();
-    case 167:
+    case 53:
       ACCEPT_TOKEN(sym_doc_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(167);
+          lookahead != '\n') ADVANCE(53);
       END_STATE();
     default:
       return false;
@@ -1702,106 +1313,367 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (lookahead == 'a') ADVANCE(1);
-      if (lookahead == 'd') ADVANCE(2);
-      if (lookahead == 'l') ADVANCE(3);
-      if (lookahead == 'r') ADVANCE(4);
+      ADVANCE_MAP(
+        'a', 1,
+        'c', 2,
+        'd', 3,
+        'e', 4,
+        'f', 5,
+        'h', 6,
+        'i', 7,
+        'l', 8,
+        'o', 9,
+        'q', 10,
+        'r', 11,
+        's', 12,
+      );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(0);
       END_STATE();
     case 1:
-      if (lookahead == 'l') ADVANCE(5);
+      if (lookahead == 'l') ADVANCE(13);
+      if (lookahead == 't') ADVANCE(14);
       END_STATE();
     case 2:
-      if (lookahead == 'u') ADVANCE(6);
+      if (lookahead == 'a') ADVANCE(15);
+      if (lookahead == 'h') ADVANCE(16);
       END_STATE();
     case 3:
-      if (lookahead == 'o') ADVANCE(7);
+      if (lookahead == 'e') ADVANCE(17);
+      if (lookahead == 'u') ADVANCE(18);
       END_STATE();
     case 4:
-      if (lookahead == 'e') ADVANCE(8);
+      if (lookahead == 'n') ADVANCE(19);
       END_STATE();
     case 5:
-      if (lookahead == 'w') ADVANCE(9);
+      if (lookahead == 'l') ADVANCE(20);
       END_STATE();
     case 6:
-      if (lookahead == 'p') ADVANCE(10);
+      if (lookahead == 'o') ADVANCE(21);
       END_STATE();
     case 7:
-      if (lookahead == 's') ADVANCE(11);
+      if (lookahead == 'n') ADVANCE(22);
       END_STATE();
     case 8:
-      if (lookahead == 'o') ADVANCE(12);
+      if (lookahead == 'o') ADVANCE(23);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(13);
+      if (lookahead == 'n') ADVANCE(24);
       END_STATE();
     case 10:
-      if (lookahead == 'l') ADVANCE(14);
+      if (lookahead == 'u') ADVANCE(25);
       END_STATE();
     case 11:
-      if (lookahead == 's') ADVANCE(15);
+      if (lookahead == 'e') ADVANCE(26);
       END_STATE();
     case 12:
-      if (lookahead == 'r') ADVANCE(16);
+      if (lookahead == 'e') ADVANCE(27);
+      if (lookahead == 'y') ADVANCE(28);
       END_STATE();
     case 13:
-      if (lookahead == 'y') ADVANCE(17);
+      if (lookahead == 'w') ADVANCE(29);
       END_STATE();
     case 14:
-      if (lookahead == 'i') ADVANCE(18);
+      ACCEPT_TOKEN(anon_sym_at);
       END_STATE();
     case 15:
-      ACCEPT_TOKEN(anon_sym_loss);
+      if (lookahead == 'p') ADVANCE(30);
       END_STATE();
     case 16:
-      if (lookahead == 'd') ADVANCE(19);
+      if (lookahead == 'a') ADVANCE(31);
       END_STATE();
     case 17:
-      if (lookahead == 's') ADVANCE(20);
+      if (lookahead == 'f') ADVANCE(32);
       END_STATE();
     case 18:
-      if (lookahead == 'c') ADVANCE(21);
+      if (lookahead == 'p') ADVANCE(33);
       END_STATE();
     case 19:
-      if (lookahead == 'e') ADVANCE(22);
+      if (lookahead == 'd') ADVANCE(34);
+      if (lookahead == 'v') ADVANCE(35);
       END_STATE();
     case 20:
-      ACCEPT_TOKEN(sym_always);
+      if (lookahead == 'u') ADVANCE(36);
       END_STATE();
     case 21:
-      if (lookahead == 'a') ADVANCE(23);
+      if (lookahead == 'm') ADVANCE(37);
       END_STATE();
     case 22:
-      if (lookahead == 'r') ADVANCE(24);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 's') ADVANCE(38);
+      if (lookahead == 'v') ADVANCE(39);
       END_STATE();
     case 23:
-      if (lookahead == 't') ADVANCE(25);
+      if (lookahead == 's') ADVANCE(40);
       END_STATE();
     case 24:
-      if (lookahead == 'i') ADVANCE(26);
+      ACCEPT_TOKEN(anon_sym_on);
       END_STATE();
     case 25:
-      if (lookahead == 'i') ADVANCE(27);
+      if (lookahead == 'i') ADVANCE(41);
       END_STATE();
     case 26:
-      if (lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'c') ADVANCE(42);
+      if (lookahead == 'o') ADVANCE(43);
       END_STATE();
     case 27:
-      if (lookahead == 'o') ADVANCE(29);
+      if (lookahead == 'n') ADVANCE(44);
       END_STATE();
     case 28:
-      if (lookahead == 'g') ADVANCE(30);
+      if (lookahead == 's') ADVANCE(45);
       END_STATE();
     case 29:
-      if (lookahead == 'n') ADVANCE(31);
+      if (lookahead == 'a') ADVANCE(46);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(anon_sym_reordering);
+      if (lookahead == 'a') ADVANCE(47);
       END_STATE();
     case 31:
+      if (lookahead == 'n') ADVANCE(48);
+      END_STATE();
+    case 32:
+      if (lookahead == 'e') ADVANCE(49);
+      END_STATE();
+    case 33:
+      if (lookahead == 'l') ADVANCE(50);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(anon_sym_end);
+      END_STATE();
+    case 35:
+      if (lookahead == 'i') ADVANCE(51);
+      END_STATE();
+    case 36:
+      if (lookahead == 's') ADVANCE(52);
+      END_STATE();
+    case 37:
+      if (lookahead == 'e') ADVANCE(53);
+      END_STATE();
+    case 38:
+      if (lookahead == 't') ADVANCE(54);
+      END_STATE();
+    case 39:
+      if (lookahead == 'a') ADVANCE(55);
+      END_STATE();
+    case 40:
+      if (lookahead == 's') ADVANCE(56);
+      END_STATE();
+    case 41:
+      if (lookahead == 'e') ADVANCE(57);
+      END_STATE();
+    case 42:
+      if (lookahead == 'e') ADVANCE(58);
+      END_STATE();
+    case 43:
+      if (lookahead == 'r') ADVANCE(59);
+      END_STATE();
+    case 44:
+      if (lookahead == 'd') ADVANCE(60);
+      END_STATE();
+    case 45:
+      if (lookahead == 't') ADVANCE(61);
+      END_STATE();
+    case 46:
+      if (lookahead == 'y') ADVANCE(62);
+      END_STATE();
+    case 47:
+      if (lookahead == 'c') ADVANCE(63);
+      END_STATE();
+    case 48:
+      if (lookahead == 'n') ADVANCE(64);
+      END_STATE();
+    case 49:
+      if (lookahead == 'r') ADVANCE(65);
+      END_STATE();
+    case 50:
+      if (lookahead == 'i') ADVANCE(66);
+      END_STATE();
+    case 51:
+      if (lookahead == 'r') ADVANCE(67);
+      END_STATE();
+    case 52:
+      if (lookahead == 'h') ADVANCE(68);
+      END_STATE();
+    case 53:
+      ACCEPT_TOKEN(anon_sym_home);
+      END_STATE();
+    case 54:
+      if (lookahead == 'a') ADVANCE(69);
+      END_STATE();
+    case 55:
+      if (lookahead == 'r') ADVANCE(70);
+      END_STATE();
+    case 56:
+      ACCEPT_TOKEN(anon_sym_loss);
+      END_STATE();
+    case 57:
+      if (lookahead == 's') ADVANCE(71);
+      END_STATE();
+    case 58:
+      if (lookahead == 'i') ADVANCE(72);
+      END_STATE();
+    case 59:
+      if (lookahead == 'd') ADVANCE(73);
+      END_STATE();
+    case 60:
+      ACCEPT_TOKEN(anon_sym_send);
+      END_STATE();
+    case 61:
+      if (lookahead == 'e') ADVANCE(74);
+      END_STATE();
+    case 62:
+      if (lookahead == 's') ADVANCE(75);
+      END_STATE();
+    case 63:
+      if (lookahead == 'i') ADVANCE(76);
+      END_STATE();
+    case 64:
+      if (lookahead == 'e') ADVANCE(77);
+      END_STATE();
+    case 65:
+      ACCEPT_TOKEN(anon_sym_defer);
+      END_STATE();
+    case 66:
+      if (lookahead == 'c') ADVANCE(78);
+      END_STATE();
+    case 67:
+      if (lookahead == 'o') ADVANCE(79);
+      END_STATE();
+    case 68:
+      ACCEPT_TOKEN(anon_sym_flush);
+      END_STATE();
+    case 69:
+      if (lookahead == 'n') ADVANCE(80);
+      END_STATE();
+    case 70:
+      if (lookahead == 'i') ADVANCE(81);
+      END_STATE();
+    case 71:
+      if (lookahead == 'c') ADVANCE(82);
+      END_STATE();
+    case 72:
+      if (lookahead == 'v') ADVANCE(83);
+      END_STATE();
+    case 73:
+      if (lookahead == 'e') ADVANCE(84);
+      END_STATE();
+    case 74:
+      if (lookahead == 'm') ADVANCE(85);
+      END_STATE();
+    case 75:
+      ACCEPT_TOKEN(sym_always);
+      END_STATE();
+    case 76:
+      if (lookahead == 't') ADVANCE(86);
+      END_STATE();
+    case 77:
+      if (lookahead == 'l') ADVANCE(87);
+      END_STATE();
+    case 78:
+      if (lookahead == 'a') ADVANCE(88);
+      END_STATE();
+    case 79:
+      if (lookahead == 'n') ADVANCE(89);
+      END_STATE();
+    case 80:
+      if (lookahead == 'c') ADVANCE(90);
+      END_STATE();
+    case 81:
+      if (lookahead == 'a') ADVANCE(91);
+      END_STATE();
+    case 82:
+      if (lookahead == 'e') ADVANCE(92);
+      END_STATE();
+    case 83:
+      if (lookahead == 'e') ADVANCE(93);
+      END_STATE();
+    case 84:
+      if (lookahead == 'r') ADVANCE(94);
+      END_STATE();
+    case 85:
+      ACCEPT_TOKEN(anon_sym_system);
+      END_STATE();
+    case 86:
+      if (lookahead == 'y') ADVANCE(95);
+      END_STATE();
+    case 87:
+      ACCEPT_TOKEN(anon_sym_channel);
+      END_STATE();
+    case 88:
+      if (lookahead == 't') ADVANCE(96);
+      END_STATE();
+    case 89:
+      if (lookahead == 'm') ADVANCE(97);
+      END_STATE();
+    case 90:
+      if (lookahead == 'e') ADVANCE(98);
+      END_STATE();
+    case 91:
+      if (lookahead == 'n') ADVANCE(99);
+      END_STATE();
+    case 92:
+      if (lookahead == 'n') ADVANCE(100);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(anon_sym_receive);
+      END_STATE();
+    case 94:
+      if (lookahead == 'i') ADVANCE(101);
+      END_STATE();
+    case 95:
+      ACCEPT_TOKEN(anon_sym_capacity);
+      END_STATE();
+    case 96:
+      if (lookahead == 'i') ADVANCE(102);
+      END_STATE();
+    case 97:
+      if (lookahead == 'e') ADVANCE(103);
+      END_STATE();
+    case 98:
+      ACCEPT_TOKEN(anon_sym_instance);
+      END_STATE();
+    case 99:
+      if (lookahead == 't') ADVANCE(104);
+      END_STATE();
+    case 100:
+      if (lookahead == 'c') ADVANCE(105);
+      END_STATE();
+    case 101:
+      if (lookahead == 'n') ADVANCE(106);
+      END_STATE();
+    case 102:
+      if (lookahead == 'o') ADVANCE(107);
+      END_STATE();
+    case 103:
+      if (lookahead == 'n') ADVANCE(108);
+      END_STATE();
+    case 104:
+      ACCEPT_TOKEN(anon_sym_invariant);
+      END_STATE();
+    case 105:
+      if (lookahead == 'e') ADVANCE(109);
+      END_STATE();
+    case 106:
+      if (lookahead == 'g') ADVANCE(110);
+      END_STATE();
+    case 107:
+      if (lookahead == 'n') ADVANCE(111);
+      END_STATE();
+    case 108:
+      if (lookahead == 't') ADVANCE(112);
+      END_STATE();
+    case 109:
+      ACCEPT_TOKEN(anon_sym_quiescence);
+      END_STATE();
+    case 110:
+      ACCEPT_TOKEN(anon_sym_reordering);
+      END_STATE();
+    case 111:
       ACCEPT_TOKEN(anon_sym_duplication);
+      END_STATE();
+    case 112:
+      ACCEPT_TOKEN(anon_sym_environment);
       END_STATE();
     default:
       return false;
@@ -1811,43 +1683,43 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
   [1] = {.lex_state = 0},
-  [2] = {.lex_state = 2},
-  [3] = {.lex_state = 2},
-  [4] = {.lex_state = 2},
-  [5] = {.lex_state = 2},
-  [6] = {.lex_state = 2},
-  [7] = {.lex_state = 2},
-  [8] = {.lex_state = 2},
-  [9] = {.lex_state = 2},
-  [10] = {.lex_state = 2},
-  [11] = {.lex_state = 2},
-  [12] = {.lex_state = 2},
-  [13] = {.lex_state = 2},
-  [14] = {.lex_state = 2},
-  [15] = {.lex_state = 2},
-  [16] = {.lex_state = 2},
-  [17] = {.lex_state = 2},
-  [18] = {.lex_state = 2},
-  [19] = {.lex_state = 2},
-  [20] = {.lex_state = 2},
-  [21] = {.lex_state = 2},
-  [22] = {.lex_state = 2},
-  [23] = {.lex_state = 2},
-  [24] = {.lex_state = 2},
-  [25] = {.lex_state = 2},
-  [26] = {.lex_state = 2},
-  [27] = {.lex_state = 3},
-  [28] = {.lex_state = 3},
-  [29] = {.lex_state = 3},
-  [30] = {.lex_state = 3},
-  [31] = {.lex_state = 3},
-  [32] = {.lex_state = 3},
-  [33] = {.lex_state = 2},
+  [2] = {.lex_state = 0},
+  [3] = {.lex_state = 0},
+  [4] = {.lex_state = 0},
+  [5] = {.lex_state = 0},
+  [6] = {.lex_state = 0},
+  [7] = {.lex_state = 0},
+  [8] = {.lex_state = 0},
+  [9] = {.lex_state = 0},
+  [10] = {.lex_state = 0},
+  [11] = {.lex_state = 0},
+  [12] = {.lex_state = 0},
+  [13] = {.lex_state = 0},
+  [14] = {.lex_state = 0},
+  [15] = {.lex_state = 0},
+  [16] = {.lex_state = 0},
+  [17] = {.lex_state = 0},
+  [18] = {.lex_state = 0},
+  [19] = {.lex_state = 0},
+  [20] = {.lex_state = 0},
+  [21] = {.lex_state = 0},
+  [22] = {.lex_state = 0},
+  [23] = {.lex_state = 0},
+  [24] = {.lex_state = 0},
+  [25] = {.lex_state = 0},
+  [26] = {.lex_state = 0},
+  [27] = {.lex_state = 2},
+  [28] = {.lex_state = 2},
+  [29] = {.lex_state = 2},
+  [30] = {.lex_state = 2},
+  [31] = {.lex_state = 2},
+  [32] = {.lex_state = 2},
+  [33] = {.lex_state = 3},
   [34] = {.lex_state = 0},
-  [35] = {.lex_state = 2},
+  [35] = {.lex_state = 3},
   [36] = {.lex_state = 0},
   [37] = {.lex_state = 0},
-  [38] = {.lex_state = 3},
+  [38] = {.lex_state = 2},
   [39] = {.lex_state = 0},
   [40] = {.lex_state = 0},
   [41] = {.lex_state = 0},
@@ -1887,85 +1759,86 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [75] = {.lex_state = 0},
   [76] = {.lex_state = 0},
   [77] = {.lex_state = 0},
-  [78] = {.lex_state = 3},
-  [79] = {.lex_state = 3},
+  [78] = {.lex_state = 0},
+  [79] = {.lex_state = 2},
   [80] = {.lex_state = 0},
   [81] = {.lex_state = 0},
   [82] = {.lex_state = 0},
-  [83] = {.lex_state = 3},
+  [83] = {.lex_state = 0},
   [84] = {.lex_state = 0},
-  [85] = {.lex_state = 3},
-  [86] = {.lex_state = 3},
+  [85] = {.lex_state = 0},
+  [86] = {.lex_state = 0},
   [87] = {.lex_state = 0},
   [88] = {.lex_state = 0},
   [89] = {.lex_state = 0},
-  [90] = {.lex_state = 3},
-  [91] = {.lex_state = 3},
+  [90] = {.lex_state = 0},
+  [91] = {.lex_state = 0},
   [92] = {.lex_state = 0},
   [93] = {.lex_state = 2},
-  [94] = {.lex_state = 3},
-  [95] = {.lex_state = 3},
+  [94] = {.lex_state = 2},
+  [95] = {.lex_state = 0},
   [96] = {.lex_state = 0},
-  [97] = {.lex_state = 3},
+  [97] = {.lex_state = 2},
   [98] = {.lex_state = 0},
   [99] = {.lex_state = 0},
-  [100] = {.lex_state = 3},
-  [101] = {.lex_state = 3},
-  [102] = {.lex_state = 3},
-  [103] = {.lex_state = 3},
+  [100] = {.lex_state = 0},
+  [101] = {.lex_state = 0},
+  [102] = {.lex_state = 0},
+  [103] = {.lex_state = 0},
   [104] = {.lex_state = 0},
-  [105] = {.lex_state = 3},
+  [105] = {.lex_state = 0},
   [106] = {.lex_state = 0},
-  [107] = {.lex_state = 2},
+  [107] = {.lex_state = 3},
   [108] = {.lex_state = 0},
   [109] = {.lex_state = 0},
-  [110] = {.lex_state = 3},
+  [110] = {.lex_state = 0},
   [111] = {.lex_state = 0},
-  [112] = {.lex_state = 3},
+  [112] = {.lex_state = 0},
   [113] = {.lex_state = 0},
   [114] = {.lex_state = 0},
-  [115] = {.lex_state = 3},
+  [115] = {.lex_state = 0},
   [116] = {.lex_state = 0},
-  [117] = {.lex_state = 3},
+  [117] = {.lex_state = 0},
   [118] = {.lex_state = 0},
   [119] = {.lex_state = 0},
-  [120] = {.lex_state = 3},
+  [120] = {.lex_state = 0},
   [121] = {.lex_state = 0},
-  [122] = {.lex_state = 3},
+  [122] = {.lex_state = 0},
   [123] = {.lex_state = 0},
   [124] = {.lex_state = 0},
   [125] = {.lex_state = 0},
-  [126] = {.lex_state = 3},
+  [126] = {.lex_state = 0},
   [127] = {.lex_state = 0},
   [128] = {.lex_state = 0},
-  [129] = {.lex_state = 3},
-  [130] = {.lex_state = 2},
-  [131] = {.lex_state = 3},
+  [129] = {.lex_state = 0},
+  [130] = {.lex_state = 3},
+  [131] = {.lex_state = 2},
   [132] = {.lex_state = 0},
   [133] = {.lex_state = 0},
   [134] = {.lex_state = 0},
-  [135] = {.lex_state = 3},
+  [135] = {.lex_state = 0},
   [136] = {.lex_state = 0},
-  [137] = {.lex_state = 3},
+  [137] = {.lex_state = 0},
   [138] = {.lex_state = 0},
-  [139] = {.lex_state = 3},
-  [140] = {.lex_state = 3},
+  [139] = {.lex_state = 0},
+  [140] = {.lex_state = 2},
   [141] = {.lex_state = 0},
   [142] = {.lex_state = 0},
-  [143] = {.lex_state = 3},
-  [144] = {.lex_state = 3},
-  [145] = {.lex_state = 3},
+  [143] = {.lex_state = 0},
+  [144] = {.lex_state = 0},
+  [145] = {.lex_state = 0},
   [146] = {.lex_state = 0},
-  [147] = {.lex_state = 3},
+  [147] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
-    [sym__word] = ACTIONS(1),
+    [sym_identifier] = ACTIONS(1),
     [anon_sym_system] = ACTIONS(1),
     [anon_sym_LBRACE] = ACTIONS(1),
     [anon_sym_RBRACE] = ACTIONS(1),
+    [anon_sym_instance] = ACTIONS(1),
     [anon_sym_EQ] = ACTIONS(1),
     [anon_sym_SEMI] = ACTIONS(1),
     [anon_sym_LPAREN] = ACTIONS(1),
@@ -1988,6 +1861,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_defer] = ACTIONS(1),
     [anon_sym_in] = ACTIONS(1),
     [anon_sym_end] = ACTIONS(1),
+    [anon_sym_invariant] = ACTIONS(1),
     [anon_sym_COLON] = ACTIONS(1),
     [anon_sym_home] = ACTIONS(1),
     [anon_sym_PIPE_PIPE] = ACTIONS(1),
@@ -2546,11 +2420,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(60), 6,
       sym__formula,
       sym_or,
@@ -2562,11 +2436,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(66), 6,
       sym__formula,
       sym_or,
@@ -2578,11 +2452,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(77), 6,
       sym__formula,
       sym_or,
@@ -2594,11 +2468,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(49), 6,
       sym__formula,
       sym_or,
@@ -2610,11 +2484,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(53), 6,
       sym__formula,
       sym_or,
@@ -2626,11 +2500,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(48), 6,
       sym__formula,
       sym_or,
@@ -2702,11 +2576,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(159), 1,
-      anon_sym_BANG,
-    ACTIONS(161), 1,
       sym_identifier,
+    ACTIONS(159), 1,
+      anon_sym_LPAREN,
+    ACTIONS(161), 1,
+      anon_sym_BANG,
     STATE(44), 3,
       sym_not,
       sym_parenthesized,
@@ -3685,9 +3559,9 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_channel, 9, 0, 33),
   [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_channel, 9, 0, 35),
   [155] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_channel, 9, 0, 35),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
   [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
   [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
   [167] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
@@ -3855,7 +3729,7 @@ TS_PUBLIC const TSLanguage *tree_sitter_fsys(void) {
     .lex_modes = (const void*)ts_lex_modes,
     .lex_fn = ts_lex,
     .keyword_lex_fn = ts_lex_keywords,
-    .keyword_capture_token = sym__word,
+    .keyword_capture_token = sym_identifier,
     .primary_state_ids = ts_primary_state_ids,
     .name = "fsys",
     .max_reserved_word_set_size = 0,

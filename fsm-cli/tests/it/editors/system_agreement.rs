@@ -112,6 +112,12 @@ fn tree_sitter_flags_each_system_syntax_mistake_alone() {
         "/// a doc comment for nothing",
         "end wa in DOWN",
         "state S;",
+        // A keyword is a whole word: each of these is a name where a keyword should be.
+        "instancewb = \"w.fsm\";",
+        "channel ab { DWR } capacity2 loss;",
+        "environment wa.Tw atquiescence;",
+        "defer wa.E inDOWN;",
+        "endwa in DOWN;",
     ];
     let dir = tempfile::tempdir().unwrap();
     let cases = systems_with(&mistakes, &dir, "mistake");
@@ -130,18 +136,15 @@ fn tree_sitter_parses_each_system_oddity_alone() {
     // Items pest's grammar takes (some of them the checker refuses later, which is not the
     // grammar's business); tree-sitter must read them all.
     let oddities = [
-        "instancewb = \"w.fsm\";",
         "instance end = \"a\\\"b\\\nc\";",
         "instance wb = \"w.fsm\"(n=-3,b=true);",
         "channel always { loss } capacity 0 loss loss;",
-        "channel ab{DWR,DWA}capacity2 loss;",
+        "channel ab{DWR,DWA}capacity 2 loss;",
         "send wa . Send->ab.DWR;",
         "flush ab,ba on wa.Close;",
         "receive ab.DWR -> wa.E, wa.F, wa.G;",
-        "environment wa.Tw atquiescence;",
         "environment wa.Tw always ;",
-        "defer wa.E inDOWN,UP;",
-        "endwa in DOWN;",
+        "defer wa.E in DOWN,UP;",
         "invariant i at quiescence: wa == DOWN;",
         "invariant i: !!!(wa == DOWN) || ((wa.n >= -1)) && wa != UP;",
         "home h: wa.flag == true;",
