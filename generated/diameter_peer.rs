@@ -92,40 +92,12 @@ pub mod diameter_peer {
         pub const fn is_final(self) -> bool {
             false
         }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
-        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.label())
         }
     }
-    const STATE_ENTRY: [&[Action]; 8] = [
-        &[],
-        &[Action::StartTimeout],
-        &[Action::StartTimeout],
-        &[Action::StartTimeout],
-        &[Action::StartTimeout],
-        &[],
-        &[],
-        &[Action::StartTimeout],
-    ];
-    const STATE_EXIT: [&[Action]; 8] = [
-        &[],
-        &[Action::StopTimeout],
-        &[Action::StopTimeout],
-        &[Action::StopTimeout],
-        &[Action::StopTimeout],
-        &[],
-        &[],
-        &[Action::StopTimeout],
-    ];
     /// The events of `DiameterPeer`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -636,8 +608,7 @@ pub mod diameter_peer {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
-    /// words up to 65,536 transitions, four beyond).
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -646,8 +617,7 @@ pub mod diameter_peer {
         pub kind: Kind,
         /// The actions to run, in order: exit, transition, entry.
         pub actions: &'static [Action],
-        /// The index of the transition taken, if any, among the spec's transitions in spec
-        /// order (the spec's first transition is 0).
+        /// The transition taken, if any: its index in spec order (0 for the spec's first).
         pub transition: Option<u8>,
     }
     impl Step {
@@ -668,13 +638,12 @@ pub mod diameter_peer {
             Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
-    /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-    /// actions, in order.
+    /// Enters the initial state: applies its entry assignments to `vars`, returns its entry actions.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         &[]
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and event
+    /// need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]

@@ -129,34 +129,12 @@ pub mod failover {
         pub const fn is_final(self) -> bool {
             false
         }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            &[]
-        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.name())
         }
     }
-    const STATE_ENTRY: [&[Action]; 12] = [
-        &[],
-        &[Action::SetWatchdog],
-        &[Action::CloseConnection, Action::SetWatchdog],
-        &[],
-        &[Action::SendDWR, Action::SetWatchdog],
-        &[Action::SetWatchdog],
-        &[Action::SetWatchdog],
-        &[Action::SendDWR, Action::SetWatchdog],
-        &[],
-        &[Action::SendDWR, Action::SetWatchdog],
-        &[],
-        &[Action::SendDWR, Action::SetWatchdog],
-    ];
     /// The superstates of `Failover`: states that hold states. The machine is always in a leaf [`State`]; [`State::is_in`] says which superstates hold it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Superstate {
@@ -422,26 +400,6 @@ pub mod failover {
             f.write_str(self.label())
         }
     }
-    /// The named guards of `Failover`: conditions the user computes when an event arrives.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub enum Guard {}
-    impl Guard {
-        /// Every guard, in declaration order.
-        pub const ALL: [Guard; 0] = [];
-        /// The guard's identifier in the spec.
-        pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The guard with this identifier, if there is one (a linear search).
-        pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|var| var.name() == name)
-        }
-    }
-    impl ::core::fmt::Display for Guard {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.name())
-        }
-    }
     /// The timers of `Failover`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Timer {
@@ -467,8 +425,7 @@ pub mod failover {
                 Timer::Tw => Event::TwExpiry,
             }
         }
-        /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
-        /// as its RFC specifies it; `None` for a timer declared without one.
+        /// The spec's default duration of the timer (`timer T = 2 s;`), `None` for a timer without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self {
                 Timer::Tw => Some(::core::time::Duration::from_secs(30)),
@@ -480,9 +437,6 @@ pub mod failover {
             f.write_str(self.name())
         }
     }
-    /// Values of the named guards for one event; all `false` by default.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct Guards {}
     /// The extended state: the spec's variables, with their declared initial values by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
@@ -502,8 +456,7 @@ pub mod failover {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
-    /// words up to 65,536 transitions, four beyond).
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -512,8 +465,7 @@ pub mod failover {
         pub kind: Kind,
         /// The actions to run, in order: exit, transition, entry.
         pub actions: &'static [Action],
-        /// The index of the transition taken, if any, among the spec's transitions in spec
-        /// order (the spec's first transition is 0).
+        /// The transition taken, if any: its index in spec order (0 for the spec's first).
         pub transition: Option<u8>,
     }
     impl Step {
@@ -646,29 +598,22 @@ pub mod failover {
             Step::to(State::PAUSE, &[Action::SetWatchdog], 30),
         ],
     ];
-    /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-    /// actions, in order.
+    /// Enters the initial state: applies its entry assignments to `vars`, returns its entry actions.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         &[]
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// Handles `event` in `state`, updating `vars` by the transition's assignments.
     /// O(1): one read of the table `STEPS`; no allocation.
     #[inline(always)]
-    pub fn step(state: State, _vars: &mut Vars, event: Event, _guard: impl FnMut(Guard) -> bool) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event) -> Step {
         let step = STEPS[state as usize][event as usize];
         match step.kind {
             Kind::Transition => step,
             Kind::Internal | Kind::Ignored | Kind::Unhandled => Step { target: state, ..step },
         }
     }
-    /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
-    /// order.
+    /// What the [`Machine`] wrapper calls: each action, in order.
     pub trait Hooks {
-        /// The value of a named guard for the event being handled.
-        fn guard(&mut self, guard: Guard) -> bool {
-            match guard {}
-        }
         /// Runs one action (timer operations included: see [`Action::starts`]).
         fn action(&mut self, action: Action);
     }
@@ -699,11 +644,10 @@ pub mod failover {
         pub const fn vars(&self) -> &Vars {
             &self.vars
         }
-        /// Handles one event: evaluates guards through `hooks`, runs the actions through
-        /// `hooks` in order, moves to the target state, and returns what happened.
+        /// Handles one event: runs its actions through `hooks` in order, moves, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
+            let step = step(self.state, &mut self.vars, event);
             for &action in step.actions {
                 hooks.action(action);
             }

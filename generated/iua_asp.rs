@@ -59,14 +59,6 @@ pub mod iua_asp {
         pub const fn is_final(self) -> bool {
             false
         }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            &[]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            &[]
-        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -431,8 +423,7 @@ pub mod iua_asp {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
-    /// words up to 65,536 transitions, four beyond).
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -441,8 +432,7 @@ pub mod iua_asp {
         pub kind: Kind,
         /// The actions to run, in order: exit, transition, entry.
         pub actions: &'static [Action],
-        /// The index of the transition taken, if any, among the spec's transitions in spec
-        /// order (the spec's first transition is 0).
+        /// The transition taken, if any: its index in spec order (0 for the spec's first).
         pub transition: Option<u8>,
     }
     impl Step {
@@ -463,13 +453,12 @@ pub mod iua_asp {
             Step { target: state, kind: Kind::Unhandled, actions: &[], transition: None }
         }
     }
-    /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-    /// actions, in order.
+    /// Enters the initial state: applies its entry assignments to `vars`, returns its entry actions.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         &[]
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// Handles `event` in `state`, asking `guard` once for each named guard the state and event
+    /// need (and only those), updating `vars` by the transition's assignments.
     /// O(1): a `match` on the state and the event, which rustc compiles to jumps; no allocation.
     #[allow(unused_doc_comments, reason = "each arm's doc line names the spec's transitions it takes")]
     #[inline(always)]

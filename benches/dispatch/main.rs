@@ -70,7 +70,7 @@ struct Generated {
 
 #[inline(always)]
 fn generated_body(m: &mut Generated, event: Event, acc: &mut u64) {
-    let step = fo::step(m.state, &mut m.vars, event, |_| false);
+    let step = fo::step(m.state, &mut m.vars, event);
     for &action in step.actions {
         sink(acc, action);
     }
@@ -291,7 +291,7 @@ fn okay_share(events: &[Event]) -> f64 {
     let (mut state, mut vars, mut okay) = (fo::INITIAL, fo::Vars::INITIAL, 0);
     for &e in events {
         okay += usize::from(state == State::OKAY_NoPending && e == Event::NonDWA);
-        state = fo::step(state, &mut vars, e, |_| false).target;
+        state = fo::step(state, &mut vars, e).target;
     }
     okay as f64 / events.len() as f64
 }

@@ -11,9 +11,6 @@ use std::process::Command;
 struct Record(Vec<String>);
 
 impl failover::Hooks for Record {
-    fn guard(&mut self, guard: failover::Guard) -> bool {
-        match guard {}
-    }
     fn action(&mut self, action: failover::Action) {
         self.0.push(format!("  {action}"));
     }

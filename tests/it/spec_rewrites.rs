@@ -255,7 +255,7 @@ fn timer_defaults_take_each_unit_and_state_timers_start_and_stop() {
 }
 
 mod data {
-    fsm_macros::fsm!("tests/data/ok/timer_defaults_and_state_timers.fsm");
+    fsm_macros::fsm!("tests/data/ok/timer_defaults_and_state_timers.fsm", transitions);
 }
 
 #[test]

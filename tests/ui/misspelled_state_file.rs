@@ -6,5 +6,5 @@ fsm_macros::fsm!("specs/misspelled.fsm");
 fn main() {
     let _ = watchdog::State::OKAY_Pending;
     let mut vars = watchdog::Vars::INITIAL;
-    let _ = watchdog::step(watchdog::State::OKAY_Pending, &mut vars, watchdog::Event::DWA, |_| false);
+    let _ = watchdog::step(watchdog::State::OKAY_Pending, &mut vars, watchdog::Event::DWA);
 }

@@ -10,9 +10,6 @@ include!(concat!(env!("OUT_DIR"), "/failover.rs"));
 struct Print;
 
 impl failover::Hooks for Print {
-    fn guard(&mut self, guard: failover::Guard) -> bool {
-        match guard {}
-    }
     fn action(&mut self, action: failover::Action) {
         println!("  {action}");
     }

@@ -203,13 +203,27 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
     } else {
         quote! { _vars }
     };
-    // A small machine's `step` calls `guard`; a large one's hands it to `decide`.
-    let guard = match (uses.guard, large) {
-        (false, _) => quote! { _guard },
-        (true, false) => quote! { mut guard },
-        (true, true) => quote! { guard },
+    // A small machine's `step` calls `guard`; a large one's hands it to `decide`. A machine
+    // without named guards takes none.
+    let guard = match (m.guards.is_empty(), uses.guard, large) {
+        (true, _, _) => TokenStream::new(),
+        (false, false, _) => quote! { _guard: impl FnMut(Guard) -> bool },
+        (false, true, false) => quote! { mut guard: impl FnMut(Guard) -> bool },
+        (false, true, true) => quote! { guard: impl FnMut(Guard) -> bool },
     };
+    let step_doc = super::doc_attrs(if m.guards.is_empty() {
+        "Handles `event` in `state`, updating `vars` by the transition's assignments."
+    } else {
+        "Handles `event` in `state`, asking `guard` once for each named guard the state and event\n\
+         need (and only those), updating `vars` by the transition's assignments."
+    });
     let constructors = constructors(&ctx.calls, &transition_type);
+    // Its size: the target, the kind and the index pack in the word beside the slice's two, up
+    // to 65,536 transitions.
+    let words = if transition_type == "u32" { "four" } else { "three" };
+    let step_type_doc = super::doc_attrs(&format!(
+        "What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, {words} words)."
+    ));
     let how = if large {
         " O(1): one read of a table of plain cells (and, for a cell with guards or assignments, a \
          jump on the state, then on the event); no allocation."
@@ -253,8 +267,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             #error_kind
         }
 
-        /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
-        /// words up to 65,536 transitions, four beyond).
+        #step_type_doc
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Step {
             /// The state after the event (the same state unless a transition was taken).
@@ -263,8 +276,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             pub kind: Kind,
             /// The actions to run, in order: exit, transition, entry.
             pub actions: &'static [Action],
-            /// The index of the transition taken, if any, among the spec's transitions in spec
-            /// order (the spec's first transition is 0).
+            /// The transition taken, if any: its index in spec order (0 for the spec's first).
             pub transition: Option<#transition_type>,
         }
 
@@ -272,15 +284,13 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
         #tables
         #error_cause
 
-        /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-        /// actions, in order.
+        /// Enters the initial state: applies its entry assignments to `vars`, returns its entry actions.
         pub fn enter_initial(#enter_vars: &mut Vars) -> &'static [Action] {
             #( #initial_assignments )*
             #initial_list
         }
 
-        /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-        /// event need (and only those), updating `vars` by the transition's assignments.
+        #step_doc
         #[doc = #how]
         #arm_docs
         #inline
@@ -288,7 +298,7 @@ pub(super) fn dispatch(m: &Machine, lists: &mut ActionLists) -> TokenStream {
             state: State,
             #vars: &mut Vars,
             event: Event,
-            #guard: impl FnMut(Guard) -> bool,
+            #guard
         ) -> Step {
             #( #arrivals )*
             #body

@@ -155,16 +155,18 @@ pub(super) fn input_items(m: &Machine) -> TokenStream {
 /// `record` runs after the dispatch (see `Options::coverage`); `trace` is what the `tracing`
 /// option adds (see `trace.rs`).
 pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::Tracing) -> TokenStream {
-    let guard_default = if m.guards.is_empty() {
-        quote! {
-            fn guard(&mut self, guard: Guard, _input: &Input) -> bool {
-                match guard {}
-            }
-        }
+    // A machine without named guards asks for none: its hooks are the actions alone.
+    let (guard_hook, guard_arg) = if m.guards.is_empty() {
+        (TokenStream::new(), TokenStream::new())
     } else {
-        quote! {
-            fn guard(&mut self, guard: Guard, input: &Input) -> bool;
-        }
+        (
+            quote! {
+                /// The value of a named guard for the event being handled, `input` (a guard that
+                /// classifies the event's data reads it there).
+                fn guard(&mut self, guard: Guard, input: &Input) -> bool;
+            },
+            quote! { , |guard| hooks.guard(guard, &input) },
+        )
     };
     let accessors = super::wrapper::machine_accessors();
     let (params_arg, start_vars) = super::wrapper::start_parts(m);
@@ -177,9 +179,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::T
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.
         pub trait Hooks {
-            /// The value of a named guard for the event being handled, `input` (a guard that
-            /// classifies the event's data reads it there).
-            #guard_default
+            #guard_hook
 
             /// Runs one action (timer operations included: see [`Action::starts`]). `input` is the
             /// event being handled, with its data, which the action may read or take from (it is
@@ -218,7 +218,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::T
             /// cloned, and dropped at the end of the step.
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, mut input: Input, hooks: &mut H) -> Step {
-                let step = step(self.state, &mut self.vars, input.event(), |guard| hooks.guard(guard, &input));
+                let step = step(self.state, &mut self.vars, input.event() #guard_arg);
                 #record
                 #trace_step
                 for &action in step.actions {

@@ -24,11 +24,27 @@ fn array<T>(items: &[T], mut element: impl FnMut(&T, &mut Vec<TokenTree>)) -> To
 }
 
 /// `State::is_final`, `entry_actions` and `exit_actions` (for `State`'s `impl`), and the
-/// tables indexed by the state that they read.
-pub(super) fn state_extras(m: &Machine) -> (TokenStream, TokenStream) {
+/// tables indexed by the state that they read; the last two (the states' actions as data, like
+/// `TRANSITIONS`) only with `structure`: the steps already list them where they run.
+pub(super) fn state_extras(m: &Machine, structure: bool) -> (TokenStream, TokenStream) {
     let count = proc_macro2::Literal::usize_unsuffixed(m.states.len());
     let [yes, no] = ["true", "false"].map(|b| TokenTree::Ident(Ident::new(b, Span::call_site())));
-    let finals = array(&m.states, |s, trees| trees.push(if s.is_final { yes.clone() } else { no.clone() }));
+    // A table that would say the same of every state is not written: the answer is.
+    let (final_table, final_body) = if m.states.iter().any(|s| s.is_final) {
+        let finals = array(&m.states, |s, trees| trees.push(if s.is_final { yes.clone() } else { no.clone() }));
+        (quote! { const STATE_FINAL: [bool; #count] = #finals; }, quote! { STATE_FINAL[self as usize] })
+    } else {
+        (TokenStream::new(), quote! { false })
+    };
+    let is_final = quote! {
+        /// Whether the state is final: no transition leaves it.
+        pub const fn is_final(self) -> bool {
+            #final_body
+        }
+    };
+    if !structure {
+        return (final_table, is_final);
+    }
     // Most states of a large machine have no entry or exit action: their `&[]` is built once
     // and shared (a clone of its trees is a reference count).
     let empty: Vec<TokenTree> = action_list(m, &[]).into_iter().collect();
@@ -39,23 +55,17 @@ pub(super) fn state_extras(m: &Machine) -> (TokenStream, TokenStream) {
             trees.extend(empty.iter().cloned());
         }
     };
-    let entries = array(&m.states, |s, trees| list(&s.entry, trees));
-    let exits = array(&m.states, |s, trees| list(&s.exit, trees));
-    // A table that would say the same of every state is not written: the answer is.
     let has_actions = |part: fn(&ir::State) -> &[Effect]| {
         m.states.iter().any(|s| part(s).iter().any(|e| matches!(e, Effect::Action(_))))
     };
-    let (final_table, final_body) = if m.states.iter().any(|s| s.is_final) {
-        (quote! { const STATE_FINAL: [bool; #count] = #finals; }, quote! { STATE_FINAL[self as usize] })
-    } else {
-        (TokenStream::new(), quote! { false })
-    };
     let (entry_table, entry_body) = if has_actions(|s| &s.entry) {
+        let entries = array(&m.states, |s, trees| list(&s.entry, trees));
         (quote! { const STATE_ENTRY: [&[Action]; #count] = #entries; }, quote! { STATE_ENTRY[self as usize] })
     } else {
         (TokenStream::new(), quote! { &[] })
     };
     let (exit_table, exit_body) = if has_actions(|s| &s.exit) {
+        let exits = array(&m.states, |s, trees| list(&s.exit, trees));
         (quote! { const STATE_EXIT: [&[Action]; #count] = #exits; }, quote! { STATE_EXIT[self as usize] })
     } else {
         (TokenStream::new(), quote! { &[] })
@@ -66,10 +76,7 @@ pub(super) fn state_extras(m: &Machine) -> (TokenStream, TokenStream) {
         #exit_table
     };
     let methods = quote! {
-        /// Whether the state is final: no transition leaves it.
-        pub const fn is_final(self) -> bool {
-            #final_body
-        }
+        #is_final
 
         /// The actions run on entering the state, in order.
         pub const fn entry_actions(self) -> &'static [Action] {
@@ -379,8 +386,7 @@ fn timer_defaults(m: &Machine) -> TokenStream {
         }
     });
     quote! {
-        /// The duration the spec gives the timer by default (`timer T = 2 s;` in the spec),
-        /// as its RFC specifies it; `None` for a timer declared without one.
+        /// The spec's default duration of the timer (`timer T = 2 s;`), `None` for a timer without one.
         pub const fn default_duration(self) -> Option<::core::time::Duration> {
             match self { #( #arms, )* }
         }
@@ -401,8 +407,8 @@ pub(super) fn guards_struct(m: &Machine) -> TokenStream {
         }
     };
     if fields.is_empty() {
-        // No guard to get or set.
-        return guards;
+        // No guard, no `Guard` to get or set: no struct either.
+        return TokenStream::new();
     }
     quote! {
         #guards

@@ -77,10 +77,11 @@ pub struct Options {
     /// the module is the same, token for token, as without the option.
     pub serde: bool,
     /// Whether the module has `TRANSITIONS`, every transition of the spec as static data
-    /// (sources, events, guard text, target, actions, refs, doc), and its `Transition` type
-    /// (`fsm!("spec.fsm", transitions)`), for code that reads the machine's structure at run
-    /// time. `tracing` brings them too (its events carry the transition's refs). `false`, the
-    /// default, leaves both out: the tools read the spec itself.
+    /// (sources, events, guard text, target, actions, refs, doc), its `Transition` type, and
+    /// `State::entry_actions` and `exit_actions` (`fsm!("spec.fsm", transitions)`), for code
+    /// that reads the machine's structure at run time. `tracing` brings `TRANSITIONS` too (its
+    /// events carry the transition's refs). `false`, the default, leaves them out: the steps
+    /// list the actions they run, and the tools read the spec itself.
     pub transitions: bool,
     /// The model is a skeleton of a spec with errors (`check::skeleton`): every action it
     /// declares is kept, run by something or not, so that code using the module sees the
@@ -162,7 +163,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
 
     let large = large(m);
     let declared = declared_actions(m, options.skeleton);
-    let (state_tables, state_methods) = items::state_extras(m);
+    let (state_tables, state_methods) = items::state_extras(m, options.transitions);
     let links = items::timer_links(m, &declared);
     let states = enum_items(EnumSpec {
         name: "State",
@@ -197,12 +198,15 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
         variants: action_variants,
         methods: links.action,
     });
-    let guards = enum_items(EnumSpec {
-        name: "Guard",
-        what: "guard",
-        doc: format!("The named guards of `{}`: conditions the user computes when an event arrives.", m.named.name),
-        variants: variants(&m.guards, large, |g| &g.named, |g| format!("The `{}` guard.", g.named.name)),
-        methods: TokenStream::new(),
+    // A machine without named guards has no `Guard` (nor `Guards`): nothing asks for one.
+    let guards = (!m.guards.is_empty()).then(|| {
+        enum_items(EnumSpec {
+            name: "Guard",
+            what: "guard",
+            doc: format!("The named guards of `{}`: conditions the user computes when an event arrives.", m.named.name),
+            variants: variants(&m.guards, large, |g| &g.named, |g| format!("The `{}` guard.", g.named.name)),
+            methods: TokenStream::new(),
+        })
     });
     let timers = enum_items(EnumSpec {
         name: "Timer",

@@ -10,17 +10,30 @@ use quote::quote;
 /// `record` runs after the dispatch (see `Options::coverage`); `trace` is what the `tracing`
 /// option adds (see `trace.rs`).
 pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> TokenStream {
-    let guard_default = if m.guards.is_empty() {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool {
-                match guard {}
-            }
-        }
+    // A machine without named guards asks for none: its hooks are the actions alone.
+    let (guard_hook, guard_arg) = if m.guards.is_empty() {
+        (TokenStream::new(), TokenStream::new())
     } else {
-        quote! {
-            fn guard(&mut self, guard: Guard) -> bool;
-        }
+        (
+            quote! {
+                /// The value of a named guard for the event being handled.
+                fn guard(&mut self, guard: Guard) -> bool;
+            },
+            quote! { , |guard| hooks.guard(guard) },
+        )
     };
+    let (hooks_doc, step_doc) = if m.guards.is_empty() {
+        (
+            "What the [`Machine`] wrapper calls: each action, in order.",
+            "Handles one event: runs its actions through `hooks` in order, moves, and returns what happened.",
+        )
+    } else {
+        (
+            "What the [`Machine`] wrapper calls: guard values when it needs them, and each action in\norder.",
+            "Handles one event: evaluates guards through `hooks`, runs the actions through\n`hooks` in order, moves to the target state, and returns what happened.",
+        )
+    };
+    let (hooks_doc, step_doc) = (super::doc_attrs(hooks_doc), super::doc_attrs(step_doc));
     let accessors = machine_accessors();
     let (params_arg, start_vars) = start_parts(m);
     let starts = Starts::of(m, false);
@@ -29,11 +42,9 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> Tok
     let Tracing { method: trace_method, start: trace_start, step: trace_step, span: trace_span } = trace;
     let (start_action, step_action) = (action(quote! { &vars }), action(quote! { &self.vars }));
     quote! {
-        /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
-        /// order.
+        #hooks_doc
         pub trait Hooks {
-            /// The value of a named guard for the event being handled.
-            #guard_default
+            #guard_hook
 
             /// Runs one action (timer operations included: see [`Action::starts`]).
             fn action(&mut self, action: Action);
@@ -62,11 +73,10 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &Tracing) -> Tok
 
             #accessors
 
-            /// Handles one event: evaluates guards through `hooks`, runs the actions through
-            /// `hooks` in order, moves to the target state, and returns what happened.
+            #step_doc
             #[inline]
             pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-                let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
+                let step = step(self.state, &mut self.vars, event #guard_arg);
                 #record
                 #trace_step
                 for &action in step.actions {

@@ -28,9 +28,6 @@ impl door::Hooks for Lift {
 struct Peer(Vec<rfc_fsm::machines::failover::Action>);
 
 impl rfc_fsm::machines::failover::Hooks for Peer {
-    fn guard(&mut self, guard: rfc_fsm::machines::failover::Guard) -> bool {
-        match guard {}
-    }
     fn action(&mut self, action: rfc_fsm::machines::failover::Action) {
         self.0.push(action);
     }

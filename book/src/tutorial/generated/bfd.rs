@@ -41,22 +41,12 @@ pub mod bfd_session {
         pub const fn is_final(self) -> bool {
             false
         }
-        /// The actions run on entering the state, in order.
-        pub const fn entry_actions(self) -> &'static [Action] {
-            STATE_ENTRY[self as usize]
-        }
-        /// The actions run on leaving the state (not by internal transitions), in order.
-        pub const fn exit_actions(self) -> &'static [Action] {
-            STATE_EXIT[self as usize]
-        }
     }
     impl ::core::fmt::Display for State {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.name())
         }
     }
-    const STATE_ENTRY: [&[Action]; 3] = [&[], &[Action::StartDetectTime], &[Action::StartDetectTime]];
-    const STATE_EXIT: [&[Action]; 3] = [&[], &[Action::StopDetectTime], &[Action::StopDetectTime]];
     /// The events of `BfdSession`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Event {
@@ -166,26 +156,6 @@ pub mod bfd_session {
             f.write_str(self.label())
         }
     }
-    /// The named guards of `BfdSession`: conditions the user computes when an event arrives.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub enum Guard {}
-    impl Guard {
-        /// Every guard, in declaration order.
-        pub const ALL: [Guard; 0] = [];
-        /// The guard's identifier in the spec.
-        pub const fn name(self) -> &'static str {
-            match self {}
-        }
-        /// The guard with this identifier, if there is one (a linear search).
-        pub fn from_name(name: &str) -> Option<Self> {
-            Self::ALL.iter().copied().find(|var| var.name() == name)
-        }
-    }
-    impl ::core::fmt::Display for Guard {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.name())
-        }
-    }
     /// The timers of `BfdSession`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Timer {
@@ -223,9 +193,6 @@ pub mod bfd_session {
             f.write_str(self.label())
         }
     }
-    /// Values of the named guards for one event; all `false` by default.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct Guards {}
     /// The extended state: the spec's variables, with their declared initial values by default.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Vars {}
@@ -245,8 +212,7 @@ pub mod bfd_session {
         /// Nothing handles the event in this state (or no guard held): nothing happens.
         Unhandled,
     }
-    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`; three
-    /// words up to 65,536 transitions, four beyond).
+    /// What one event does: the result of [`step`] and [`Machine::step`] (`Copy`, three words).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Step {
         /// The state after the event (the same state unless a transition was taken).
@@ -255,8 +221,7 @@ pub mod bfd_session {
         pub kind: Kind,
         /// The actions to run, in order: exit, transition, entry.
         pub actions: &'static [Action],
-        /// The index of the transition taken, if any, among the spec's transitions in spec
-        /// order (the spec's first transition is 0).
+        /// The transition taken, if any: its index in spec order (0 for the spec's first).
         pub transition: Option<u8>,
     }
     impl Step {
@@ -302,29 +267,22 @@ pub mod bfd_session {
             Step::to(State::Down, &[Action::SessionDown], 6),
         ],
     ];
-    /// Enters the initial state: applies its entry assignments to `vars` and returns its entry
-    /// actions, in order.
+    /// Enters the initial state: applies its entry assignments to `vars`, returns its entry actions.
     pub fn enter_initial(_vars: &mut Vars) -> &'static [Action] {
         &[]
     }
-    /// Handles `event` in `state`, asking `guard` once for each named guard the state and
-    /// event need (and only those), updating `vars` by the transition's assignments.
+    /// Handles `event` in `state`, updating `vars` by the transition's assignments.
     /// O(1): one read of the table `STEPS`; no allocation.
     #[inline(always)]
-    pub fn step(state: State, _vars: &mut Vars, event: Event, _guard: impl FnMut(Guard) -> bool) -> Step {
+    pub fn step(state: State, _vars: &mut Vars, event: Event) -> Step {
         let step = STEPS[state as usize][event as usize];
         match step.kind {
             Kind::Transition => step,
             Kind::Internal | Kind::Ignored | Kind::Unhandled => Step { target: state, ..step },
         }
     }
-    /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
-    /// order.
+    /// What the [`Machine`] wrapper calls: each action, in order.
     pub trait Hooks {
-        /// The value of a named guard for the event being handled.
-        fn guard(&mut self, guard: Guard) -> bool {
-            match guard {}
-        }
         /// Runs one action (timer operations included: see [`Action::starts`]).
         fn action(&mut self, action: Action);
     }
@@ -355,11 +313,10 @@ pub mod bfd_session {
         pub const fn vars(&self) -> &Vars {
             &self.vars
         }
-        /// Handles one event: evaluates guards through `hooks`, runs the actions through
-        /// `hooks` in order, moves to the target state, and returns what happened.
+        /// Handles one event: runs its actions through `hooks` in order, moves, and returns what happened.
         #[inline]
         pub fn step<H: Hooks + ?Sized>(&mut self, event: Event, hooks: &mut H) -> Step {
-            let step = step(self.state, &mut self.vars, event, |guard| hooks.guard(guard));
+            let step = step(self.state, &mut self.vars, event);
             for &action in step.actions {
                 hooks.action(action);
             }

@@ -117,12 +117,14 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
             } else {
                 quote! { _vars }
             },
-            if uses.guard {
-                quote! { mut guard }
-            } else {
-                quote! { _guard }
+            // A machine without named guards takes none.
+            match (m.guards.is_empty(), uses.guard) {
+                (true, _) => TokenStream::new(),
+                (false, true) => quote! { , mut guard: impl FnMut(Guard) -> bool },
+                (false, false) => quote! { , _guard: impl FnMut(Guard) -> bool },
             },
         );
+        let guard_arg = (!m.guards.is_empty()).then(|| quote! { , guard });
         let by_code = Literal::usize_unsuffixed(by_code);
         (
             quote! {
@@ -130,7 +132,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
                 const BY_CODE: usize = #by_code;
 
                 /// The cells that guards or assignments decide.
-                fn decide(state: State, #vars: &mut Vars, event: Event, #guard: impl FnMut(Guard) -> bool) -> Step {
+                fn decide(state: State, #vars: &mut Vars, event: Event #guard) -> Step {
                     match state {
                         #arms
                         #other_states
@@ -139,7 +141,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
             },
             quote! {
                 if effect == BY_CODE {
-                    return decide(state, vars, event, guard);
+                    return decide(state, vars, event #guard_arg);
                 }
             },
         )
