@@ -393,25 +393,21 @@ fn timer_defaults(m: &Machine) -> TokenStream {
     }
 }
 
-/// The `Guards` struct: one `bool` per named guard.
+/// The `Guards` struct: one `bool` per named guard; none for a machine without named guards.
 pub(super) fn guards_struct(m: &Machine) -> TokenStream {
+    if m.guards.is_empty() {
+        return TokenStream::new();
+    }
     let fields: Vec<Ident> = m.guards.iter().map(|g| ident(&g.named.name)).collect();
     let docs = m.guards.iter().map(|g| doc_attrs(&doc_or(&g.named.doc, format!("The value of `{}`.", g.named.name))));
     let get_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f });
     let set_arms = fields.iter().map(|f| quote! { Guard::#f => self.#f = value });
-    let guards = quote! {
+    quote! {
         /// Values of the named guards for one event; all `false` by default.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct Guards {
             #( #docs pub #fields: bool, )*
         }
-    };
-    if fields.is_empty() {
-        // No guard, no `Guard` to get or set: no struct either.
-        return TokenStream::new();
-    }
-    quote! {
-        #guards
 
         impl Guards {
             /// The value of one guard.

@@ -1,6 +1,6 @@
 //! Checked model to Rust tokens: one module per machine with the `State`, `Event`, `Action`,
 //! `Guard` and `Timer` enums (`enums.rs`), what they know of each other and the `Guards` and
-//! `Vars` structs (`items.rs`), the transition table as static data when asked for (`table.rs`:
+//! `Vars` structs (`items.rs`; `Guard` and `Guards` only in a machine with named guards), the transition table as static data when asked for (`table.rs`:
 //! the `transitions` option, or `tracing`), the DOT text,
 //! the `step` function (`dispatch.rs`: a `match`, O(1), no allocation) and a small `Machine`
 //! wrapper that calls user hooks (`wrapper.rs`, or `input.rs` when events carry data).
