@@ -38,9 +38,8 @@ fn starts_a_timer_on_entry(state: &str) -> bool {
     static STARTERS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
         let m = fsm_dsl::compile(include_str!("../../specs/iua_asp_side.fsm")).machine.expect("the spec compiles");
         let start = |a: fsm_dsl::ir::ActionId| matches!(m.action(a).kind, fsm_dsl::ir::ActionKind::Start(_));
-        let starts = |s: &fsm_dsl::ir::State| {
-            s.entry.iter().any(|e| matches!(e, fsm_dsl::ir::Effect::Action(a) if start(*a)))
-        };
+        let starts =
+            |s: &fsm_dsl::ir::State| s.entry.iter().any(|e| matches!(e, fsm_dsl::ir::Effect::Action(a) if start(*a)));
         m.states.iter().filter(|s| starts(s)).map(|s| s.named.name.clone()).collect()
     });
     STARTERS.iter().any(|s| s == state)
