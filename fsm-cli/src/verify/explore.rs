@@ -9,7 +9,7 @@
 //! table entry (and the table's slack) and 8 of parent and move.
 
 use super::model::System;
-use super::step::{self, Config, Move, Problem};
+use super::step::{self, Config, Move, Packed, Problem};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -198,14 +198,19 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     parents.push((u32::MAX, 0));
     let (mut depth, mut level_end) = (0usize, 1usize);
     let mut index = 0usize;
+    let prefix = step::instance_octets(system);
     // Reused from one configuration to the next.
-    let (mut config, mut outcomes) = (Config::default(), Vec::new());
+    let (mut config, mut outcomes, mut faults, mut current) =
+        (Config::default(), Vec::new(), Packed::default(), Vec::new());
+    let mut spare = Vec::new();
     'bfs: while index < seen.len() {
         if index == level_end {
             depth += 1;
             level_end = seen.len();
         }
-        step::unpack_into(system, seen.get(index), &mut config);
+        current.clear();
+        current.extend_from_slice(seen.get(index));
+        step::unpack_into(system, &current, &mut config);
         report.depth = depth;
         let quiet = config.queues.iter().all(|q| q.is_empty());
         for (v, invariant) in system.invariants.iter().enumerate() {
@@ -218,11 +223,15 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
             index += 1;
             continue;
         }
-        step::successors_into(system, &config, &mut outcomes);
-        report.transitions += outcomes.len();
-        if outcomes.is_empty() && !at_end(system, &config) {
+        // The moves that step an instance, then the channels' faults, made on the packed
+        // octets: together the list of `step::successors`, whose order names a move.
+        step::steps_into(system, &config, &mut outcomes, &mut spare);
+        step::faults_packed(system, &current, prefix, &mut faults);
+        report.transitions += outcomes.len() + faults.len();
+        if outcomes.is_empty() && faults.is_empty() && !at_end(system, &config) {
             note(&mut found, Property::Deadlock, index, None);
         }
+        let stepped = outcomes.len();
         for (ordinal, outcome) in outcomes.drain(..).enumerate() {
             match outcome {
                 Err(problem) => {
@@ -234,27 +243,18 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
                 }
                 Ok((_, next)) => {
                     step::pack(system, &next, &mut buffer);
-                    if seen.len() >= bounds.max_states {
-                        // Full: a configuration seen before is still recognised, a new one
-                        // stops the exploration.
-                        if seen.find(&buffer).is_some() {
-                            continue;
-                        }
-                        report.stopped = Some(Stop::States(bounds.max_states));
+                    spare.push(next);
+                    if let Err(stop) = add(&mut seen, &mut parents, &mut report, bounds, &buffer, index, ordinal) {
+                        report.stopped = Some(stop);
                         break 'bfs;
                     }
-                    match seen.insert(&buffer) {
-                        Ok(false) => continue,
-                        Ok(true) => {}
-                        Err(()) => {
-                            report.stopped = Some(Stop::Memory);
-                            break 'bfs;
-                        }
-                    }
-                    report.packed_bytes += buffer.len();
-                    let parent = u32::try_from(index).unwrap_or(u32::MAX);
-                    parents.push((parent, u32::try_from(ordinal).unwrap_or(u32::MAX)));
                 }
+            }
+        }
+        for k in 0..faults.len() {
+            if let Err(stop) = add(&mut seen, &mut parents, &mut report, bounds, faults.get(k), index, stepped + k) {
+                report.stopped = Some(stop);
+                break 'bfs;
             }
         }
         index += 1;
@@ -279,6 +279,28 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     report
 }
 
+/// Stores `bytes`, found by the move at `ordinal` out of configuration `parent`, unless it was
+/// seen before. A bound that a new configuration would pass stops the exploration: when the
+/// store is full (a configuration seen before is still recognised) or its arena is.
+fn add(
+    seen: &mut Store,
+    parents: &mut Vec<(u32, u32)>,
+    report: &mut Report,
+    bounds: Bounds,
+    bytes: &[u8],
+    parent: usize,
+    ordinal: usize,
+) -> Result<(), Stop> {
+    if seen.len() >= bounds.max_states {
+        return if seen.find(bytes).is_some() { Ok(()) } else { Err(Stop::States(bounds.max_states)) };
+    }
+    if seen.insert(bytes).map_err(|()| Stop::Memory)? {
+        report.packed_bytes += bytes.len();
+        parents.push((u32::try_from(parent).unwrap_or(u32::MAX), u32::try_from(ordinal).unwrap_or(u32::MAX)));
+    }
+    Ok(())
+}
+
 /// The configurations (by index, so shallowest first) from which no path reaches one where
 /// `goal` holds: a backward fixpoint over the explored graph, which is not stored; each pass
 /// computes every unmarked configuration's moves again, marking those with a marked
@@ -292,19 +314,29 @@ fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -
             goal.holds(&c.states, &c.vars)
         })
         .collect();
-    let (mut buffer, mut config, mut outcomes) = (Vec::new(), Config::default(), Vec::new());
+    let prefix = step::instance_octets(system);
+    let (mut buffer, mut config, mut outcomes, mut faults, mut spare) =
+        (Vec::new(), Config::default(), Vec::new(), Packed::default(), Vec::new());
+    let reached = |bytes: &[u8], reaches: &[bool]| seen.find(bytes).is_some_and(|j| reaches[j]);
     loop {
         let mut changed = false;
         for i in (0..n).rev() {
             if reaches[i] {
                 continue;
             }
+            step::faults_packed(system, seen.get(i), prefix, &mut faults);
+            if (0..faults.len()).any(|k| reached(faults.get(k), &reaches)) {
+                reaches[i] = true;
+                changed = true;
+                continue;
+            }
             step::unpack_into(system, seen.get(i), &mut config);
-            step::successors_into(system, &config, &mut outcomes);
+            step::steps_into(system, &config, &mut outcomes, &mut spare);
             for outcome in outcomes.drain(..) {
                 let Ok((_, next)) = outcome else { continue };
                 step::pack(system, &next, &mut buffer);
-                if seen.find(&buffer).is_some_and(|j| reaches[j]) {
+                spare.push(next);
+                if reached(&buffer, &reaches) {
                     reaches[i] = true;
                     changed = true;
                     break;

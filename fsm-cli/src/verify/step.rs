@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 /// A configuration: each instance's state, variables and running timers, each channel's
 /// messages (head first).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Config {
     /// By instance.
     pub states: Vec<StateId>,
@@ -24,6 +24,26 @@ pub struct Config {
     pub timers: Vec<u64>,
     /// By channel: message ids, head first.
     pub queues: Vec<Queue>,
+}
+
+impl Clone for Config {
+    fn clone(&self) -> Self {
+        Config {
+            states: self.states.clone(),
+            vars: self.vars.clone(),
+            timers: self.timers.clone(),
+            queues: self.queues.clone(),
+        }
+    }
+
+    /// A copy into `self`'s storage: the exploration copies a configuration for each move and
+    /// recycles the copies, so that a move allocates nothing for them.
+    fn clone_from(&mut self, source: &Self) {
+        self.states.clone_from(&source.states);
+        self.vars.clone_from(&source.vars);
+        self.timers.clone_from(&source.timers);
+        self.queues.clone_from(&source.queues);
+    }
 }
 
 /// The messages in a channel, head first: up to eight inline, so that a configuration's clone,
@@ -130,17 +150,21 @@ pub type Outcome = Result<(Move, Config), Problem>;
 /// this list): deliveries by channel, environment events in the order declared, then faults.
 pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
     let mut out = Vec::new();
-    successors_into(system, config, &mut out);
+    steps_into(system, config, &mut out, &mut Vec::new());
+    faults_into(system, config, &mut out);
     out
 }
 
-/// [`successors`] into `out` (cleared first), whose storage a caller reuses from one
-/// configuration to the next.
-pub fn successors_into(system: &System, config: &Config, out: &mut Vec<Outcome>) {
+/// The moves of [`successors`] that step an instance (deliveries, then environment events),
+/// into `out` (cleared first): the list's start, the channels' faults aside ([`faults_packed`]
+/// makes those from the packed configuration). The configurations they reach are copied into
+/// configurations taken from `spare` while it has any (a caller that is done with one may
+/// give it back), so that their storage is reused.
+pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, spare: &mut Vec<Config>) {
     out.clear();
     for (c, queue) in config.queues.iter().enumerate() {
         if let Some(&message) = queue.first() {
-            deliver(system, config, c, message, out);
+            deliver(system, config, c, message, out, spare);
         }
     }
     let quiet = config.queues.iter().all(|q| q.is_empty());
@@ -158,12 +182,18 @@ pub fn successors_into(system: &System, config: &Config, out: &mut Vec<Outcome>)
         }
         for (selection, bits) in selections(system, config, env.instance, env.event) {
             if let Selection::Take(_) = selection {
-                let mut next = config.clone();
+                let mut next = copy(config, spare);
                 let step = run(system, &mut next, env.instance, env.event, bits);
                 out.push(send_all(system, next, Move::Environment { step }));
             }
         }
     }
+}
+
+/// The faults of the channels, in the order [`successors`] lists them: by channel, each
+/// message's loss (head first), the head's duplication, then each message that may overtake
+/// the head, nearest first. Appended to `out`.
+fn faults_into(system: &System, config: &Config, out: &mut Vec<Outcome>) {
     for (c, channel) in system.channels.iter().enumerate() {
         let queue = &config.queues[c];
         if channel.loss {
@@ -216,7 +246,14 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
 }
 
 /// Delivers the head `message` of channel `c` to its receivers, one after the other.
-fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Vec<Outcome>) {
+/// A copy of `config` in a configuration from `spare`, or a new one.
+fn copy(config: &Config, spare: &mut Vec<Config>) -> Config {
+    let mut next = spare.pop().unwrap_or_default();
+    next.clone_from(config);
+    next
+}
+
+fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Vec<Outcome>, spare: &mut Vec<Config>) {
     let receivers = &system.channels[c].receivers[usize::from(message)];
     if receivers.is_empty() {
         out.push(Err(Problem::Unspecified { channel: c, message, receiver: None }));
@@ -226,7 +263,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     if receivers.iter().any(|&(i, e)| system.instances[i].defers(config.states[i], e)) {
         return;
     }
-    let mut popped = config.clone();
+    let mut popped = copy(config, spare);
     popped.queues[c].remove(0);
     // The receivers' outcomes so far: one unless a receiver's guards gave it a choice.
     let mut partial: SmallVec<[(Config, Vec<InstanceStep>); 2]> = smallvec::smallvec![(popped, Vec::new())];
@@ -246,7 +283,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
                 let (mut next, mut next_steps) = if k == last {
                     (std::mem::take(&mut cfg), std::mem::take(&mut steps))
                 } else {
-                    (cfg.clone(), steps.clone())
+                    (copy(&cfg, spare), steps.clone())
                 };
                 next_steps.push(run(system, &mut next, i, event, bits));
                 next_partial.push((next, next_steps));
@@ -262,12 +299,12 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
 /// The distinct selections of instance `i` for `event` over every value of its named guards,
 /// each with the first guard values (a bit per `GuardId`, counting up) that make it. Only the
 /// guards that the pair's transitions read are varied: the others cannot change what it selects.
-fn selections(system: &System, config: &Config, i: usize, event: EventId) -> Vec<(Selection, u32)> {
+fn selections(system: &System, config: &Config, i: usize, event: EventId) -> SmallVec<[(Selection, u32); 2]> {
     let instance = &system.instances[i];
     let (machine, state) = (&instance.machine, config.states[i]);
     let n = machine.guards.len().min(MAX_GUARDS);
     let reads = instance.reads(state, event);
-    let mut found: Vec<(Selection, u32)> = Vec::with_capacity(1);
+    let mut found = SmallVec::new();
     // Every subset of `reads`, counting up: from zero, `(bits - reads) & reads` is the next.
     let mut bits = 0u32;
     loop {
@@ -389,6 +426,85 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     for queue in &config.queues {
         out.push(u8::try_from(queue.len()).unwrap_or(u8::MAX));
         out.extend_from_slice(queue);
+    }
+}
+
+/// The octets of the instances' part of a packed configuration (the channels follow it): the
+/// same for every configuration of `system`.
+pub fn instance_octets(system: &System) -> usize {
+    let vars = |instance: &Instance| instance.machine.vars.iter().map(|v| width(v.ty.size())).sum::<usize>();
+    system.instances.iter().map(|instance| 2 + vars(instance) + timer_octets(instance)).sum()
+}
+
+/// The packed configurations of the channels' faults out of the packed configuration
+/// `packed`, in the order of [`successors`] (see [`faults_into`]), made by editing the
+/// channel's octets, without unpacking: `out` is cleared, then holds them end to end.
+/// `prefix` is [`instance_octets`] of `system`.
+pub fn faults_packed(system: &System, packed: &[u8], prefix: usize, out: &mut Packed) {
+    out.clear();
+    let mut start = prefix;
+    for channel in &system.channels {
+        // This channel's octets: its length, then its messages.
+        let len = usize::from(packed.get(start).copied().unwrap_or(0));
+        let end = (start + 1 + len).min(packed.len());
+        let queue = packed.get(start + 1..end).unwrap_or(&[]);
+        let (before, after) = (&packed[..start.min(packed.len())], &packed[end..]);
+        let mut emit = |queue: &[&[u8]]| {
+            out.bytes.extend_from_slice(before);
+            out.bytes.push(u8::try_from(queue.iter().map(|part| part.len()).sum::<usize>()).unwrap_or(u8::MAX));
+            for part in queue {
+                out.bytes.extend_from_slice(part);
+            }
+            out.bytes.extend_from_slice(after);
+            out.ends.push(out.bytes.len());
+        };
+        if channel.loss {
+            for position in 0..queue.len() {
+                emit(&[&queue[..position], &queue[position + 1..]]);
+            }
+        }
+        if channel.duplication && !queue.is_empty() && queue.len() < channel.capacity {
+            emit(&[&queue[..1], queue]);
+        }
+        if channel.reordering {
+            for position in 1..queue.len() {
+                if queue[position] != queue[0] {
+                    emit(&[&queue[position..=position], &queue[..position], &queue[position + 1..]]);
+                }
+            }
+        }
+        start = end;
+    }
+}
+
+/// Packed configurations end to end, as [`faults_packed`] makes them.
+#[derive(Clone, Debug, Default)]
+pub struct Packed {
+    bytes: Vec<u8>,
+    /// Where each one ends in `bytes`.
+    ends: Vec<usize>,
+}
+
+impl Packed {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `index`th one.
+    pub fn get(&self, index: usize) -> &[u8] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.bytes[start..self.ends[index]]
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
     }
 }
 

@@ -777,3 +777,53 @@ fn the_command_writes_each_instances_trace_and_the_json_report_holds_them() {
     assert_eq!(doc["violations"][0]["traces"]["wa"].as_str(), Some(wa.as_str()));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The exploration makes the channels' faults by editing packed configurations
+/// (`step::faults_packed`): on every configuration of the watchdog pair over channels of three
+/// messages with every fault (several messages of two kinds in a channel, so that losses,
+/// duplications and reorderings all apply), they are the faults that `step::successors` lists
+/// after its steps, packed, in the same order, as the traces' replay needs.
+#[test]
+fn faults_made_on_packed_configurations_are_the_successors_faults() {
+    use verify::step;
+    let text = std::fs::read_to_string(repo("specs/systems/watchdog_pair.fsys")).unwrap();
+    let text = text.replace("capacity 2 loss;", "capacity 3 loss duplication reordering;");
+    assert_eq!(text.matches("capacity 3 loss duplication reordering;").count(), 2);
+    let dir = repo("specs/systems");
+    let checked = verify::check(&text, &mut |path: &str| {
+        std::fs::read_to_string(Path::new(&dir).join(path)).map_err(|e| e.to_string())
+    });
+    let system = checked.system.unwrap_or_else(|| panic!("{:?}", checked.diagnostics));
+    let prefix = step::instance_octets(&system);
+    let (start, mut seen) = (step::initial(&system).unwrap().1, std::collections::HashSet::new());
+    let mut queue = std::collections::VecDeque::from([start]);
+    let (mut faults, mut steps, mut packed) = (step::Packed::default(), Vec::new(), Vec::new());
+    // Losses, duplications and reorderings checked.
+    let mut kinds = [0usize; 3];
+    while let Some(config) = queue.pop_front() {
+        if seen.len() >= 20_000 || !seen.insert(config.clone()) {
+            continue;
+        }
+        let all = step::successors(&system, &config);
+        step::steps_into(&system, &config, &mut steps, &mut Vec::new());
+        step::pack(&system, &config, &mut packed);
+        step::faults_packed(&system, &packed, prefix, &mut faults);
+        let listed = &all[steps.len()..];
+        assert_eq!(listed.len(), faults.len(), "{config:?}");
+        for (k, outcome) in listed.iter().enumerate() {
+            let Ok((m, next)) = outcome else { panic!("a fault is a move: {outcome:?}") };
+            kinds[match m {
+                step::Move::Lose { .. } => 0,
+                step::Move::Duplicate { .. } => 1,
+                step::Move::Reorder { .. } => 2,
+                _ => panic!("a fault is a loss, a duplication or a reordering: {m:?}"),
+            }] += 1;
+            step::pack(&system, next, &mut packed);
+            assert_eq!(faults.get(k), packed.as_slice(), "{m:?} out of {config:?}");
+            assert_eq!(&step::unpack(&system, faults.get(k)), next);
+        }
+        queue.extend(all.into_iter().filter_map(Result::ok).map(|(_, next)| next));
+    }
+    // Every kind of fault came up, many times.
+    assert!(seen.len() >= 1_000 && kinds.iter().all(|&n| n >= 1_000), "{} configurations, {kinds:?}", seen.len());
+}
