@@ -10580,47 +10580,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             step as super::Step
                                                                                         })
                                                                                         .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#kw_on as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#event_list as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_if as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#state_set(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("->")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .or_else({
+                                                                                        .and_then({
                                                                                             fn step(
                                                                                                 state: super::State<'_>,
                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
@@ -10629,141 +10589,62 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                         fn step(
                                                                                                             state: super::State<'_>,
                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            self::r#kw_internal(state)
+                                                                                                            self::r#kw_on(state)
                                                                                                                 .and_then(super::hidden::skip as super::Step)
-                                                                                                                .and_then(self::r#state_set as super::Step)
+                                                                                                                .and_then({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        state
+                                                                                                                            .sequence({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    self::r#event_list(state)
+                                                                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                                                                        .and_then({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#bad_if(state)
+                                                                                                                                                    .or_else(self::r#bad_event_separator as super::Step)
+                                                                                                                                                    .or_else(self::r#bad_except_events as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                            .or_else({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    state
+                                                                                                                                        .sequence({
+                                                                                                                                            fn step(
+                                                                                                                                                state: super::State<'_>,
+                                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                self::r#any_event(state)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#string as super::Step)
+                                                                                                                                                    .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                    .and_then(self::r#bad_label_first as super::Step)
+                                                                                                                                            }
+                                                                                                                                            step as super::Step
+                                                                                                                                        })
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
                                                                                                         }
                                                                                                         step as super::Step
                                                                                                     })
+                                                                                                    .or_else(self::r#bad_missing_on as super::Step)
                                                                                             }
                                                                                             step as super::Step
                                                                                         })
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#kw_on as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#event_list as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_event_separator as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#state_set(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("->")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .or_else({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .sequence({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            self::r#kw_internal(state)
-                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                .and_then(self::r#state_set as super::Step)
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#kw_on as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#any_event as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#string as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_label_first as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#state_set(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("->")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .or_else({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .sequence({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            self::r#kw_internal(state)
-                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                .and_then(self::r#state_set as super::Step)
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#kw_on as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#event_list as super::Step)
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_except_events as super::Step)
                                                                                 }
                                                                                 step as super::Step
                                                                             })
@@ -10838,61 +10719,6 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                     self::r#state_set(state)
                                                                                         .and_then(super::hidden::skip as super::Step)
                                                                                         .and_then(self::r#bad_arrow as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .sequence({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                self::r#state_set(state)
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("->")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                    .and_then(self::r#ident as super::Step)
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .or_else({
-                                                                                            fn step(
-                                                                                                state: super::State<'_>,
-                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                state
-                                                                                                    .sequence({
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            self::r#kw_internal(state)
-                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                .and_then(self::r#state_set as super::Step)
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    })
-                                                                                            }
-                                                                                            step as super::Step
-                                                                                        })
-                                                                                        .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_missing_on as super::Step)
                                                                                 }
                                                                                 step as super::Step
                                                                             })
