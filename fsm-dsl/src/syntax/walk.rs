@@ -63,14 +63,14 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                         diagnostics.push(internal(pair.rule, span));
                     }
                     // The item is dropped: its names may be declarations others refer to.
-                    broken.extend(words(&text[span.range()]));
+                    add_words(&mut broken, &text[span.range()]);
                 }
             }
             Rule::junk => {
                 junk = true;
                 let span = r.span(&pair);
                 let junk = &text[span.range()];
-                broken.extend(words(junk));
+                add_words(&mut broken, junk);
                 errors += diagnostics[counted..].iter().filter(|d| d.is_error()).count();
                 counted = diagnostics.len();
                 if errors >= MAX_DIAGNOSTICS {
@@ -105,9 +105,14 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
     (name.map(|name| ast::Spec { docs, name, label, items, broken }), junk)
 }
 
-/// The identifier-like words of a text.
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_owned)
+/// Adds the identifier-like words of a text to `set`, each copied only when new (broken items
+/// of mutated text repeat the same few words).
+fn add_words(set: &mut std::collections::BTreeSet<String>, text: &str) {
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+        if !set.contains(word) {
+            set.insert(word.to_owned());
+        }
+    }
 }
 
 fn doc_text(raw: &str) -> String {
