@@ -52,6 +52,9 @@ pub struct Instance {
     /// expiry is an environment event of the system, so that it expires only while it runs.
     /// A timer that a `[running T]` guard tests is kept by its variable `running_T` already.
     pub tracked: u64,
+    /// Per variable (by `VarId`): the octets of its value in a packed configuration (see
+    /// `step::pack`), the fewest of 1, 2, 4 and 8 that hold its type's values.
+    pub octets: Vec<usize>,
 }
 
 impl Instance {

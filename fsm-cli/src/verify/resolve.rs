@@ -6,6 +6,7 @@ use super::model::{
     Channel, Environment, Instance, Invariant, Loaded, MAX_CAPACITY, MAX_CHANNELS, MAX_GUARDS, MAX_INSTANCES,
     MAX_MESSAGES, MAX_RECEIVERS, MAX_STATES, MAX_TIMERS, Predicate, System,
 };
+use super::step;
 use super::syntax::{Fault, Formula, Item, Name, Qualified, SystemAst};
 use fsm_dsl::ast::CmpOp;
 use fsm_dsl::ir::{ActionId, Cell, Condition, EventId, Machine, StateId, VarType};
@@ -71,6 +72,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 let end = machine.states.iter().map(|s| s.is_final).collect();
                 let start = r.arguments(&machine, &name.text, arguments);
                 let reads = guards_read(&machine);
+                let octets = machine.vars.iter().map(|v| step::octets(v.ty.size())).collect();
                 r.instances.push(Instance {
                     name: name.text.clone(),
                     path: path.text.clone(),
@@ -82,6 +84,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     reads,
                     end,
                     tracked: 0,
+                    octets,
                 });
                 spans.push(name.span.clone());
             }

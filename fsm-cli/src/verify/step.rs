@@ -398,8 +398,9 @@ fn send_all(system: &System, mut config: Config, m: Move) -> Outcome {
     Ok((m, config))
 }
 
-/// The octets of one instance variable: the fewest of 1, 2, 4, 8 that hold its domain.
-fn width(size: u128) -> usize {
+/// The octets of one instance variable whose type has `size` values: the fewest of 1, 2, 4, 8
+/// that hold them (kept per variable in [`Instance::octets`]).
+pub fn octets(size: u128) -> usize {
     match size {
         0..=0x100 => 1,
         0x101..=0x1_0000 => 2,
@@ -417,9 +418,9 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     for (i, instance) in system.instances.iter().enumerate() {
         let state = u16::try_from(config.states[i].0).unwrap_or(u16::MAX);
         out.extend_from_slice(&state.to_le_bytes());
-        for (v, var) in instance.machine.vars.iter().enumerate() {
-            let offset = config.vars[i][v].wrapping_sub(var.ty.min()) as u64;
-            out.extend_from_slice(&offset.to_le_bytes()[..width(var.ty.size())]);
+        for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(&config.vars[i]) {
+            let offset = value.wrapping_sub(var.ty.min()) as u64;
+            out.extend_from_slice(&offset.to_le_bytes()[..octets]);
         }
         out.extend_from_slice(&config.timers[i].to_le_bytes()[..timer_octets(instance)]);
     }
@@ -432,8 +433,7 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
 /// The octets of the instances' part of a packed configuration (the channels follow it): the
 /// same for every configuration of `system`.
 pub fn instance_octets(system: &System) -> usize {
-    let vars = |instance: &Instance| instance.machine.vars.iter().map(|v| width(v.ty.size())).sum::<usize>();
-    system.instances.iter().map(|instance| 2 + vars(instance) + timer_octets(instance)).sum()
+    system.instances.iter().map(|instance| 2 + instance.octets.iter().sum::<usize>() + timer_octets(instance)).sum()
 }
 
 /// The packed configurations of the channels' faults out of the packed configuration
@@ -534,7 +534,9 @@ pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
         config.states[i] = StateId(usize::try_from(take(2)).unwrap_or(0));
         let vars = &mut config.vars[i];
         vars.clear();
-        vars.extend(instance.machine.vars.iter().map(|v| v.ty.min().wrapping_add(take(width(v.ty.size())) as i64)));
+        vars.extend(
+            instance.machine.vars.iter().zip(&instance.octets).map(|(v, &n)| v.ty.min().wrapping_add(take(n) as i64)),
+        );
         config.timers[i] = take(timer_octets(instance));
     }
     for queue in &mut config.queues {
