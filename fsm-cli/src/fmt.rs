@@ -55,14 +55,15 @@ pub struct Formatted {
 /// Never panics, whatever the text.
 pub fn format(text: &str) -> Result<String, Error> {
     let (first, before) = read_and_lay_out(text)?;
-    let (again, diagnostics) = fsm_dsl::syntax::parse(&first.text);
-    if diagnostics.iter().any(|d| d.code == Code::Syntax) {
-        return Err(Error::Internal("the formatted text does not parse".into()));
-    }
-    if again.as_ref().map(without_spans) != Some(without_spans(&before)) {
+    // The formatted text read once: its syntax tree to compare, its layout for the fixed point.
+    let (second, again) = match read_and_lay_out(&first.text) {
+        Ok(read) => read,
+        Err(Error::Syntax(_)) => return Err(Error::Internal("the formatted text does not parse".into())),
+        Err(e) => return Err(e),
+    };
+    if without_spans(&again) != without_spans(&before) {
         return Err(Error::Internal("the formatted text has another syntax tree".into()));
     }
-    let second = layout(&first.text)?;
     if second.comments != first.comments {
         return Err(Error::Internal("the formatted text has other comments".into()));
     }
@@ -84,11 +85,12 @@ fn read_and_lay_out(text: &str) -> Result<(Formatted, fsm_dsl::ast::Spec), Error
     if text.len() > fsm_dsl::MAX_SPEC_BYTES {
         return Err(Error::Syntax(fsm_dsl::compile(text).diagnostics));
     }
-    let (spec, diagnostics) = fsm_dsl::syntax::parse(text);
+    // One parse gives the syntax tree and pest's tree, which the layout is read from.
+    let (spec, diagnostics, file) = fsm_dsl::syntax::parse_keeping_tree(text);
     // Other errors that the syntax reports (a name listed twice, say) leave the text readable.
-    match spec {
-        Some(spec) if !diagnostics.iter().any(|d| d.code == Code::Syntax) => {
-            Ok((print::print(text).map_err(Error::Internal)?, spec))
+    match (spec, file) {
+        (Some(spec), Some(file)) if !diagnostics.iter().any(|d| d.code == Code::Syntax) => {
+            Ok((print::print(text, file).map_err(Error::Internal)?, spec))
         }
         _ => Err(Error::Syntax(diagnostics.into_iter().filter(Diagnostic::is_error).collect())),
     }

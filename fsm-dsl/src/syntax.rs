@@ -12,6 +12,7 @@
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
 use pest::Parser as _;
+use pest::iterators::Pair;
 
 mod errors;
 mod expr;
@@ -42,8 +43,16 @@ pub const MAX_OPERANDS: usize = 256;
 /// no tree and one diagnostic (E0015 for the length; [`crate::compile`] refuses texts beyond
 /// [`crate::MAX_SPEC_BYTES`] before that).
 pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
+    let (spec, diagnostics, _) = parse_keeping_tree(text);
+    (spec, diagnostics)
+}
+
+/// [`parse`], and pest's parse tree of the file when it holds no item that failed to parse:
+/// the pair of `file_recover`, whose children are those `file` would have (the formatter of
+/// `fsm-cli` lays the text out from it, and so reads the text once, not twice).
+pub fn parse_keeping_tree(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>, Option<Pair<'_, Rule>>) {
     if let Some(diagnostic) = check_length(text).or_else(|| check_nesting(text)) {
-        return (None, vec![diagnostic]);
+        return (None, vec![diagnostic], None);
     }
     // One parse, lenient: an item that does not parse becomes `junk`, reported on its own. A
     // text without junk follows the strict grammar (`file` is `file_recover` without the `junk`
@@ -57,10 +66,11 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
         Ok(_) => Diagnostic::new(Code::Syntax, "the spec does not parse", Span::new(0, text.len()), "here"),
     };
     let Ok(mut pairs) = Grammar::parse(Rule::file_recover, text) else {
-        return (None, vec![strict()]);
+        return (None, vec![strict()], None);
     };
     let mut diagnostics = Vec::new();
-    let (spec, junk) = match pairs.next() {
+    let file = pairs.next();
+    let (spec, junk) = match file.clone() {
         Some(file) => build_spec(file, &mut diagnostics),
         None => (None, false),
     };
@@ -69,8 +79,9 @@ pub fn parse(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>) {
             diagnostics.push(strict());
         }
         diagnostics.sort_by_key(|d| d.primary.span.start());
+        return (spec, diagnostics, None);
     }
-    (spec, diagnostics)
+    (spec, diagnostics, file)
 }
 
 /// Parses `text` as `rule` with pest's error detail: an error then says which rules and tokens

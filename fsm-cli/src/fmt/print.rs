@@ -6,8 +6,7 @@
 //! text between two tokens; `print/layout.rs` lays them out in lines of at most
 //! [`MAX_WIDTH`](super::MAX_WIDTH) columns.
 
-use fsm_dsl::syntax::grammar::{Grammar, Rule};
-use pest::Parser as _;
+use fsm_dsl::syntax::grammar::Rule;
 use pest::iterators::Pair;
 
 mod layout;
@@ -75,11 +74,10 @@ struct Printer<'a> {
     block_start: bool,
 }
 
-/// Lays out a spec that parses (strictly). Returns the text and the comments met, or what went
-/// wrong (a bug: the tree and the text disagree).
-pub(super) fn print(src: &str) -> Result<super::Formatted> {
-    let mut pairs = Grammar::parse(Rule::file, src).map_err(|e| format!("the spec does not parse: {e}"))?;
-    let file = pairs.next().ok_or("no parse tree")?;
+/// Lays out `src` from its parse tree `file` (the pair of `file` or `file_recover`, without
+/// `junk`). Returns the text and the comments met, or what went wrong (a bug: the tree and
+/// the text disagree).
+pub(super) fn print(src: &str, file: Pair<'_, Rule>) -> Result<super::Formatted> {
     let mut p = Printer { src, cursor: 0, out: String::new(), comments: Vec::new(), block_start: false };
     p.file(file)?;
     Ok(super::Formatted { text: p.out, comments: p.comments })
