@@ -81,6 +81,8 @@ struct Scratch {
     /// after the other in `next_values`.
     next: Vec<StateId>,
     next_values: Vec<i64>,
+    /// The transitions whose configuration is in `next` already.
+    followed: Vec<TransitionId>,
 }
 
 /// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
@@ -137,9 +139,14 @@ fn step_cell(
     arrived: bool,
     scratch: &mut Scratch,
 ) {
-    let Scratch { guard_ids, read, values, selected, next, next_values } = scratch;
+    let Scratch { guard_ids, read, values, selected, next, next_values, followed } = scratch;
     next.clear();
     next_values.clear();
+    // What a transition leads to depends on the variables alone, not on the guards' values that
+    // select it: each one's configuration is added once, whatever the number of combinations
+    // that take it (up to 2^20), and so is staying put.
+    followed.clear();
+    let mut stayed = false;
     for mask in 0..1u64 << guard_ids.len() {
         for (bit, g) in guard_ids.iter().enumerate() {
             values[g.0] = mask >> bit & 1 == 1;
@@ -150,7 +157,8 @@ fn step_cell(
                 ex.gaps.entry((s, e)).or_insert_with(|| witness(m, guard_ids, values, read, vars));
                 // An expiry that no transition takes still stopped its timer (`arrived`: the
                 // variables already say so): the machine stays, in a configuration of its own.
-                if reached && arrived {
+                if reached && arrived && !stayed {
+                    stayed = true;
                     next.push(s);
                     next_values.extend_from_slice(vars);
                 }
@@ -168,6 +176,10 @@ fn step_cell(
         // Several transitions are explored alike, so that one conflict does not also make states
         // look unreachable.
         for &t in selected.iter() {
+            if followed.contains(&t) {
+                continue;
+            }
+            followed.push(t);
             ex.taken[t.0] = true;
             if m.transition(t).condition != Condition::Always {
                 ex.taken_cells.insert((t, s, e));
