@@ -53,7 +53,9 @@
 //! The exploration (`explore`) is breadth first, so every trace is a shortest one; it stores
 //! each configuration exactly, packed (`step::pack`: two octets per instance for its state,
 //! one to eight per variable, one per eight timers where it keeps any running, one per channel
-//! plus one per message in it).
+//! plus one per message in it). The channels' faults (a loss, a duplication, a reordering) are
+//! made by editing the packed octets of the configuration they leave (`step::faults_packed`);
+//! the moves that step an instance run on an unpacked copy.
 //!
 //! # Promela (`--promela`)
 //!

@@ -245,7 +245,6 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     send_all(system, config, Move::Start { steps })
 }
 
-/// Delivers the head `message` of channel `c` to its receivers, one after the other.
 /// A copy of `config` in a configuration from `spare`, or a new one.
 fn copy(config: &Config, spare: &mut Vec<Config>) -> Config {
     let mut next = spare.pop().unwrap_or_default();
@@ -253,6 +252,7 @@ fn copy(config: &Config, spare: &mut Vec<Config>) -> Config {
     next
 }
 
+/// Delivers the head `message` of channel `c` to its receivers, one after the other.
 fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Vec<Outcome>, spare: &mut Vec<Config>) {
     let receivers = &system.channels[c].receivers[usize::from(message)];
     if receivers.is_empty() {
@@ -449,10 +449,11 @@ pub fn faults_packed(system: &System, packed: &[u8], prefix: usize, out: &mut Pa
         let end = (start + 1 + len).min(packed.len());
         let queue = packed.get(start + 1..end).unwrap_or(&[]);
         let (before, after) = (&packed[..start.min(packed.len())], &packed[end..]);
-        let mut emit = |queue: &[&[u8]]| {
+        // A fault's configuration: the channel's new messages are `parts`, end to end.
+        let mut emit = |parts: &[&[u8]]| {
             out.bytes.extend_from_slice(before);
-            out.bytes.push(u8::try_from(queue.iter().map(|part| part.len()).sum::<usize>()).unwrap_or(u8::MAX));
-            for part in queue {
+            out.bytes.push(u8::try_from(parts.iter().map(|part| part.len()).sum::<usize>()).unwrap_or(u8::MAX));
+            for part in parts {
                 out.bytes.extend_from_slice(part);
             }
             out.bytes.extend_from_slice(after);
@@ -496,7 +497,7 @@ impl Packed {
         self.ends.is_empty()
     }
 
-    /// The `index`th one.
+    /// The `index`th one (panics when `index` is not below [`Packed::len`]).
     pub fn get(&self, index: usize) -> &[u8] {
         let start = if index == 0 { 0 } else { self.ends[index - 1] };
         &self.bytes[start..self.ends[index]]
