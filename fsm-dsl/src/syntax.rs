@@ -2,12 +2,12 @@
 //! `syntax/grammar.rs`), error recovery so that every broken item is reported and not only the
 //! first, and the conversion of pest's parse tree into `ast` with spans.
 //!
-//! This module holds the entry points ([`parse`], [`follows_grammar`]), the bounds checked before
-//! anything recurses, and the DSL's keywords. `errors.rs` puts pest's errors into words (what was
-//! expected, what was found, a help line for the commonest slips); `walk.rs` turns the parse tree
-//! into `ast` (the machine and its items), `expr.rs` the guards and effects inside them;
-//! `reader.rs` reads pest's parse tree for them, once and in order; `mistakes.rs` names forms
-//! the DSL does not have, `payload.rs` reads an event's data type.
+//! This module holds the entry points ([`parse`], [`parse_keeping_tree`], [`follows_grammar`]),
+//! the bounds checked before anything recurses, and the DSL's keywords. `errors.rs` puts pest's
+//! errors into words (what was expected, what was found, a help line for the commonest slips);
+//! `walk.rs` turns the parse tree into `ast` (the machine and its items), `expr.rs` the guards
+//! and effects inside them; `reader.rs` reads pest's parse tree for them, once and in order;
+//! `mistakes.rs` names forms the DSL does not have, `payload.rs` reads an event's data type.
 
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic};
