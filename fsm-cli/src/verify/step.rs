@@ -437,8 +437,9 @@ pub fn instance_octets(system: &System) -> usize {
 }
 
 /// The packed configurations of the channels' faults out of the packed configuration
-/// `packed`, in the order of [`successors`] (see [`faults_into`]), made by editing the
-/// channel's octets, without unpacking: `out` is cleared, then holds them end to end.
+/// `packed`, in the order of [`successors`] (by channel, each message's loss, the head's
+/// duplication, each message that may overtake the head), made by editing the channel's
+/// octets, without unpacking: `out` is cleared, then holds them end to end.
 /// `prefix` is [`instance_octets`] of `system`.
 pub fn faults_packed(system: &System, packed: &[u8], prefix: usize, out: &mut Packed) {
     out.clear();
