@@ -4,7 +4,7 @@
 //! environment's choice, so every value of them that selects another transition is a move of
 //! its own. Also how a configuration is packed into octets (exactly: packing is a bijection).
 
-use super::model::{Instance, MAX_GUARDS, System};
+use super::model::{Channel, Instance, MAX_GUARDS, System};
 use super::syntax::When;
 use crate::interp::Interpreter;
 use fsm_dsl::ir::{ActionId, ActionKind, EventId, Selection, StateId, StepKind, TransitionId};
@@ -195,27 +195,31 @@ pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, spar
 /// the head, nearest first. Appended to `out`.
 fn faults_into(system: &System, config: &Config, out: &mut Vec<Outcome>) {
     for (c, channel) in system.channels.iter().enumerate() {
-        let queue = &config.queues[c];
-        if channel.loss {
-            for (position, &message) in queue.iter().enumerate() {
-                let mut next = config.clone();
-                next.queues[c].remove(position);
-                out.push(Ok((Move::Lose { channel: c, position, message }, next)));
-            }
-        }
-        if channel.duplication && !queue.is_empty() && queue.len() < channel.capacity {
+        channel_faults(c, channel, &config.queues[c], |fault, parts| {
             let mut next = config.clone();
-            next.queues[c].insert(1, queue[0]);
-            out.push(Ok((Move::Duplicate { channel: c, message: queue[0] }, next)));
+            next.queues[c] = parts.iter().flat_map(|part| part.iter().copied()).collect();
+            out.push(Ok((fault, next)));
+        });
+    }
+}
+
+/// The faults of channel `c`, whose messages are `queue` (head first), in the order of
+/// [`faults_into`]: each as its move and the channel's messages after it, given as `parts`
+/// end to end. The one list of faults, read by [`faults_into`] and [`faults_packed`] alike.
+fn channel_faults(c: usize, channel: &Channel, queue: &[u8], mut emit: impl FnMut(Move, &[&[u8]])) {
+    if channel.loss {
+        for (position, &message) in queue.iter().enumerate() {
+            emit(Move::Lose { channel: c, position, message }, &[&queue[..position], &queue[position + 1..]]);
         }
-        if channel.reordering {
-            for position in 1..queue.len() {
-                if queue[position] != queue[0] {
-                    let mut next = config.clone();
-                    let message = next.queues[c].remove(position);
-                    next.queues[c].insert(0, message);
-                    out.push(Ok((Move::Reorder { channel: c, position, message }, next)));
-                }
+    }
+    if channel.duplication && !queue.is_empty() && queue.len() < channel.capacity {
+        emit(Move::Duplicate { channel: c, message: queue[0] }, &[&queue[..1], queue]);
+    }
+    if channel.reordering {
+        for (position, &message) in queue.iter().enumerate().skip(1) {
+            if message != queue[0] {
+                let parts = [&queue[position..=position], &queue[..position], &queue[position + 1..]];
+                emit(Move::Reorder { channel: c, position, message }, &parts);
             }
         }
     }
@@ -444,14 +448,13 @@ pub fn instance_octets(system: &System) -> usize {
 pub fn faults_packed(system: &System, packed: &[u8], prefix: usize, out: &mut Packed) {
     out.clear();
     let mut start = prefix;
-    for channel in &system.channels {
+    for (c, channel) in system.channels.iter().enumerate() {
         // This channel's octets: its length, then its messages.
         let len = usize::from(packed.get(start).copied().unwrap_or(0));
         let end = (start + 1 + len).min(packed.len());
         let queue = packed.get(start + 1..end).unwrap_or(&[]);
         let (before, after) = (&packed[..start.min(packed.len())], &packed[end..]);
-        // A fault's configuration: the channel's new messages are `parts`, end to end.
-        let mut emit = |parts: &[&[u8]]| {
+        channel_faults(c, channel, queue, |_, parts| {
             out.bytes.extend_from_slice(before);
             out.bytes.push(u8::try_from(parts.iter().map(|part| part.len()).sum::<usize>()).unwrap_or(u8::MAX));
             for part in parts {
@@ -459,22 +462,7 @@ pub fn faults_packed(system: &System, packed: &[u8], prefix: usize, out: &mut Pa
             }
             out.bytes.extend_from_slice(after);
             out.ends.push(out.bytes.len());
-        };
-        if channel.loss {
-            for position in 0..queue.len() {
-                emit(&[&queue[..position], &queue[position + 1..]]);
-            }
-        }
-        if channel.duplication && !queue.is_empty() && queue.len() < channel.capacity {
-            emit(&[&queue[..1], queue]);
-        }
-        if channel.reordering {
-            for position in 1..queue.len() {
-                if queue[position] != queue[0] {
-                    emit(&[&queue[position..=position], &queue[..position], &queue[position + 1..]]);
-                }
-            }
-        }
+        });
         start = end;
     }
 }
