@@ -9,14 +9,20 @@ use fsm_dsl::ir::{
 use thiserror::Error;
 
 /// The machine's current configuration, stepped one event at a time.
+///
+/// `V` holds the variables, indexed by `VarId`: the interpreter's own `Vec` by default, or a
+/// slice borrowed from a larger configuration (`&mut [i64]`, as `fsm verify` steps one instance
+/// of a system in place).
 #[derive(Clone, Debug)]
-pub struct Interpreter<'m> {
+pub struct Interpreter<'m, V = Vec<i64>> {
     machine: &'m Machine,
     state: StateId,
-    vars: Vec<i64>,
+    vars: V,
     /// The starts of timers with a duration in the last step (or the start): see
     /// [`Interpreter::started`].
     started: Vec<(TimerId, Option<u64>)>,
+    /// Whether [`Interpreter::started`] is kept: see [`Interpreter::ignoring_durations`].
+    durations: bool,
     /// The fields of the data of the event being handled that durations read (see
     /// [`Interpreter::step_with_data`]), by their path (`lease`, `options.lease`).
     data: Vec<(String, u64)>,
@@ -49,17 +55,26 @@ impl<'m> Interpreter<'m> {
     /// Starts the machine from variables set by hand (the parameters' values given: see
     /// [`set_param`]), as [`Interpreter::start`] does from their declared values.
     pub fn start_with(machine: &'m Machine, vars: Vec<i64>) -> (Self, Vec<ActionId>) {
-        let mut it = Interpreter { machine, state: machine.initial, vars, started: Vec::new(), data: Vec::new() };
+        let mut it = Interpreter::at(machine, machine.initial, vars);
         // No timer runs before the start: a `stop` in the initial entry is left out.
         let mut idle = u128::MAX;
         let mut actions = Vec::new();
         it.run(&machine.state(machine.initial).entry, &mut idle, &mut actions);
         (it, actions)
     }
+}
 
+impl<'m, V: AsRef<[i64]> + AsMut<[i64]>> Interpreter<'m, V> {
     /// Resumes a machine at a given configuration (variables indexed by `VarId`).
-    pub fn at(machine: &'m Machine, state: StateId, vars: Vec<i64>) -> Self {
-        Interpreter { machine, state, vars, started: Vec::new(), data: Vec::new() }
+    pub fn at(machine: &'m Machine, state: StateId, vars: V) -> Self {
+        Interpreter { machine, state, vars, started: Vec::new(), durations: true, data: Vec::new() }
+    }
+
+    /// The same interpreter, keeping no [`Interpreter::started`] (always empty): a caller that
+    /// never reads the timers' durations spares their evaluation and the list's storage.
+    pub fn ignoring_durations(mut self) -> Self {
+        self.durations = false;
+        self
     }
 
     /// The current state.
@@ -69,11 +84,11 @@ impl<'m> Interpreter<'m> {
 
     /// The current variable values, indexed by `VarId` (`bool` as 0 / 1).
     pub fn vars(&self) -> &[i64] {
-        &self.vars
+        self.vars.as_ref()
     }
 
     /// The variables, given back (what [`Interpreter::at`] took), with no copy.
-    pub fn into_vars(self) -> Vec<i64> {
+    pub fn into_vars(self) -> V {
         self.vars
     }
 
@@ -97,13 +112,21 @@ impl<'m> Interpreter<'m> {
     /// durations read (`timer Lease = DhcpAck.lease s;`), each by its path after the event
     /// (`("lease", 3600)`), as `u64` (what the generated code reads them as).
     pub fn step_with_data(&mut self, event: EventId, guards: &[bool], data: Vec<(String, u64)>) -> Step {
+        self.data = data;
+        let mut actions = Vec::new();
+        let step = self.step_into(event, guards, &mut actions);
+        Step { actions, ..step }
+    }
+
+    /// As [`Interpreter::step`], appending the actions run to `actions` (a buffer the caller
+    /// reuses) instead: the step returned has none.
+    pub fn step_into(&mut self, event: EventId, guards: &[bool], actions: &mut Vec<ActionId>) -> Step {
         let m = self.machine;
         let from = self.state;
         self.started.clear();
-        self.data = data;
         // The expiry of a timer that a guard tests (`[running T]`) clears its variable first.
-        let _ = m.arrive(event, &mut self.vars);
-        match m.select(from, event, guards, &self.vars) {
+        let _ = m.arrive(event, self.vars.as_mut());
+        match m.select(from, event, guards, self.vars.as_ref()) {
             Selection::None(kind) => Step { from, event, to: from, kind, actions: Vec::new(), transition: None },
             Selection::Take(t) => {
                 let transition = m.transition(t);
@@ -115,17 +138,16 @@ impl<'m> Interpreter<'m> {
                 if let Some(timer) = m.events.get(event.0).and_then(|e| e.timer).filter(|t| t.0 < 128) {
                     idle |= 1 << timer.0;
                 }
-                let mut actions = Vec::new();
                 if let Some(target) = transition.target {
-                    self.run(&m.state(from).exit, &mut idle, &mut actions);
-                    self.run(&transition.effects, &mut idle, &mut actions);
-                    self.run(&m.state(target).entry, &mut idle, &mut actions);
+                    self.run(&m.state(from).exit, &mut idle, actions);
+                    self.run(&transition.effects, &mut idle, actions);
+                    self.run(&m.state(target).entry, &mut idle, actions);
                 } else {
-                    self.run(&transition.effects, &mut idle, &mut actions);
+                    self.run(&transition.effects, &mut idle, actions);
                 }
                 let kind = if transition.target.is_some() { StepKind::Transition } else { StepKind::Internal };
                 self.state = transition.target.unwrap_or(from);
-                Step { from, event, to: self.state, kind, actions, transition: Some(t) }
+                Step { from, event, to: self.state, kind, actions: Vec::new(), transition: Some(t) }
             }
         }
     }
@@ -144,6 +166,7 @@ impl<'m> Interpreter<'m> {
                             *idle &= !bit(t);
                             let timer = &self.machine.timers[t.0];
                             match &timer.duration {
+                                _ if !self.durations => {}
                                 Some(duration) => {
                                     let data = &self.data;
                                     let field = |path: &[String]| {
@@ -151,7 +174,7 @@ impl<'m> Interpreter<'m> {
                                         let value = data.iter().find(|(p, _)| *p == path)?.1;
                                         Some(i64::try_from(value).unwrap_or(i64::MAX))
                                     };
-                                    self.started.push((t, duration.millis_with(&self.vars, &field)));
+                                    self.started.push((t, duration.millis_with(self.vars.as_ref(), &field)));
                                 }
                                 None => self.started.extend(
                                     timer.default.map(|d| (t, Some(u64::try_from(d.as_millis()).unwrap_or(u64::MAX)))),
@@ -166,7 +189,7 @@ impl<'m> Interpreter<'m> {
                 }
                 Effect::Set(v, x) => self.set(v.0, x),
                 Effect::Add(v, d) => {
-                    let current = self.vars.get(v.0).copied().unwrap_or(0);
+                    let current = self.vars.as_ref().get(v.0).copied().unwrap_or(0);
                     self.set(v.0, current.saturating_add(d));
                 }
             }
@@ -175,7 +198,7 @@ impl<'m> Interpreter<'m> {
 
     fn set(&mut self, index: usize, value: i64) {
         let Some(var) = self.machine.vars.get(index) else { return };
-        if let Some(slot) = self.vars.get_mut(index) {
+        if let Some(slot) = self.vars.as_mut().get_mut(index) {
             *slot = value.clamp(var.ty.min(), var.ty.max());
         }
     }
