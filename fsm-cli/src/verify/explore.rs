@@ -9,7 +9,7 @@
 //! table entry (and the table's slack) and 8 of parent and move.
 
 use super::model::System;
-use super::step::{self, Config, Move, Packed, Problem};
+use super::step::{self, Config, Move, Packed, Problem, Scratch};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -202,7 +202,9 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
     // Reused from one configuration to the next.
     let (mut config, mut outcomes, mut faults, mut current) =
         (Config::default(), Vec::new(), Packed::default(), Vec::new());
-    let mut spare = Vec::new();
+    // The moves are not recorded: a move is named by its place in the list, and made again,
+    // recorded, for the first problem of each kind (see `problem_at`).
+    let mut scratch = Scratch::new(false);
     'bfs: while index < seen.len() {
         if index == level_end {
             depth += 1;
@@ -214,7 +216,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         report.depth = depth;
         let quiet = config.queues.iter().all(|q| q.is_empty());
         for (v, invariant) in system.invariants.iter().enumerate() {
-            if (quiet || !invariant.at_quiescence) && !invariant.predicate.holds(&config.states, &config.vars) {
+            if (quiet || !invariant.at_quiescence) && !invariant.predicate.holds(system, &config) {
                 note(&mut found, Property::Invariant(v), index, None);
             }
         }
@@ -225,7 +227,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         }
         // The moves that step an instance, then the channels' faults, made on the packed
         // octets: together the list of `step::successors`, whose order names a move.
-        step::steps_into(system, &config, &mut outcomes, &mut spare);
+        step::steps_into(system, &config, &mut outcomes, &mut scratch);
         step::faults_packed(system, &current, prefix, &mut faults);
         report.transitions += outcomes.len() + faults.len();
         if outcomes.is_empty() && faults.is_empty() && !at_end(system, &config) {
@@ -239,11 +241,14 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
                         Problem::Unspecified { .. } => Property::UnspecifiedReception,
                         Problem::Overflow { .. } => Property::Overflow,
                     };
-                    note(&mut found, property, index, Some(problem));
+                    // Only the first of each kind is reported: then made again, recorded.
+                    let first = !found.iter().any(|(p, ..)| *p == property);
+                    let problem = first.then(|| problem_at(system, &config, ordinal)).flatten();
+                    note(&mut found, property, index, problem);
                 }
                 Ok((_, next)) => {
                     step::pack(system, &next, &mut buffer);
-                    spare.push(next);
+                    scratch.spare.push(next);
                     if let Err(stop) = add(&mut seen, &mut parents, &mut report, bounds, &buffer, index, ordinal) {
                         report.stopped = Some(stop);
                         break 'bfs;
@@ -311,12 +316,12 @@ fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -
     let mut reaches: Vec<bool> = (0..n)
         .map(|i| {
             let c = step::unpack(system, seen.get(i));
-            goal.holds(&c.states, &c.vars)
+            goal.holds(system, &c)
         })
         .collect();
     let prefix = step::instance_octets(system);
-    let (mut buffer, mut config, mut outcomes, mut faults, mut spare) =
-        (Vec::new(), Config::default(), Vec::new(), Packed::default(), Vec::new());
+    let (mut buffer, mut config, mut outcomes, mut faults, mut scratch) =
+        (Vec::new(), Config::default(), Vec::new(), Packed::default(), Scratch::new(false));
     let reached = |bytes: &[u8], reaches: &[bool]| seen.find(bytes).is_some_and(|j| reaches[j]);
     loop {
         let mut changed = false;
@@ -331,11 +336,11 @@ fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -
                 continue;
             }
             step::unpack_into(system, seen.get(i), &mut config);
-            step::steps_into(system, &config, &mut outcomes, &mut spare);
+            step::steps_into(system, &config, &mut outcomes, &mut scratch);
             for outcome in outcomes.drain(..) {
                 let Ok((_, next)) = outcome else { continue };
                 step::pack(system, &next, &mut buffer);
-                spare.push(next);
+                scratch.spare.push(next);
                 if reached(&buffer, &reaches) {
                     reaches[i] = true;
                     changed = true;
@@ -348,6 +353,13 @@ fn cannot_reach(system: &System, seen: &Store, goal: &super::model::Predicate) -
         }
     }
     (0..n).filter(|&i| !reaches[i]).collect()
+}
+
+/// The problem that the move at `ordinal` out of `config` runs into, its move recorded in full.
+fn problem_at(system: &System, config: &Config, ordinal: usize) -> Option<Problem> {
+    let mut outcomes = Vec::new();
+    step::steps_into(system, config, &mut outcomes, &mut Scratch::new(true));
+    outcomes.into_iter().nth(ordinal)?.err()
 }
 
 /// Records a violation: the first one of each property is kept (the shallowest, since

@@ -1,6 +1,7 @@
 //! The resolved system: names turned into dense ids over the instances' checked machines
 //! (`fsm_dsl::ir::Machine`), as `verify::resolve` builds it from the syntax tree.
 
+use super::step::Config;
 use super::syntax::When;
 use fsm_dsl::ast::CmpOp;
 use fsm_dsl::ir::{EventId, Machine, StateId};
@@ -55,6 +56,9 @@ pub struct Instance {
     /// Per variable (by `VarId`): the octets of its value in a packed configuration (see
     /// `step::pack`), the fewest of 1, 2, 4 and 8 that hold its type's values.
     pub octets: Vec<usize>,
+    /// Where its variables start among the system's (`step::Config::vars`): the number of
+    /// variables of the instances before it.
+    pub first_var: usize,
 }
 
 impl Instance {
@@ -125,17 +129,18 @@ pub enum Predicate {
 }
 
 impl Predicate {
-    /// Evaluates the predicate on the instances' states and variables (by instance index,
-    /// then by `VarId`).
-    pub fn holds(&self, states: &[StateId], vars: &[Vec<i64>]) -> bool {
+    /// Evaluates the predicate on a configuration of `system`.
+    pub fn holds(&self, system: &System, config: &Config) -> bool {
         match self {
-            Predicate::InState(i, s, equal) => (states.get(*i) == Some(s)) == *equal,
-            Predicate::Var(i, v, op, value) => {
-                vars.get(*i).and_then(|vs| vs.get(*v)).is_some_and(|current| op.holds(*current, *value))
-            }
-            Predicate::Not(p) => !p.holds(states, vars),
-            Predicate::And(ps) => ps.iter().all(|p| p.holds(states, vars)),
-            Predicate::Or(ps) => ps.iter().any(|p| p.holds(states, vars)),
+            Predicate::InState(i, s, equal) => (config.states.get(*i) == Some(s)) == *equal,
+            Predicate::Var(i, v, op, value) => system
+                .instances
+                .get(*i)
+                .and_then(|instance| config.vars_of(instance).get(*v))
+                .is_some_and(|current| op.holds(*current, *value)),
+            Predicate::Not(p) => !p.holds(system, config),
+            Predicate::And(ps) => ps.iter().all(|p| p.holds(system, config)),
+            Predicate::Or(ps) => ps.iter().any(|p| p.holds(system, config)),
         }
     }
 }

@@ -217,7 +217,7 @@ impl Writer<'_> {
                     VarType::Int { min, max } if min >= i64::from(i32::MIN) && max <= i64::from(i32::MAX) => "int",
                     VarType::Int { .. } => return Err(Error::Range(format!("the domain of `{name}`"))),
                 };
-                let value = start.as_ref().map_or(var.init, |c| c.vars[i][v]);
+                let value = start.as_ref().map_or(var.init, |c| c.vars_of(instance)[v]);
                 self.line(0, &format!("{ty} {name} = {};", lit(value, || format!("the value of `{name}`"))?));
             }
             for t in tracked(instance) {

@@ -73,6 +73,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 let start = r.arguments(&machine, &name.text, arguments);
                 let reads = guards_read(&machine);
                 let octets = machine.vars.iter().map(|v| step::octets(v.ty.size())).collect();
+                let first_var = r.instances.iter().map(|i| i.machine.vars.len()).sum();
                 r.instances.push(Instance {
                     name: name.text.clone(),
                     path: path.text.clone(),
@@ -85,6 +86,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     end,
                     tracked: 0,
                     octets,
+                    first_var,
                 });
                 spans.push(name.span.clone());
             }

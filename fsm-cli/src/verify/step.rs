@@ -16,8 +16,9 @@ use smallvec::SmallVec;
 pub struct Config {
     /// By instance.
     pub states: Vec<StateId>,
-    /// By instance, then by `VarId`.
-    pub vars: Vec<Vec<i64>>,
+    /// By instance, then by `VarId`, end to end: instance `i`'s variables start at its
+    /// [`Instance::first_var`] (see [`Config::vars_of`]).
+    pub vars: Vec<i64>,
     /// By instance: the timers of [`Instance::tracked`] that run, a bit per `TimerId`.
     ///
     /// [`Instance::tracked`]: super::model::Instance::tracked
@@ -42,7 +43,22 @@ impl Clone for Config {
         self.states.clone_from(&source.states);
         self.vars.clone_from(&source.vars);
         self.timers.clone_from(&source.timers);
-        self.queues.clone_from(&source.queues);
+        self.queues.resize_with(source.queues.len(), Queue::new);
+        // Message by message: channels hold a few, fewer than a call to copy them costs.
+        for (queue, from) in self.queues.iter_mut().zip(&source.queues) {
+            queue.clear();
+            for &message in from {
+                queue.push(message);
+            }
+        }
+    }
+}
+
+impl Config {
+    /// The variables of `instance` (one of the system's), indexed by `VarId`.
+    pub fn vars_of(&self, instance: &Instance) -> &[i64] {
+        let start = instance.first_var.min(self.vars.len());
+        &self.vars[start..(start + instance.machine.vars.len()).min(self.vars.len())]
     }
 }
 
@@ -150,21 +166,45 @@ pub type Outcome = Result<(Move, Config), Problem>;
 /// this list): deliveries by channel, environment events in the order declared, then faults.
 pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
     let mut out = Vec::new();
-    steps_into(system, config, &mut out, &mut Vec::new());
+    steps_into(system, config, &mut out, &mut Scratch::new(true));
     faults_into(system, config, &mut out);
     out
+}
+
+/// What stepping instances reuses from one configuration to the next, and whether the moves
+/// it makes are recorded in full.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// Configurations to copy the reached ones into, while there are any: a caller that is
+    /// done with a reached configuration may give it back, so that its storage is reused.
+    pub spare: Vec<Config>,
+    /// The actions of the step being made.
+    actions: Vec<ActionId>,
+    /// Whether each move says what its instances did ([`InstanceStep`]s with their actions).
+    /// Without, a `Deliver` has no steps and an `Environment` step no actions, and nothing is
+    /// allocated for them: what the exploration needs, which names a move by its place in the
+    /// list and makes it again, recorded, only to report it.
+    record: bool,
+}
+
+impl Scratch {
+    /// Empty, recording the moves in full (each move's instance steps and their actions) or
+    /// not (a `Deliver` without steps, an `Environment` step without actions: what the
+    /// exploration needs).
+    pub fn new(record: bool) -> Self {
+        Scratch { record, ..Scratch::default() }
+    }
 }
 
 /// The moves of [`successors`] that step an instance (deliveries, then environment events),
 /// into `out` (cleared first): the list's start, the channels' faults aside ([`faults_packed`]
 /// makes those from the packed configuration). The configurations they reach are copied into
-/// configurations taken from `spare` while it has any (a caller that is done with one may
-/// give it back), so that their storage is reused.
-pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, spare: &mut Vec<Config>) {
+/// configurations taken from `scratch`'s spares.
+pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, scratch: &mut Scratch) {
     out.clear();
     for (c, queue) in config.queues.iter().enumerate() {
         if let Some(&message) = queue.first() {
-            deliver(system, config, c, message, out, spare);
+            deliver(system, config, c, message, out, scratch);
         }
     }
     let quiet = config.queues.iter().all(|q| q.is_empty());
@@ -182,9 +222,9 @@ pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, spar
         }
         for (selection, bits) in selections(system, config, env.instance, env.event) {
             if let Selection::Take(_) = selection {
-                let mut next = copy(config, spare);
-                let step = run(system, &mut next, env.instance, env.event, bits);
-                out.push(send_all(system, next, Move::Environment { step }));
+                let mut next = copy(config, &mut scratch.spare);
+                let (step, overflow) = run(system, &mut next, env.instance, env.event, bits, scratch);
+                out.push(outcome(next, Move::Environment { step }, overflow));
             }
         }
     }
@@ -229,12 +269,14 @@ fn channel_faults(c: usize, channel: &Channel, queue: &[u8], mut emit: impl FnMu
 pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     let mut steps = Vec::new();
     let mut config = Config { queues: vec![Queue::new(); system.channels.len()], ..Config::default() };
+    let mut overflow = None;
     for (i, instance) in system.instances.iter().enumerate() {
         let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
         config.states.push(it.state());
-        config.vars.push(it.vars().to_vec());
+        config.vars.extend_from_slice(it.vars());
         config.timers.push(0);
         keep_timers(instance, &mut config.timers[i], &actions);
+        send(system, &mut config, i, &actions, &mut overflow);
         let initial = instance.machine.initial;
         steps.push(InstanceStep {
             instance: i,
@@ -246,7 +288,7 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
             actions,
         });
     }
-    send_all(system, config, Move::Start { steps })
+    outcome(config, Move::Start { steps }, overflow)
 }
 
 /// A copy of `config` in a configuration from `spare`, or a new one.
@@ -257,7 +299,7 @@ fn copy(config: &Config, spare: &mut Vec<Config>) -> Config {
 }
 
 /// Delivers the head `message` of channel `c` to its receivers, one after the other.
-fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Vec<Outcome>, spare: &mut Vec<Config>) {
+fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Vec<Outcome>, scratch: &mut Scratch) {
     let receivers = &system.channels[c].receivers[usize::from(message)];
     if receivers.is_empty() {
         out.push(Err(Problem::Unspecified { channel: c, message, receiver: None }));
@@ -267,13 +309,14 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     if receivers.iter().any(|&(i, e)| system.instances[i].defers(config.states[i], e)) {
         return;
     }
-    let mut popped = copy(config, spare);
+    let mut popped = copy(config, &mut scratch.spare);
     popped.queues[c].remove(0);
-    // The receivers' outcomes so far: one unless a receiver's guards gave it a choice.
-    let mut partial: SmallVec<[(Config, Vec<InstanceStep>); 2]> = smallvec::smallvec![(popped, Vec::new())];
+    // The receivers' outcomes so far, each with the first message it could not send: one
+    // unless a receiver's guards gave it a choice.
+    let mut partial: SmallVec<[Partial; 2]> = smallvec::smallvec![(popped, Vec::new(), None)];
     for &(i, event) in receivers {
         let mut next_partial = SmallVec::<[_; 2]>::new();
-        for (mut cfg, mut steps) in partial {
+        for (mut cfg, mut steps, overflow) in partial {
             let choices = selections(system, &cfg, i, event);
             // Unhandled under some guard values: that is the delivery's only outcome.
             if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
@@ -287,16 +330,21 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
                 let (mut next, mut next_steps) = if k == last {
                     (std::mem::take(&mut cfg), std::mem::take(&mut steps))
                 } else {
-                    (copy(&cfg, spare), steps.clone())
+                    (copy(&cfg, &mut scratch.spare), steps.clone())
                 };
-                next_steps.push(run(system, &mut next, i, event, bits));
-                next_partial.push((next, next_steps));
+                // After an overflow, the move's outcome is that overflow (the first one): the
+                // later receivers still step, for the move's record.
+                let (step, sent) = run(system, &mut next, i, event, bits, scratch);
+                if scratch.record {
+                    next_steps.push(step);
+                }
+                next_partial.push((next, next_steps, overflow.or(sent)));
             }
         }
         partial = next_partial;
     }
-    for (cfg, steps) in partial {
-        out.push(send_all(system, cfg, Move::Deliver { channel: c, message, steps }));
+    for (cfg, steps, overflow) in partial {
+        out.push(outcome(cfg, Move::Deliver { channel: c, message, steps }, overflow));
     }
 }
 
@@ -312,7 +360,7 @@ fn selections(system: &System, config: &Config, i: usize, event: EventId) -> Sma
     // Every subset of `reads`, counting up: from zero, `(bits - reads) & reads` is the next.
     let mut bits = 0u32;
     loop {
-        let s = machine.select(state, event, &guard_values(bits)[..n], &config.vars[i]);
+        let s = machine.select(state, event, &guard_values(bits)[..n], config.vars_of(instance));
         if !found.iter().any(|&(f, _)| f == s) {
             found.push((s, bits));
         }
@@ -328,30 +376,51 @@ fn guard_values(bits: u32) -> [bool; MAX_GUARDS] {
     std::array::from_fn(|g| bits & (1 << g) != 0)
 }
 
+/// A message that found its channel full: (channel, message).
+type Overflow = (usize, u8);
+
+/// A delivery's outcome so far: the configuration, the receivers' steps (when recorded) and
+/// the first overflow.
+type Partial = (Config, Vec<InstanceStep>, Option<Overflow>);
+
 /// Steps instance `i` with `event` under the named guards' values `bits` (a bit per
-/// `GuardId`, found by [`selections`]), in `config`.
-fn run(system: &System, config: &mut Config, i: usize, event: EventId, bits: u32) -> InstanceStep {
+/// `GuardId`, found by [`selections`]), in `config`, and carries out its actions on the
+/// channels (see [`send`]). Gives the step (its actions only when `scratch` records) and the
+/// first message that found its channel full, if any.
+fn run(
+    system: &System,
+    config: &mut Config,
+    i: usize,
+    event: EventId,
+    bits: u32,
+    scratch: &mut Scratch,
+) -> (InstanceStep, Option<Overflow>) {
     let instance = &system.instances[i];
     let machine = &instance.machine;
-    let mut it = Interpreter::at(machine, config.states[i], std::mem::take(&mut config.vars[i]));
+    let vars = instance.first_var..instance.first_var + machine.vars.len();
+    let mut it = Interpreter::at(machine, config.states[i], &mut config.vars[vars]).ignoring_durations();
     let guards = guard_values(bits);
-    let step = it.step(event, &guards[..machine.guards.len().min(MAX_GUARDS)]);
-    config.states[i] = it.state();
-    config.vars[i] = it.into_vars();
+    scratch.actions.clear();
+    let step = it.step_into(event, &guards[..machine.guards.len().min(MAX_GUARDS)], &mut scratch.actions);
+    config.states[i] = step.to;
     // An expiry stops its timer as it arrives; then the step's starts and stops.
     if let Some(t) = machine.event(event).timer {
         config.timers[i] &= !bit(t.0);
     }
-    keep_timers(instance, &mut config.timers[i], &step.actions);
-    InstanceStep {
+    keep_timers(instance, &mut config.timers[i], &scratch.actions);
+    let mut overflow = None;
+    send(system, config, i, &scratch.actions, &mut overflow);
+    let actions = if scratch.record { scratch.actions.clone() } else { Vec::new() };
+    let step = InstanceStep {
         instance: i,
         event,
         from: step.from,
         to: step.to,
         kind: step.kind,
         transition: step.transition,
-        actions: step.actions,
-    }
+        actions,
+    };
+    (step, overflow)
 }
 
 /// The bit of a timer in a mask of [`Config::timers`] (none beyond `MAX_TIMERS`).
@@ -376,30 +445,35 @@ fn timer_octets(instance: &Instance) -> usize {
     if instance.tracked == 0 { 0 } else { instance.machine.timers.len().div_ceil(8) }
 }
 
-/// Carries out the steps' actions on the channels, action by action: each empties the channels
-/// it flushes, then appends the messages it sends. A message sent to a full channel is a
-/// problem.
-fn send_all(system: &System, mut config: Config, m: Move) -> Outcome {
-    let steps = match &m {
-        Move::Start { steps } | Move::Deliver { steps, .. } => steps.as_slice(),
-        Move::Environment { step } => std::slice::from_ref(step),
-        Move::Lose { .. } | Move::Duplicate { .. } | Move::Reorder { .. } => &[],
-    };
-    for step in steps {
-        let instance = &system.instances[step.instance];
-        for action in &step.actions {
-            for &c in &instance.flushes[action.0] {
-                config.queues[c].clear();
+/// Carries out instance `i`'s `actions` on the channels, action by action: each empties the
+/// channels it flushes, then appends the messages it sends. A message sent to a full channel
+/// is an overflow: the first one is kept in `overflow`, and nothing more is sent once there is
+/// one.
+fn send(system: &System, config: &mut Config, i: usize, actions: &[ActionId], overflow: &mut Option<Overflow>) {
+    let instance = &system.instances[i];
+    for action in actions {
+        if overflow.is_some() {
+            return;
+        }
+        for &c in &instance.flushes[action.0] {
+            config.queues[c].clear();
+        }
+        for &(c, message) in &instance.sends[action.0] {
+            if config.queues[c].len() >= system.channels[c].capacity {
+                *overflow = Some((c, message));
+                return;
             }
-            for &(c, message) in &instance.sends[action.0] {
-                if config.queues[c].len() >= system.channels[c].capacity {
-                    return Err(Problem::Overflow { by: Box::new(m), channel: c, message });
-                }
-                config.queues[c].push(message);
-            }
+            config.queues[c].push(message);
         }
     }
-    Ok((m, config))
+}
+
+/// The outcome of move `m`, which reached `config`, or overflowed a channel with a message.
+fn outcome(config: Config, m: Move, overflow: Option<Overflow>) -> Outcome {
+    match overflow {
+        Some((channel, message)) => Err(Problem::Overflow { by: Box::new(m), channel, message }),
+        None => Ok((m, config)),
+    }
 }
 
 /// The octets of one instance variable whose type has `size` values: the fewest of 1, 2, 4, 8
@@ -420,18 +494,55 @@ pub fn octets(size: u128) -> usize {
 pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     out.clear();
     for (i, instance) in system.instances.iter().enumerate() {
-        let state = u16::try_from(config.states[i].0).unwrap_or(u16::MAX);
-        out.extend_from_slice(&state.to_le_bytes());
-        for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(&config.vars[i]) {
-            let offset = value.wrapping_sub(var.ty.min()) as u64;
-            out.extend_from_slice(&offset.to_le_bytes()[..octets]);
+        put(out, config.states[i].0 as u64, 2);
+        for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(config.vars_of(instance))
+        {
+            put(out, value.wrapping_sub(var.ty.min()) as u64, octets);
         }
-        out.extend_from_slice(&config.timers[i].to_le_bytes()[..timer_octets(instance)]);
+        put(out, config.timers[i], timer_octets(instance));
     }
     for queue in &config.queues {
         out.push(u8::try_from(queue.len()).unwrap_or(u8::MAX));
-        out.extend_from_slice(queue);
+        // Octet by octet, as `Config::clone_from` copies them.
+        for &message in queue {
+            out.push(message);
+        }
     }
+}
+
+/// Appends the `octets` low octets of `value`, little-endian: each width a copy of a fixed
+/// size (a packed configuration's fields are 1, 2, 4 or 8 octets; an instance's timers may
+/// take others).
+fn put(out: &mut Vec<u8>, value: u64, octets: usize) {
+    match octets {
+        0 => {}
+        1 => out.push(value as u8),
+        2 => out.extend_from_slice(&(value as u16).to_le_bytes()),
+        4 => out.extend_from_slice(&(value as u32).to_le_bytes()),
+        8 => out.extend_from_slice(&value.to_le_bytes()),
+        n => out.extend_from_slice(&value.to_le_bytes()[..n.min(8)]),
+    }
+}
+
+/// The value of `octets` octets at `at` in `bytes`, little-endian, as [`put`] wrote it; moves
+/// `at` past them (octets past the end read as zeros).
+fn get(bytes: &[u8], at: &mut usize, octets: usize) -> u64 {
+    let start = *at;
+    *at += octets;
+    let fixed = |n: usize| bytes.get(start..start + n);
+    match octets {
+        1 => bytes.get(start).map(|&b| u64::from(b)),
+        2 => fixed(2).map(|b| u64::from(u16::from_le_bytes([b[0], b[1]]))),
+        4 => fixed(4).map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+        8 => fixed(8).map(|b| u64::from_le_bytes(std::array::from_fn(|k| b[k]))),
+        _ => None,
+    }
+    .unwrap_or_else(|| {
+        let mut word = [0u8; 8];
+        let end = (start + octets.min(8)).min(bytes.len());
+        word[..end - start.min(end)].copy_from_slice(&bytes[start.min(end)..end]);
+        u64::from_le_bytes(word)
+    })
 }
 
 /// The octets of the instances' part of a packed configuration (the channels follow it): the
@@ -508,30 +619,25 @@ pub fn unpack(system: &System, bytes: &[u8]) -> Config {
 /// [`unpack`] into `config`, whose storage a caller reuses from one configuration to the next.
 pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     let mut at = 0usize;
-    let mut take = |n: usize| {
-        let mut word = [0u8; 8];
-        let end = (at + n).min(bytes.len());
-        word[..end - at.min(end)].copy_from_slice(&bytes[at.min(end)..end]);
-        at += n;
-        u64::from_le_bytes(word)
-    };
     let n = system.instances.len();
     config.states.resize(n, StateId(0));
-    config.vars.resize_with(n, Vec::new);
+    config.vars.clear();
     config.timers.resize(n, 0);
     config.queues.resize_with(system.channels.len(), Queue::new);
     for (i, instance) in system.instances.iter().enumerate() {
-        config.states[i] = StateId(usize::try_from(take(2)).unwrap_or(0));
-        let vars = &mut config.vars[i];
-        vars.clear();
-        vars.extend(
-            instance.machine.vars.iter().zip(&instance.octets).map(|(v, &n)| v.ty.min().wrapping_add(take(n) as i64)),
-        );
-        config.timers[i] = take(timer_octets(instance));
+        config.states[i] = StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0));
+        for (var, &octets) in instance.machine.vars.iter().zip(&instance.octets) {
+            config.vars.push(var.ty.min().wrapping_add(get(bytes, &mut at, octets) as i64));
+        }
+        config.timers[i] = get(bytes, &mut at, timer_octets(instance));
     }
     for queue in &mut config.queues {
-        let len = usize::try_from(take(1)).unwrap_or(0);
+        let len = usize::from(bytes.get(at).copied().unwrap_or(0));
+        let messages = bytes.get(at + 1..).unwrap_or(&[]);
         queue.clear();
-        queue.extend((0..len).map(|_| u8::try_from(take(1)).unwrap_or(0)));
+        for &message in &messages[..len.min(messages.len())] {
+            queue.push(message);
+        }
+        at += 1 + len;
     }
 }

@@ -805,7 +805,7 @@ fn faults_made_on_packed_configurations_are_the_successors_faults() {
             continue;
         }
         let all = step::successors(&system, &config);
-        step::steps_into(&system, &config, &mut steps, &mut Vec::new());
+        step::steps_into(&system, &config, &mut steps, &mut step::Scratch::new(true));
         step::pack(&system, &config, &mut packed);
         step::faults_packed(&system, &packed, prefix, &mut faults);
         let listed = &all[steps.len()..];
@@ -826,4 +826,76 @@ fn faults_made_on_packed_configurations_are_the_successors_faults() {
     }
     // Every kind of fault came up, many times.
     assert!(seen.len() >= 1_000 && kinds.iter().all(|&n| n >= 1_000), "{} configurations, {kinds:?}", seen.len());
+}
+
+/// The exploration steps instances without recording the moves (`Scratch::new(false)`), and
+/// names a move by its place in the list: on every reachable configuration of the systems of
+/// the repository and of the seeded bugs (overflows and unspecified receptions among them),
+/// the moves made without a record reach the same configurations, or run into the same
+/// problems, in the same order, as the recorded ones; only the record is missing.
+#[test]
+fn unrecorded_steps_are_the_recorded_steps_in_the_same_order() {
+    use verify::step::{self, Move, Problem, Scratch};
+    let mut problems = [0usize; 2];
+    for path in [
+        "specs/systems/iua_restart.fsys",
+        "specs/systems/diameter_election.fsys",
+        "specs/systems/watchdog_pair.fsys",
+        "tests/data/systems/bugs/overflow.fsys",
+        "tests/data/systems/bugs/unspecified.fsys",
+        "tests/data/systems/bugs/deferred.fsys",
+    ] {
+        let (checked, _) = check_file(Path::new(&repo(path)));
+        let system = checked.system.unwrap_or_else(|| panic!("{path}: {:?}", checked.diagnostics));
+        let mut seen = std::collections::HashSet::new();
+        let mut queue = std::collections::VecDeque::from([step::initial(&system).unwrap().1]);
+        let (mut recorded, mut unrecorded, mut lean) = (Vec::new(), Vec::new(), Scratch::new(false));
+        while let Some(config) = queue.pop_front() {
+            if !seen.insert(config.clone()) {
+                continue;
+            }
+            step::steps_into(&system, &config, &mut recorded, &mut Scratch::new(true));
+            step::steps_into(&system, &config, &mut unrecorded, &mut lean);
+            assert_eq!(recorded.len(), unrecorded.len(), "{path}: {config:?}");
+            for (full, bare) in recorded.iter().zip(&unrecorded) {
+                match (full, bare) {
+                    (Ok((m, next)), Ok((bare_move, bare_next))) => {
+                        assert_eq!(next, bare_next, "{path}: {m:?} out of {config:?}");
+                        match (m, bare_move) {
+                            (
+                                Move::Deliver { channel, message, .. },
+                                Move::Deliver { channel: c, message: n, steps },
+                            ) => {
+                                assert_eq!((channel, message), (c, n));
+                                assert!(steps.is_empty());
+                            }
+                            (Move::Environment { step }, Move::Environment { step: bare_step }) => {
+                                assert_eq!(
+                                    (step.instance, step.event, step.to),
+                                    (bare_step.instance, bare_step.event, bare_step.to)
+                                );
+                                assert!(bare_step.actions.is_empty());
+                            }
+                            _ => panic!("{path}: {m:?} made as {bare_move:?}"),
+                        }
+                    }
+                    (
+                        Err(Problem::Overflow { channel, message, .. }),
+                        Err(Problem::Overflow { channel: c, message: n, .. }),
+                    ) => {
+                        assert_eq!((channel, message), (c, n), "{path}: out of {config:?}");
+                        problems[0] += 1;
+                    }
+                    (Err(unspecified @ Problem::Unspecified { .. }), Err(bare)) => {
+                        assert_eq!(unspecified, bare, "{path}: out of {config:?}");
+                        problems[1] += 1;
+                    }
+                    _ => panic!("{path}: {full:?} made as {bare:?} out of {config:?}"),
+                }
+            }
+            queue.extend(step::successors(&system, &config).into_iter().filter_map(Result::ok).map(|(_, next)| next));
+        }
+    }
+    // Both kinds of problem came up.
+    assert!(problems.iter().all(|&n| n > 0), "{problems:?}");
 }
