@@ -214,7 +214,7 @@ pub fn explore(system: &System, bounds: Bounds) -> Report {
         current.extend_from_slice(seen.get(index));
         step::unpack_into(system, &current, &mut config);
         report.depth = depth;
-        let quiet = config.queues.iter().all(|q| q.is_empty());
+        let quiet = config.quiet();
         for (v, invariant) in system.invariants.iter().enumerate() {
             if (quiet || !invariant.at_quiescence) && !invariant.predicate.holds(system, &config) {
                 note(&mut found, Property::Invariant(v), index, None);

@@ -364,7 +364,7 @@ impl Writer<'_> {
         };
         self.line(1, "/* The start: the entry actions' messages, then the invariants. */");
         let mut body = Vec::new();
-        for (c, queue) in start.queues.iter().enumerate() {
+        for (c, queue) in start.queues().enumerate() {
             for &m in queue {
                 let channel = &s.channels[c];
                 body.push(format!("{}!{};", channel.name, channel.messages[usize::from(m)]));

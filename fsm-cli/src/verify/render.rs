@@ -196,7 +196,7 @@ fn configuration(system: &System, c: &Config) -> String {
     let queues: Vec<String> = system
         .channels
         .iter()
-        .zip(&c.queues)
+        .zip(c.queues())
         .map(|(ch, q)| {
             let ms: Vec<&str> =
                 q.iter().map(|m| ch.messages.get(usize::from(*m)).map_or("?", String::as_str)).collect();

@@ -23,8 +23,12 @@ pub struct Config {
     ///
     /// [`Instance::tracked`]: super::model::Instance::tracked
     pub timers: Vec<u64>,
-    /// By channel: message ids, head first.
-    pub queues: Vec<Queue>,
+    /// By channel: how many messages it holds (see [`Config::queue`]).
+    lens: Vec<u8>,
+    /// By channel, a slot of as many octets as the largest capacity of the system: its
+    /// message ids, head first, then zeros. Flat, so that a copy of a configuration, made for
+    /// each move, is a few copies of octets rather than one per channel.
+    slots: Vec<u8>,
 }
 
 impl Clone for Config {
@@ -33,7 +37,8 @@ impl Clone for Config {
             states: self.states.clone(),
             vars: self.vars.clone(),
             timers: self.timers.clone(),
-            queues: self.queues.clone(),
+            lens: self.lens.clone(),
+            slots: self.slots.clone(),
         }
     }
 
@@ -43,28 +48,99 @@ impl Clone for Config {
         self.states.clone_from(&source.states);
         self.vars.clone_from(&source.vars);
         self.timers.clone_from(&source.timers);
-        self.queues.resize_with(source.queues.len(), Queue::new);
-        // Message by message: channels hold a few, fewer than a call to copy them costs.
-        for (queue, from) in self.queues.iter_mut().zip(&source.queues) {
-            queue.clear();
-            for &message in from {
-                queue.push(message);
-            }
-        }
+        self.lens.clone_from(&source.lens);
+        self.slots.clone_from(&source.slots);
     }
 }
 
 impl Config {
+    /// A configuration of `system` whose channels are empty (no instance yet).
+    fn with_channels(system: &System) -> Self {
+        Config {
+            lens: vec![0; system.channels.len()],
+            slots: vec![0; system.channels.len() * slot_octets(system)],
+            ..Config::default()
+        }
+    }
+
     /// The variables of `instance` (one of the system's), indexed by `VarId`.
     pub fn vars_of(&self, instance: &Instance) -> &[i64] {
         let start = instance.first_var.min(self.vars.len());
         &self.vars[start..(start + instance.machine.vars.len()).min(self.vars.len())]
     }
+
+    /// The messages in channel `c` (by index in `System::channels`), head first; none past
+    /// the system's channels.
+    pub fn queue(&self, c: usize) -> &[u8] {
+        let (start, len) = self.slot(c);
+        self.slots.get(start..start + len).unwrap_or(&[])
+    }
+
+    /// Each channel's messages, as [`Config::queue`] gives them, in the system's order.
+    pub fn queues(&self) -> impl Iterator<Item = &[u8]> {
+        (0..self.lens.len()).map(|c| self.queue(c))
+    }
+
+    /// Whether no message is in any channel (quiescence).
+    pub fn quiet(&self) -> bool {
+        self.lens.iter().all(|&len| len == 0)
+    }
+
+    /// The octets of a channel's slot: see [`slot_octets`].
+    fn stride(&self) -> usize {
+        self.slots.len().checked_div(self.lens.len()).unwrap_or(0)
+    }
+
+    /// Where channel `c`'s slot starts, and how many messages it holds.
+    fn slot(&self, c: usize) -> (usize, usize) {
+        (c * self.stride(), usize::from(self.lens.get(c).copied().unwrap_or(0)))
+    }
+
+    /// Appends `message` to channel `c`, which the caller made sure has room.
+    fn push(&mut self, c: usize, message: u8) {
+        let (start, len) = self.slot(c);
+        if let Some(slot) = self.slots.get_mut(start + len) {
+            *slot = message;
+            self.lens[c] += 1;
+        }
+    }
+
+    /// Takes the message at channel `c`'s head out.
+    fn pop(&mut self, c: usize) {
+        let (start, len) = self.slot(c);
+        if len > 0 {
+            self.slots.copy_within(start + 1..start + len, start);
+            self.slots[start + len - 1] = 0;
+            self.lens[c] -= 1;
+        }
+    }
+
+    /// Empties channel `c`.
+    fn clear(&mut self, c: usize) {
+        let (start, len) = self.slot(c);
+        self.slots[start..start + len].fill(0);
+        if let Some(l) = self.lens.get_mut(c) {
+            *l = 0;
+        }
+    }
+
+    /// Makes channel `c` hold `messages` (as many as it has room for).
+    fn set_queue(&mut self, c: usize, messages: impl IntoIterator<Item = u8>) {
+        self.clear(c);
+        let stride = self.stride();
+        for message in messages {
+            if self.slot(c).1 >= stride {
+                break;
+            }
+            self.push(c, message);
+        }
+    }
 }
 
-/// The messages in a channel, head first: up to eight inline, so that a configuration's clone,
-/// made for each move, allocates nothing for its channels unless one holds more.
-pub type Queue = SmallVec<[u8; 8]>;
+/// The octets of each channel's slot in a [`Config`] of `system`: its largest capacity.
+fn slot_octets(system: &System) -> usize {
+    system.channels.iter().map(|c| c.capacity).max().unwrap_or(0)
+}
 
 /// What one instance did in a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,12 +278,12 @@ impl Scratch {
 /// configurations taken from `scratch`'s spares.
 pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, scratch: &mut Scratch) {
     out.clear();
-    for (c, queue) in config.queues.iter().enumerate() {
-        if let Some(&message) = queue.first() {
+    for c in 0..system.channels.len() {
+        if let Some(&message) = config.queue(c).first() {
             deliver(system, config, c, message, out, scratch);
         }
     }
-    let quiet = config.queues.iter().all(|q| q.is_empty());
+    let quiet = config.quiet();
     for env in &system.environment {
         if env.when == When::AtQuiescence && !quiet {
             continue;
@@ -235,9 +311,9 @@ pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, scra
 /// the head, nearest first. Appended to `out`.
 fn faults_into(system: &System, config: &Config, out: &mut Vec<Outcome>) {
     for (c, channel) in system.channels.iter().enumerate() {
-        channel_faults(c, channel, &config.queues[c], |fault, parts| {
+        channel_faults(c, channel, config.queue(c), |fault, parts| {
             let mut next = config.clone();
-            next.queues[c] = parts.iter().flat_map(|part| part.iter().copied()).collect();
+            next.set_queue(c, parts.iter().flat_map(|part| part.iter().copied()));
             out.push(Ok((fault, next)));
         });
     }
@@ -268,7 +344,7 @@ fn channel_faults(c: usize, channel: &Channel, queue: &[u8], mut emit: impl FnMu
 /// The configuration the system starts in, or the overflow its entry actions cause.
 pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     let mut steps = Vec::new();
-    let mut config = Config { queues: vec![Queue::new(); system.channels.len()], ..Config::default() };
+    let mut config = Config::with_channels(system);
     let mut overflow = None;
     for (i, instance) in system.instances.iter().enumerate() {
         let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
@@ -309,8 +385,25 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
     if receivers.iter().any(|&(i, e)| system.instances[i].defers(config.states[i], e)) {
         return;
     }
+    // One receiver (most messages): each of its choices is an outcome, in order.
+    if let &[(i, event)] = receivers.as_slice() {
+        let choices = selections(system, config, i, event);
+        if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
+            let receiver = Some((i, event, config.states[i]));
+            out.push(Err(Problem::Unspecified { channel: c, message, receiver }));
+            return;
+        }
+        for &(_, bits) in &choices {
+            let mut next = copy(config, &mut scratch.spare);
+            next.pop(c);
+            let (step, overflow) = run(system, &mut next, i, event, bits, scratch);
+            let steps = if scratch.record { vec![step] } else { Vec::new() };
+            out.push(outcome(next, Move::Deliver { channel: c, message, steps }, overflow));
+        }
+        return;
+    }
     let mut popped = copy(config, &mut scratch.spare);
-    popped.queues[c].remove(0);
+    popped.pop(c);
     // The receivers' outcomes so far, each with the first message it could not send: one
     // unless a receiver's guards gave it a choice.
     let mut partial: SmallVec<[Partial; 2]> = smallvec::smallvec![(popped, Vec::new(), None)];
@@ -456,14 +549,14 @@ fn send(system: &System, config: &mut Config, i: usize, actions: &[ActionId], ov
             return;
         }
         for &c in &instance.flushes[action.0] {
-            config.queues[c].clear();
+            config.clear(c);
         }
         for &(c, message) in &instance.sends[action.0] {
-            if config.queues[c].len() >= system.channels[c].capacity {
+            if config.queue(c).len() >= system.channels[c].capacity {
                 *overflow = Some((c, message));
                 return;
             }
-            config.queues[c].push(message);
+            config.push(c, message);
         }
     }
 }
@@ -493,17 +586,27 @@ pub fn octets(size: u128) -> usize {
 /// length (one octet) and its messages (one octet each). Exact: [`unpack`] inverts it.
 pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     out.clear();
-    for (i, instance) in system.instances.iter().enumerate() {
-        put(out, config.states[i].0 as u64, 2);
-        for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(config.vars_of(instance))
-        {
-            put(out, value.wrapping_sub(var.ty.min()) as u64, octets);
-        }
-        put(out, config.timers[i], timer_octets(instance));
+    for i in 0..system.instances.len() {
+        pack_instance(system, config, i, out);
     }
-    for queue in &config.queues {
+    pack_channels(config, out);
+}
+
+/// Appends instance `i`'s octets of [`pack`].
+fn pack_instance(system: &System, config: &Config, i: usize, out: &mut Vec<u8>) {
+    let instance = &system.instances[i];
+    put(out, config.states[i].0 as u64, 2);
+    for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(config.vars_of(instance)) {
+        put(out, value.wrapping_sub(var.ty.min()) as u64, octets);
+    }
+    put(out, config.timers[i], timer_octets(instance));
+}
+
+/// Appends the channels' octets of [`pack`].
+fn pack_channels(config: &Config, out: &mut Vec<u8>) {
+    for queue in config.queues() {
         out.push(u8::try_from(queue.len()).unwrap_or(u8::MAX));
-        // Octet by octet, as `Config::clone_from` copies them.
+        // Octet by octet: a channel holds a few messages, fewer than a call to copy them costs.
         for &message in queue {
             out.push(message);
         }
@@ -623,7 +726,10 @@ pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     config.states.resize(n, StateId(0));
     config.vars.clear();
     config.timers.resize(n, 0);
-    config.queues.resize_with(system.channels.len(), Queue::new);
+    config.lens.clear();
+    config.lens.resize(system.channels.len(), 0);
+    config.slots.clear();
+    config.slots.resize(system.channels.len() * slot_octets(system), 0);
     for (i, instance) in system.instances.iter().enumerate() {
         config.states[i] = StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0));
         for (var, &octets) in instance.machine.vars.iter().zip(&instance.octets) {
@@ -631,13 +737,10 @@ pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
         }
         config.timers[i] = get(bytes, &mut at, timer_octets(instance));
     }
-    for queue in &mut config.queues {
+    for c in 0..system.channels.len() {
         let len = usize::from(bytes.get(at).copied().unwrap_or(0));
         let messages = bytes.get(at + 1..).unwrap_or(&[]);
-        queue.clear();
-        for &message in &messages[..len.min(messages.len())] {
-            queue.push(message);
-        }
+        config.set_queue(c, messages[..len.min(messages.len())].iter().copied());
         at += 1 + len;
     }
 }
