@@ -25,10 +25,12 @@ pub struct Config {
     pub timers: Vec<u64>,
     /// By channel: how many messages it holds (see [`Config::queue`]).
     lens: Vec<u8>,
-    /// By channel, a slot of as many octets as the largest capacity of the system: its
-    /// message ids, head first, then zeros. Flat, so that a copy of a configuration, made for
-    /// each move, is a few copies of octets rather than one per channel.
+    /// By channel, a slot of `stride` octets: its message ids, head first, then zeros. Flat,
+    /// so that a copy of a configuration, made for each move, is a few copies of octets rather
+    /// than one per channel.
     slots: Vec<u8>,
+    /// The octets of a channel's slot: the largest capacity of the system's channels.
+    stride: usize,
 }
 
 impl Clone for Config {
@@ -39,6 +41,7 @@ impl Clone for Config {
             timers: self.timers.clone(),
             lens: self.lens.clone(),
             slots: self.slots.clone(),
+            stride: self.stride,
         }
     }
 
@@ -50,15 +53,18 @@ impl Clone for Config {
         self.timers.clone_from(&source.timers);
         self.lens.clone_from(&source.lens);
         self.slots.clone_from(&source.slots);
+        self.stride = source.stride;
     }
 }
 
 impl Config {
     /// A configuration of `system` whose channels are empty (no instance yet).
     fn with_channels(system: &System) -> Self {
+        let stride = slot_octets(system);
         Config {
             lens: vec![0; system.channels.len()],
-            slots: vec![0; system.channels.len() * slot_octets(system)],
+            slots: vec![0; system.channels.len() * stride],
+            stride,
             ..Config::default()
         }
     }
@@ -78,7 +84,9 @@ impl Config {
 
     /// Each channel's messages, as [`Config::queue`] gives them, in the system's order.
     pub fn queues(&self) -> impl Iterator<Item = &[u8]> {
-        (0..self.lens.len()).map(|c| self.queue(c))
+        let stride = self.stride;
+        let slot = move |(c, &len): (usize, &u8)| self.slots.get(c * stride..c * stride + usize::from(len));
+        self.lens.iter().enumerate().map(move |c| slot(c).unwrap_or(&[]))
     }
 
     /// Whether no message is in any channel (quiescence).
@@ -86,14 +94,9 @@ impl Config {
         self.lens.iter().all(|&len| len == 0)
     }
 
-    /// The octets of a channel's slot: see [`slot_octets`].
-    fn stride(&self) -> usize {
-        self.slots.len().checked_div(self.lens.len()).unwrap_or(0)
-    }
-
     /// Where channel `c`'s slot starts, and how many messages it holds.
     fn slot(&self, c: usize) -> (usize, usize) {
-        (c * self.stride(), usize::from(self.lens.get(c).copied().unwrap_or(0)))
+        (c * self.stride, usize::from(self.lens.get(c).copied().unwrap_or(0)))
     }
 
     /// Appends `message` to channel `c`, which the caller made sure has room.
@@ -127,9 +130,8 @@ impl Config {
     /// Makes channel `c` hold `messages` (as many as it has room for).
     fn set_queue(&mut self, c: usize, messages: impl IntoIterator<Item = u8>) {
         self.clear(c);
-        let stride = self.stride();
         for message in messages {
-            if self.slot(c).1 >= stride {
+            if self.slot(c).1 >= self.stride {
                 break;
             }
             self.push(c, message);
@@ -278,8 +280,8 @@ impl Scratch {
 /// configurations taken from `scratch`'s spares.
 pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, scratch: &mut Scratch) {
     out.clear();
-    for c in 0..system.channels.len() {
-        if let Some(&message) = config.queue(c).first() {
+    for (c, queue) in config.queues().enumerate() {
+        if let Some(&message) = queue.first() {
             deliver(system, config, c, message, out, scratch);
         }
     }
@@ -728,8 +730,9 @@ pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     config.timers.resize(n, 0);
     config.lens.clear();
     config.lens.resize(system.channels.len(), 0);
+    config.stride = slot_octets(system);
     config.slots.clear();
-    config.slots.resize(system.channels.len() * slot_octets(system), 0);
+    config.slots.resize(system.channels.len() * config.stride, 0);
     for (i, instance) in system.instances.iter().enumerate() {
         config.states[i] = StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0));
         for (var, &octets) in instance.machine.vars.iter().zip(&instance.octets) {
