@@ -388,7 +388,7 @@ fn order(p: &Property) -> usize {
 
 /// Whether every instance is in one of its end states.
 fn at_end(system: &System, config: &Config) -> bool {
-    system.instances.iter().zip(&config.states).all(|(i, s)| i.end.get(s.0).copied().unwrap_or(false))
+    system.instances.iter().zip(config.states()).all(|(i, s)| i.end.get(s.0).copied().unwrap_or(false))
 }
 
 fn depth_of(parents: &[(u32, u32)], mut index: usize) -> usize {

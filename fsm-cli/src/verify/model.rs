@@ -132,7 +132,7 @@ impl Predicate {
     /// Evaluates the predicate on a configuration of `system`.
     pub fn holds(&self, system: &System, config: &Config) -> bool {
         match self {
-            Predicate::InState(i, s, equal) => (config.states.get(*i) == Some(s)) == *equal,
+            Predicate::InState(i, s, equal) => (config.states().nth(*i) == Some(*s)) == *equal,
             Predicate::Var(i, v, op, value) => system
                 .instances
                 .get(*i)

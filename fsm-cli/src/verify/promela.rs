@@ -206,7 +206,7 @@ impl Writer<'_> {
                 self.line(0, &format!("#define {} {k}", state_name(instance, &state.named.name)));
             }
             let ty = if m.states.len() <= 256 { "byte" } else { "int" };
-            let at = start.as_ref().map_or(m.initial, |c| c.states[i]);
+            let at = start.as_ref().map_or(m.initial, |c| c.state(i));
             self.line(0, &format!("{ty} {} = {};", instance.name, state_name(instance, &m.state(at).named.name)));
             for (v, var) in m.vars.iter().enumerate() {
                 let name = var_name(instance, &var.named.name);
@@ -221,7 +221,7 @@ impl Writer<'_> {
                 self.line(0, &format!("{ty} {name} = {};", lit(value, || format!("the value of `{name}`"))?));
             }
             for t in tracked(instance) {
-                let runs = start.as_ref().is_some_and(|c| c.timers[i] & (1u64 << t) != 0);
+                let runs = start.as_ref().is_some_and(|c| c.timers(i) & (1u64 << t) != 0);
                 let name = timer_name(instance, &m.timers[t].named.name);
                 self.line(0, &format!("bit {name} = {};", u8::from(runs)));
             }

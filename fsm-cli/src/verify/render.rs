@@ -190,8 +190,8 @@ fn configuration(system: &System, c: &Config) -> String {
     let states: Vec<String> = system
         .instances
         .iter()
-        .zip(&c.states)
-        .map(|(i, s)| format!("{}={}", i.name, i.machine.state(*s).named.name))
+        .zip(c.states())
+        .map(|(i, s)| format!("{}={}", i.name, i.machine.state(s).named.name))
         .collect();
     let queues: Vec<String> = system
         .channels

@@ -11,100 +11,125 @@ use fsm_dsl::ir::{ActionId, ActionKind, EventId, Selection, StateId, StepKind, T
 use smallvec::SmallVec;
 
 /// A configuration: each instance's state, variables and running timers, each channel's
-/// messages (head first).
+/// messages (head first). Flat, in two vectors, so that a copy, made for each move, is two
+/// copies of a few octets.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Config {
-    /// By instance.
-    pub states: Vec<StateId>,
-    /// By instance, then by `VarId`, end to end: instance `i`'s variables start at its
-    /// [`Instance::first_var`] (see [`Config::vars_of`]).
-    pub vars: Vec<i64>,
-    /// By instance: the timers of [`Instance::tracked`] that run, a bit per `TimerId`.
-    ///
-    /// [`Instance::tracked`]: super::model::Instance::tracked
-    pub timers: Vec<u64>,
-    /// By channel: how many messages it holds (see [`Config::queue`]).
-    lens: Vec<u8>,
-    /// By channel, a slot of `stride` octets: its message ids, head first, then zeros. Flat,
-    /// so that a copy of a configuration, made for each move, is a few copies of octets rather
-    /// than one per channel.
-    slots: Vec<u8>,
+    /// By instance its state (see [`Config::state`]), then by instance its running timers
+    /// ([`Config::timers`]), then every instance's variables ([`Config::vars_of`]).
+    words: Vec<i64>,
+    /// By channel its length, then by channel a slot of `stride` octets: its message ids,
+    /// head first, then zeros (see [`Config::queue`]).
+    octets: Vec<u8>,
+    /// How many instances.
+    instances: usize,
+    /// How many channels.
+    channels: usize,
     /// The octets of a channel's slot: the largest capacity of the system's channels.
     stride: usize,
 }
 
 impl Clone for Config {
     fn clone(&self) -> Self {
-        Config {
-            states: self.states.clone(),
-            vars: self.vars.clone(),
-            timers: self.timers.clone(),
-            lens: self.lens.clone(),
-            slots: self.slots.clone(),
-            stride: self.stride,
-        }
+        Config { words: self.words.clone(), octets: self.octets.clone(), ..*self }
     }
 
     /// A copy into `self`'s storage: the exploration copies a configuration for each move and
     /// recycles the copies, so that a move allocates nothing for them.
     fn clone_from(&mut self, source: &Self) {
-        self.states.clone_from(&source.states);
-        self.vars.clone_from(&source.vars);
-        self.timers.clone_from(&source.timers);
-        self.lens.clone_from(&source.lens);
-        self.slots.clone_from(&source.slots);
-        self.stride = source.stride;
+        self.words.clone_from(&source.words);
+        self.octets.clone_from(&source.octets);
+        (self.instances, self.channels, self.stride) = (source.instances, source.channels, source.stride);
     }
 }
 
 impl Config {
-    /// A configuration of `system` whose channels are empty (no instance yet).
-    fn with_channels(system: &System) -> Self {
-        let stride = slot_octets(system);
+    /// A configuration of `system` in which every instance is in its first state with its
+    /// variables and timers at zero, and every channel empty.
+    fn new(system: &System) -> Self {
+        let (instances, channels, stride) = (system.instances.len(), system.channels.len(), slot_octets(system));
+        let vars: usize = system.instances.iter().map(|i| i.machine.vars.len()).sum();
         Config {
-            lens: vec![0; system.channels.len()],
-            slots: vec![0; system.channels.len() * stride],
+            words: vec![0; 2 * instances + vars],
+            octets: vec![0; channels * (1 + stride)],
+            instances,
+            channels,
             stride,
-            ..Config::default()
         }
+    }
+
+    /// Instance `i`'s state (panics past the system's instances).
+    pub fn state(&self, i: usize) -> StateId {
+        StateId(self.words[..self.instances][i] as usize)
+    }
+
+    /// Each instance's state, in the system's order.
+    pub fn states(&self) -> impl Iterator<Item = StateId> + '_ {
+        self.words[..self.instances].iter().map(|&s| StateId(s as usize))
+    }
+
+    fn set_state(&mut self, i: usize, state: StateId) {
+        self.words[..self.instances][i] = state.0 as i64;
+    }
+
+    /// Instance `i`'s timers of [`Instance::tracked`] that run, a bit per `TimerId` (panics
+    /// past the system's instances).
+    ///
+    /// [`Instance::tracked`]: super::model::Instance::tracked
+    pub fn timers(&self, i: usize) -> u64 {
+        self.words[self.instances..2 * self.instances][i] as u64
+    }
+
+    fn set_timers(&mut self, i: usize, running: u64) {
+        self.words[self.instances..2 * self.instances][i] = running as i64;
     }
 
     /// The variables of `instance` (one of the system's), indexed by `VarId`.
     pub fn vars_of(&self, instance: &Instance) -> &[i64] {
-        let start = instance.first_var.min(self.vars.len());
-        &self.vars[start..(start + instance.machine.vars.len()).min(self.vars.len())]
+        let start = (2 * self.instances + instance.first_var).min(self.words.len());
+        &self.words[start..(start + instance.machine.vars.len()).min(self.words.len())]
+    }
+
+    fn vars_mut(&mut self, instance: &Instance) -> &mut [i64] {
+        let start = (2 * self.instances + instance.first_var).min(self.words.len());
+        let end = (start + instance.machine.vars.len()).min(self.words.len());
+        &mut self.words[start..end]
     }
 
     /// The messages in channel `c` (by index in `System::channels`), head first; none past
     /// the system's channels.
     pub fn queue(&self, c: usize) -> &[u8] {
         let (start, len) = self.slot(c);
-        self.slots.get(start..start + len).unwrap_or(&[])
+        self.octets.get(start..start + len).unwrap_or(&[])
     }
 
     /// Each channel's messages, as [`Config::queue`] gives them, in the system's order.
     pub fn queues(&self) -> impl Iterator<Item = &[u8]> {
+        let (lens, slots) = self.octets.split_at(self.channels.min(self.octets.len()));
         let stride = self.stride;
-        let slot = move |(c, &len): (usize, &u8)| self.slots.get(c * stride..c * stride + usize::from(len));
-        self.lens.iter().enumerate().map(move |c| slot(c).unwrap_or(&[]))
+        let slot = move |(c, &len): (usize, &u8)| slots.get(c * stride..c * stride + usize::from(len));
+        lens.iter().enumerate().map(move |c| slot(c).unwrap_or(&[]))
     }
 
     /// Whether no message is in any channel (quiescence).
     pub fn quiet(&self) -> bool {
-        self.lens.iter().all(|&len| len == 0)
+        self.octets[..self.channels].iter().all(|&len| len == 0)
     }
 
-    /// Where channel `c`'s slot starts, and how many messages it holds.
+    /// Where channel `c`'s slot starts in `octets`, and how many messages it holds.
     fn slot(&self, c: usize) -> (usize, usize) {
-        (c * self.stride, usize::from(self.lens.get(c).copied().unwrap_or(0)))
+        let len = if c < self.channels { self.octets.get(c).copied().unwrap_or(0) } else { 0 };
+        (self.channels + c * self.stride, usize::from(len))
     }
 
     /// Appends `message` to channel `c`, which the caller made sure has room.
     fn push(&mut self, c: usize, message: u8) {
         let (start, len) = self.slot(c);
-        if let Some(slot) = self.slots.get_mut(start + len) {
+        if len < self.stride
+            && let Some(slot) = self.octets.get_mut(start + len)
+        {
             *slot = message;
-            self.lens[c] += 1;
+            self.octets[c] += 1;
         }
     }
 
@@ -112,18 +137,21 @@ impl Config {
     fn pop(&mut self, c: usize) {
         let (start, len) = self.slot(c);
         if len > 0 {
-            self.slots.copy_within(start + 1..start + len, start);
-            self.slots[start + len - 1] = 0;
-            self.lens[c] -= 1;
+            // Message by message: fewer than a call to move them costs.
+            for k in start..start + len - 1 {
+                self.octets[k] = self.octets[k + 1];
+            }
+            self.octets[start + len - 1] = 0;
+            self.octets[c] -= 1;
         }
     }
 
     /// Empties channel `c`.
     fn clear(&mut self, c: usize) {
         let (start, len) = self.slot(c);
-        self.slots[start..start + len].fill(0);
-        if let Some(l) = self.lens.get_mut(c) {
-            *l = 0;
+        if len > 0 {
+            self.octets[start..start + len].fill(0);
+            self.octets[c] = 0;
         }
     }
 
@@ -131,9 +159,6 @@ impl Config {
     fn set_queue(&mut self, c: usize, messages: impl IntoIterator<Item = u8>) {
         self.clear(c);
         for message in messages {
-            if self.slot(c).1 >= self.stride {
-                break;
-            }
             self.push(c, message);
         }
     }
@@ -294,7 +319,7 @@ pub fn steps_into(system: &System, config: &Config, out: &mut Vec<Outcome>, scra
         let instance = &system.instances[env.instance];
         if let Some(t) = instance.machine.event(env.event).timer
             && instance.tracks(t.0)
-            && config.timers[env.instance] & bit(t.0) == 0
+            && config.timers(env.instance) & bit(t.0) == 0
         {
             continue;
         }
@@ -346,14 +371,13 @@ fn channel_faults(c: usize, channel: &Channel, queue: &[u8], mut emit: impl FnMu
 /// The configuration the system starts in, or the overflow its entry actions cause.
 pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     let mut steps = Vec::new();
-    let mut config = Config::with_channels(system);
+    let mut config = Config::new(system);
     let mut overflow = None;
     for (i, instance) in system.instances.iter().enumerate() {
         let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
-        config.states.push(it.state());
-        config.vars.extend_from_slice(it.vars());
-        config.timers.push(0);
-        keep_timers(instance, &mut config.timers[i], &actions);
+        config.set_state(i, it.state());
+        config.vars_mut(instance).copy_from_slice(it.vars());
+        config.set_timers(i, keep_timers(instance, 0, &actions));
         send(system, &mut config, i, &actions, &mut overflow);
         let initial = instance.machine.initial;
         steps.push(InstanceStep {
@@ -384,14 +408,14 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
         return;
     }
     // A receiver that defers the message in its state leaves it at the head: no move.
-    if receivers.iter().any(|&(i, e)| system.instances[i].defers(config.states[i], e)) {
+    if receivers.iter().any(|&(i, e)| system.instances[i].defers(config.state(i), e)) {
         return;
     }
     // One receiver (most messages): each of its choices is an outcome, in order.
     if let &[(i, event)] = receivers.as_slice() {
         let choices = selections(system, config, i, event);
         if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
-            let receiver = Some((i, event, config.states[i]));
+            let receiver = Some((i, event, config.state(i)));
             out.push(Err(Problem::Unspecified { channel: c, message, receiver }));
             return;
         }
@@ -415,7 +439,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
             let choices = selections(system, &cfg, i, event);
             // Unhandled under some guard values: that is the delivery's only outcome.
             if choices.iter().any(|&(s, _)| s == Selection::None(StepKind::Unhandled)) {
-                let receiver = Some((i, event, cfg.states[i]));
+                let receiver = Some((i, event, cfg.state(i)));
                 out.push(Err(Problem::Unspecified { channel: c, message, receiver }));
                 return;
             }
@@ -448,7 +472,7 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
 /// guards that the pair's transitions read are varied: the others cannot change what it selects.
 fn selections(system: &System, config: &Config, i: usize, event: EventId) -> SmallVec<[(Selection, u32); 2]> {
     let instance = &system.instances[i];
-    let (machine, state) = (&instance.machine, config.states[i]);
+    let (machine, state) = (&instance.machine, config.state(i));
     let n = machine.guards.len().min(MAX_GUARDS);
     let reads = instance.reads(state, event);
     let mut found = SmallVec::new();
@@ -492,17 +516,17 @@ fn run(
 ) -> (InstanceStep, Option<Overflow>) {
     let instance = &system.instances[i];
     let machine = &instance.machine;
-    let vars = instance.first_var..instance.first_var + machine.vars.len();
-    let mut it = Interpreter::at(machine, config.states[i], &mut config.vars[vars]).ignoring_durations();
+    let mut it = Interpreter::at(machine, config.state(i), config.vars_mut(instance)).ignoring_durations();
     let guards = guard_values(bits);
     scratch.actions.clear();
     let step = it.step_into(event, &guards[..machine.guards.len().min(MAX_GUARDS)], &mut scratch.actions);
-    config.states[i] = step.to;
+    config.set_state(i, step.to);
     // An expiry stops its timer as it arrives; then the step's starts and stops.
+    let mut running = config.timers(i);
     if let Some(t) = machine.event(event).timer {
-        config.timers[i] &= !bit(t.0);
+        running &= !bit(t.0);
     }
-    keep_timers(instance, &mut config.timers[i], &scratch.actions);
+    config.set_timers(i, keep_timers(instance, running, &scratch.actions));
     let mut overflow = None;
     send(system, config, i, &scratch.actions, &mut overflow);
     let actions = if scratch.record { scratch.actions.clone() } else { Vec::new() };
@@ -523,15 +547,16 @@ fn bit(timer: usize) -> u64 {
     1u64.checked_shl(u32::try_from(timer).unwrap_or(u32::MAX)).unwrap_or(0)
 }
 
-/// Applies `actions`' timer starts and stops to the `running` timers that `instance` keeps.
-fn keep_timers(instance: &Instance, running: &mut u64, actions: &[ActionId]) {
+/// The `running` timers that `instance` keeps, after `actions`' timer starts and stops.
+fn keep_timers(instance: &Instance, mut running: u64, actions: &[ActionId]) -> u64 {
     for &a in actions {
         match instance.machine.action(a).kind {
-            ActionKind::Start(t) => *running |= bit(t.0) & instance.tracked,
-            ActionKind::Stop(t) => *running &= !bit(t.0),
+            ActionKind::Start(t) => running |= bit(t.0) & instance.tracked,
+            ActionKind::Stop(t) => running &= !bit(t.0),
             ActionKind::User => {}
         }
     }
+    running
 }
 
 /// The octets of an instance's running timers in a packed configuration: none for an
@@ -597,11 +622,11 @@ pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
 /// Appends instance `i`'s octets of [`pack`].
 fn pack_instance(system: &System, config: &Config, i: usize, out: &mut Vec<u8>) {
     let instance = &system.instances[i];
-    put(out, config.states[i].0 as u64, 2);
+    put(out, config.state(i).0 as u64, 2);
     for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(config.vars_of(instance)) {
         put(out, value.wrapping_sub(var.ty.min()) as u64, octets);
     }
-    put(out, config.timers[i], timer_octets(instance));
+    put(out, config.timers(i), timer_octets(instance));
 }
 
 /// Appends the channels' octets of [`pack`].
@@ -724,21 +749,20 @@ pub fn unpack(system: &System, bytes: &[u8]) -> Config {
 /// [`unpack`] into `config`, whose storage a caller reuses from one configuration to the next.
 pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     let mut at = 0usize;
-    let n = system.instances.len();
-    config.states.resize(n, StateId(0));
-    config.vars.clear();
-    config.timers.resize(n, 0);
-    config.lens.clear();
-    config.lens.resize(system.channels.len(), 0);
-    config.stride = slot_octets(system);
-    config.slots.clear();
-    config.slots.resize(system.channels.len() * config.stride, 0);
+    if (config.instances, config.channels, config.stride)
+        != (system.instances.len(), system.channels.len(), slot_octets(system))
+    {
+        *config = Config::new(system);
+    }
+    config.octets.fill(0);
     for (i, instance) in system.instances.iter().enumerate() {
-        config.states[i] = StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0));
-        for (var, &octets) in instance.machine.vars.iter().zip(&instance.octets) {
-            config.vars.push(var.ty.min().wrapping_add(get(bytes, &mut at, octets) as i64));
+        config.set_state(i, StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0)));
+        for (slot, (var, &octets)) in
+            config.vars_mut(instance).iter_mut().zip(instance.machine.vars.iter().zip(&instance.octets))
+        {
+            *slot = var.ty.min().wrapping_add(get(bytes, &mut at, octets) as i64);
         }
-        config.timers[i] = get(bytes, &mut at, timer_octets(instance));
+        config.set_timers(i, get(bytes, &mut at, timer_octets(instance)));
     }
     for c in 0..system.channels.len() {
         let len = usize::from(bytes.get(at).copied().unwrap_or(0));
