@@ -1,7 +1,7 @@
 //! The resolved system: names turned into dense ids over the instances' checked machines
 //! (`fsm_dsl::ir::Machine`), as `verify::resolve` builds it from the syntax tree.
 
-use super::step::Config;
+use super::step::{self, Config};
 use super::syntax::When;
 use fsm_dsl::ast::CmpOp;
 use fsm_dsl::ir::{EventId, Machine, StateId};
@@ -172,6 +172,8 @@ pub struct System {
     /// The home states (`home NAME: FORMULA;`): from every reachable configuration, some path
     /// reaches one where the formula holds. In the order declared.
     pub homes: Vec<Invariant>,
+    /// The fields of a packed configuration's instance part (`step::fields` of the instances).
+    pub fields: Vec<step::Field>,
 }
 
 /// What loading a spec gave: its checked machine, or the reason there is none.

@@ -183,6 +183,7 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
     }
     Ok(System {
         name: ast.name.text.clone(),
+        fields: step::fields(&r.instances),
         instances: r.instances,
         channels: r.channels,
         environment,

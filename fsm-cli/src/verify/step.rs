@@ -613,20 +613,39 @@ pub fn octets(size: u128) -> usize {
 /// length (one octet) and its messages (one octet each). Exact: [`unpack`] inverts it.
 pub fn pack(system: &System, config: &Config, out: &mut Vec<u8>) {
     out.clear();
-    for i in 0..system.instances.len() {
-        pack_instance(system, config, i, out);
+    for field in &system.fields {
+        let value = config.words.get(field.word).copied().unwrap_or(0);
+        put(out, value.wrapping_sub(field.min) as u64, field.octets);
     }
     pack_channels(config, out);
 }
 
-/// Appends instance `i`'s octets of [`pack`].
-fn pack_instance(system: &System, config: &Config, i: usize, out: &mut Vec<u8>) {
-    let instance = &system.instances[i];
-    put(out, config.state(i).0 as u64, 2);
-    for ((var, &octets), &value) in instance.machine.vars.iter().zip(&instance.octets).zip(config.vars_of(instance)) {
-        put(out, value.wrapping_sub(var.ty.min()) as u64, octets);
+/// A field of the instances' part of a packed configuration: a word of a [`Config`] (a state,
+/// a variable, running timers), packed as its offset from `min` in `octets` octets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    word: usize,
+    min: i64,
+    octets: usize,
+}
+
+/// The fields of the instances' part of a packed configuration of a system whose instances
+/// are `instances` (see [`pack`]), in order: per instance its state, its variables, then its
+/// running timers where it keeps any. Kept in `System::fields`, so that packing and unpacking
+/// are one loop over them.
+pub fn fields(instances: &[Instance]) -> Vec<Field> {
+    let n = instances.len();
+    let mut fields = Vec::new();
+    for (i, instance) in instances.iter().enumerate() {
+        fields.push(Field { word: i, min: 0, octets: 2 });
+        for ((v, var), &octets) in instance.machine.vars.iter().enumerate().zip(&instance.octets) {
+            fields.push(Field { word: 2 * n + instance.first_var + v, min: var.ty.min(), octets });
+        }
+        if timer_octets(instance) > 0 {
+            fields.push(Field { word: n + i, min: 0, octets: timer_octets(instance) });
+        }
     }
-    put(out, config.timers(i), timer_octets(instance));
+    fields
 }
 
 /// Appends the channels' octets of [`pack`].
@@ -678,7 +697,7 @@ fn get(bytes: &[u8], at: &mut usize, octets: usize) -> u64 {
 /// The octets of the instances' part of a packed configuration (the channels follow it): the
 /// same for every configuration of `system`.
 pub fn instance_octets(system: &System) -> usize {
-    system.instances.iter().map(|instance| 2 + instance.octets.iter().sum::<usize>() + timer_octets(instance)).sum()
+    system.fields.iter().map(|field| field.octets).sum()
 }
 
 /// The packed configurations of the channels' faults out of the packed configuration
@@ -755,14 +774,11 @@ pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
         *config = Config::new(system);
     }
     config.octets.fill(0);
-    for (i, instance) in system.instances.iter().enumerate() {
-        config.set_state(i, StateId(usize::try_from(get(bytes, &mut at, 2)).unwrap_or(0)));
-        for (slot, (var, &octets)) in
-            config.vars_mut(instance).iter_mut().zip(instance.machine.vars.iter().zip(&instance.octets))
-        {
-            *slot = var.ty.min().wrapping_add(get(bytes, &mut at, octets) as i64);
+    for field in &system.fields {
+        let value = field.min.wrapping_add(get(bytes, &mut at, field.octets) as i64);
+        if let Some(word) = config.words.get_mut(field.word) {
+            *word = value;
         }
-        config.set_timers(i, get(bytes, &mut at, timer_octets(instance)));
     }
     for c in 0..system.channels.len() {
         let len = usize::from(bytes.get(at).copied().unwrap_or(0));
