@@ -38,6 +38,18 @@ pub enum Error {
     /// it would change again: a bug of the formatter, reported rather than written.
     #[error("internal error of the formatter: {0}; the file is left as it is")]
     Internal(String),
+    /// The formatted spec would be longer than [`fsm_dsl::MAX_SPEC_BYTES`], which the checker
+    /// refuses to read (the layout's indentation and line breaks can lengthen a spec that was
+    /// within it). The text is left as it is.
+    #[error(
+        "the formatted spec would be {octets} octets, more than the {limit} that the checker reads; the file is left as it is"
+    )]
+    TooLong {
+        /// The formatted text's length, in octets.
+        octets: usize,
+        /// [`fsm_dsl::MAX_SPEC_BYTES`].
+        limit: usize,
+    },
 }
 
 /// A spec laid out, with the comments met on the way (`//` lines, doc comments excluded, in
@@ -54,7 +66,15 @@ pub struct Formatted {
 /// parse, or an internal error when the result would not be faithful (see the module docs).
 /// Never panics, whatever the text.
 pub fn format(text: &str) -> Result<String, Error> {
+    format_within(text, fsm_dsl::MAX_SPEC_BYTES)
+}
+
+/// [`format()`], refusing a formatted text longer than `limit` octets.
+fn format_within(text: &str, limit: usize) -> Result<String, Error> {
     let (first, before) = read_and_lay_out(text)?;
+    if first.text.len() > limit {
+        return Err(Error::TooLong { octets: first.text.len(), limit });
+    }
     // The formatted text read once: its syntax tree to compare, its layout for the fixed point.
     let (second, again) = match read_and_lay_out(&first.text) {
         Ok(read) => read,
@@ -115,4 +135,24 @@ pub fn without_spans(spec: &fsm_dsl::ast::Spec) -> String {
     }
     out.push_str(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A spec whose layout (indentation, a line per item) is longer than the limit is refused
+    /// as too long, not written and not taken for the formatter's bug; within the limit, the
+    /// same spec formats.
+    #[test]
+    fn a_layout_past_the_limit_is_refused_as_too_long() {
+        let text = "machine Toggle{initial state Off;state On;event Flip;Off->On on Flip;On->Off on Flip;}";
+        let formatted = format(text).unwrap();
+        assert!(formatted.len() > text.len());
+        match format_within(text, text.len()) {
+            Err(Error::TooLong { octets, limit }) => assert_eq!((octets, limit), (formatted.len(), text.len())),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(format_within(text, formatted.len()).unwrap(), formatted);
+    }
 }

@@ -445,6 +445,9 @@ impl Server {
                 Err(crate::verify::fmt::Error::Syntax(_)) => {
                     return Err((ErrorCode::RequestFailed, "the system has syntax errors: fix them first".into()));
                 }
+                Err(e @ crate::verify::fmt::Error::TooLong { .. }) => {
+                    return Err((ErrorCode::RequestFailed, e.to_string()));
+                }
                 Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
             }
         } else {
@@ -453,6 +456,7 @@ impl Server {
                 Err(crate::fmt::Error::Syntax(_)) => {
                     return Err((ErrorCode::RequestFailed, "the spec has syntax errors: fix them first".into()));
                 }
+                Err(e @ crate::fmt::Error::TooLong { .. }) => return Err((ErrorCode::RequestFailed, e.to_string())),
                 Err(e) => return Err((ErrorCode::InternalError, e.to_string())),
             }
         };

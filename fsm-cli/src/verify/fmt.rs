@@ -29,6 +29,20 @@ pub enum Error {
     /// change again: a bug of the formatter, reported rather than written.
     #[error("internal error of the formatter: {0}; the file is left as it is")]
     Internal(String),
+    /// The formatted text would be longer than [`MAX_SYSTEM_BYTES`], which `fsm verify`
+    /// refuses to read (the layout's indentation and line breaks can lengthen a text that was
+    /// within it). The text is left as it is.
+    ///
+    /// [`MAX_SYSTEM_BYTES`]: super::syntax::MAX_SYSTEM_BYTES
+    #[error(
+        "the formatted system would be {octets} octets, more than the {limit} that fsm verify reads; the file is left as it is"
+    )]
+    TooLong {
+        /// The formatted text's length, in octets.
+        octets: usize,
+        /// [`MAX_SYSTEM_BYTES`](super::syntax::MAX_SYSTEM_BYTES).
+        limit: usize,
+    },
 }
 
 /// One token of a system text, with the line breaks in the white space before it.
@@ -278,6 +292,9 @@ pub fn format(text: &str) -> Result<String, Error> {
     super::syntax::parse(text).map_err(|d| Error::Syntax(vec![d]))?;
     let before = tokens(text);
     let first = wrap(&lay_out(&before));
+    if first.len() > super::syntax::MAX_SYSTEM_BYTES {
+        return Err(Error::TooLong { octets: first.len(), limit: super::syntax::MAX_SYSTEM_BYTES });
+    }
     let again = tokens(&first);
     if kept(&again) != kept(&before) {
         return Err(Error::Internal("the layout changed a token or a comment".into()));
@@ -296,6 +313,22 @@ pub fn format(text: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A system text within the limit whose layout (four spaces before each line) passes it is
+    /// refused as too long, not written and not taken for the formatter's bug.
+    #[test]
+    fn a_layout_past_the_limit_is_refused_as_too_long() {
+        let line = "send a.X -> c.Y;\n";
+        let n = super::super::syntax::MAX_SYSTEM_BYTES / line.len() - 1;
+        let text = format!("system S {{\n{}}}\n", line.repeat(n));
+        assert!(text.len() <= super::super::syntax::MAX_SYSTEM_BYTES);
+        match format(&text) {
+            Err(Error::TooLong { octets, limit }) => {
+                assert!(octets > limit && limit == super::super::syntax::MAX_SYSTEM_BYTES)
+            }
+            other => panic!("{:?}", other.map(|t| t.len())),
+        }
+    }
 
     #[test]
     fn items_one_a_line_comments_in_place() {
