@@ -470,16 +470,27 @@ fn deliver(system: &System, config: &Config, c: usize, message: u8, out: &mut Ve
 /// The distinct selections of instance `i` for `event` over every value of its named guards,
 /// each with the first guard values (a bit per `GuardId`, counting up) that make it. Only the
 /// guards that the pair's transitions read are varied: the others cannot change what it selects.
+/// The variables are read as the step reads them: after the event's arrival (the expiry of a
+/// timer that a guard tests clears its `running` variable first: `Machine::arrive`).
 fn selections(system: &System, config: &Config, i: usize, event: EventId) -> SmallVec<[(Selection, u32); 2]> {
     let instance = &system.instances[i];
     let (machine, state) = (&instance.machine, config.state(i));
     let n = machine.guards.len().min(MAX_GUARDS);
     let reads = instance.reads(state, event);
+    let mut arrived = SmallVec::<[i64; 8]>::new();
+    let vars = if machine.event(event).timer.and_then(|t| machine.timers.get(t.0)).is_some_and(|t| t.running.is_some())
+    {
+        arrived.extend_from_slice(config.vars_of(instance));
+        machine.arrive(event, &mut arrived);
+        &arrived[..]
+    } else {
+        config.vars_of(instance)
+    };
     let mut found = SmallVec::new();
     // Every subset of `reads`, counting up: from zero, `(bits - reads) & reads` is the next.
     let mut bits = 0u32;
     loop {
-        let s = machine.select(state, event, &guard_values(bits)[..n], config.vars_of(instance));
+        let s = machine.select(state, event, &guard_values(bits)[..n], vars);
         if !found.iter().any(|&(f, _)| f == s) {
             found.push((s, bits));
         }

@@ -494,6 +494,27 @@ fn the_state_space_of_a_ping_pong_is_the_one_counted_by_hand() {
     assert!(matches!(v.trace[2], verify::step::Move::Lose { channel: 0, position: 0, message: 0 }));
 }
 
+/// A timer's expiry reads the timer as stopped, as the step does (`Machine::arrive`) and as
+/// the checker and the Promela export read it: a transition guarded by `[!running T]` on T's
+/// expiry is taken, so the waiter reaches its final state and nothing deadlocks. (The
+/// exploration once chose the transitions before the arrival, found none, and reported a
+/// deadlock that the spec, the simulator and SPIN do not have.)
+#[test]
+fn an_expiry_reads_its_timer_as_stopped() {
+    let spec = "machine Waiter {
+        initial state Idle { entry start T; }
+        final state Done;
+        timer T;
+        Idle -> Done on TExpiry [!running T];
+    }";
+    let mut read = |_: &str| Ok(spec.to_owned());
+    let checked = verify::check(r#"system S { instance w = "waiter.fsm"; environment w.TExpiry always; }"#, &mut read);
+    assert!(checked.diagnostics.is_empty() && checked.specs.is_empty(), "{:?}", checked.diagnostics);
+    let report = verify::explore(&checked.system.unwrap(), Bounds::default());
+    assert_eq!((report.states, report.transitions), (2, 1));
+    assert!(report.violations.is_empty(), "{:?}", report.violations);
+}
+
 /// The charts of the seeded bugs render with the real Mermaid CLI (`mmdc`, as in
 /// `mermaid_render.rs`), in one run: no syntax error, and every lifeline drawn.
 #[test]
