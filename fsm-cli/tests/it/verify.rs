@@ -920,3 +920,60 @@ fn unrecorded_steps_are_the_recorded_steps_in_the_same_order() {
     // Both kinds of problem came up.
     assert!(problems.iter().all(|&n| n > 0), "{problems:?}");
 }
+
+/// The exploration (packed configurations, moves made without a record, faults made on the
+/// packed octets) counts what a plain breadth-first search over `step::successors`, storing
+/// whole configurations, counts: the same states, moves and depth, on the systems of the
+/// repository, the seeded bugs, and the watchdog pair over channels of three messages with
+/// every fault.
+#[test]
+fn the_exploration_counts_what_a_plain_search_over_the_successors_counts() {
+    use verify::step;
+    let pair = std::fs::read_to_string(repo("specs/systems/watchdog_pair.fsys")).unwrap();
+    let faulty = pair.replace("capacity 2 loss;", "capacity 3 loss duplication reordering;");
+    let mut texts: Vec<(String, String)> = [
+        "specs/systems/iua_restart.fsys",
+        "specs/systems/diameter_election.fsys",
+        "specs/systems/watchdog_pair.fsys",
+        "tests/data/systems/bugs/overflow.fsys",
+        "tests/data/systems/bugs/unspecified.fsys",
+        "tests/data/systems/bugs/deferred.fsys",
+        "tests/data/systems/bugs/deadlock.fsys",
+    ]
+    .iter()
+    .map(|path| (path.to_string(), std::fs::read_to_string(repo(path)).unwrap()))
+    .collect();
+    texts.push(("specs/systems/watchdog_pair.fsys".into(), faulty));
+    for (path, text) in texts {
+        let dir = Path::new(&repo(&path)).parent().unwrap().to_path_buf();
+        let checked =
+            verify::check(&text, &mut |p: &str| std::fs::read_to_string(dir.join(p)).map_err(|e| e.to_string()));
+        let system = checked.system.unwrap_or_else(|| panic!("{path}: {:?}", checked.diagnostics));
+        let report = verify::explore(&system, Bounds::default());
+        assert!(report.stopped.is_none(), "{path}");
+        let Ok((_, start)) = step::initial(&system) else {
+            assert_eq!(report.states, 0, "{path}");
+            continue;
+        };
+        let mut seen = std::collections::HashSet::from([start.clone()]);
+        let (mut level, mut depth, mut transitions) = (vec![start], 0, 0);
+        loop {
+            let mut next = Vec::new();
+            for config in &level {
+                let moves = step::successors(&system, config);
+                transitions += moves.len();
+                for (_, reached) in moves.into_iter().filter_map(Result::ok) {
+                    if seen.insert(reached.clone()) {
+                        next.push(reached);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            depth += 1;
+            level = next;
+        }
+        assert_eq!((report.states, report.transitions, report.depth), (seen.len(), transitions, depth), "{path}");
+    }
+}
