@@ -5,11 +5,6 @@ use clap::Parser as _;
 use fsm_cli::cli::{self, Cli, Color};
 use std::io::IsTerminal as _;
 
-/// mimalloc: `fsm verify` allocates a configuration and a move per transition it explores,
-/// which glibc's allocator serves 1.5 times slower (see Cargo.toml).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() {
     let cli = Cli::parse();
     if let cli::Command::Lsp = cli.command {
