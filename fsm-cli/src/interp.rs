@@ -70,8 +70,9 @@ impl<'m, V: AsRef<[i64]> + AsMut<[i64]>> Interpreter<'m, V> {
         Interpreter { machine, state, vars, started: Vec::new(), durations: true, data: Vec::new() }
     }
 
-    /// The same interpreter, keeping no [`Interpreter::started`] (always empty): a caller that
-    /// never reads the timers' durations spares their evaluation and the list's storage.
+    /// The same interpreter, keeping no [`Interpreter::started`] from its next step on (empty
+    /// after each step): a caller that never reads the timers' durations spares their
+    /// evaluation and the list's storage.
     pub fn ignoring_durations(mut self) -> Self {
         self.durations = false;
         self
@@ -114,13 +115,19 @@ impl<'m, V: AsRef<[i64]> + AsMut<[i64]>> Interpreter<'m, V> {
     pub fn step_with_data(&mut self, event: EventId, guards: &[bool], data: Vec<(String, u64)>) -> Step {
         self.data = data;
         let mut actions = Vec::new();
-        let step = self.step_into(event, guards, &mut actions);
+        let step = self.advance(event, guards, &mut actions);
         Step { actions, ..step }
     }
 
     /// As [`Interpreter::step`], appending the actions run to `actions` (a buffer the caller
     /// reuses) instead: the step returned has none.
     pub fn step_into(&mut self, event: EventId, guards: &[bool], actions: &mut Vec<ActionId>) -> Step {
+        self.data.clear();
+        self.advance(event, guards, actions)
+    }
+
+    /// One step with the event's data in `self.data`, its actions appended to `actions`.
+    fn advance(&mut self, event: EventId, guards: &[bool], actions: &mut Vec<ActionId>) -> Step {
         let m = self.machine;
         let from = self.state;
         self.started.clear();
