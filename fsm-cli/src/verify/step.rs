@@ -47,15 +47,16 @@ impl Config {
     /// A configuration of `system` in which every instance is in its first state with its
     /// variables and timers at zero, and every channel empty.
     fn new(system: &System) -> Self {
+        let (words, octets, instances, channels, stride) = Config::shape(system);
+        Config { words: vec![0; words], octets: vec![0; octets], instances, channels, stride }
+    }
+
+    /// The lengths of a configuration of `system`'s two vectors, its instances, its channels
+    /// and its slots' width.
+    fn shape(system: &System) -> (usize, usize, usize, usize, usize) {
         let (instances, channels, stride) = (system.instances.len(), system.channels.len(), slot_octets(system));
         let vars: usize = system.instances.iter().map(|i| i.machine.vars.len()).sum();
-        Config {
-            words: vec![0; 2 * instances + vars],
-            octets: vec![0; channels * (1 + stride)],
-            instances,
-            channels,
-            stride,
-        }
+        (2 * instances + vars, channels * (1 + stride), instances, channels, stride)
     }
 
     /// Instance `i`'s state (panics past the system's instances).
@@ -253,7 +254,9 @@ pub enum Problem {
     },
     /// A move sends a message to a full channel.
     Overflow {
-        /// The move, up to and including the step that sent it.
+        /// The move that sent it, with every step the move made (each receiver's, for a
+        /// delivery; each instance's, for the start), the steps after the one that sent it
+        /// included. Without a record (see [`Scratch::new`]), the move's steps are left out.
         by: Box<Move>,
         /// The channel.
         channel: usize,
@@ -276,7 +279,7 @@ pub fn successors(system: &System, config: &Config) -> Vec<Outcome> {
 
 /// What stepping instances reuses from one configuration to the next, and whether the moves
 /// it makes are recorded in full.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Scratch {
     /// Configurations to copy the reached ones into, while there are any: a caller that is
     /// done with a reached configuration may give it back, so that its storage is reused.
@@ -295,7 +298,7 @@ impl Scratch {
     /// not (a `Deliver` without steps, an `Environment` step without actions: what the
     /// exploration needs).
     pub fn new(record: bool) -> Self {
-        Scratch { record, ..Scratch::default() }
+        Scratch { spare: Vec::new(), actions: Vec::new(), record }
     }
 }
 
@@ -376,7 +379,9 @@ pub fn initial(system: &System) -> Result<(Move, Config), Problem> {
     for (i, instance) in system.instances.iter().enumerate() {
         let (it, actions) = Interpreter::start_with(&instance.machine, instance.start.clone());
         config.set_state(i, it.state());
-        config.vars_mut(instance).copy_from_slice(it.vars());
+        for (slot, &value) in config.vars_mut(instance).iter_mut().zip(it.vars()) {
+            *slot = value;
+        }
         config.set_timers(i, keep_timers(instance, 0, &actions));
         send(system, &mut config, i, &actions, &mut overflow);
         let initial = instance.machine.initial;
@@ -779,11 +784,12 @@ pub fn unpack(system: &System, bytes: &[u8]) -> Config {
 /// [`unpack`] into `config`, whose storage a caller reuses from one configuration to the next.
 pub fn unpack_into(system: &System, bytes: &[u8], config: &mut Config) {
     let mut at = 0usize;
-    if (config.instances, config.channels, config.stride)
-        != (system.instances.len(), system.channels.len(), slot_octets(system))
-    {
+    let shape = (config.words.len(), config.octets.len(), config.instances, config.channels, config.stride);
+    if shape != Config::shape(system) {
         *config = Config::new(system);
     }
+    // What no field sets (the timers of an instance that keeps none) is zero.
+    config.words.fill(0);
     config.octets.fill(0);
     for field in &system.fields {
         let value = field.min.wrapping_add(get(bytes, &mut at, field.octets) as i64);
