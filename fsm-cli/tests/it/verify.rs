@@ -515,6 +515,44 @@ fn an_expiry_reads_its_timer_as_stopped() {
     assert!(report.violations.is_empty(), "{:?}", report.violations);
 }
 
+/// A message with two receivers, the first of which sends to a full channel: the overflow is
+/// the message the first receiver could not send, and its move is the whole delivery, the
+/// second receiver's step included, as the report's chart shows it.
+#[test]
+fn an_overflow_in_a_delivery_to_two_receivers_is_the_whole_delivery() {
+    use verify::step::{Move, Problem};
+    let specs = |path: &str| -> Result<String, String> {
+        Ok(match path {
+            "p.fsm" => {
+                "machine P { initial state Idle; final state Sent; event Go; action SendM;
+                Idle -> Sent on Go / SendM; }"
+            }
+            "q.fsm" => {
+                "machine Q { initial state Ready { entry SendX; } event M; action SendX;
+                internal Ready on M / SendX; }"
+            }
+            _ => "machine R { initial state Ready; event M; action Note; internal Ready on M / Note; }",
+        }
+        .to_owned())
+    };
+    let checked = verify::check(
+        r#"system S { instance p = "p.fsm"; instance q = "q.fsm"; instance r = "r.fsm";
+            channel m { M } capacity 1; channel x { X } capacity 1;
+            send p.SendM -> m.M; send q.SendX -> x.X; receive m.M -> q.M, r.M;
+            environment p.Go always; }"#,
+        &mut |path: &str| specs(path),
+    );
+    assert!(checked.diagnostics.is_empty() && checked.specs.is_empty(), "{:?}", checked.diagnostics);
+    let report = verify::explore(&checked.system.unwrap(), Bounds::default());
+    let overflow = report.violations.iter().find(|v| v.property == verify::Property::Overflow).expect("an overflow");
+    let Some(Problem::Overflow { by, channel: 1, message: 0 }) = &overflow.problem else {
+        panic!("{:?}", overflow.problem)
+    };
+    let Move::Deliver { channel: 0, message: 0, steps } = by.as_ref() else { panic!("{by:?}") };
+    assert_eq!(steps.iter().map(|s| s.instance).collect::<Vec<_>>(), [1, 2], "{steps:?}");
+    assert!(steps.iter().all(|s| s.actions.len() == 1), "{steps:?}");
+}
+
 /// The charts of the seeded bugs render with the real Mermaid CLI (`mmdc`, as in
 /// `mermaid_render.rs`), in one run: no syntax error, and every lifeline drawn.
 #[test]
