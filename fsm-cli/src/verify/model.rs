@@ -53,11 +53,8 @@ pub struct Instance {
     /// expiry is an environment event of the system, so that it expires only while it runs.
     /// A timer that a `[running T]` guard tests is kept by its variable `running_T` already.
     pub tracked: u64,
-    /// Per variable (by `VarId`): the octets of its value in a packed configuration (see
-    /// `step::pack`), the fewest of 1, 2, 4 and 8 that hold its type's values.
-    pub octets: Vec<usize>,
-    /// Where its variables start among the system's (`step::Config::vars`): the number of
-    /// variables of the instances before it.
+    /// Where its variables start among the system's (`step::Config::vars_of`): the number
+    /// of variables of the instances before it.
     pub first_var: usize,
 }
 

@@ -72,7 +72,6 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                 let end = machine.states.iter().map(|s| s.is_final).collect();
                 let start = r.arguments(&machine, &name.text, arguments);
                 let reads = guards_read(&machine);
-                let octets = machine.vars.iter().map(|v| step::octets(v.ty.size())).collect();
                 let first_var = r.instances.iter().map(|i| i.machine.vars.len()).sum();
                 r.instances.push(Instance {
                     name: name.text.clone(),
@@ -85,7 +84,6 @@ pub fn resolve(ast: &SystemAst, load: &mut dyn FnMut(&str) -> Loaded) -> Result<
                     reads,
                     end,
                     tracked: 0,
-                    octets,
                     first_var,
                 });
                 spans.push(name.span.clone());

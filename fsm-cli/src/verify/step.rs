@@ -612,9 +612,9 @@ fn outcome(config: Config, m: Move, overflow: Option<Overflow>) -> Outcome {
     }
 }
 
-/// The octets of one instance variable whose type has `size` values: the fewest of 1, 2, 4, 8
-/// that hold them (kept per variable in [`Instance::octets`]).
-pub fn octets(size: u128) -> usize {
+/// The octets of one instance variable whose type has `size` values in a packed
+/// configuration: the fewest of 1, 2, 4, 8 that hold them.
+fn octets(size: u128) -> usize {
     match size {
         0..=0x100 => 1,
         0x101..=0x1_0000 => 2,
@@ -654,8 +654,9 @@ pub fn fields(instances: &[Instance]) -> Vec<Field> {
     let mut fields = Vec::new();
     for (i, instance) in instances.iter().enumerate() {
         fields.push(Field { word: i, min: 0, octets: 2 });
-        for ((v, var), &octets) in instance.machine.vars.iter().enumerate().zip(&instance.octets) {
-            fields.push(Field { word: 2 * n + instance.first_var + v, min: var.ty.min(), octets });
+        for (v, var) in instance.machine.vars.iter().enumerate() {
+            let word = 2 * n + instance.first_var + v;
+            fields.push(Field { word, min: var.ty.min(), octets: octets(var.ty.size()) });
         }
         if timer_octets(instance) > 0 {
             fields.push(Field { word: n + i, min: 0, octets: timer_octets(instance) });
