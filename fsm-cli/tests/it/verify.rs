@@ -837,14 +837,28 @@ fn the_command_writes_each_instances_trace_and_the_json_report_holds_them() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// The exploration makes the channels' faults by editing packed configurations
-/// (`step::faults_packed`): on every configuration of the watchdog pair over channels of three
-/// messages with every fault (several messages of two kinds in a channel, so that losses,
-/// duplications and reorderings all apply), they are the faults that `step::successors` lists
-/// after its steps, packed, in the same order, as the traces' replay needs.
-#[test]
-fn faults_made_on_packed_configurations_are_the_successors_faults() {
-    use verify::step;
+/// The systems whose reachable configurations the exploration's own tests walk: those of the
+/// repository and the seeded bugs (overflows, unspecified receptions, a deferred message, a
+/// deadlock among them).
+const WALKED: [&str; 7] = [
+    "specs/systems/iua_restart.fsys",
+    "specs/systems/diameter_election.fsys",
+    "specs/systems/watchdog_pair.fsys",
+    "tests/data/systems/bugs/overflow.fsys",
+    "tests/data/systems/bugs/unspecified.fsys",
+    "tests/data/systems/bugs/deferred.fsys",
+    "tests/data/systems/bugs/deadlock.fsys",
+];
+
+/// The checked system of a file of the repository.
+fn system_of(path: &str) -> verify::System {
+    let (checked, _) = check_file(Path::new(&repo(path)));
+    checked.system.unwrap_or_else(|| panic!("{path}: {:?}", checked.diagnostics))
+}
+
+/// The watchdog pair over channels of three messages with every fault: several messages of two
+/// kinds in a channel, so that losses, duplications and reorderings all apply.
+fn watchdog_pair_with_every_fault() -> verify::System {
     let text = std::fs::read_to_string(repo("specs/systems/watchdog_pair.fsys")).unwrap();
     let text = text.replace("capacity 2 loss;", "capacity 3 loss duplication reordering;");
     assert_eq!(text.matches("capacity 3 loss duplication reordering;").count(), 2);
@@ -852,7 +866,17 @@ fn faults_made_on_packed_configurations_are_the_successors_faults() {
     let checked = verify::check(&text, &mut |path: &str| {
         std::fs::read_to_string(Path::new(&dir).join(path)).map_err(|e| e.to_string())
     });
-    let system = checked.system.unwrap_or_else(|| panic!("{:?}", checked.diagnostics));
+    checked.system.unwrap_or_else(|| panic!("{:?}", checked.diagnostics))
+}
+
+/// The exploration makes the channels' faults by editing packed configurations
+/// (`step::faults_packed`): on every configuration of the watchdog pair with every fault, they
+/// are the faults that `step::successors` lists after its steps, packed, in the same order, as
+/// the traces' replay needs.
+#[test]
+fn faults_made_on_packed_configurations_are_the_successors_faults() {
+    use verify::step;
+    let system = watchdog_pair_with_every_fault();
     let prefix = step::instance_octets(&system);
     let (start, mut seen) = (step::initial(&system).unwrap().1, std::collections::HashSet::new());
     let mut queue = std::collections::VecDeque::from([start]);
@@ -896,18 +920,11 @@ fn faults_made_on_packed_configurations_are_the_successors_faults() {
 fn unrecorded_steps_are_the_recorded_steps_in_the_same_order() {
     use verify::step::{self, Move, Problem, Scratch};
     let mut problems = [0usize; 2];
-    for path in [
-        "specs/systems/iua_restart.fsys",
-        "specs/systems/diameter_election.fsys",
-        "specs/systems/watchdog_pair.fsys",
-        "tests/data/systems/bugs/overflow.fsys",
-        "tests/data/systems/bugs/unspecified.fsys",
-        "tests/data/systems/bugs/deferred.fsys",
-    ] {
-        let (checked, _) = check_file(Path::new(&repo(path)));
-        let system = checked.system.unwrap_or_else(|| panic!("{path}: {:?}", checked.diagnostics));
+    for path in WALKED {
+        let system = system_of(path);
+        let Ok((_, start)) = step::initial(&system) else { continue };
         let mut seen = std::collections::HashSet::new();
-        let mut queue = std::collections::VecDeque::from([step::initial(&system).unwrap().1]);
+        let mut queue = std::collections::VecDeque::from([start]);
         let (mut recorded, mut unrecorded, mut lean) = (Vec::new(), Vec::new(), Scratch::new(false));
         while let Some(config) = queue.pop_front() {
             if !seen.insert(config.clone()) {
@@ -967,26 +984,8 @@ fn unrecorded_steps_are_the_recorded_steps_in_the_same_order() {
 #[test]
 fn the_exploration_counts_what_a_plain_search_over_the_successors_counts() {
     use verify::step;
-    let pair = std::fs::read_to_string(repo("specs/systems/watchdog_pair.fsys")).unwrap();
-    let faulty = pair.replace("capacity 2 loss;", "capacity 3 loss duplication reordering;");
-    let mut texts: Vec<(String, String)> = [
-        "specs/systems/iua_restart.fsys",
-        "specs/systems/diameter_election.fsys",
-        "specs/systems/watchdog_pair.fsys",
-        "tests/data/systems/bugs/overflow.fsys",
-        "tests/data/systems/bugs/unspecified.fsys",
-        "tests/data/systems/bugs/deferred.fsys",
-        "tests/data/systems/bugs/deadlock.fsys",
-    ]
-    .iter()
-    .map(|path| (path.to_string(), std::fs::read_to_string(repo(path)).unwrap()))
-    .collect();
-    texts.push(("specs/systems/watchdog_pair.fsys".into(), faulty));
-    for (path, text) in texts {
-        let dir = Path::new(&repo(&path)).parent().unwrap().to_path_buf();
-        let checked =
-            verify::check(&text, &mut |p: &str| std::fs::read_to_string(dir.join(p)).map_err(|e| e.to_string()));
-        let system = checked.system.unwrap_or_else(|| panic!("{path}: {:?}", checked.diagnostics));
+    let systems = WALKED.iter().map(|&path| (path, system_of(path)));
+    for (path, system) in systems.chain([("the watchdog pair with every fault", watchdog_pair_with_every_fault())]) {
         let report = verify::explore(&system, Bounds::default());
         assert!(report.stopped.is_none(), "{path}");
         let Ok((_, start)) = step::initial(&system) else {
