@@ -88,11 +88,6 @@ impl<'m, V: AsRef<[i64]> + AsMut<[i64]>> Interpreter<'m, V> {
         self.vars.as_ref()
     }
 
-    /// The variables, given back (what [`Interpreter::at`] took), with no copy.
-    pub fn into_vars(self) -> V {
-        self.vars
-    }
-
     /// Each start of a timer with a duration that the last step (or the start) ran, in order,
     /// with the duration in milliseconds: a duration that reads variables
     /// ([`fsm_dsl::ir::Timer::duration`]) evaluated with their values at that point of the
