@@ -284,6 +284,8 @@ fn describe_token(token: &str) -> Option<String> {
         // an integer.
         [a, '.', '.', _] if a.is_whitespace() => None,
         [a, '.', '.', _] if a.is_ascii_digit() => Some("an integer".to_owned()),
+        // The other ranges are the characters of a string or a comment, said by their rules.
+        [a, '.', '.', _] if !a.is_ascii_alphabetic() => None,
         [_, '.', '.', _] | ['_'] => Some("a name".to_owned()),
         // Whitespace, and the pieces of keywords and comments, are reported through their rules.
         [] => None,

@@ -22,6 +22,7 @@ pub enum Rule {
     EOI,
     r#WHITESPACE,
     r#COMMENT,
+    r#line_rest,
     r#doc,
     r#keyword,
     r#ident_char,
@@ -171,6 +172,7 @@ impl Rule {
         &[
             Rule::r#WHITESPACE,
             Rule::r#COMMENT,
+            Rule::r#line_rest,
             Rule::r#doc,
             Rule::r#keyword,
             Rule::r#ident_char,
@@ -512,17 +514,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         state.lookahead(false, |state| { state.match_string("/") })
                                                     })
                                             })
-                                            .and_then(|state| {
-                                                state
-                                                    .repeat(|state| {
-                                                        state
-                                                            .sequence(|state| {
-                                                                state
-                                                                    .lookahead(false, |state| { state.match_string("\n") })
-                                                                    .and_then(|state| { self::r#ANY(state) })
-                                                            })
-                                                    })
-                                            })
+                                            .and_then(|state| { self::r#line_rest(state) })
                                     })
                             },
                         )
@@ -577,42 +569,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         }
                                                         step as super::Step
                                                     })
-                                                    .and_then({
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .repeat({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state
-                                                                            .sequence({
-                                                                                fn step(
-                                                                                    state: super::State<'_>,
-                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                    state
-                                                                                        .lookahead(
-                                                                                            false,
-                                                                                            {
-                                                                                                fn step(
-                                                                                                    state: super::State<'_>,
-                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                    state.match_string("\n")
-                                                                                                }
-                                                                                                step as super::Step
-                                                                                            },
-                                                                                        )
-                                                                                        .and_then(self::r#ANY as super::Step)
-                                                                                }
-                                                                                step as super::Step
-                                                                            })
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
-                                                    })
+                                                    .and_then(self::r#line_rest as super::Step)
                                             }
                                             step as super::Step
                                         })
@@ -620,6 +577,81 @@ impl ::pest::Parser<Rule> for Grammar {
                                 step as super::Step
                             },
                         )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#line_rest(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .optional({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state
+                                                .match_range('\0'..'\t')
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('\u{b}'..'\u{10ffff}')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .and_then({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state
+                                                            .repeat({
+                                                                fn step(
+                                                                    state: super::State<'_>,
+                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                    state
+                                                                        .sequence({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                super::hidden::skip(state)
+                                                                                    .and_then({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .match_range('\0'..'\t')
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('\u{b}'..'\u{10ffff}')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                }
+                                                                step as super::Step
+                                                            })
+                                                    }
+                                                    step as super::Step
+                                                })
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
+                        })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -644,10 +676,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                         .and_then(|state| {
                                                             state.lookahead(false, |state| { state.match_string("/") })
                                                         })
-                                                        .and_then(|state| {
-                                                            let strings = ["\n"];
-                                                            state.skip_until(&strings)
-                                                        })
+                                                        .and_then(|state| { self::r#line_rest(state) })
                                                 })
                                         },
                                     )
@@ -702,15 +731,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         }
                                                                         step as super::Step
                                                                     })
-                                                                    .and_then({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            let strings = ["\n"];
-                                                                            state.skip_until(&strings)
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
+                                                                    .and_then(self::r#line_rest as super::Step)
                                                             }
                                                             step as super::Step
                                                         })
@@ -3573,6 +3594,65 @@ impl ::pest::Parser<Rule> for Grammar {
                                             state
                                                 .match_string("//")
                                                 .and_then(super::hidden::skip as super::Step)
+                                                .and_then(self::r#line_rest as super::Step)
+                                        }
+                                        step as super::Step
+                                    })
+                            }
+                            step as super::Step
+                        })
+                        .or_else({
+                            fn step(
+                                state: super::State<'_>,
+                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                state
+                                    .sequence({
+                                        fn step(
+                                            state: super::State<'_>,
+                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                            state
+                                                .match_range('\0'..'!')
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('#'..'.')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('0'..':')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('<'..'z')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('|'..'|')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .or_else({
+                                                    fn step(
+                                                        state: super::State<'_>,
+                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                        state.match_range('~'..'\u{10ffff}')
+                                                    }
+                                                    step as super::Step
+                                                })
+                                                .and_then(super::hidden::skip as super::Step)
                                                 .and_then({
                                                     fn step(
                                                         state: super::State<'_>,
@@ -3588,24 +3668,44 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                 state: super::State<'_>,
                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                 state
-                                                                                    .sequence({
+                                                                                    .match_range('\0'..'!')
+                                                                                    .or_else({
                                                                                         fn step(
                                                                                             state: super::State<'_>,
                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                            state
-                                                                                                .lookahead(
-                                                                                                    false,
-                                                                                                    {
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("\n")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    },
-                                                                                                )
-                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                            state.match_range('#'..'.')
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .or_else({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_range('0'..':')
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .or_else({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_range('<'..'z')
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .or_else({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_range('|'..'|')
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                                    .or_else({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                         }
                                                                                         step as super::Step
                                                                                     })
@@ -3629,24 +3729,44 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                 state: super::State<'_>,
                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                 state
-                                                                                                                                    .sequence({
+                                                                                                                                    .match_range('\0'..'!')
+                                                                                                                                    .or_else({
                                                                                                                                         fn step(
                                                                                                                                             state: super::State<'_>,
                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                            state
-                                                                                                                                                .lookahead(
-                                                                                                                                                    false,
-                                                                                                                                                    {
-                                                                                                                                                        fn step(
-                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                        }
-                                                                                                                                                        step as super::Step
-                                                                                                                                                    },
-                                                                                                                                                )
-                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                            state.match_range('#'..'.')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('0'..':')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('<'..'z')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('|'..'|')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                                                                         }
                                                                                                                                         step as super::Step
                                                                                                                                     })
@@ -3681,45 +3801,7 @@ impl ::pest::Parser<Rule> for Grammar {
                             fn step(
                                 state: super::State<'_>,
                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                state
-                                    .sequence({
-                                        fn step(
-                                            state: super::State<'_>,
-                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                            state
-                                                .lookahead(
-                                                    false,
-                                                    {
-                                                        fn step(
-                                                            state: super::State<'_>,
-                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                            state
-                                                                .match_string(";")
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state.match_string("}")
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                                .or_else({
-                                                                    fn step(
-                                                                        state: super::State<'_>,
-                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                        state.match_string("{")
-                                                                    }
-                                                                    step as super::Step
-                                                                })
-                                                        }
-                                                        step as super::Step
-                                                    },
-                                                )
-                                                .and_then(super::hidden::skip as super::Step)
-                                                .and_then(self::r#ANY as super::Step)
-                                        }
-                                        step as super::Step
-                                    })
+                                state.match_string("/")
                             }
                             step as super::Step
                         })
@@ -3767,6 +3849,57 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             state
                                                                                                 .match_string("//")
                                                                                                 .and_then(super::hidden::skip as super::Step)
+                                                                                                .and_then(self::r#line_rest as super::Step)
+                                                                                        }
+                                                                                        step as super::Step
+                                                                                    })
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state
+                                                                                    .sequence({
+                                                                                        fn step(
+                                                                                            state: super::State<'_>,
+                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                            state
+                                                                                                .match_range('\0'..'!')
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('#'..'.')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('0'..'z')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('|'..'|')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('~'..'\u{10ffff}')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
+                                                                                                .and_then(super::hidden::skip as super::Step)
                                                                                                 .and_then({
                                                                                                     fn step(
                                                                                                         state: super::State<'_>,
@@ -3782,24 +3915,36 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                 state: super::State<'_>,
                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                 state
-                                                                                                                                    .sequence({
+                                                                                                                                    .match_range('\0'..'!')
+                                                                                                                                    .or_else({
                                                                                                                                         fn step(
                                                                                                                                             state: super::State<'_>,
                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                            state
-                                                                                                                                                .lookahead(
-                                                                                                                                                    false,
-                                                                                                                                                    {
-                                                                                                                                                        fn step(
-                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                        }
-                                                                                                                                                        step as super::Step
-                                                                                                                                                    },
-                                                                                                                                                )
-                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                            state.match_range('#'..'.')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('0'..'z')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('|'..'|')
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                                    .or_else({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                                                                         }
                                                                                                                                         step as super::Step
                                                                                                                                     })
@@ -3823,24 +3968,36 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                                                                 state: super::State<'_>,
                                                                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                                                                 state
-                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                    .match_range('\0'..'!')
+                                                                                                                                                                                    .or_else({
                                                                                                                                                                                         fn step(
                                                                                                                                                                                             state: super::State<'_>,
                                                                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                            state
-                                                                                                                                                                                                .lookahead(
-                                                                                                                                                                                                    false,
-                                                                                                                                                                                                    {
-                                                                                                                                                                                                        fn step(
-                                                                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        step as super::Step
-                                                                                                                                                                                                    },
-                                                                                                                                                                                                )
-                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                            state.match_range('#'..'.')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('0'..'z')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('|'..'|')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                                                                                                                         }
                                                                                                                                                                                         step as super::Step
                                                                                                                                                                                     })
@@ -3875,37 +4032,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                             fn step(
                                                                                 state: super::State<'_>,
                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                state
-                                                                                    .sequence({
-                                                                                        fn step(
-                                                                                            state: super::State<'_>,
-                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                            state
-                                                                                                .lookahead(
-                                                                                                    false,
-                                                                                                    {
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .match_string("{")
-                                                                                                                .or_else({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        state.match_string("}")
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    },
-                                                                                                )
-                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                .and_then(self::r#ANY as super::Step)
-                                                                                        }
-                                                                                        step as super::Step
-                                                                                    })
+                                                                                state.match_string("/")
                                                                             }
                                                                             step as super::Step
                                                                         })
@@ -3942,6 +4069,57 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                             state
                                                                                                                                                 .match_string("//")
                                                                                                                                                 .and_then(super::hidden::skip as super::Step)
+                                                                                                                                                .and_then(self::r#line_rest as super::Step)
+                                                                                                                                        }
+                                                                                                                                        step as super::Step
+                                                                                                                                    })
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state
+                                                                                                                                    .sequence({
+                                                                                                                                        fn step(
+                                                                                                                                            state: super::State<'_>,
+                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                            state
+                                                                                                                                                .match_range('\0'..'!')
+                                                                                                                                                .or_else({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state.match_range('#'..'.')
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
+                                                                                                                                                .or_else({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state.match_range('0'..'z')
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
+                                                                                                                                                .or_else({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state.match_range('|'..'|')
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
+                                                                                                                                                .or_else({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state.match_range('~'..'\u{10ffff}')
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
+                                                                                                                                                .and_then(super::hidden::skip as super::Step)
                                                                                                                                                 .and_then({
                                                                                                                                                     fn step(
                                                                                                                                                         state: super::State<'_>,
@@ -3957,24 +4135,36 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                                                                 state: super::State<'_>,
                                                                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                                                                 state
-                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                    .match_range('\0'..'!')
+                                                                                                                                                                                    .or_else({
                                                                                                                                                                                         fn step(
                                                                                                                                                                                             state: super::State<'_>,
                                                                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                            state
-                                                                                                                                                                                                .lookahead(
-                                                                                                                                                                                                    false,
-                                                                                                                                                                                                    {
-                                                                                                                                                                                                        fn step(
-                                                                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        step as super::Step
-                                                                                                                                                                                                    },
-                                                                                                                                                                                                )
-                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                            state.match_range('#'..'.')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('0'..'z')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('|'..'|')
+                                                                                                                                                                                        }
+                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                    })
+                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                        fn step(
+                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                                                                                                                         }
                                                                                                                                                                                         step as super::Step
                                                                                                                                                                                     })
@@ -3998,24 +4188,36 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                                                                                                                 state: super::State<'_>,
                                                                                                                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                                                                                                                 state
-                                                                                                                                                                                                                                    .sequence({
+                                                                                                                                                                                                                                    .match_range('\0'..'!')
+                                                                                                                                                                                                                                    .or_else({
                                                                                                                                                                                                                                         fn step(
                                                                                                                                                                                                                                             state: super::State<'_>,
                                                                                                                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                                                                            state
-                                                                                                                                                                                                                                                .lookahead(
-                                                                                                                                                                                                                                                    false,
-                                                                                                                                                                                                                                                    {
-                                                                                                                                                                                                                                                        fn step(
-                                                                                                                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                        step as super::Step
-                                                                                                                                                                                                                                                    },
-                                                                                                                                                                                                                                                )
-                                                                                                                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                                                                                                                .and_then(self::r#ANY as super::Step)
+                                                                                                                                                                                                                                            state.match_range('#'..'.')
+                                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                                                    })
+                                                                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                            state.match_range('0'..'z')
+                                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                                                    })
+                                                                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                            state.match_range('|'..'|')
+                                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                                        step as super::Step
+                                                                                                                                                                                                                                    })
+                                                                                                                                                                                                                                    .or_else({
+                                                                                                                                                                                                                                        fn step(
+                                                                                                                                                                                                                                            state: super::State<'_>,
+                                                                                                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                                                                                                            state.match_range('~'..'\u{10ffff}')
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         step as super::Step
                                                                                                                                                                                                                                     })
@@ -4050,37 +4252,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                             fn step(
                                                                                                                                 state: super::State<'_>,
                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                state
-                                                                                                                                    .sequence({
-                                                                                                                                        fn step(
-                                                                                                                                            state: super::State<'_>,
-                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                            state
-                                                                                                                                                .lookahead(
-                                                                                                                                                    false,
-                                                                                                                                                    {
-                                                                                                                                                        fn step(
-                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                            state
-                                                                                                                                                                .match_string("{")
-                                                                                                                                                                .or_else({
-                                                                                                                                                                    fn step(
-                                                                                                                                                                        state: super::State<'_>,
-                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                        state.match_string("}")
-                                                                                                                                                                    }
-                                                                                                                                                                    step as super::Step
-                                                                                                                                                                })
-                                                                                                                                                        }
-                                                                                                                                                        step as super::Step
-                                                                                                                                                    },
-                                                                                                                                                )
-                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                .and_then(self::r#ANY as super::Step)
-                                                                                                                                        }
-                                                                                                                                        step as super::Step
-                                                                                                                                    })
+                                                                                                                                state.match_string("/")
                                                                                                                             }
                                                                                                                             step as super::Step
                                                                                                                         })
@@ -4160,22 +4332,18 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             state: super::State<'_>,
                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                             state
-                                                                                                .lookahead(
-                                                                                                    false,
-                                                                                                    {
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state.match_string("\n")
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    },
-                                                                                                )
+                                                                                                .match_range('\0'..'\t')
+                                                                                                .or_else({
+                                                                                                    fn step(
+                                                                                                        state: super::State<'_>,
+                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                        state.match_range('\u{b}'..'\u{10ffff}')
+                                                                                                    }
+                                                                                                    step as super::Step
+                                                                                                })
                                                                                         }
                                                                                         step as super::Step
                                                                                     })
-                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                    .and_then(self::r#ANY as super::Step)
                                                                             }
                                                                             step as super::Step
                                                                         })
@@ -4183,37 +4351,23 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                             fn step(
                                                                                 state: super::State<'_>,
                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                state
-                                                                                    .sequence({
-                                                                                        fn step(
-                                                                                            state: super::State<'_>,
-                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                            state
-                                                                                                .lookahead(
-                                                                                                    false,
-                                                                                                    {
-                                                                                                        fn step(
-                                                                                                            state: super::State<'_>,
-                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                            state
-                                                                                                                .match_string("\"")
-                                                                                                                .or_else({
-                                                                                                                    fn step(
-                                                                                                                        state: super::State<'_>,
-                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                        state.match_string("\n")
-                                                                                                                    }
-                                                                                                                    step as super::Step
-                                                                                                                })
-                                                                                                        }
-                                                                                                        step as super::Step
-                                                                                                    },
-                                                                                                )
-                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                .and_then(self::r#ANY as super::Step)
-                                                                                        }
-                                                                                        step as super::Step
-                                                                                    })
+                                                                                state.match_range('\0'..'\t')
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state.match_range('\u{b}'..'!')
+                                                                            }
+                                                                            step as super::Step
+                                                                        })
+                                                                        .or_else({
+                                                                            fn step(
+                                                                                state: super::State<'_>,
+                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                state.match_range('#'..'\u{10ffff}')
                                                                             }
                                                                             step as super::Step
                                                                         })
@@ -4249,22 +4403,18 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                                             state: super::State<'_>,
                                                                                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                                             state
-                                                                                                                                                .lookahead(
-                                                                                                                                                    false,
-                                                                                                                                                    {
-                                                                                                                                                        fn step(
-                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                            state.match_string("\n")
-                                                                                                                                                        }
-                                                                                                                                                        step as super::Step
-                                                                                                                                                    },
-                                                                                                                                                )
+                                                                                                                                                .match_range('\0'..'\t')
+                                                                                                                                                .or_else({
+                                                                                                                                                    fn step(
+                                                                                                                                                        state: super::State<'_>,
+                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                                        state.match_range('\u{b}'..'\u{10ffff}')
+                                                                                                                                                    }
+                                                                                                                                                    step as super::Step
+                                                                                                                                                })
                                                                                                                                         }
                                                                                                                                         step as super::Step
                                                                                                                                     })
-                                                                                                                                    .and_then(super::hidden::skip as super::Step)
-                                                                                                                                    .and_then(self::r#ANY as super::Step)
                                                                                                                             }
                                                                                                                             step as super::Step
                                                                                                                         })
@@ -4272,37 +4422,23 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                             fn step(
                                                                                                                                 state: super::State<'_>,
                                                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                state
-                                                                                                                                    .sequence({
-                                                                                                                                        fn step(
-                                                                                                                                            state: super::State<'_>,
-                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                            state
-                                                                                                                                                .lookahead(
-                                                                                                                                                    false,
-                                                                                                                                                    {
-                                                                                                                                                        fn step(
-                                                                                                                                                            state: super::State<'_>,
-                                                                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                            state
-                                                                                                                                                                .match_string("\"")
-                                                                                                                                                                .or_else({
-                                                                                                                                                                    fn step(
-                                                                                                                                                                        state: super::State<'_>,
-                                                                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                                                                                                                        state.match_string("\n")
-                                                                                                                                                                    }
-                                                                                                                                                                    step as super::Step
-                                                                                                                                                                })
-                                                                                                                                                        }
-                                                                                                                                                        step as super::Step
-                                                                                                                                                    },
-                                                                                                                                                )
-                                                                                                                                                .and_then(super::hidden::skip as super::Step)
-                                                                                                                                                .and_then(self::r#ANY as super::Step)
-                                                                                                                                        }
-                                                                                                                                        step as super::Step
-                                                                                                                                    })
+                                                                                                                                state.match_range('\0'..'\t')
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state.match_range('\u{b}'..'!')
+                                                                                                                            }
+                                                                                                                            step as super::Step
+                                                                                                                        })
+                                                                                                                        .or_else({
+                                                                                                                            fn step(
+                                                                                                                                state: super::State<'_>,
+                                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                state.match_range('#'..'\u{10ffff}')
                                                                                                                             }
                                                                                                                             step as super::Step
                                                                                                                         })
@@ -11291,6 +11427,7 @@ impl ::pest::Parser<Rule> for Grammar {
                 match rule {
                     Rule::r#WHITESPACE => rules::r#WHITESPACE(state),
                     Rule::r#COMMENT => rules::r#COMMENT(state),
+                    Rule::r#line_rest => rules::r#line_rest(state),
                     Rule::r#doc => rules::r#doc(state),
                     Rule::r#keyword => rules::r#keyword(state),
                     Rule::r#ident_char => rules::r#ident_char(state),

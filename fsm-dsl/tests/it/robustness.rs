@@ -53,3 +53,30 @@ fn pathological_inputs() {
         exercise(text);
     }
 }
+
+/// A comment or a doc comment that runs to the end of the file is read a character class at a
+/// time (`line_rest`); where the file ends there, the error says what may follow, and none of
+/// those classes is named as something expected (a class that starts with a control character
+/// would otherwise read as "a name").
+#[test]
+fn a_comment_that_ends_the_file_leaves_the_expected_items_alone() {
+    let items = "`}` or an item (`state`, `event`, `action`, `group`, `guard`, `timer`, `var`, `ref`, `ignore`, \
+                 `internal` or a transition)";
+    for (text, expected) in [
+        ("/// a doc comment, and no machine", "expected `machine` or a doc comment, found end of file".to_owned()),
+        ("// a comment\n/// a doc comment\u{1}", "expected `machine` or a doc comment, found end of file".to_owned()),
+        ("machine M {\n  state A;\n  // a comment\u{1} at the end", format!("expected {items}, found end of file")),
+        ("machine M {\n  state A;\n  // a comment", format!("expected {items}, found end of file")),
+        (
+            "machine M {\n  state A;\n  /// a doc comment\u{1}",
+            "expected `#`, `*`, `action`, `diagram`, `error`, `event`, \
+          `final`, `group`, `guard`, `ignore`, `initial`, `internal`, `output`, `param`, `ref`, `state`, `timer`, \
+          `unhandled`, `var`, a doc comment, a name or an attribute (`#[allow(W0002)]`), found end of file"
+                .to_owned(),
+        ),
+    ] {
+        let (_, diagnostics) = fsm_dsl::syntax::parse(text);
+        let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, [expected.as_str()], "{text:?}");
+    }
+}
