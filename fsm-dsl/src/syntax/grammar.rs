@@ -441,7 +441,9 @@ impl ::pest::Parser<Rule> for Grammar {
                                     .match_range(' '..' ')
                                     .or_else(|state| { state.match_range('\t'..'\n') })
                                     .or_else(|state| { state.match_range('\r'..'\r') })
-                                    .or_else(|state| { state.match_string("\u{feff}") })
+                                    .or_else(|state| {
+                                        state.match_range('\u{feff}'..'\u{feff}')
+                                    })
                             },
                         )
                 }
@@ -482,7 +484,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                             fn step(
                                                 state: super::State<'_>,
                                             ) -> ::pest::ParseResult<super::State<'_>> {
-                                                state.match_string("\u{feff}")
+                                                state.match_range('\u{feff}'..'\u{feff}')
                                             }
                                             step as super::Step
                                         })
@@ -771,12 +773,37 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                 state: super::State<'_>,
                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                 state
-                                                                    .match_string("machine")
-                                                                    .or_else({
+                                                                    .sequence({
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("state")
+                                                                            state
+                                                                                .match_string("s")
+                                                                                .and_then({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("tate")
+                                                                                            .or_else({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state.match_string("tart")
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                            .or_else({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state.match_string("top")
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
                                                                         }
                                                                         step as super::Step
                                                                     })
@@ -784,7 +811,57 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("initial")
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("e")
+                                                                                            .and_then({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .match_string("vent")
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("xcept")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("lse")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("ntry")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("xit")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
                                                                         }
                                                                         step as super::Step
                                                                     })
@@ -792,7 +869,49 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("final")
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("i")
+                                                                                            .and_then({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .match_string("nitial")
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("nternal")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("gnore")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("n")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
                                                                         }
                                                                         step as super::Step
                                                                     })
@@ -800,7 +919,109 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("event")
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("o")
+                                                                                            .and_then({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .match_string("n")
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("therwise")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("utput")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("t")
+                                                                                            .and_then({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .match_string("imer")
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("rue")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
+                                                                        }
+                                                                        step as super::Step
+                                                                    })
+                                                                    .or_else({
+                                                                        fn step(
+                                                                            state: super::State<'_>,
+                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                            state
+                                                                                .sequence({
+                                                                                    fn step(
+                                                                                        state: super::State<'_>,
+                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                        state
+                                                                                            .match_string("f")
+                                                                                            .and_then({
+                                                                                                fn step(
+                                                                                                    state: super::State<'_>,
+                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                    state
+                                                                                                        .match_string("inal")
+                                                                                                        .or_else({
+                                                                                                            fn step(
+                                                                                                                state: super::State<'_>,
+                                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                state.match_string("alse")
+                                                                                                            }
+                                                                                                            step as super::Step
+                                                                                                        })
+                                                                                                }
+                                                                                                step as super::Step
+                                                                                            })
+                                                                                    }
+                                                                                    step as super::Step
+                                                                                })
                                                                         }
                                                                         step as super::Step
                                                                     })
@@ -824,14 +1045,6 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("timer")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                             state.match_string("var")
                                                                         }
                                                                         step as super::Step
@@ -848,79 +1061,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("on")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("internal")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("ignore")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("in")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("except")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("else")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("entry")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("exit")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("start")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("stop")
+                                                                            state.match_string("machine")
                                                                         }
                                                                         step as super::Step
                                                                     })
@@ -936,39 +1077,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                         fn step(
                                                                             state: super::State<'_>,
                                                                         ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("true")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("false")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
                                                                             state.match_string("bool")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("otherwise")
-                                                                        }
-                                                                        step as super::Step
-                                                                    })
-                                                                    .or_else({
-                                                                        fn step(
-                                                                            state: super::State<'_>,
-                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
-                                                                            state.match_string("output")
                                                                         }
                                                                         step as super::Step
                                                                     })

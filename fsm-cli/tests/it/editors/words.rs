@@ -23,11 +23,30 @@ fn quoted_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The words the pest rule `keyword` matches, read by the parser itself: the rule writes its
+/// words grouped by their first letter (`"s" ~ ("tate" | "tart")`), so the candidates are its
+/// quoted pieces and every two of them joined, and a word is a keyword when the rule reads it
+/// whole.
+fn pest_keywords(pest: &str) -> BTreeSet<String> {
+    use fsm_dsl::syntax::grammar::{Grammar, Rule};
+    use pest::Parser as _;
+    let pieces = quoted_words(&pest_rule(pest, "keyword"));
+    let joined = pieces.iter().flat_map(|a| pieces.iter().map(move |b| format!("{a}{b}")));
+    pieces
+        .iter()
+        .cloned()
+        .chain(joined)
+        .filter(|word| {
+            Grammar::parse(Rule::keyword, word).is_ok_and(|mut pairs| pairs.next().is_some_and(|p| p.as_str() == word))
+        })
+        .collect()
+}
+
 /// Every word `fsm.pest` gives a meaning: its keywords and the contextual words (the `kw_*`
 /// rules, the unhandled policies, the diagram's settings, the time units and the functions of
 /// a duration).
 fn pest_words(pest: &str) -> BTreeSet<String> {
-    let mut words: BTreeSet<String> = quoted_words(&pest_rule(pest, "keyword")).into_iter().collect();
+    let mut words = pest_keywords(pest);
     for line in pest.lines().filter(|l| l.starts_with("kw_")) {
         words.extend(quoted_words(line));
     }
@@ -115,7 +134,7 @@ fn regex_words(re: &str) -> BTreeSet<String> {
 fn the_keywords_are_those_of_the_parser_in_every_grammar() {
     let pest = read(&root().join("fsm-dsl/src/syntax/fsm.pest"));
     let keywords: BTreeSet<String> = syntax::KEYWORDS.iter().map(|k| (*k).to_owned()).collect();
-    let pest_keywords: BTreeSet<String> = quoted_words(&pest_rule(&pest, "keyword")).into_iter().collect();
+    let pest_keywords = pest_keywords(&pest);
     assert_eq!(pest_keywords, keywords, "fsm.pest's `keyword` rule and syntax::KEYWORDS");
 
     // tree-sitter: the reserved words are the keywords, and every word of pest is used.
