@@ -280,16 +280,14 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
 fn describe_token(token: &str) -> Option<String> {
     let chars: Vec<char> = token.chars().collect();
     match chars.as_slice() {
-        // Character ranges are white space, the first letter of a name or the first digit of
-        // an integer.
-        [a, '.', '.', _] if a.is_whitespace() => None,
-        [a, '.', '.', _] if a.is_ascii_digit() => Some("an integer".to_owned()),
-        // The other ranges are the characters of a string or a comment, said by their rules.
-        [a, '.', '.', _] if !a.is_ascii_alphabetic() => None,
-        [_, '.', '.', _] | ['_'] => Some("a name".to_owned()),
+        // The ranges of ASCII letters and digits start a name or an integer. Every other range
+        // is white space or the characters of a comment, which their rules describe.
+        ['a', '.', '.', 'z'] | ['A', '.', '.', 'Z'] | ['_'] => Some("a name".to_owned()),
+        ['0', '.', '.', '9'] => Some("an integer".to_owned()),
+        [_, '.', '.', _] => None,
         // Whitespace, and the pieces of keywords and comments, are reported through their rules.
         [] => None,
-        _ if chars.iter().all(|c| c.is_whitespace() || *c == '\u{feff}') => None,
+        _ if chars.iter().all(|c| c.is_whitespace()) => None,
         // Keywords; the letters of `error`, `warn` and `ignore` come through their rule.
         _ if chars.iter().all(|c| c.is_ascii_alphabetic()) => is_keyword(token).then(|| format!("`{token}`")),
         _ => match token {
