@@ -582,6 +582,43 @@ impl ::pest::Parser<Rule> for Grammar {
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
+                #[cfg(feature = "fast-parse")]
+                pub fn r#line_rest(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .sequence(|state| {
+                            state
+                                .optional(|state| {
+                                    state
+                                        .match_range('\0'..'\t')
+                                        .or_else(|state| {
+                                            state.match_range('\u{b}'..'\u{10ffff}')
+                                        })
+                                        .and_then(|state| {
+                                            state
+                                                .repeat(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            super::hidden::skip(state)
+                                                                .and_then(|state| {
+                                                                    state
+                                                                        .match_range('\0'..'\t')
+                                                                        .or_else(|state| {
+                                                                            state.match_range('\u{b}'..'\u{10ffff}')
+                                                                        })
+                                                                })
+                                                        })
+                                                })
+                                        })
+                                })
+                        })
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                #[cfg(not(feature = "fast-parse"))]
                 pub fn r#line_rest(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
                 ) -> ::pest::ParseResult<

@@ -84,6 +84,7 @@ const GENERIC_RULES: &[&str] = &[
     "WHITESPACE",
     "COMMENT",
     "doc",
+    "line_rest",
     "attribute",
     // A transition, `S12 -> S13 on E0 / Step;`, and what it tries and fails on the way.
     "transition",
