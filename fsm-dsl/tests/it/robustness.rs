@@ -54,10 +54,10 @@ fn pathological_inputs() {
     }
 }
 
-/// A comment or a doc comment that runs to the end of the file is read a character class at a
-/// time (`line_rest`); where the file ends there, the error says what may follow, and none of
-/// those classes is named as something expected (a class that starts with a control character
-/// would otherwise read as "a name").
+/// A comment or a doc comment that runs to the end of the file is read a character range at a
+/// time (`line_rest`); where the file ends there, pest's expected tokens include those ranges
+/// (`\0..\t`, ...), and the error says what may follow without naming any of them: only the
+/// ranges of letters and digits are described, as a name and an integer.
 #[test]
 fn a_comment_that_ends_the_file_leaves_the_expected_items_alone() {
     let items = "`}` or an item (`state`, `event`, `action`, `group`, `guard`, `timer`, `var`, `ref`, `ignore`, \
