@@ -199,10 +199,28 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").ok();
-    expand_input(input, manifest_dir.as_deref())
+    expand_input(input, manifest_dir.as_deref(), BUILT)
 }
 
-fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
+/// Which of the options' generators a build of fsm-macros has: its features `dot`, `tracing`,
+/// `serde` and `transitions`.
+#[derive(Clone, Copy, Debug)]
+struct Generators {
+    dot: bool,
+    tracing: bool,
+    serde: bool,
+    transitions: bool,
+}
+
+/// This build's generators.
+const BUILT: Generators = Generators {
+    dot: cfg!(feature = "dot"),
+    tracing: cfg!(feature = "tracing"),
+    serde: cfg!(feature = "serde"),
+    transitions: cfg!(feature = "transitions"),
+};
+
+fn expand_input(input: Input, manifest_dir: Option<&str>, generators: Generators) -> TokenStream {
     let (span, name, text, include) = match input.spec {
         Spec::Source(text, span) => (span, "<inline spec>".to_owned(), text, None),
         Spec::Path(relative, span) => {
@@ -227,18 +245,31 @@ fn expand_input(input: Input, manifest_dir: Option<&str>) -> TokenStream {
         Some(dir) => std::path::Path::new(dir).join(relative).to_string_lossy().into_owned(),
         None => relative,
     });
+    // An option whose generator this build left out (its feature of fsm-macros is off) is an
+    // error at the option, and the module is generated without it. `dot` is the exception: the
+    // module keeps `DOT` (empty) in a skeleton, so that uses of it do not cascade.
+    let built = |option: Option<Ident>, built: bool| match option {
+        Some(option) if !built => (false, Some(option)),
+        option => (option.is_some(), None),
+    };
+    let (tracing, no_tracing) = built(input.tracing, generators.tracing);
+    let (serde, no_serde) = built(input.serde, generators.serde);
+    let (transitions, no_transitions) = built(input.transitions, generators.transitions);
     let options = codegen::Options {
         spec_path: include,
         coverage: input.coverage,
         diagram: svg,
-        tracing: input.tracing.is_some(),
-        serde: input.serde.is_some(),
-        transitions: input.transitions.is_some(),
+        tracing,
+        serde,
+        transitions,
         ..codegen::Options::default()
     };
     let mut expanded = generate_with(&text, &name, span, input.dot.is_some(), options);
-    if let Some(option) = input.dot.filter(|_| !cfg!(feature = "dot")) {
-        let message = "the `dot` option needs the `dot` feature of fsm-macros: `fsm-macros = { version = \"0.1\", features = [\"dot\"] }`";
+    let no_dot = input.dot.filter(|_| !generators.dot);
+    for option in [no_dot, no_tracing, no_serde, no_transitions].into_iter().flatten() {
+        let message = format!(
+            "the `{option}` option needs the `{option}` feature of fsm-macros: `fsm-macros = {{ version = \"0.1\", features = [\"{option}\"] }}`"
+        );
         expanded.extend(quote_spanned! { option.span()=> compile_error!(#message); });
     }
     expanded
@@ -328,6 +359,7 @@ mod tests {
                 transitions: None,
             },
             None,
+            BUILT,
         )
         .to_string()
     }
@@ -356,7 +388,7 @@ mod tests {
 
     fn expand_tokens(tokens: TokenStream) -> String {
         match parse(tokens) {
-            Ok(input) => expand_input(input, None).to_string(),
+            Ok(input) => expand_input(input, None, BUILT).to_string(),
             Err(error) => error.to_compile_error().to_string(),
         }
     }
@@ -383,6 +415,40 @@ mod tests {
         let out = expand_tokens(quote! { source = #DOOR, dot });
         assert!(out.contains("the `dot` option needs the `dot` feature of fsm-macros"), "{out}");
         assert!(!out.contains("digraph"), "{out}");
+    }
+
+    // A build of fsm-macros without the generators of `tracing`, `serde` and `transitions`, as
+    // a crate that asks for none of the features has it.
+    #[test]
+    fn an_option_whose_generator_is_left_out_is_an_error_at_the_option() {
+        let plain_build = Generators { dot: BUILT.dot, tracing: false, serde: false, transitions: false };
+        let expand = |tokens: TokenStream| match parse(tokens) {
+            Ok(input) => expand_input(input, None, plain_build).to_string(),
+            Err(error) => error.to_compile_error().to_string(),
+        };
+        let plain = expand(quote! { source = #DOOR });
+        assert!(!plain.contains("compile_error"), "{plain}");
+        for option in ["tracing", "serde", "transitions"] {
+            let word = Ident::new(option, Span::call_site());
+            let out = expand(quote! { source = #DOOR, #word });
+            let needs = format!("the `{option}` option needs the `{option}` feature of fsm-macros");
+            assert!(out.contains(&needs), "{out}");
+            // The plain module and the one error: the option's items are left out, and the
+            // code generator adds no error of its own.
+            assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+            assert!(out.starts_with(&plain), "{out}");
+        }
+        let out = expand(quote! { source = #DOOR, tracing, serde, transitions });
+        assert_eq!(out.matches("compile_error").count(), 3, "{out}");
+        // With the generators, none of these is an error.
+        let built = Generators { dot: BUILT.dot, tracing: true, serde: true, transitions: true };
+        if (BUILT.tracing, BUILT.serde, BUILT.transitions) == (true, true, true) {
+            let Ok(input) = parse(quote! { source = #DOOR, tracing, serde, transitions }) else {
+                panic!("the three options read")
+            };
+            let out = expand_input(input, None, built).to_string();
+            assert!(!out.contains("compile_error"), "{out}");
+        }
     }
 
     #[test]
@@ -456,6 +522,7 @@ mod tests {
         assert!(out.contains("the option `coverage` is given twice"), "{out}");
     }
 
+    #[cfg(feature = "tracing")]
     #[test]
     fn tracing_emits_from_machine_start_and_step_and_nothing_without_it() {
         let plain = expand_tokens(quote! { source = #DOOR });
@@ -481,6 +548,7 @@ mod tests {
         assert!(out.contains("compile_error") && out.contains("fn instance (& self) -> u64"), "{out}");
     }
 
+    #[cfg(all(feature = "serde", feature = "tracing"))]
     #[test]
     fn serde_adds_the_snapshot_and_nothing_without_it() {
         let plain = expand_tokens(quote! { source = #DOOR });
@@ -511,6 +579,7 @@ mod tests {
         let out = expand_input(
             Input { spec, dot: None, coverage: None, svg: None, tracing: None, serde: None, transitions: None },
             Some("/nonexistent"),
+            BUILT,
         )
         .to_string();
         assert!(out.contains("cannot read the spec file `no/such/spec.fsm`"), "{out}");
@@ -520,7 +589,7 @@ mod tests {
     fn the_svg_option_shows_the_drawing_in_the_module_docs() {
         let input = parse(quote! { source = #DOOR, svg = "generated/door.svg", dot }).ok().unwrap();
         assert_eq!(input.svg.as_ref().map(|s| s.0.as_str()), Some("generated/door.svg"));
-        let out = expand_input(input, Some("/crate")).to_string();
+        let out = expand_input(input, Some("/crate"), BUILT).to_string();
         // Read by the compiler, from the crate's directory, inside the module's docs.
         assert!(out.contains(r#"# [doc = include_str ! ("/crate/generated/door.svg")]"#), "{out}");
         let docs = out.find("include_str ! (\"/crate/generated/door.svg").unwrap();

@@ -154,7 +154,7 @@ pub(super) fn input_items(m: &Machine) -> TokenStream {
 /// wrapper takes an `Input`, asks the guards with it, and hands it to each action.
 /// `record` runs after the dispatch (see `Options::coverage`); `trace` is what the `tracing`
 /// option adds (see `trace.rs`).
-pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::Tracing) -> TokenStream {
+pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::Tracing) -> TokenStream {
     // A machine without named guards asks for none: its hooks are the actions alone.
     let (guard_hook, guard_arg) = if m.guards.is_empty() {
         (TokenStream::new(), TokenStream::new())
@@ -174,7 +174,7 @@ pub(super) fn wrapper(m: &Machine, record: &TokenStream, trace: &super::trace::T
     let (start_method, run) = (&starts.method, &starts.run);
     let start_action = starts.call(quote! { &vars }, quote! { None });
     let step_action = starts.call(quote! { &self.vars }, quote! { Some(&mut input) });
-    let super::trace::Tracing { method: trace_method, start: trace_start, step: trace_step, span: trace_span } = trace;
+    let super::Tracing { method: trace_method, start: trace_start, step: trace_step, span: trace_span } = trace;
     quote! {
         /// What the [`Machine`] wrapper calls: guard values when it needs them, and each action in
         /// order, each with the event being handled and its data.

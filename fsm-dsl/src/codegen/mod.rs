@@ -26,8 +26,11 @@ mod input;
 mod items;
 mod lists;
 mod packed;
+#[cfg(feature = "serde")]
 mod snapshot;
+#[cfg(feature = "transitions")]
 mod table;
+#[cfg(feature = "tracing")]
 mod trace;
 mod values;
 mod wrapper;
@@ -68,20 +71,25 @@ pub struct Options {
     /// names `::tracing`: the crate that uses it depends on `tracing` 0.1. `false`, the
     /// default, generates no call at all: the module is the same, token for token, as without
     /// the option. The free function `step` never emits, like it never records coverage.
+    /// Generated with the `tracing` feature; without it, `true` is a `compile_error!` in the
+    /// module that names the feature.
     pub tracing: bool,
     /// Whether the module has a `Snapshot` of a machine by names, `Machine::snapshot`,
     /// `Machine::restore` and `Machine::restore_with` (a migration from an older spec), and
     /// `SCHEMA` and `VERSION`, the spec's states, variables and timers and their hash
     /// (`fsm!("spec.fsm", serde)`). The generated code names `::serde` (the crate that uses it
     /// depends on `serde` with `derive`) and `alloc`. `false`, the default, generates nothing:
-    /// the module is the same, token for token, as without the option.
+    /// the module is the same, token for token, as without the option. Generated with the
+    /// `serde` feature; without it, `true` is a `compile_error!` in the module that names it.
     pub serde: bool,
     /// Whether the module has `TRANSITIONS`, every transition of the spec as static data
     /// (sources, events, guard text, target, actions, refs, doc), its `Transition` type, and
     /// `State::entry_actions` and `exit_actions` (`fsm!("spec.fsm", transitions)`), for code
     /// that reads the machine's structure at run time. `tracing` brings `TRANSITIONS` too (its
     /// events carry the transition's refs). `false`, the default, leaves them out: the steps
-    /// list the actions they run, and the tools read the spec itself.
+    /// list the actions they run, and the tools read the spec itself. Generated with the
+    /// `transitions` feature; without it, `true` is a `compile_error!` in the module that
+    /// names it.
     pub transitions: bool,
     /// The model is a skeleton of a spec with errors (`check::skeleton`): every action it
     /// declares is kept, run by something or not, so that code using the module sees the
@@ -89,12 +97,85 @@ pub struct Options {
     pub skeleton: bool,
 }
 
+/// The tokens tracing adds to the wrapper, each empty when the option is off.
+#[derive(Default)]
+struct Tracing {
+    /// `Hooks::instance`, with its default.
+    method: TokenStream,
+    /// The event of `Machine::start`, before the initial state's entry actions.
+    start: TokenStream,
+    /// The event of `Machine::step`, after the dispatch and before the step's actions.
+    step: TokenStream,
+    /// The module's `span`: the span of one instance of the machine.
+    span: TokenStream,
+}
+
+/// An option asked of a build without the generator: a `compile_error!` in the module that
+/// names the feature, so that the option is never left out in silence.
+#[cfg(not(all(feature = "transitions", feature = "tracing", feature = "serde")))]
+fn needs_feature(option: &str) -> TokenStream {
+    let message = format!(
+        "the `{option}` option needs the `{option}` feature of fsm-dsl (for `fsm!`, of fsm-macros: `features = [\"{option}\"]`)"
+    );
+    quote! { compile_error!(#message); }
+}
+
+/// `TRANSITIONS` and its `Transition` type (see [`Options::transitions`]), which `tracing`
+/// needs too.
+#[cfg(feature = "transitions")]
+fn transition_table(m: &Machine, lists: &mut lists::ActionLists, _options: &Options) -> TokenStream {
+    table::transition_table(m, lists)
+}
+
+#[cfg(not(feature = "transitions"))]
+fn transition_table(_: &Machine, _: &mut lists::ActionLists, options: &Options) -> TokenStream {
+    // `tracing` without the feature says so itself (in `tracing`).
+    if options.transitions { needs_feature("transitions") } else { TokenStream::new() }
+}
+
+/// The tracing parts of the wrapper (see [`Options::tracing`]).
+#[cfg(feature = "tracing")]
+fn tracing(m: &Machine, on: bool, event: &TokenStream) -> Tracing {
+    trace::tracing(m, on, event)
+}
+
+#[cfg(not(feature = "tracing"))]
+fn tracing(_: &Machine, on: bool, _: &TokenStream) -> Tracing {
+    Tracing { span: if on { needs_feature("tracing") } else { TokenStream::new() }, ..Tracing::default() }
+}
+
+/// The snapshot of a machine (see [`Options::serde`]).
+#[cfg(feature = "serde")]
+fn snapshot(m: &Machine, on: bool) -> TokenStream {
+    snapshot::snapshot(m, on)
+}
+
+#[cfg(not(feature = "serde"))]
+fn snapshot(_: &Machine, on: bool) -> TokenStream {
+    if on { needs_feature("serde") } else { TokenStream::new() }
+}
+
 /// Whether `m` is large enough for its module to be written compactly: `TRANSITIONS` rows
-/// packed in integers (see [`table`]), the enums' variants documented only by what the spec
+/// packed in integers (see `table.rs`), the enums' variants documented only by what the spec
 /// says of them, and per-state tables as digits. Small machines' modules read as a person
 /// would write them.
 fn large(m: &Machine) -> bool {
-    !table::named(m)
+    !named(m)
+}
+
+/// Machines with at most this many transitions (and fewer than [`TABLE_CELLS`] cells) write
+/// their `TRANSITIONS` rows as builder calls that name each value. Each such row costs rustc a
+/// few milliseconds more than a compact one (roughly, from hand-timed debug builds on a loaded
+/// machine: 200 states and 2,000 transitions took 8.6 to 8.9 s with rows written as struct
+/// literals, 3.6 to 3.7 s compact), which is nothing for a protocol's few dozen rows (the
+/// largest spec here has 46) and too much for thousands. Builder
+/// calls cost rustc no more than struct literals: a module of 256 such rows (16 states, 16
+/// events) built in 0.18 to 0.20 s either way (`rustc --crate-type lib`, debug, three runs).
+pub(super) const NAMED_ROWS: usize = 256;
+
+/// Whether `m`'s rows are written as builder calls (see [`NAMED_ROWS`]).
+pub(super) fn named(m: &Machine) -> bool {
+    m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
 }
 
 /// The identifier of a name (see [`crate::naming::rust_ident`]).
@@ -222,7 +303,7 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
     // One interner of action lists for the dispatch's effects and the table's rows.
     let mut lists = lists::ActionLists::new();
     let dispatch = dispatch::dispatch(m, &mut lists);
-    let table = (options.transitions || options.tracing).then(|| table::transition_table(m, &mut lists));
+    let table = (options.transitions || options.tracing).then(|| transition_table(m, &mut lists, options));
     let lists = lists.items();
     let record = record_call(m, options.coverage.as_ref());
     // Events with data bring the `Input` enum, and hooks that see it.
@@ -235,14 +316,14 @@ pub fn generate(m: &Machine, options: &Options) -> TokenStream {
             #[allow(unused_imports, reason = "the events' data types may need none of its names")]
             use super::*;
         };
-        let trace = trace::tracing(m, options.tracing, &quote! { input.event() });
+        let trace = tracing(m, options.tracing, &quote! { input.event() });
         (input::input_items(m), input::wrapper(m, &record, &trace), parent)
     } else {
-        let trace = trace::tracing(m, options.tracing, &quote! { event });
+        let trace = tracing(m, options.tracing, &quote! { event });
         (TokenStream::new(), wrapper::wrapper(m, &record, &trace), TokenStream::new())
     };
 
-    let snapshot = snapshot::snapshot(m, options.serde);
+    let snapshot = snapshot(m, options.serde);
 
     let initial = ident(&m.state(m.initial).named.name);
     let name = &m.named.name;
@@ -343,6 +424,30 @@ fn tokens(text: &str) -> TokenStream {
         Err(error) => {
             let message = format!("internal error in the fsm code generator: {error}");
             quote! { compile_error!(#message); }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // The code generator of a build without some of the options' generators (fsm-dsl's own
+    // features): an option asked of it is an error in the module that names the feature.
+    #[cfg(not(all(feature = "transitions", feature = "tracing", feature = "serde")))]
+    #[test]
+    fn an_option_without_its_generator_is_a_compile_error_in_the_module() {
+        use super::{Options, generate};
+        let compiled = crate::compile("machine Door { initial state Shut; event Push; Shut -> Shut on Push; }");
+        let m = compiled.machine.expect("a machine");
+        let asked = [
+            (cfg!(feature = "transitions"), "transitions", Options { transitions: true, ..Options::default() }),
+            (cfg!(feature = "tracing"), "tracing", Options { tracing: true, ..Options::default() }),
+            (cfg!(feature = "serde"), "serde", Options { serde: true, ..Options::default() }),
+        ];
+        for (_, option, options) in asked.into_iter().filter(|(built, ..)| !built) {
+            let out = generate(&m, &options).to_string();
+            let needs = format!("the `{option}` option needs the `{option}` feature of fsm-dsl");
+            assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+            assert!(out.contains(&needs), "{out}");
         }
     }
 }

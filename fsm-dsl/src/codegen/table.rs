@@ -1,6 +1,6 @@
 //! `TRANSITIONS`: every transition of the spec as static data, in spec order.
 //!
-//! A small machine (at most [`NAMED_ROWS`] transitions, and fewer than
+//! A small machine (at most [`NAMED_ROWS`](super::NAMED_ROWS) transitions, and fewer than
 //! [`TABLE_CELLS`](super::TABLE_CELLS) (state, event) cells, below which the dispatch is a
 //! `match`) writes each row as a person would, with a constructor and builder calls that say
 //! what each value is, and only the fields that the row has (a guard, refs, a doc):
@@ -27,9 +27,8 @@
 //! token to rustc one by one; rustc takes as long to expand `rows!` as to read the calls.
 //! Action lists are those of the module's one interner ([`ActionLists`]).
 
-use super::dispatch;
-use super::ident;
 use super::lists::ActionLists;
+use super::{ident, named};
 use crate::ir::{self, Machine};
 use crate::naming::rust_ident;
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
@@ -78,22 +77,6 @@ pub(super) fn transition_table(m: &Machine, lists: &mut ActionLists) -> TokenStr
         /// Every transition of the spec, in spec order; `Step::transition` indexes it.
         pub static TRANSITIONS: [Transition; #count] = #rows;
     }
-}
-
-/// Machines with at most this many transitions (and fewer than
-/// [`TABLE_CELLS`](super::TABLE_CELLS) cells) write
-/// their rows as builder calls that name each value. Each such row costs rustc a few
-/// milliseconds more than a compact one (roughly, from hand-timed debug builds on a loaded
-/// machine: 200 states and 2,000 transitions took 8.6 to 8.9 s with rows written as struct
-/// literals, 3.6 to 3.7 s compact), which is nothing for a
-/// protocol's few dozen rows (the largest spec here has 46) and too much for thousands. Builder
-/// calls cost rustc no more than struct literals: a module of 256 such rows (16 states, 16
-/// events) built in 0.18 to 0.20 s either way (`rustc --crate-type lib`, debug, three runs).
-pub(super) const NAMED_ROWS: usize = 256;
-
-/// Whether `m`'s rows are written as builder calls (see [`NAMED_ROWS`]).
-pub(super) fn named(m: &Machine) -> bool {
-    m.transitions.len() <= NAMED_ROWS && !dispatch::uses_table(m)
 }
 
 /// A small machine's rows, each `Transition::on(sources, events)` and the builder calls its

@@ -9,23 +9,10 @@
 //! do. The machine holds no span, and stays the same `Copy` value of the same size. They are emitted from `Machine::start` and
 //! `Machine::step` only, never from the free `step`, which a runtime calls to probe the machine.
 
-use super::dispatch;
+use super::{Tracing, dispatch};
 use crate::ir::Machine;
 use proc_macro2::TokenStream;
 use quote::quote;
-
-/// The tokens tracing adds to the wrapper, each empty when the option is off.
-#[derive(Default)]
-pub(super) struct Tracing {
-    /// `Hooks::instance`, with its default.
-    pub(super) method: TokenStream,
-    /// The event of `Machine::start`, before the initial state's entry actions.
-    pub(super) start: TokenStream,
-    /// The event of `Machine::step`, after the dispatch and before the step's actions.
-    pub(super) step: TokenStream,
-    /// The module's `span`: the span of one instance of the machine.
-    pub(super) span: TokenStream,
-}
 
 /// The tracing parts of `m`'s wrapper when `on`; `event` is the expression of the event being
 /// handled, in `Machine::step` (`event`, or `input.event()` where events carry data).

@@ -1,7 +1,7 @@
 //! The `Hooks` trait and the `Machine` wrapper of a machine whose events carry no data
 //! (`input.rs` writes those of a machine whose events do), and the accessors both share.
 
-use super::trace::Tracing;
+use super::Tracing;
 use crate::ir::Machine;
 use proc_macro2::TokenStream;
 use quote::quote;
