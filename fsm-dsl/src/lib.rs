@@ -4,10 +4,12 @@
 //! The pipeline runs one way: text -> [`syntax`] -> [`ast`] -> [`check`] -> [`ir`] -> outputs.
 //! [`compile`] runs the front end on one spec and returns the model with every diagnostic.
 //!
-//! Cargo features: the `fsm!` macro needs none of them (the parser, the checker and the code
+//! Cargo features: a plain `fsm!` needs none of them (the parser, the checker and the code
 //! generator are always there). `dot` adds the modules `diagram` and `dot` (the Graphviz text,
-//! through askama); `build` adds `build` (a machine's module as a formatted Rust file, for
-//! `build.rs` scripts); `color` renders diagnostics with terminal colours. The `fsm` tool (CLI,
+//! through askama); `transitions`, `tracing` and `serde` add the code generator's parts for
+//! those options (see [`codegen::Options`]); `build` adds `build` (a machine's module as a
+//! formatted Rust file, for `build.rs` scripts) with every option; `color` renders diagnostics
+//! with terminal colours; `fast-parse` inlines the parser's hot rules in an optimized build. The `fsm` tool (CLI,
 //! language server, formatter, interpreter, ...) is the crate `fsm-cli`, built on this one.
 
 pub mod ast;
