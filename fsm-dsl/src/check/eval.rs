@@ -4,6 +4,7 @@
 //! analysis (`timers`) both explore, and both use this module; neither uses the other for it.
 
 use crate::ir::{self, Condition, Machine, TransitionId};
+use rustc_hash::FxHashSet as HashSet;
 
 /// Most guard combinations evaluated for one (state, event) pair: 2^20.
 pub const MAX_GUARD_COMBINATIONS: u128 = 1 << 20;
@@ -50,6 +51,124 @@ pub(super) fn decide(m: &Machine, rules: &[TransitionId], guards: &[bool], vars:
     }
 }
 
+/// Below this many guards a pair's combinations are all evaluated one by one: fewer than a word.
+const WORD_GUARDS: usize = 6;
+
+/// The combinations of guard values at which a pair's decision shows something new, in
+/// ascending order, into `out` (cleared first); combination `c` gives `guard_ids[n]` the value
+/// of bit `n` of `c`, the order in which the analyses enumerate them. They are the first at which
+/// no rule is selected, the first that selects each rule, and, with `pairs`, the first at which
+/// each two rules are the first two selected. Every other combination shows only what one
+/// before it in the list showed (nothing selected, rules selected before, a first two seen
+/// before), so an analysis that records the first witness of each finding and follows each
+/// transition once may run its step over these alone: it finds the same, with the same
+/// witnesses, in the same order.
+///
+/// With fewer than [`WORD_GUARDS`] guards, every combination. Otherwise the rules are evaluated
+/// 64 combinations at a time ([`ir::Expr::eval_words`]): 2^14 evaluations of each rule for a
+/// pair that reads 20 guards, not 2^20. `words` is scratch (a word per named guard).
+pub(super) fn decisive_combinations(
+    m: &Machine,
+    rules: &[TransitionId],
+    guard_ids: &[ir::GuardId],
+    vars: &[i64],
+    pairs: bool,
+    words: &mut Vec<u64>,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    let count = 1u64 << guard_ids.len();
+    if guard_ids.len() < WORD_GUARDS {
+        out.extend(0..count);
+        return;
+    }
+    // Bits 0 to 5 of a combination are the position in the word; each guard among them takes
+    // the same pattern in every word, the others one value per word.
+    const PATTERNS: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    words.clear();
+    words.resize(m.guards.len(), 0);
+    for (n, g) in guard_ids.iter().enumerate().take(PATTERNS.len()) {
+        words[g.0] = PATTERNS[n];
+    }
+    let has_else = rules.iter().any(|&t| m.transition(t).condition == Condition::Else);
+    let mut selected = vec![0u64; rules.len()];
+    let mut rule_seen = vec![false; rules.len()];
+    let mut none_seen = false;
+    // The rules (by position) that are first somewhere in the word, and second, with where.
+    let (mut leads, mut seconds) = (Vec::new(), Vec::new());
+    let mut pair_seen: HashSet<(usize, usize)> = HashSet::default();
+    for base in (0..count).step_by(64) {
+        for (n, g) in guard_ids.iter().enumerate().skip(PATTERNS.len()) {
+            words[g.0] = if base >> n & 1 == 1 { u64::MAX } else { 0 };
+        }
+        let mut any = 0;
+        for (word, &t) in selected.iter_mut().zip(rules) {
+            *word = match &m.transition(t).condition {
+                Condition::Always => u64::MAX,
+                Condition::When(e) => e.eval_words(words, vars),
+                Condition::Else => 0,
+            };
+            any |= *word;
+        }
+        if has_else {
+            for (word, &t) in selected.iter_mut().zip(rules) {
+                if m.transition(t).condition == Condition::Else {
+                    *word = !any;
+                }
+            }
+        }
+        let mut found = |bits: u64, seen: &mut bool| {
+            if bits != 0 && !*seen {
+                *seen = true;
+                out.push(base + u64::from(bits.trailing_zeros()));
+            }
+        };
+        found(if has_else { 0 } else { !any }, &mut none_seen);
+        for (&bits, seen) in selected.iter().zip(&mut rule_seen) {
+            found(bits, seen);
+        }
+        if !pairs {
+            if (none_seen || has_else) && rule_seen.iter().all(|&seen| seen) {
+                break; // nothing is left to happen first
+            }
+            continue;
+        }
+        // Each combination has one first rule and at most one second: at most 64 rules lead
+        // somewhere in the word, and 64 come second, whatever the number of rules.
+        let (mut one, mut two) = (0u64, 0u64);
+        leads.clear();
+        seconds.clear();
+        for (r, &bits) in selected.iter().enumerate() {
+            let (lead, second) = (bits & !one, bits & one & !two);
+            if lead != 0 {
+                leads.push((r, lead));
+            }
+            if second != 0 {
+                seconds.push((r, second));
+            }
+            two |= bits & one;
+            one |= bits;
+        }
+        for &(j, second) in &seconds {
+            for &(i, lead) in leads.iter().take_while(|(i, _)| *i < j) {
+                let both = lead & second;
+                if both != 0 && pair_seen.insert((i, j)) {
+                    out.push(base + u64::from(both.trailing_zeros()));
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
 /// Applies effects to variable values. A value that would leave its range is kept at the edge
 /// of the range (so that exploring can go on) and reported: the position of the effect, the
 /// variable and the value it would have had.
@@ -73,4 +192,106 @@ pub(super) fn apply<'e>(
         vars[v.0] = i64::try_from(clamped).unwrap_or(ty.min());
     }
     first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Cell, EventId, StateId};
+    use proptest::prelude::*;
+
+    /// What [`decisive_combinations`] promises, by enumerating every combination: the first
+    /// where nothing is selected, the first that selects each rule, and (with `pairs`) the
+    /// first where each two rules are the first two selected.
+    fn by_definition(
+        m: &Machine,
+        rules: &[TransitionId],
+        guard_ids: &[ir::GuardId],
+        vars: &[i64],
+        pairs: bool,
+    ) -> Vec<u64> {
+        let (mut values, mut selected, mut out) = (vec![false; m.guards.len()], Vec::new(), Vec::new());
+        let (mut none, mut rules_seen, mut pairs_seen) = (false, Vec::new(), Vec::new());
+        for combination in 0..1u64 << guard_ids.len() {
+            for (n, g) in guard_ids.iter().enumerate() {
+                values[g.0] = combination >> n & 1 == 1;
+            }
+            decide(m, rules, &values, vars, &mut selected);
+            let mut first = selected.is_empty() && !none;
+            none |= selected.is_empty();
+            for t in &selected {
+                if !rules_seen.contains(t) {
+                    rules_seen.push(*t);
+                    first = true;
+                }
+            }
+            if let (true, [a, b, ..]) = (pairs, selected.as_slice())
+                && !pairs_seen.contains(&(*a, *b))
+            {
+                pairs_seen.push((*a, *b));
+                first = true;
+            }
+            if first {
+                out.push(combination);
+            }
+        }
+        out
+    }
+
+    /// A guard over `count` named guards and a variable `x` in 0..=3, as spec text.
+    fn guard(count: usize) -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            (0..count).prop_map(|g| format!("g{g}")),
+            (0..4i64).prop_map(|c| format!("x == {c}")),
+            Just("true".to_owned()),
+        ];
+        leaf.prop_recursive(4, 24, 2, |inner| {
+            prop_oneof![
+                inner.clone().prop_map(|e| format!("!({e})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a} && {b})")),
+                (inner.clone(), inner).prop_map(|(a, b)| format!("({a} || {b})")),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(160))]
+
+        /// Evaluated a word at a time (six guards or more), the combinations are exactly those
+        /// the definition gives, for rules that overlap, leave gaps, or end with `else`, and
+        /// every value of the variable the guards read.
+        #[test]
+        fn decisive_combinations_are_the_first_of_each_finding(
+            (count, guards) in (6usize..=9).prop_flat_map(|count| (Just(count), proptest::collection::vec(guard(count), 1..=5))),
+            otherwise in any::<bool>(),
+            x in 0i64..=3,
+        ) {
+            let mut text = String::from("machine M { initial state S; event E; var x: 0..=3 = 0; ");
+            for g in 0..count {
+                text.push_str(&format!("guard g{g}; "));
+            }
+            // The first rule reads every guard, so that the pair reads `count` of them.
+            let all = (0..count).map(|g| format!("g{g}")).collect::<Vec<_>>().join(" || ");
+            for (i, guard) in guards.iter().enumerate() {
+                let guard = if i == 0 { format!("({guard}) && ({all} || true)") } else { guard.clone() };
+                text.push_str(&format!("internal S on E [{guard}]; "));
+            }
+            if otherwise {
+                text.push_str("internal S on E [else]; ");
+            }
+            text.push('}');
+            let spec = crate::syntax::parse(&text).0.expect("the spec parses");
+            let m = crate::check::skeleton(&spec).expect("a model");
+            let Cell::Rules(rules) = m.cell(StateId(0), EventId(0)) else { panic!("no rules in {text}") };
+            let (mut guard_ids, mut read) = (Vec::new(), Vec::new());
+            reads(&m, rules, &mut guard_ids, &mut read);
+            prop_assert!(guard_ids.len() >= WORD_GUARDS, "{text}");
+            let vars = [x];
+            let (mut words, mut out) = (Vec::new(), Vec::new());
+            for pairs in [false, true] {
+                decisive_combinations(&m, rules, &guard_ids, &vars, pairs, &mut words, &mut out);
+                prop_assert_eq!(&out, &by_definition(&m, rules, &guard_ids, &vars, pairs), "{} (pairs: {})", text, pairs);
+            }
+        }
+    }
 }

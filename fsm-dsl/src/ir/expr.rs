@@ -54,6 +54,21 @@ impl Expr {
         }
     }
 
+    /// [`Expr::eval`] for 64 combinations of guard values at once: bit `i` of `guards[g]` is
+    /// guard `g`'s value in combination `i`, and bit `i` of the result the expression's value
+    /// there. Missing entries count as `false` / 0, as in `eval`.
+    pub fn eval_words(&self, guards: &[u64], vars: &[i64]) -> u64 {
+        let all = |b: bool| if b { u64::MAX } else { 0 };
+        match self {
+            Expr::Const(b) => all(*b),
+            Expr::Guard(g) => guards.get(g.0).copied().unwrap_or(0),
+            Expr::Not(e) => !e.eval_words(guards, vars),
+            Expr::And(a, b) => a.eval_words(guards, vars) & b.eval_words(guards, vars),
+            Expr::Or(a, b) => a.eval_words(guards, vars) | b.eval_words(guards, vars),
+            Expr::Var(_) | Expr::Cmp(..) => all(self.eval(&[], vars)),
+        }
+    }
+
     /// Substitutes variable values (indexed by `VarId`) and simplifies: what remains reads only
     /// named guards, or is a constant.
     pub fn with_vars(&self, vars: &[i64]) -> Expr {

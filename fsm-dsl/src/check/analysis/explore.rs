@@ -7,7 +7,7 @@ use super::{Known, name, pair_text};
 use crate::ast::Span;
 use crate::check::eval::{
     MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS, MAX_UNREACHABLE_VALUATIONS, Valuation,
-    apply, decide, reads,
+    apply, decide, decisive_combinations, reads,
 };
 use crate::check::report;
 use crate::check::timers::Running;
@@ -83,6 +83,10 @@ struct Scratch {
     next_values: Vec<i64>,
     /// The transitions whose configuration is in `next` already.
     followed: Vec<TransitionId>,
+    /// The combinations of guard values where the pair does something first
+    /// ([`decisive_combinations`]), and its scratch.
+    combinations: Vec<u64>,
+    words: Vec<u64>,
 }
 
 /// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
@@ -139,7 +143,7 @@ fn step_cell(
     arrived: bool,
     scratch: &mut Scratch,
 ) {
-    let Scratch { guard_ids, read, values, selected, next, next_values, followed } = scratch;
+    let Scratch { guard_ids, read, values, selected, next, next_values, followed, combinations, words } = scratch;
     next.clear();
     next_values.clear();
     // What a transition leads to depends on the variables alone, not on the guards' values that
@@ -147,7 +151,9 @@ fn step_cell(
     // that take it (up to 2^20), and so is staying put.
     followed.clear();
     let mut stayed = false;
-    for mask in 0..1u64 << guard_ids.len() {
+    // Every other combination finds only what one of these found before it.
+    decisive_combinations(m, rules, guard_ids, vars, true, words, combinations);
+    for &mask in combinations.iter() {
         for (bit, g) in guard_ids.iter().enumerate() {
             values[g.0] = mask >> bit & 1 == 1;
         }
