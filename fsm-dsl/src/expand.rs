@@ -440,6 +440,12 @@ mod tests {
         }
         let out = expand(quote! { source = #DOOR, tracing, serde, transitions });
         assert_eq!(out.matches("compile_error").count(), 3, "{out}");
+        // A spec with an error: its error, the option's, and the skeleton without the option.
+        let broken = quote! { source = "machine Door { initial state Shut; event Push; Shut -> Opn on Push; }" };
+        let skeleton = expand(broken.clone());
+        let out = expand(quote! { #broken, serde });
+        assert_eq!(out.matches("compile_error").count(), 2, "{out}");
+        assert!(out.starts_with(&skeleton) && out.contains("needs the `serde` feature of fsm-macros"), "{out}");
         // With the generators, none of these is an error.
         let built = Generators { dot: BUILT.dot, tracing: true, serde: true, transitions: true };
         if (BUILT.tracing, BUILT.serde, BUILT.transitions) == (true, true, true) {
