@@ -66,14 +66,14 @@ const WORD_GUARDS: usize = 6;
 ///
 /// With fewer than [`WORD_GUARDS`] guards, every combination. Otherwise the rules are evaluated
 /// 64 combinations at a time ([`ir::Expr::eval_words`]): 2^14 evaluations of each rule for a
-/// pair that reads 20 guards, not 2^20. `words` is scratch (a word per named guard).
+/// pair that reads 20 guards, not 2^20.
 pub(super) fn decisive_combinations(
     m: &Machine,
     rules: &[TransitionId],
     guard_ids: &[ir::GuardId],
     vars: &[i64],
     pairs: bool,
-    words: &mut Vec<u64>,
+    scratch: &mut Decisive,
     out: &mut Vec<u64>,
 ) {
     out.clear();
@@ -92,18 +92,19 @@ pub(super) fn decisive_combinations(
         0xFFFF_0000_FFFF_0000,
         0xFFFF_FFFF_0000_0000,
     ];
+    let Decisive { words, selected, rule_seen, leads, seconds, pair_seen } = scratch;
     words.clear();
     words.resize(m.guards.len(), 0);
     for (n, g) in guard_ids.iter().enumerate().take(PATTERNS.len()) {
         words[g.0] = PATTERNS[n];
     }
     let has_else = rules.iter().any(|&t| m.transition(t).condition == Condition::Else);
-    let mut selected = vec![0u64; rules.len()];
-    let mut rule_seen = vec![false; rules.len()];
+    selected.clear();
+    selected.resize(rules.len(), 0);
+    rule_seen.clear();
+    rule_seen.resize(rules.len(), false);
+    pair_seen.clear();
     let mut none_seen = false;
-    // The rules (by position) that are first somewhere in the word, and second, with where.
-    let (mut leads, mut seconds) = (Vec::new(), Vec::new());
-    let mut pair_seen: HashSet<(usize, usize)> = HashSet::default();
     for base in (0..count).step_by(64) {
         for (n, g) in guard_ids.iter().enumerate().skip(PATTERNS.len()) {
             words[g.0] = if base >> n & 1 == 1 { u64::MAX } else { 0 };
@@ -131,7 +132,7 @@ pub(super) fn decisive_combinations(
             }
         };
         found(if has_else { 0 } else { !any }, &mut none_seen);
-        for (&bits, seen) in selected.iter().zip(&mut rule_seen) {
+        for (&bits, seen) in selected.iter().zip(rule_seen.iter_mut()) {
             found(bits, seen);
         }
         if !pairs {
@@ -156,7 +157,7 @@ pub(super) fn decisive_combinations(
             two |= bits & one;
             one |= bits;
         }
-        for &(j, second) in &seconds {
+        for &(j, second) in seconds.iter() {
             for &(i, lead) in leads.iter().take_while(|(i, _)| *i < j) {
                 let both = lead & second;
                 if both != 0 && pair_seen.insert((i, j)) {
@@ -167,6 +168,23 @@ pub(super) fn decisive_combinations(
     }
     out.sort_unstable();
     out.dedup();
+}
+
+/// What [`decisive_combinations`] works in, kept across calls so that a call allocates only
+/// while the buffers grow.
+#[derive(Default)]
+pub(super) struct Decisive {
+    /// A word per named guard: its value in each of 64 combinations.
+    words: Vec<u64>,
+    /// Per rule: the combinations of the word that select it.
+    selected: Vec<u64>,
+    /// Per rule: whether a combination before selected it.
+    rule_seen: Vec<bool>,
+    /// The rules (by position) that are first somewhere in the word, and second, with where.
+    leads: Vec<(usize, u64)>,
+    seconds: Vec<(usize, u64)>,
+    /// The first twos (by position) seen before.
+    pair_seen: HashSet<(usize, usize)>,
 }
 
 /// Applies effects to variable values. A value that would leave its range is kept at the edge
@@ -238,6 +256,50 @@ mod tests {
         out
     }
 
+    /// The first pair's rules of `text`, the guards they read and the combinations both ways,
+    /// with and without pairs, for `x` = 0.
+    fn both_ways(text: &str) {
+        let spec = crate::syntax::parse(text).0.expect("the spec parses");
+        let m = crate::check::skeleton(&spec).expect("a model");
+        let Cell::Rules(rules) = m.cell(StateId(0), EventId(0)) else { panic!("no rules in {text}") };
+        let (mut guard_ids, mut read) = (Vec::new(), Vec::new());
+        reads(&m, rules, &mut guard_ids, &mut read);
+        let (mut scratch, mut out) = (Decisive::default(), Vec::new());
+        for pairs in [false, true] {
+            decisive_combinations(&m, rules, &guard_ids, &[0], pairs, &mut scratch, &mut out);
+            assert_eq!(out, by_definition(&m, rules, &guard_ids, &[0], pairs), "{text} (pairs: {pairs})");
+        }
+    }
+
+    #[test]
+    fn the_first_combination_that_selects_nothing_may_follow_every_rule_selected() {
+        // `g6`, read seventh, is bit 6: false in the first word, where every rule is selected;
+        // nothing is selected first at 64.
+        both_ways(
+            "machine M { initial state S; event E; var x: 0..=3 = 0; guard g0; guard g1; guard g2;
+             guard g3; guard g4; guard g5; guard g6;
+             internal S on E [(g0 || g1 || g2 || g3 || g4 || g5 || true) && !g6];
+             internal S on E [g0]; }",
+        );
+    }
+
+    #[test]
+    fn more_rules_than_a_word_has_combinations() {
+        // 70 rules over six guards: more rules than combinations in a word, and more first
+        // twos than a word could lead.
+        let mut text = String::from("machine M { initial state S; event E; var x: 0..=3 = 0; ");
+        for g in 0..7 {
+            text.push_str(&format!("guard g{g}; "));
+        }
+        for r in 0..70 {
+            let (a, b) = (r % 7, (r / 7) % 7);
+            let guard = if r % 3 == 0 { format!("g{a} && !g{b}") } else { format!("g{a} || g{b}") };
+            text.push_str(&format!("internal S on E [{guard}]; "));
+        }
+        text.push('}');
+        both_ways(&text);
+    }
+
     /// A guard over `count` named guards and a variable `x` in 0..=3, as spec text.
     fn guard(count: usize) -> impl Strategy<Value = String> {
         let leaf = prop_oneof![
@@ -287,9 +349,9 @@ mod tests {
             reads(&m, rules, &mut guard_ids, &mut read);
             prop_assert!(guard_ids.len() >= WORD_GUARDS, "{text}");
             let vars = [x];
-            let (mut words, mut out) = (Vec::new(), Vec::new());
+            let (mut scratch, mut out) = (Decisive::default(), Vec::new());
             for pairs in [false, true] {
-                decisive_combinations(&m, rules, &guard_ids, &vars, pairs, &mut words, &mut out);
+                decisive_combinations(&m, rules, &guard_ids, &vars, pairs, &mut scratch, &mut out);
                 prop_assert_eq!(&out, &by_definition(&m, rules, &guard_ids, &vars, pairs), "{} (pairs: {})", text, pairs);
             }
         }

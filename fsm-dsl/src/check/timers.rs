@@ -236,7 +236,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
     let mut budget = MAX_EVALUATIONS;
     let mut values = vec![false; m.guards.len()];
     let (mut guard_ids, mut read, mut selected) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut decisive, mut words) = (Vec::new(), Vec::new());
+    let (mut decisive, mut scratch) = (Vec::new(), eval::Decisive::default());
     let mut next = 0;
     while next < nodes.len() {
         let (s, at_rest, mask) = nodes[next].clone();
@@ -268,7 +268,7 @@ fn exact(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) -> bool {
                     let Some(rest) = budget.checked_sub(combinations * rules.len() as u128) else { return false };
                     budget = rest;
                     // Every other combination reaches only configurations that one of these reached.
-                    eval::decisive_combinations(m, rules, &guard_ids, vars, false, &mut words, &mut decisive);
+                    eval::decisive_combinations(m, rules, &guard_ids, vars, false, &mut scratch, &mut decisive);
                     for &combination in &decisive {
                         for (n, g) in guard_ids.iter().enumerate() {
                             values[g.0] = combination >> n & 1 == 1;

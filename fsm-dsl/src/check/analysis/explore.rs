@@ -6,8 +6,8 @@
 use super::{Known, name, pair_text};
 use crate::ast::Span;
 use crate::check::eval::{
-    MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS, MAX_UNREACHABLE_VALUATIONS, Valuation,
-    apply, decide, decisive_combinations, reads,
+    Decisive, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS, MAX_UNREACHABLE_VALUATIONS,
+    Valuation, apply, decide, decisive_combinations, reads,
 };
 use crate::check::report;
 use crate::check::timers::Running;
@@ -86,7 +86,7 @@ struct Scratch {
     /// The combinations of guard values where the pair does something first
     /// ([`decisive_combinations`]), and its scratch.
     combinations: Vec<u64>,
-    words: Vec<u64>,
+    decisive: Decisive,
 }
 
 /// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
@@ -143,7 +143,7 @@ fn step_cell(
     arrived: bool,
     scratch: &mut Scratch,
 ) {
-    let Scratch { guard_ids, read, values, selected, next, next_values, followed, combinations, words } = scratch;
+    let Scratch { guard_ids, read, values, selected, next, next_values, followed, combinations, decisive } = scratch;
     next.clear();
     next_values.clear();
     // What a transition leads to depends on the variables alone, not on the guards' values that
@@ -152,7 +152,7 @@ fn step_cell(
     followed.clear();
     let mut stayed = false;
     // Every other combination finds only what one of these found before it.
-    decisive_combinations(m, rules, guard_ids, vars, true, words, combinations);
+    decisive_combinations(m, rules, guard_ids, vars, true, decisive, combinations);
     for &mask in combinations.iter() {
         for (bit, g) in guard_ids.iter().enumerate() {
             values[g.0] = mask >> bit & 1 == 1;
