@@ -198,16 +198,14 @@ mod tests {
     const DOOR: &str =
         "machine Door { initial state Shut; state Open; event Push; Shut -> Open on Push; Open -> Shut on Push; }";
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("fsm-build-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        dir
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new().prefix(&format!("fsm-build-{name}-")).tempdir().expect("a temporary directory")
     }
 
     #[test]
     fn a_spec_becomes_a_formatted_module_in_the_output_directory() {
-        let dir = temp_dir("ok");
+        let scratch = temp_dir("ok");
+        let dir = scratch.path();
         let spec = dir.join("door.fsm");
         std::fs::write(&spec, DOOR).expect("the spec");
         let out = dir.join("out");
@@ -219,7 +217,6 @@ mod tests {
         assert!(source.contains("pub mod door {\n"), "formatted, one item a line: {source}");
         assert!(!source.contains("DOT"), "no DOT unless asked for: {source}");
         assert!(!source.contains("include_str"), "the file does not point back at the spec: {source}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -246,7 +243,8 @@ mod tests {
 
     #[test]
     fn a_spec_with_errors_gives_its_rendered_diagnostics_and_writes_nothing() {
-        let dir = temp_dir("err");
+        let scratch = temp_dir("err");
+        let dir = scratch.path();
         let spec = dir.join("door.fsm");
         std::fs::write(&spec, "machine Door { initial state Shut; event Push; Shut -> Opn on Push; }").expect("spec");
         let error = compile_to(&spec, &dir.join("out"), Options::default()).expect_err("an error");
@@ -254,7 +252,6 @@ mod tests {
         assert!(text.contains("error[E0003]"), "{text}");
         assert!(text.contains("door.fsm:1:"), "{text}");
         assert!(!dir.join("out/door.rs").exists());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

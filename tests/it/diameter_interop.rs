@@ -28,14 +28,14 @@ const TW_MAX: Duration = Duration::from_secs(5);
 
 /// Our side, named `host`, serving the OTP node of `node` only (RFC 6733 §5.6.1: a CER from another
 /// Origin-Host is refused).
-fn our_config(host: &str, name: &str, node: &NodeConfig) -> rfc_fsm::diameter::driver::DriverConfig {
+fn our_config(host: &str, pcap: &std::path::Path, node: &NodeConfig) -> rfc_fsm::diameter::driver::DriverConfig {
     let mut peer = peer_config(host, TWINIT, Duration::from_secs(2));
     peer.peer_host = Some(node.origin_host.clone());
     // The OTP node's service has only the common application, and it announces it
     // (Auth-Application-Id 0): OTP answers a CER that does not name it with
     // DIAMETER_NO_COMMON_APPLICATION, so we announce it too.
     peer.capabilities.auth_application_ids = vec![0];
-    driver_config(peer, 3539, Some(temp(&format!("{name}.pcap"))))
+    driver_config(peer, 3539, Some(pcap.to_owned()))
 }
 
 /// Our trace and the OTP node's lines on one time line (seconds since our driver started),
@@ -131,8 +131,8 @@ async fn we_connect_to_otp_and_its_freeze_takes_our_watchdog_down_and_back_on_th
     let config = NodeConfig::new(Duration::from_secs(20)).label("otp").tc(Duration::from_secs(1));
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Listen(0), &config)).unwrap();
     let started = Instant::now();
-    let ours_config = our_config("rust.example.net", "connect", &config);
-    let pcap = ours_config.pcap.clone().unwrap();
+    let (_scratch, pcap) = temp("connect.pcap");
+    let ours_config = our_config("rust.example.net", &pcap, &config);
     let mut ours = launch(ours_config, Mode::Connect(otp.addr()));
 
     // Capabilities exchange, then watchdogs at our Tw, each answered.
@@ -211,8 +211,8 @@ async fn otp_connects_to_us_we_answer_its_dwrs_at_its_tw_and_its_dpr_with_dpa() 
     // watchdog from sending, so that every DWR here is the OTP node's, answered by us.
     let otp_tw = Duration::from_secs(1);
     let config = NodeConfig::new(otp_tw).label("otp-connector");
-    let ours_config = our_config("rust-listener.example.net", "listen", &config);
-    let pcap = ours_config.pcap.clone().unwrap();
+    let (_scratch, pcap) = temp("listen.pcap");
+    let ours_config = our_config("rust-listener.example.net", &pcap, &config);
     let mut ours = launch(ours_config, Mode::Listen(listener));
     let mut otp = blocking(|| ErlangNode::spawn(erlang::Mode::Connect(address), &config)).unwrap();
 

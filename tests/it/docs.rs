@@ -159,8 +159,8 @@ fn book_lists_every_diagnostic_code() {
 /// says `...`: each of its statements is one of that spec's, its `ref`s shown or left out.
 #[test]
 fn every_spec_sample_checks_as_its_block_says() {
-    let dir = std::env::temp_dir().join(format!("rfc-fsm-book-specs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let mut files: Vec<(String, PathBuf)> =
         chapters().into_iter().map(|c| (format!("book/src/{c}"), root().join("book/src").join(&c))).collect();
     files.push(("README.md".to_owned(), root().join("README.md")));
@@ -203,7 +203,6 @@ fn every_spec_sample_checks_as_its_block_says() {
             checked += 1;
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 6 && excerpts >= 2, "{checked} specs checked, {excerpts} excerpts: the book lost its samples?");
 }
 
@@ -285,12 +284,10 @@ fn book_example_checks_and_simulates_as_shown() {
     let spec = block(&dsl, "/// The door");
     let expected = block(&dsl, "{\"step\":0");
 
-    let dir = std::env::temp_dir().join(format!("rfc-fsm-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("door.fsm");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("door.fsm");
     std::fs::write(&path, &spec).unwrap();
     let (code, out) = fsm(&["sim", path.to_str().unwrap(), "Push[powered]", "Push", "AutoCloseExpiry"]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0);
     assert_eq!(out, expected);
 }

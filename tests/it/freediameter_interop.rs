@@ -26,13 +26,13 @@ use tokio::net::TcpListener;
 /// Our longest Tw with a Twinit of 3 s: Twinit plus the jitter.
 const TW_MAX: Duration = Duration::from_secs(5);
 
-fn our_config(host: &str, name: &str, twinit: Duration) -> rfc_fsm::diameter::driver::DriverConfig {
+fn our_config(host: &str, pcap: &std::path::Path, twinit: Duration) -> rfc_fsm::diameter::driver::DriverConfig {
     let mut peer = peer_config(host, twinit, Duration::from_secs(2));
     peer.peer_host = Some(freediameter::IDENTITY.to_owned());
     // freeDiameter has no application here but the relay one: a CER that does not share it is
     // answered with DIAMETER_NO_COMMON_APPLICATION.
     peer.capabilities.auth_application_ids = vec![RELAY_APPLICATION_ID];
-    driver_config(peer, 6733, Some(temp(&format!("freediameter-{name}.pcap"))))
+    driver_config(peer, 6733, Some(pcap.to_owned()))
 }
 
 /// Our trace and the daemon's log, printed for the record.
@@ -61,8 +61,8 @@ async fn we_connect_to_freediameter_and_its_freeze_takes_our_watchdog_down_and_b
     // The daemon's own connection attempts go to a port where nothing listens.
     let nowhere = std::net::SocketAddr::from(([127, 0, 0, 1], freediameter::free_port()));
     let fd = blocking(|| FreeDiameter::spawn("connect", "rust.example.net", nowhere, 6, 30));
-    let config = our_config("rust.example.net", "connect", Duration::from_secs(3));
-    let pcap = config.pcap.clone().unwrap();
+    let (_scratch, pcap) = temp("freediameter-connect.pcap");
+    let config = our_config("rust.example.net", &pcap, Duration::from_secs(3));
     let started = Instant::now();
     let mut ours = launch(config, Mode::Connect(fd.addr()));
 
@@ -118,8 +118,8 @@ async fn freediameter_connects_to_us_we_answer_its_dwrs_and_its_dpr() {
     }
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let config = our_config("rust-listener.example.net", "listen", Duration::from_secs(10));
-    let pcap = config.pcap.clone().unwrap();
+    let (_scratch, pcap) = temp("freediameter-listen.pcap");
+    let config = our_config("rust-listener.example.net", &pcap, Duration::from_secs(10));
     let mut ours = launch(config, Mode::Listen(listener));
     let mut fd = blocking(|| FreeDiameter::spawn("listen", "rust-listener.example.net", address, 6, 1));
 
@@ -153,8 +153,8 @@ async fn freediameter_connects_to_us_we_answer_its_dwrs_and_its_dpr() {
 // --- Over TLS, from the first octet (RFC 6733 §13.1) ---------------------------------------------
 
 /// Our configuration over TLS: a certificate naming our Origin-Host, from the CA both trust.
-fn our_tls_config(host: &str, name: &str) -> rfc_fsm::diameter::driver::DriverConfig {
-    let mut config = our_config(host, name, Duration::from_secs(3));
+fn our_tls_config(host: &str, pcap: &std::path::Path) -> rfc_fsm::diameter::driver::DriverConfig {
+    let mut config = our_config(host, pcap, Duration::from_secs(3));
     config.tls = Some(crate::support::tls::node(host));
     config
 }
@@ -173,7 +173,8 @@ async fn we_connect_to_freediameter_over_tls() {
     let nowhere = std::net::SocketAddr::from(([127, 0, 0, 1], freediameter::free_port()));
     let fd =
         blocking(|| FreeDiameter::spawn_tls("tls-connect", "rust.example.net", nowhere, 6, 30, freediameter::IDENTITY));
-    let mut ours = launch(our_tls_config("rust.example.net", "tls-connect"), Mode::Connect(fd.addr()));
+    let (_scratch, pcap) = temp("freediameter-tls-connect.pcap");
+    let mut ours = launch(our_tls_config("rust.example.net", &pcap), Mode::Connect(fd.addr()));
     ours.wait("OKAY", Duration::from_secs(15), |r| reached(r, State::OKAY, Duration::ZERO).is_some()).await;
     let dwa = |r: &Running| r.trace().iter().any(|e| e.command == "DWA" && e.direction == Direction::Received);
     ours.wait("our DWR answered", TW_MAX + SLACK * 2, dwa).await;
@@ -194,7 +195,8 @@ async fn freediameter_connects_to_us_over_tls() {
     }
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let mut ours = launch(our_tls_config("rust-listener.example.net", "tls-listen"), Mode::Listen(listener));
+    let (_scratch, pcap) = temp("freediameter-tls-listen.pcap");
+    let mut ours = launch(our_tls_config("rust-listener.example.net", &pcap), Mode::Listen(listener));
     let mut fd = blocking(|| {
         FreeDiameter::spawn_tls("tls-listen", "rust-listener.example.net", address, 6, 1, freediameter::IDENTITY)
     });
@@ -228,7 +230,8 @@ async fn freediameter_with_a_certificate_for_another_host_is_refused() {
     let nowhere = std::net::SocketAddr::from(([127, 0, 0, 1], freediameter::free_port()));
     let fd =
         blocking(|| FreeDiameter::spawn_tls("tls-other", "rust.example.net", nowhere, 6, 30, freediameter::IDENTITY));
-    let mut config = our_tls_config("rust.example.net", "tls-other");
+    let (_scratch, pcap) = temp("freediameter-tls-other.pcap");
+    let mut config = our_tls_config("rust.example.net", &pcap);
     config.peer.peer_host = Some("hss.example.org".to_owned());
     let mut ours = launch(config, Mode::Connect(fd.addr()));
     let failed = |r: &Running| {

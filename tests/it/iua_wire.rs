@@ -132,9 +132,8 @@ fn the_rest() -> Vec<Message> {
 fn tshark_decodes_every_message_as_iua() {
     let mut messages = exchange();
     messages.extend(the_rest());
-    let dir = std::env::temp_dir().join(format!("rfc-fsm-iua-wire-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("iua.pcap");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("iua.pcap");
     let mut pcap = IuaPcap::new(std::fs::File::create(&path).unwrap()).unwrap();
     for (i, m) in messages.iter().enumerate() {
         pcap.write(Duration::from_millis(i as u64), &codec::encode(m).unwrap()).unwrap();
@@ -178,5 +177,4 @@ fn tshark_decodes_every_message_as_iua() {
     assert!(active_acks.len() >= 2 && active_acks.iter().all(|r| r[4] == "0x00000001"), "{active_acks:?}");
     // Nothing is malformed, unknown, or flagged by the dissectors.
     assert_clean(&tshark(&path, &TSHARK_OPTIONS, &[]));
-    let _ = std::fs::remove_dir_all(&dir);
 }

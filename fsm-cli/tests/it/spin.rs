@@ -20,24 +20,9 @@ fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
 }
 
-/// A directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!("fsm-spin-{label}-{}-{nanos}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A new directory under the system's temporary directory, removed when dropped.
+fn temp_dir(label: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("fsm-spin-{label}-")).tempdir().unwrap()
 }
 
 /// A system to compare: its file (specs read relative to it).
@@ -311,8 +296,8 @@ fn spin_finds_what_fsm_verify_finds_in_the_same_number_of_states() {
     if !spin_present() {
         return;
     }
-    let scratch = TempDir::new("cases");
-    let (cases, seeded) = cases(&scratch.0);
+    let scratch = temp_dir("cases");
+    let (cases, seeded) = cases(scratch.path());
     let mut table = vec![format!("{:<44} {:>8} {:>9} {:>8} {:>9}  verdict", "system", "ours", "time", "SPIN", "pan")];
     // The properties each repository system breaks as it is, by name.
     let mut found: std::collections::HashMap<String, Vec<Property>> = std::collections::HashMap::new();
@@ -338,8 +323,8 @@ fn spin_finds_what_fsm_verify_finds_in_the_same_number_of_states() {
             let new = report.violations.iter().any(|v| !known.contains(&v.property));
             assert!(new, "{}: the seeded bug breaks nothing that the system did not break already", case.name);
         }
-        let dir = TempDir::new("pan");
-        let pan = spin(&system, &dir.0, &case.name);
+        let dir = temp_dir("pan");
+        let pan = spin(&system, dir.path(), &case.name);
         assert!(pan.complete, "{}: pan's search was not complete", case.name);
         let ours = expected(&system, &report);
         assert_eq!(pan.kinds, ours, "{}: SPIN's errors differ from fsm verify's", case.name);
@@ -374,11 +359,11 @@ fn the_watchdog_pair_as_promela() {
 
 #[test]
 fn what_promela_cannot_say_is_refused() {
-    let dir = TempDir::new("refused");
-    std::fs::write(dir.0.join("ponger.fsm"), PONGER).unwrap();
-    std::fs::write(dir.0.join("pinger.fsm"), PINGER).unwrap();
+    let dir = temp_dir("refused");
+    std::fs::write(dir.path().join("ponger.fsm"), PONGER).unwrap();
+    std::fs::write(dir.path().join("pinger.fsm"), PINGER).unwrap();
     let refused = |system: &str| {
-        let file = dir.0.join("s.fsys");
+        let file = dir.path().join("s.fsys");
         std::fs::write(&file, system).unwrap();
         promela::promela(&check(&file), "s.fsys").unwrap_err().to_string()
     };
@@ -399,7 +384,7 @@ fn what_promela_cannot_say_is_refused() {
     assert!(e.contains("the name `Ping` would stand for two things"), "{e}");
     // A guard that tests a timer on its own expiry, which clears it as it arrives.
     std::fs::write(
-        dir.0.join("timed.fsm"),
+        dir.path().join("timed.fsm"),
         "machine Timed { initial state Idle; state Waiting; event Go; timer T = 1 s;
         Idle -> Waiting on Go / start T; Waiting -> Idle on TExpiry [running T];
         internal Waiting on TExpiry [else]; Waiting -> Idle on Go / stop T; }",
@@ -412,8 +397,8 @@ fn what_promela_cannot_say_is_refused() {
 #[test]
 fn the_command_writes_promela_to_a_file() {
     use clap::Parser as _;
-    let dir = TempDir::new("cli");
-    let out = dir.0.join("pair.pml");
+    let dir = temp_dir("cli");
+    let out = dir.path().join("pair.pml");
     let system = repo("specs/systems/watchdog_pair.fsys");
     let args = ["fsm", "verify", "--promela", "-o", out.to_str().unwrap(), system.to_str().unwrap()];
     let cli = fsm_cli::cli::Cli::try_parse_from(args).unwrap();

@@ -30,7 +30,7 @@ async fn two_peers_over_tcp_exchange_watchdogs_both_ways_and_disconnect_cleanly(
         driver_config(serving(peer_config("server.example.net", twinit, secs(2.0)), "client.example.net"), 11, None),
         Mode::Listen(listener),
     );
-    let pcap = temp("exchange.pcap");
+    let (_scratch, pcap) = temp("exchange.pcap");
     let mut client = launch(
         driver_config(
             serving(peer_config("client.example.net", twinit, secs(2.0)), "server.example.net"),
@@ -101,7 +101,6 @@ async fn two_peers_over_tcp_exchange_watchdogs_both_ways_and_disconnect_cleanly(
     );
     assert_eq!(client_report.pcap_error, None);
     tshark_agrees(&pcap, trace);
-    let _ = std::fs::remove_file(&pcap);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -118,7 +117,7 @@ async fn a_frozen_peer_over_tcp_is_failed_over_then_failed_back_after_three_watc
     let (freeze, frozen) = watch::channel(false);
     let proxy = tcp_proxy(upstream, frozen).await;
     let twinit = secs(3.0);
-    let pcap = temp("freeze.pcap");
+    let (_scratch, pcap) = temp("freeze.pcap");
     let mut client = launch(
         driver_config(
             serving(peer_config("client.example.net", twinit, secs(1.0)), "server.example.net"),
@@ -165,7 +164,6 @@ async fn a_frozen_peer_over_tcp_is_failed_over_then_failed_back_after_three_watc
     every_dwr_answered(&report.trace[report.trace.iter().position(|e| e.at >= reopen_at).unwrap()..], Duration::ZERO);
     assert_eq!((report.counters.failovers, report.counters.failbacks), (1, 1));
     tshark_agrees(&pcap, &report.trace);
-    let _ = std::fs::remove_file(&pcap);
 }
 
 /// Sends `bytes`, reads one message back (`None` if the connection closes first).

@@ -63,7 +63,7 @@ async fn keeps_the_rfc_schedule(over_tls: bool) {
     let (connector, incoming) = memory_network(frozen);
     let mut server_config = driver_config(peer_config("server.example.net", twinit, secs(10.0)), 41, None);
     server_config.trace_limit = 4;
-    let pcap = temp(if over_tls { "virtual-tls.pcap" } else { "virtual.pcap" });
+    let (_scratch, pcap) = temp(if over_tls { "virtual-tls.pcap" } else { "virtual.pcap" });
     let mut client_config =
         driver_config(peer_config("client.example.net", twinit, secs(10.0)), 42, Some(pcap.clone()));
     if over_tls {
@@ -112,7 +112,6 @@ async fn keeps_the_rfc_schedule(over_tls: bool) {
     assert!(server_report.trace_dropped > 0);
     assert_eq!(server_trace.last().unwrap().command, "DPA");
     tshark_agrees(&pcap, &report.trace);
-    let _ = std::fs::remove_file(&pcap);
 }
 
 #[tokio::test]

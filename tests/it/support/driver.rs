@@ -135,10 +135,12 @@ pub fn driver_config(peer: PeerConfig, seed: u64, pcap: Option<PathBuf>) -> Driv
     c
 }
 
-pub fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rfc-fsm-diameter-driver-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path named `name` in a new directory of its own, which is removed, with whatever the test
+/// wrote there, when the returned `TempDir` is dropped (keep it until the file is read).
+pub fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix("rfc-fsm-diameter-driver-").tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 // --- Checks on a trace --------------------------------------------------------------------------

@@ -53,7 +53,8 @@ pub struct FreeDiameter {
     child: Child,
     port: u16,
     lines: Arc<Mutex<Vec<(Instant, String)>>>,
-    _dir: PathBuf,
+    /// Its configuration, certificates and keys: removed when the daemon is dropped.
+    _dir: tempfile::TempDir,
 }
 
 impl FreeDiameter {
@@ -87,12 +88,15 @@ impl FreeDiameter {
         tc: u64,
         tls: impl FnOnce(&Path) -> Option<(PathBuf, PathBuf, PathBuf)>,
     ) -> FreeDiameter {
-        let dir = std::env::temp_dir().join(format!("rfc-fsm-freediameter-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("rfc-fsm-freediameter-{name}-"))
+            .tempdir()
+            .expect("a temporary directory");
+        let dir = scratch.path();
         let port = free_port();
         // Over TLS, `port` is the secure port, and its connections to us do TLS at once (no
         // No_TLS, no TLS_old_method).
-        let (ports, no_tls) = match tls(&dir) {
+        let (ports, no_tls) = match tls(dir) {
             None => (format!("Port = {port};\nSecPort = 0;\n"), " No_TLS;"),
             Some((cert, key, ca)) => (
                 format!(
@@ -139,7 +143,7 @@ impl FreeDiameter {
                 }
             });
         }
-        let fd = FreeDiameter { child, port, lines, _dir: dir };
+        let fd = FreeDiameter { child, port, lines, _dir: scratch };
         fd.wait_for("initialized", Duration::from_secs(20), |l| l.contains("freeDiameterd daemon initialized"));
         fd
     }
