@@ -170,7 +170,7 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     // A misspelled keyword at the start of an item reads as the first name of a transition.
     let before = text[..found.span.start().min(text.len())].trim_end();
     let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
-    let item_start = before[..before.len() - previous.len()].trim_end().ends_with([';', '{', '}']);
+    let item_start = after_an_item(&before[..before.len() - previous.len()]);
     for candidate in [word.as_str(), previous] {
         let at_start = if candidate == word { expected.iter().any(|e| e.starts_with("an item")) } else { item_start };
         if at_start
@@ -186,6 +186,22 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         return Some("a doc comment documents the item that follows it; this one has none".to_owned());
     }
     None
+}
+
+/// Whether the text `before` a word ends where an item may start: after `;`, `{` or `}`, once
+/// the comments, doc comments and attributes that may precede the item, each on lines of its
+/// own, are passed over.
+fn after_an_item(before: &str) -> bool {
+    let mut rest = before.trim_end();
+    loop {
+        let line_start = rest.rfind('\n').map_or(0, |newline| newline + 1);
+        let line = rest[line_start..].trim_start();
+        let attribute = (line.starts_with("#[") || line.starts_with("#![")) && line.ends_with(']');
+        if line.is_empty() || !(line.starts_with("//") || attribute) {
+            return rest.ends_with([';', '{', '}']);
+        }
+        rest = rest[..line_start].trim_end();
+    }
 }
 
 fn join_or(items: &[String]) -> String {
