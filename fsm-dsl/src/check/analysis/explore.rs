@@ -89,8 +89,8 @@ struct Scratch {
     decisive: Decisive,
 }
 
-/// Describes guard and variable values: "`a` is true, `b` is false and `NumDWA` is 2"; `None`
-/// when nothing is read (the outcome does not depend on any value).
+/// Describes guard and variable values: "`a` is true, `running T` is false and `NumDWA` is 2";
+/// `None` when nothing is read (the outcome does not depend on any value).
 fn witness(
     m: &Machine,
     guard_ids: &[ir::GuardId],
@@ -103,7 +103,11 @@ fn witness(
     for v in read {
         let var = &m.vars[v.0];
         let value = if var.ty == ir::VarType::Bool { (vars[v.0] != 0).to_string() } else { vars[v.0].to_string() };
-        parts.push(format!("`{}` is {value}", var.named.name));
+        // The variable the machine keeps for `[running T]` is said as the spec writes it.
+        match var.running {
+            Some(timer) => parts.push(format!("`running {}` is {value}", m.timers[timer.0].named.name)),
+            None => parts.push(format!("`{}` is {value}", var.named.name)),
+        }
     }
     match parts.as_slice() {
         [] => None,
