@@ -676,16 +676,8 @@ impl Machine {
     /// which decide nothing, at [`Machine::initial_vars`]); one start without parameters.
     /// `None` when there would be more than `limit`.
     pub fn starts(&self, limit: usize) -> Option<Vec<Vec<i64>>> {
-        let (mut guards, mut read) = (Vec::new(), Vec::new());
-        for t in &self.transitions {
-            if let Condition::When(e) = &t.condition {
-                e.collect(&mut guards, &mut read);
-            }
-        }
-        read.retain(|v| self.vars[v.0].param);
-        read.sort();
         let mut starts = vec![self.initial_vars()];
-        for v in read {
+        for v in self.guard_params() {
             let ty = self.vars[v.0].ty;
             if starts.len() as u128 * ty.size() > limit as u128 {
                 return None;
@@ -702,6 +694,21 @@ impl Machine {
                 .collect();
         }
         Some(starts)
+    }
+
+    /// The parameters that some guard reads, in declaration order: those whose every
+    /// combination of values [`Machine::starts`] explores. A parameter no guard reads decides
+    /// nothing, and the checker takes its range as it is, however wide.
+    pub fn guard_params(&self) -> Vec<VarId> {
+        let (mut guards, mut read) = (Vec::new(), Vec::new());
+        for t in &self.transitions {
+            if let Condition::When(e) = &t.condition {
+                e.collect(&mut guards, &mut read);
+            }
+        }
+        read.retain(|v| self.vars[v.0].param);
+        read.sort();
+        read
     }
 
     /// The transitions as the spec writes them: one written transition may be several here

@@ -20,7 +20,8 @@ mod declare;
 mod transitions;
 mod values;
 
-/// Largest variable domain the checker accepts: it evaluates guards over every value.
+/// Largest variable domain the checker accepts (a parameter's is bounded by `MAX_STARTS`
+/// instead, where a guard reads it).
 pub const MAX_DOMAIN: u128 = 1 << 16;
 
 /// Most (state, event) pairs a machine may have: the checker and the generated code keep a

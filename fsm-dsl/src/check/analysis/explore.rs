@@ -215,6 +215,21 @@ fn step_cell(
     }
 }
 
+/// E0015 for parameters read by guards whose values have more than [`MAX_STARTS`] combinations:
+/// at the widest of them, naming each with its number of values.
+fn too_many_starts(m: &Machine) -> Diagnostic {
+    let params = m.guard_params();
+    let widest = params.iter().max_by_key(|v| m.vars[v.0].ty.size()).map_or(m.named.span, |v| m.vars[v.0].named.span);
+    let each: Vec<String> =
+        params.iter().map(|v| format!("`{}` ({} values)", m.vars[v.0].named.name, m.vars[v.0].ty.size())).collect();
+    report::too_complex(
+        widest,
+        format!("the parameters that guards read have more than {MAX_STARTS} combinations of values"),
+        "narrow the ranges of the parameters that guards read; one that no guard reads is not explored",
+    )
+    .with_note(format!("the checker explores every combination of the values of {}", each.join(", ")))
+}
+
 /// Every combination of the variables' values, if there are not too many.
 fn all_valuations(m: &Machine) -> Option<Vec<Valuation>> {
     let count = m.vars.iter().try_fold(1u128, |n, v| n.checked_mul(v.ty.size()))?;
@@ -247,11 +262,7 @@ pub(super) fn explore(m: &Machine, known: Known<'_>) -> Explored {
     let mut budget = MAX_EVALUATIONS;
     // One start per combination of the parameters that guards read, each its own root.
     let Some(mut starts) = m.starts(MAX_STARTS) else {
-        ex.too_complex = Some(report::too_complex(
-            m.named.span,
-            format!("the parameters that guards read have more than {MAX_STARTS} combinations of values"),
-            "narrow the parameters' ranges",
-        ));
+        ex.too_complex = Some(too_many_starts(m));
         return ex;
     };
     for start in &mut starts {
