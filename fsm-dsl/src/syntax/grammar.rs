@@ -166,6 +166,7 @@ pub enum Rule {
     r#bad_label_first,
     r#bad_except_events,
     r#bad_ignore_cause,
+    r#bad_ignore_guard,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -316,6 +317,7 @@ impl Rule {
             Rule::r#bad_label_first,
             Rule::r#bad_except_events,
             Rule::r#bad_ignore_cause,
+            Rule::r#bad_ignore_guard,
         ]
     }
 }
@@ -10982,7 +10984,15 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             step as super::Step
                                                                                         })
                                                                                         .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_ignore_cause as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#bad_ignore_cause(state)
+                                                                                                    .or_else(self::r#bad_ignore_guard as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
                                                                                 }
                                                                                 step as super::Step
                                                                             })
@@ -11442,6 +11452,26 @@ impl ::pest::Parser<Rule> for Grammar {
                     state.rule(Rule::r#bad_ignore_cause, self::r#string as super::Step)
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_ignore_guard(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_ignore_guard,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("[")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -11717,6 +11747,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#bad_label_first => rules::r#bad_label_first(state),
                     Rule::r#bad_except_events => rules::r#bad_except_events(state),
                     Rule::r#bad_ignore_cause => rules::r#bad_ignore_cause(state),
+                    Rule::r#bad_ignore_guard => rules::r#bad_ignore_guard(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

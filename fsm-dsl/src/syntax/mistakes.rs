@@ -1,5 +1,5 @@
 //! Forms a user may try that the DSL does not have (`event E "label"(Data);`, transitions inside a state, `if` for a
-//! guard, `=>`, a missing `on`, ...): an item that did not parse is matched against the grammar's
+//! guard, `=>`, a missing `on`, a guard on an `ignore`, ...): an item that did not parse is matched against the grammar's
 //! `mistake` rule, and a match gets an error that says what the DSL writes instead.
 
 use super::grammar::{Grammar, Rule};
@@ -26,6 +26,7 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
                 | Rule::bad_label_first
                 | Rule::bad_except_events
                 | Rule::bad_ignore_cause
+                | Rule::bad_ignore_guard
         )
     })?;
     let found = marker.as_str();
@@ -78,6 +79,11 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             "an `ignore` has no cause: the RFC's errors are `error` items".to_owned(),
             "a cause on an `ignore`",
             "write `error E in S \"cause\";` for pairs the RFC calls errors, or drop the text".to_owned(),
+        ),
+        Rule::bad_ignore_guard => (
+            "an `ignore` takes no guard: it ignores its events in its states whatever the guards".to_owned(),
+            "a guard on an `ignore`",
+            "to do nothing when a guard holds, write an internal transition without effects beside the others: `internal S on E [g];`".to_owned(),
         ),
         Rule::bad_except_events => (
             "`except` follows `*`: a transition on listed events takes only those".to_owned(),
