@@ -91,7 +91,7 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     if let Some(help) = syntax_help(text, pos, &expected) {
         diagnostic = diagnostic.with_help(help);
     }
-    if expected.iter().any(|e| e == "`;`") {
+    if expected.iter().any(|e| e == "`;`") && may_start_next_item(text, pos) {
         // Point where the `;` belongs: right after the previous token, as rustc does.
         let end = text[..pos.min(text.len())].trim_end().len();
         if end < pos && end > 0 {
@@ -151,6 +151,23 @@ fn found_at(text: &str, pos: usize) -> Found {
     Found { span: Span::new(pos, pos + len), text: Some(rest[..len].to_owned()), doc: false }
 }
 
+/// Whether what stands at `pos`, where a `;` was expected, may start the next item, so that the
+/// item before may lack its `;`: it is on a later line than the token before it, or a word, an
+/// attribute or a doc comment. Punctuation on the same line (`[`, `/*`) is more likely a form the
+/// item does not have than the start of another.
+fn may_start_next_item(text: &str, pos: usize) -> bool {
+    let mut pos = pos.min(text.len());
+    while !text.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    let end = text[..pos].trim_end().len();
+    let rest = &text[pos..];
+    text[end..pos].contains('\n')
+        || rest.starts_with("///")
+        || rest.starts_with('#')
+        || rest.starts_with(|c: char| c.is_alphabetic() || c == '_')
+}
+
 /// A help line for the commonest slips.
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
@@ -160,7 +177,7 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
         );
     }
-    if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) {
+    if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) && may_start_next_item(text, pos) {
         return Some("the previous item may be missing its closing `;`".to_owned());
     }
     // Words that follow a name in the grammar are more likely a missing name than a misused one.
