@@ -98,7 +98,49 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
             diagnostic = diagnostic.with_secondary(Span::new(end, end), "`;` may belong here");
         }
     }
+    if found.text.is_none()
+        && !found.doc
+        && expected.iter().any(|e| e == "`}`")
+        && let Some(open) = unclosed_brace(text)
+    {
+        diagnostic = diagnostic.with_secondary(Span::new(open, open + 1), "this `{` is not closed");
+    }
     diagnostic
+}
+
+/// Where the innermost `{` that the text leaves open stands, outside comments and strings (a
+/// string ends at its line's end, as the lenient parse reads it), if one does.
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut open = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        i += 1;
+        match b {
+            b'/' if bytes.get(i) == Some(&b'/') => {
+                i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline);
+            }
+            b'"' => {
+                while let Some(&c) = bytes.get(i) {
+                    if c == b'\n' {
+                        break;
+                    }
+                    i += 1;
+                    match c {
+                        b'\\' => i += 1,
+                        b'"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            b'{' => open.push(i - 1),
+            b'}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
 }
 
 /// What stands at a position, for "found ..." in messages.
@@ -238,7 +280,7 @@ fn describe_rule(rule: Rule) -> Option<&'static str> {
         Rule::int => "an integer",
         Rule::doc => "a doc comment",
         Rule::item | Rule::junk => {
-            "an item (`state`, `event`, `action`, `group`, `guard`, `timer`, `var`, `ref`, `ignore`, `internal` or a transition)"
+            "an item (`state`, `initial`, `final`, `event`, `action`, `group`, `guard`, `timer`, `var`, `output`, `param`, `ref`, `ignore`, `internal`, `error`, `unhandled`, `diagram` or a transition)"
         }
         Rule::kw_machine => "`machine`",
         Rule::kw_state => "`state`",

@@ -64,8 +64,8 @@ fn pathological_inputs() {
 /// ranges of letters and digits are described, as a name and an integer.
 #[test]
 fn a_comment_that_ends_the_file_leaves_the_expected_items_alone() {
-    let items = "`}` or an item (`state`, `event`, `action`, `group`, `guard`, `timer`, `var`, `ref`, `ignore`, \
-                 `internal` or a transition)";
+    let items = "`}` or an item (`state`, `initial`, `final`, `event`, `action`, `group`, `guard`, `timer`, \
+                 `var`, `output`, `param`, `ref`, `ignore`, `internal`, `error`, `unhandled`, `diagram` or a transition)";
     for (text, expected) in [
         ("/// a doc comment, and no machine", "expected `machine` or a doc comment, found end of file".to_owned()),
         ("// a comment\n/// a doc comment\u{1}", "expected `machine` or a doc comment, found end of file".to_owned()),
