@@ -85,7 +85,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                     ));
                     continue;
                 }
-                if let Some(diagnostic) = mistakes::diagnose(junk, span.start()) {
+                if let Some(diagnostic) = mistakes::diagnose(junk, span.start()).or_else(|| nothing_after(junk, span)) {
                     diagnostics.push(diagnostic);
                     continue;
                 }
@@ -597,4 +597,32 @@ fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnos
         }
     }
     Some(ast::Ignore { events, every_event, states, otherwise, refs, error })
+}
+
+/// The error for a broken item that is only doc comments or attributes (and comments), each on
+/// lines of its own: they belong to the item after them, and none follows (the machine's `}`
+/// does). At them, rather than at the `}` with every token an item may start with.
+fn nothing_after(junk: &str, span: Span) -> Option<Diagnostic> {
+    let (mut doc, mut attribute) = (false, false);
+    for line in junk.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if line.starts_with("///") && !line.starts_with("////") {
+            doc = true;
+        } else if line.starts_with("#[") && line.ends_with(']') {
+            attribute = true;
+        } else if !line.starts_with("//") {
+            return None;
+        }
+    }
+    if !doc && !attribute {
+        return None;
+    }
+    let trimmed = junk.trim_end();
+    let at = Span::new(span.start(), span.start() + trimmed.len());
+    Some(if doc {
+        Diagnostic::new(Code::Syntax, "a doc comment with no item after it", at, "documents nothing")
+            .with_help("a doc comment (`///`) documents the item that follows it; write `//` for a comment")
+    } else {
+        Diagnostic::new(Code::Syntax, "an attribute with no item after it", at, "applies to nothing")
+            .with_help("an attribute applies to the item that follows it; `#![allow(...)]` applies to the machine")
+    })
 }
