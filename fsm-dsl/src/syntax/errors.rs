@@ -87,6 +87,19 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     };
     let label =
         if expected.is_empty() { "unexpected here".to_owned() } else { format!("expected {}", join_or(&expected)) };
+    // A quoted string was expected and a quote stands there: the string does not end on its
+    // line (the grammar's strings never span lines).
+    if found.text.as_deref() == Some("\"") && expected.iter().any(|e| e == "a quoted string") {
+        let start = found.span.start();
+        let line_end = text[start..].find('\n').map_or(text.len(), |newline| start + newline);
+        return Diagnostic::new(
+            Code::Syntax,
+            "this string does not end on its line",
+            Span::new(start, line_end.max(start + 1)),
+            "no closing `\"` before the end of the line",
+        )
+        .with_help("a string ends with `\"` on the line it starts on; write `\\\"` for a quote inside it");
+    }
     let mut diagnostic = Diagnostic::new(Code::Syntax, message, found.span, label);
     if let Some(help) = syntax_help(text, pos, &expected) {
         diagnostic = diagnostic.with_help(help);
