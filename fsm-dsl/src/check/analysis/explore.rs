@@ -453,7 +453,24 @@ impl Explored {
         if let Some(code) = report::incomplete_code(m.policy) {
             for (&(s, e), w) in &self.gaps {
                 let Cell::Rules(rules) = m.cell(s, e) else { continue };
-                out.push(report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w.as_deref()));
+                let mut d = report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w.as_deref());
+                // A `*` from the same state does not take the cases left: it takes only the
+                // events that no other transition of the state handles, and this one does.
+                if let Some(star) = m
+                    .transitions
+                    .iter()
+                    .find(|t| t.other_events().is_some() && t.sources.contains(&s) && !t.events.contains(&e))
+                {
+                    d = d.with_secondary(
+                        star.span,
+                        format!(
+                            "`*` takes only the events no other transition from `{}` handles, not `{}`",
+                            m.state(s).named.name,
+                            m.event(e).named.name
+                        ),
+                    );
+                }
+                out.push(d);
             }
         }
         if known.partial() {
