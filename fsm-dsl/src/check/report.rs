@@ -558,7 +558,8 @@ pub fn incomplete_code(policy: crate::ast::Policy) -> Option<Code> {
     }
 }
 
-fn quoted(names: &[String]) -> String {
+/// Names in backquotes, joined as a sentence lists them: "`a`, `b` and `c`".
+pub(crate) fn quoted(names: &[String]) -> String {
     let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     match names.as_slice() {
         [] => String::new(),

@@ -598,7 +598,11 @@ pub fn started_without_data(m: &Machine) -> Vec<Diagnostic> {
             let timer = &m.timers[t.0];
             let Some((duration, data)) = timer.duration.as_ref().and_then(|d| Some((d, d.data?))) else { continue };
             let other = match events {
-                Some(events) => events.iter().find(|&&e| e != data).map(|&e| format!("on `{}`", m.event(e).named.name)),
+                Some(events) => {
+                    let others: Vec<String> =
+                        events.iter().filter(|&&e| e != data).map(|&e| m.event(e).named.name.to_string()).collect();
+                    (!others.is_empty()).then(|| format!("on {}", report::quoted(&others)))
+                }
                 None => Some("at the start of the machine".to_owned()),
             };
             let Some(other) = other else { continue };
