@@ -206,10 +206,11 @@ fn found_at(text: &str, pos: usize) -> Found {
     Found { span: Span::new(pos, pos + len), text: Some(rest[..len].to_owned()), doc: false }
 }
 
-/// Whether what stands at `pos`, where a `;` was expected, may start the next item, so that the
-/// item before may lack its `;`: it is on a later line than the token before it, or a word, an
-/// attribute or a doc comment. Punctuation on the same line (`[`, `/*`) is more likely a form the
-/// item does not have than the start of another.
+/// Whether what stands at `pos`, where a `;` was expected, may start the next item or end the
+/// block, so that the item before may lack its `;`: it is on a later line than the token before
+/// it, or a word, an attribute, a doc comment, the `*` of a wildcard source or a `}`. Other
+/// punctuation on the same line (`[`, `/*`, `(`) is more likely a form the item does not have
+/// than the start of another.
 fn may_start_next_item(text: &str, pos: usize) -> bool {
     let mut pos = pos.min(text.len());
     while !text.is_char_boundary(pos) {
@@ -219,7 +220,7 @@ fn may_start_next_item(text: &str, pos: usize) -> bool {
     let rest = &text[pos..];
     text[end..pos].contains('\n')
         || rest.starts_with("///")
-        || rest.starts_with('#')
+        || rest.starts_with(['#', '*', '}'])
         || rest.starts_with(|c: char| c.is_alphabetic() || c == '_')
 }
 
