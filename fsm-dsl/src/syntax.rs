@@ -233,6 +233,32 @@ fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
 }
 
+/// A line of spec text without the comment that ends it, if any: up to the first `//` outside a
+/// string (a string ends at its closing quote or at the line's end; `\` escapes the character
+/// after it).
+fn without_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let (mut i, mut in_string) = (0, false);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'/' if !in_string && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Whether `line`, without surrounding white space, is one attribute as the grammar reads it
+/// (`#[allow(W0002)]`, `#![allow(W0002)]`).
+fn is_attribute(line: &str) -> bool {
+    [Rule::attribute, Rule::machine_attribute].into_iter().any(|rule| {
+        Grammar::parse(rule, line).is_ok_and(|mut pairs| pairs.next().is_some_and(|p| p.as_str().len() == line.len()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{MAX_NESTING, check_nesting};

@@ -4,7 +4,7 @@
 //! keyword at the start of an item: "did you mean").
 
 use super::grammar::Rule;
-use super::{ITEM_KEYWORDS, is_keyword};
+use super::{ITEM_KEYWORDS, is_attribute, is_keyword, without_comment};
 use crate::ast::Span;
 use crate::diag::{Code, Diagnostic};
 use pest::error::{ErrorVariant, InputLocation};
@@ -268,10 +268,12 @@ fn after_an_item(before: &str) -> bool {
     let mut rest = before.trim_end();
     loop {
         let line_start = rest.rfind('\n').map_or(0, |newline| newline + 1);
-        let line = rest[line_start..].trim_start();
-        let attribute = (line.starts_with("#[") || line.starts_with("#![")) && line.ends_with(']');
-        if line.is_empty() || !(line.starts_with("//") || attribute) {
-            return rest.ends_with([';', '{', '}']);
+        let code = without_comment(&rest[line_start..]).trim();
+        if !(code.is_empty() || is_attribute(code)) {
+            return code.ends_with([';', '{', '}']);
+        }
+        if line_start == 0 {
+            return false;
         }
         rest = rest[..line_start].trim_end();
     }

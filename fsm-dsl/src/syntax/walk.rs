@@ -13,7 +13,7 @@ use super::errors::from_pest;
 use super::expr::{Duration, build_duration, build_effects, build_guard, build_timer_op};
 use super::grammar::Rule;
 use super::reader::{Node, Reader};
-use super::{mistakes, payload};
+use super::{is_attribute, mistakes, payload, without_comment};
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic, MAX_DIAGNOSTICS};
 use pest::iterators::Pair;
@@ -604,20 +604,32 @@ fn build_ignore(r: &mut Reader<'_>, ignore: &Node, diagnostics: &mut Vec<Diagnos
 /// does). At them, rather than at the `}` with every token an item may start with.
 fn nothing_after(junk: &str, span: Span) -> Option<Diagnostic> {
     let (mut doc, mut attribute) = (false, false);
-    for line in junk.lines().map(str::trim).filter(|line| !line.is_empty()) {
+    // Where the last doc comment or attribute ends, in `junk` (a comment after it left out).
+    let (mut offset, mut end) = (0, 0);
+    for raw in junk.split_inclusive('\n') {
+        let indent = raw.len() - raw.trim_start().len();
+        let line = raw.trim();
         if line.starts_with("///") && !line.starts_with("////") {
             doc = true;
-        } else if line.starts_with("#[") && line.ends_with(']') {
-            attribute = true;
-        } else if !line.starts_with("//") {
-            return None;
+            end = offset + indent + line.len();
+        } else {
+            // An attribute the grammar reads whole, a comment after it or alone; anything else
+            // (an attribute that does not parse among them) is a broken item of another kind.
+            match without_comment(line).trim_end() {
+                "" => {}
+                code if is_attribute(code) => {
+                    attribute = true;
+                    end = offset + indent + code.len();
+                }
+                _ => return None,
+            }
         }
+        offset += raw.len();
     }
     if !doc && !attribute {
         return None;
     }
-    let trimmed = junk.trim_end();
-    let at = Span::new(span.start(), span.start() + trimmed.len());
+    let at = Span::new(span.start(), span.start() + end);
     Some(if doc {
         Diagnostic::new(Code::Syntax, "a doc comment with no item after it", at, "documents nothing")
             .with_help("a doc comment (`///`) documents the item that follows it; write `//` for a comment")
