@@ -208,6 +208,10 @@ impl Writer<'_> {
             let ty = if m.states.len() <= 256 { "byte" } else { "int" };
             let at = start.as_ref().map_or(m.initial, |c| c.state(i));
             self.line(0, &format!("{ty} {} = {};", instance.name, state_name(instance, &m.state(at).named.name)));
+            // A parameter no guard reads keeps its one value for the whole exploration (it is
+            // never assigned, nor explored), so its range may be wider than Promela's `int`
+            // as long as its value fits.
+            let guard_params = m.guard_params();
             for (v, var) in m.vars.iter().enumerate() {
                 let name = var_name(instance, &var.named.name);
                 let ty = match var.ty {
@@ -215,6 +219,7 @@ impl Writer<'_> {
                     VarType::Int { min, max } if min >= 0 && max <= 255 => "byte",
                     VarType::Int { min, max } if min >= i64::from(i16::MIN) && max <= i64::from(i16::MAX) => "short",
                     VarType::Int { min, max } if min >= i64::from(i32::MIN) && max <= i64::from(i32::MAX) => "int",
+                    VarType::Int { .. } if var.param && !guard_params.contains(&fsm_dsl::ir::VarId(v)) => "int",
                     VarType::Int { .. } => return Err(Error::Range(format!("the domain of `{name}`"))),
                 };
                 let value = start.as_ref().map_or(var.init, |c| c.vars_of(instance)[v]);

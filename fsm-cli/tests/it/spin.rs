@@ -394,6 +394,33 @@ fn what_promela_cannot_say_is_refused() {
     assert!(e.contains("a transition on `TExpiry` reads whether its own timer runs"), "{e}");
 }
 
+/// A parameter that no guard reads (one a duration reads, as wide as a 32-bit field) keeps its
+/// one value through the exploration: it is exported by that value, as an `int`, wider than its
+/// range allows; a value past Promela's `int` is refused.
+#[test]
+fn a_wide_parameter_no_guard_reads_is_exported_by_its_value() {
+    let dir = temp_dir("wide");
+    let spec = |default: &str| {
+        format!(
+            "machine Retry {{ initial state Idle; state Waiting; event Go; param interval: 1..=4294967295 = {default};
+            timer T = interval ms; Idle -> Waiting on Go / start T; Waiting -> Idle on TExpiry;
+            ignore Go in Waiting; }}"
+        )
+    };
+    let file = dir.path().join("s.fsys");
+    std::fs::write(
+        &file,
+        "system S { instance r = \"retry.fsm\"; environment r.Go always; environment r.TExpiry always; }",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("retry.fsm"), spec("1000")).unwrap();
+    let text = promela::promela(&check(&file), "s.fsys").unwrap();
+    assert!(text.contains("int r_interval = 1000;"), "{text}");
+    std::fs::write(dir.path().join("retry.fsm"), spec("4294967295")).unwrap();
+    let e = promela::promela(&check(&file), "s.fsys").unwrap_err().to_string();
+    assert!(e.contains("the value of `r_interval` does not fit Promela's 32-bit int"), "{e}");
+}
+
 #[test]
 fn the_command_writes_promela_to_a_file() {
     use clap::Parser as _;
