@@ -455,7 +455,8 @@ impl Explored {
                 let Cell::Rules(rules) = m.cell(s, e) else { continue };
                 let mut d = report::incomplete(code, m.transition(rules[0]).span, &pair_text(m, s, e), w.as_deref());
                 // A `*` from the same state does not take the cases left: it takes only the
-                // events that no other transition of the state handles, and this one does.
+                // events that no other transition of the state handles (this one is handled),
+                // less those its `except` lists.
                 if let Some(star) = m
                     .transitions
                     .iter()
@@ -464,9 +465,10 @@ impl Explored {
                     d = d.with_secondary(
                         star.span,
                         format!(
-                            "`*` takes only the events no other transition from `{}` handles, not `{}`",
-                            m.state(s).named.name,
-                            m.event(e).named.name
+                            "`*` does not take `{}`: only the events no other transition from `{}` handles, \
+                             less its `except` list",
+                            m.event(e).named.name,
+                            m.state(s).named.name
                         ),
                     );
                 }
