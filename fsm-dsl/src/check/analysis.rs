@@ -84,3 +84,14 @@ fn name(named: &ir::Named) -> Name {
 fn pair_text(m: &Machine, s: StateId, e: EventId) -> String {
     format!("`{}` on `{}`", m.state(s).named.name, m.event(e).named.name)
 }
+
+/// A variable's value as a finding says it: "`NumDWA` is 2", "`open` is false", and the
+/// variable the machine keeps for `[running T]` as the spec writes it, "`running T` is true".
+fn value_text(m: &Machine, v: ir::VarId, value: i64) -> String {
+    let var = &m.vars[v.0];
+    let value = if var.ty == ir::VarType::Bool { (value != 0).to_string() } else { value.to_string() };
+    match var.running {
+        Some(timer) => format!("`running {}` is {value}", m.timers[timer.0].named.name),
+        None => format!("`{}` is {value}", var.named.name),
+    }
+}

@@ -3,7 +3,7 @@
 //! within the limits; and what it finds (conflicts, gaps, values out of range, unreachable
 //! states, guards that never hold) as diagnostics.
 
-use super::{Known, name, pair_text};
+use super::{Known, name, pair_text, value_text};
 use crate::ast::Span;
 use crate::check::eval::{
     Decisive, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS, MAX_UNREACHABLE_VALUATIONS,
@@ -100,15 +100,7 @@ fn witness(
 ) -> Option<String> {
     let mut parts: Vec<String> =
         guard_ids.iter().map(|g| format!("`{}` is {}", m.guards[g.0].named.name, guards[g.0])).collect();
-    for v in read {
-        let var = &m.vars[v.0];
-        let value = if var.ty == ir::VarType::Bool { (vars[v.0] != 0).to_string() } else { vars[v.0].to_string() };
-        // The variable the machine keeps for `[running T]` is said as the spec writes it.
-        match var.running {
-            Some(timer) => parts.push(format!("`running {}` is {value}", m.timers[timer.0].named.name)),
-            None => parts.push(format!("`{}` is {value}", var.named.name)),
-        }
-    }
+    parts.extend(read.iter().map(|&v| value_text(m, v, vars[v.0])));
     match parts.as_slice() {
         [] => None,
         [one] => Some(one.clone()),

@@ -2,7 +2,7 @@
 //! from which no sequence of events leads to another state.
 
 use super::explore::Graph;
-use super::name;
+use super::{name, value_text};
 use crate::check::report;
 use crate::diag::Diagnostic;
 use crate::ir::{self, Machine};
@@ -79,15 +79,7 @@ pub(super) fn stuck(m: &Machine, graph: &Graph, dead: &[bool]) -> Vec<Diagnostic
         }
         path.reverse();
         let vars = graph.valuation(graph.configs[n].1);
-        let values: Vec<String> = m
-            .vars
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let value = if v.ty == ir::VarType::Bool { (vars[i] != 0).to_string() } else { vars[i].to_string() };
-                format!("`{}` is {value}", v.named.name)
-            })
-            .collect();
+        let values: Vec<String> = (0..m.vars.len()).map(|i| value_text(m, ir::VarId(i), vars[i])).collect();
         out.push(report::trapped(&name(&state.named), &path, &values));
     }
     out
