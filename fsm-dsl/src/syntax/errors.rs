@@ -91,14 +91,16 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     // line (the grammar's strings never span lines).
     if found.text.as_deref() == Some("\"") && expected.iter().any(|e| e == "a quoted string") {
         let start = found.span.start();
-        let line_end = text[start..].find('\n').map_or(text.len(), |newline| start + newline);
+        let line_end = text[start..].find(['\r', '\n']).map_or(text.len(), |newline| start + newline);
         return Diagnostic::new(
             Code::Syntax,
             "this string does not end on its line",
             Span::new(start, line_end.max(start + 1)),
             "no closing `\"` before the end of the line",
         )
-        .with_help("a string ends with `\"` on the line it starts on; write `\\\"` for a quote inside it");
+        .with_help(
+            "a string ends with `\"` on the line it starts on; write `\\\"` for a quote inside it and `\\\\` for a backslash",
+        );
     }
     let mut diagnostic = Diagnostic::new(Code::Syntax, message, found.span, label);
     if let Some(help) = syntax_help(text, pos, &expected) {

@@ -84,3 +84,16 @@ fn a_comment_that_ends_the_file_leaves_the_expected_items_alone() {
         assert_eq!(messages, [expected.as_str()], "{text:?}");
     }
 }
+
+/// A string that does not end on its line is marked to the line's end, without the `\r` of a
+/// CRLF line end (which would put the carets past the text).
+#[test]
+fn an_unterminated_string_is_marked_to_its_line_end_crlf_or_not() {
+    for end in ["\n", "\r\n"] {
+        let text = ["machine M {", "  initial state A;", "  event E \"open;", "  internal A on E;", "}", ""].join(end);
+        let (_, diagnostics) = fsm_dsl::syntax::parse(&text);
+        let [d] = diagnostics.as_slice() else { panic!("{diagnostics:?}") };
+        assert_eq!(d.message, "this string does not end on its line");
+        assert_eq!(&text[d.primary.span.start()..d.primary.span.end()], "\"open;", "{end:?}");
+    }
+}
