@@ -167,6 +167,7 @@ pub enum Rule {
     r#bad_except_events,
     r#bad_ignore_cause,
     r#bad_ignore_guard,
+    r#bad_error_guard,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -318,6 +319,7 @@ impl Rule {
             Rule::r#bad_except_events,
             Rule::r#bad_ignore_cause,
             Rule::r#bad_ignore_guard,
+            Rule::r#bad_error_guard,
         ]
     }
 }
@@ -10618,6 +10620,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                     state: super::State<'_>,
                                                                                 ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                     self::r#doc(state)
+                                                                                        .or_else(self::r#attribute as super::Step)
                                                                                         .and_then({
                                                                                             fn step(
                                                                                                 state: super::State<'_>,
@@ -10633,7 +10636,14 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                                                         state: super::State<'_>,
                                                                                                                     ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                                         super::hidden::skip(state)
-                                                                                                                            .and_then(self::r#doc as super::Step)
+                                                                                                                            .and_then({
+                                                                                                                                fn step(
+                                                                                                                                    state: super::State<'_>,
+                                                                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                                    self::r#doc(state).or_else(self::r#attribute as super::Step)
+                                                                                                                                }
+                                                                                                                                step as super::Step
+                                                                                                                            })
                                                                                                                     }
                                                                                                                     step as super::Step
                                                                                                                 })
@@ -10993,6 +11003,71 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             }
                                                                                             step as super::Step
                                                                                         })
+                                                                                }
+                                                                                step as super::Step
+                                                                            })
+                                                                    }
+                                                                    step as super::Step
+                                                                })
+                                                                .or_else({
+                                                                    fn step(
+                                                                        state: super::State<'_>,
+                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                        state
+                                                                            .sequence({
+                                                                                fn step(
+                                                                                    state: super::State<'_>,
+                                                                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                    self::r#kw_error(state)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#ignore_events as super::Step)
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state
+                                                                                                    .optional({
+                                                                                                        fn step(
+                                                                                                            state: super::State<'_>,
+                                                                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                            state
+                                                                                                                .sequence({
+                                                                                                                    fn step(
+                                                                                                                        state: super::State<'_>,
+                                                                                                                    ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                                        self::r#kw_in(state)
+                                                                                                                            .and_then(super::hidden::skip as super::Step)
+                                                                                                                            .and_then(self::r#state_set as super::Step)
+                                                                                                                    }
+                                                                                                                    step as super::Step
+                                                                                                                })
+                                                                                                        }
+                                                                                                        step as super::Step
+                                                                                                    })
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.optional(self::r#kw_otherwise as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                state.optional(self::r#string as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
+                                                                                        .and_then(super::hidden::skip as super::Step)
+                                                                                        .and_then(self::r#bad_error_guard as super::Step)
                                                                                 }
                                                                                 step as super::Step
                                                                             })
@@ -11472,6 +11547,26 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_error_guard(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_error_guard,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("[")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -11748,6 +11843,7 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#bad_except_events => rules::r#bad_except_events(state),
                     Rule::r#bad_ignore_cause => rules::r#bad_ignore_cause(state),
                     Rule::r#bad_ignore_guard => rules::r#bad_ignore_guard(state),
+                    Rule::r#bad_error_guard => rules::r#bad_error_guard(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

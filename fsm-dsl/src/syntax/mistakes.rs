@@ -1,5 +1,5 @@
 //! Forms a user may try that the DSL does not have (`event E "label"(Data);`, transitions inside a state, `if` for a
-//! guard, `=>`, a missing `on`, a guard on an `ignore`, ...): an item that did not parse is matched against the grammar's
+//! guard, `=>`, a missing `on`, a guard on an `ignore` or an `error`, ...): an item that did not parse is matched against the grammar's
 //! `mistake` rule, and a match gets an error that says what the DSL writes instead.
 
 use super::grammar::{Grammar, Rule};
@@ -27,6 +27,7 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
                 | Rule::bad_except_events
                 | Rule::bad_ignore_cause
                 | Rule::bad_ignore_guard
+                | Rule::bad_error_guard
         )
     })?;
     let found = marker.as_str();
@@ -84,6 +85,12 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             "an `ignore` takes no guard: it ignores its events in its states whatever the guards".to_owned(),
             "a guard on an `ignore`",
             "to do nothing when a guard holds, write an internal transition without effects beside the others: `internal S on E [g];`".to_owned(),
+        ),
+        Rule::bad_error_guard => (
+            "an `error` item takes no guard: its pairs are protocol errors whatever the guards".to_owned(),
+            "a guard on an `error` item",
+            "a pair is a protocol error in every case or in none: where a guard decides, write its cases as transitions (`internal S on E [g];` does nothing)"
+                .to_owned(),
         ),
         Rule::bad_except_events => (
             "`except` follows `*`: a transition on listed events takes only those".to_owned(),
