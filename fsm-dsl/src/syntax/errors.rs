@@ -123,8 +123,9 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     diagnostic
 }
 
-/// Where the innermost `{` that the text leaves open stands, outside comments and strings (a
-/// string ends at its line's end, as the lenient parse reads it), if one does.
+/// Where the innermost `{` that the text leaves open stands, outside comments and strings, if
+/// one does. A string ends at its closing quote, or at its line's end unless a `\` escapes it, as
+/// the strict grammar reads it (this error comes from the strict parse).
 fn unclosed_brace(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut open = Vec::new();

@@ -211,7 +211,9 @@ fn step_cell(
 /// at the widest of them, naming each with its number of values.
 fn too_many_starts(m: &Machine) -> Diagnostic {
     let params = m.guard_params();
-    let widest = params.iter().max_by_key(|v| m.vars[v.0].ty.size()).map_or(m.named.span, |v| m.vars[v.0].named.span);
+    // The first declared of the widest, on a tie.
+    let widest =
+        params.iter().rev().max_by_key(|v| m.vars[v.0].ty.size()).map_or(m.named.span, |v| m.vars[v.0].named.span);
     let each: Vec<String> =
         params.iter().map(|v| format!("`{}` ({} values)", m.vars[v.0].named.name, m.vars[v.0].ty.size())).collect();
     report::too_complex(
