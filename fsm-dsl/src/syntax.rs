@@ -254,9 +254,13 @@ fn without_comment(line: &str) -> &str {
 /// Whether `line`, without surrounding white space, is one attribute as the grammar reads it
 /// (`#[allow(W0002)]`, `#![allow(W0002)]`).
 fn is_attribute(line: &str) -> bool {
-    [Rule::attribute, Rule::machine_attribute].into_iter().any(|rule| {
-        Grammar::parse(rule, line).is_ok_and(|mut pairs| pairs.next().is_some_and(|p| p.as_str().len() == line.len()))
-    })
+    // Most lines asked about are broken items of other kinds: they are told apart by their first
+    // character before pest is asked (a parse costs its setup, however soon it fails).
+    line.starts_with('#')
+        && [Rule::attribute, Rule::machine_attribute].into_iter().any(|rule| {
+            Grammar::parse(rule, line)
+                .is_ok_and(|mut pairs| pairs.next().is_some_and(|p| p.as_str().len() == line.len()))
+        })
 }
 
 #[cfg(test)]
