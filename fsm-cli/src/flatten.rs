@@ -33,8 +33,11 @@ pub enum FlattenError {
     /// the flat machine between configurations, which a flat `ignore` cannot say.
     #[error("guards test whether timers are running ({0}): an ignored expiry would change the configuration")]
     RunningTests(String),
-    /// Timers' durations read variables: the flat machine has none left to read.
-    #[error("timers' durations read variables ({0}): the flat machine has no variables to read")]
+    /// Timers' durations are computed (from parameters, variables or an event's data): the flat
+    /// spec keeps constant durations only.
+    #[error(
+        "timers' durations are computed ({0}), from variables or an event's data: the flat spec keeps constant durations only"
+    )]
     Durations(String),
 }
 
