@@ -219,6 +219,9 @@ fn may_start_next_item(text: &str, pos: usize) -> bool {
     while !text.is_char_boundary(pos) {
         pos -= 1;
     }
+    if splits_a_name(text, pos) {
+        return false;
+    }
     let end = text[..pos].trim_end().len();
     let rest = &text[pos..];
     text[end..pos].contains('\n')
@@ -227,13 +230,50 @@ fn may_start_next_item(text: &str, pos: usize) -> bool {
         || rest.starts_with(|c: char| c.is_alphabetic() || c == '_')
 }
 
+/// Whether the word at `pos` follows a word on the same line and is followed by what ends or
+/// continues a declaration or a list of events (`;`, a label, data, a block, a guard, effects):
+/// a name written as two words (`event send H;`), not the start of the next item.
+fn splits_a_name(text: &str, pos: usize) -> bool {
+    let Some(rest) = text.get(pos..) else { return false };
+    if !rest.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        return false;
+    }
+    let len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let end = text[..pos].trim_end().len();
+    let previous_is_word = text[..end].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+    previous_is_word
+        && !text[end..pos].contains('\n')
+        && rest[len..].trim_start_matches([' ', '\t']).starts_with([';', '"', '(', '{', '[', '/'])
+}
+
 /// A help line for the commonest slips.
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
     let word = found.text.clone().unwrap_or_default();
+    if word == "/" && expected.iter().any(|e| e.starts_with("a unit of time")) {
+        return Some(
+            "a duration has no division: take a smaller unit instead, as `lease * 500 ms` for half of `lease` seconds"
+                .to_owned(),
+        );
+    }
     if expected.iter().any(|e| e.starts_with("a unit of time")) {
         return Some(
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
+        );
+    }
+    if expected.iter().any(|e| e == "`;`") && splits_a_name(text, found.span.start()) {
+        let before = text[..found.span.start()].trim_end();
+        let previous = before.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+        return Some(format!(
+            "a name is one word: `{previous}{word}` or `{previous}_{word}`; a declaration's label may hold words \
+             (`event SendH \"send H\";`)"
+        ));
+    }
+    if expected.iter().any(|e| e == "a name") && word.starts_with(|c: char| c.is_ascii_digit()) {
+        return Some(
+            "a name starts with a letter or `_`; a declaration's label may hold the RFC's own name \
+             (`event TwoWayReceived \"2-WayReceived\";`)"
+                .to_owned(),
         );
     }
     if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) && may_start_next_item(text, pos) {
