@@ -116,6 +116,9 @@ struct Resolver<'a> {
     dropped: Vec<Dropped>,
     /// Set by an error the analyses cannot work around.
     unsound: bool,
+    /// The events whose data type was refused (E0020): they carry no data in the model, which
+    /// is not to be reported again where a duration reads it.
+    refused_payloads: Vec<EventId>,
     /// The transitions on `*` (any other event), resolved, each with its `except` list as its
     /// events: `build_cells` writes them into the table once the other transitions are in.
     others: Vec<ir::Transition>,
@@ -194,6 +197,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         written: Vec::new(),
         dropped: Vec::new(),
         unsound: false,
+        refused_payloads: Vec::new(),
         others: Vec::new(),
         protocol_errors: Vec::new(),
     };

@@ -52,6 +52,7 @@ impl Resolver<'_> {
                         Some(p) if p.is_path => Some(p.ty.clone()),
                         Some(p) => {
                             self.diagnostics.push(report::payload_not_path(&d.name, p));
+                            self.refused_payloads.push(EventId(self.events.len()));
                             None
                         }
                         None => None,

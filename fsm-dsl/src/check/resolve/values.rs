@@ -363,7 +363,10 @@ impl Resolver<'_> {
         let mut failed = false;
         for &(e, span) in &fields {
             let event = &self.events[e.0];
-            if event.payload.is_none() {
+            if event.payload.is_none() && self.refused_payloads.contains(&e) {
+                // Its data type is refused already (E0020): the read is not said wrong again.
+                failed = true;
+            } else if event.payload.is_none() {
                 let name = &event.named.name;
                 self.diagnostics.push(
                     Diagnostic::new(
