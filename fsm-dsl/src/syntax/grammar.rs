@@ -168,6 +168,8 @@ pub enum Rule {
     r#bad_ignore_cause,
     r#bad_ignore_guard,
     r#bad_error_guard,
+    r#bad_ignore_effects,
+    r#bad_error_effects,
 }
 impl Rule {
     pub fn all_rules() -> &'static [Rule] {
@@ -320,6 +322,8 @@ impl Rule {
             Rule::r#bad_ignore_cause,
             Rule::r#bad_ignore_guard,
             Rule::r#bad_error_guard,
+            Rule::r#bad_ignore_effects,
+            Rule::r#bad_error_effects,
         ]
     }
 }
@@ -11000,6 +11004,7 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                                                                 self::r#bad_ignore_cause(state)
                                                                                                     .or_else(self::r#bad_ignore_guard as super::Step)
+                                                                                                    .or_else(self::r#bad_ignore_effects as super::Step)
                                                                                             }
                                                                                             step as super::Step
                                                                                         })
@@ -11067,7 +11072,15 @@ impl ::pest::Parser<Rule> for Grammar {
                                                                                             step as super::Step
                                                                                         })
                                                                                         .and_then(super::hidden::skip as super::Step)
-                                                                                        .and_then(self::r#bad_error_guard as super::Step)
+                                                                                        .and_then({
+                                                                                            fn step(
+                                                                                                state: super::State<'_>,
+                                                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                                                self::r#bad_error_guard(state)
+                                                                                                    .or_else(self::r#bad_error_effects as super::Step)
+                                                                                            }
+                                                                                            step as super::Step
+                                                                                        })
                                                                                 }
                                                                                 step as super::Step
                                                                             })
@@ -11567,6 +11580,46 @@ impl ::pest::Parser<Rule> for Grammar {
                         )
                 }
                 #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_ignore_effects(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_ignore_effects,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("/")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#bad_error_effects(
+                    state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#bad_error_effects,
+                            {
+                                fn step(
+                                    state: super::State<'_>,
+                                ) -> ::pest::ParseResult<super::State<'_>> {
+                                    state.match_string("/")
+                                }
+                                step as super::Step
+                            },
+                        )
+                }
+                #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]
                 pub fn ANY(
                     state: ::std::boxed::Box<::pest::ParserState<'_, Rule>>,
@@ -11844,6 +11897,8 @@ impl ::pest::Parser<Rule> for Grammar {
                     Rule::r#bad_ignore_cause => rules::r#bad_ignore_cause(state),
                     Rule::r#bad_ignore_guard => rules::r#bad_ignore_guard(state),
                     Rule::r#bad_error_guard => rules::r#bad_error_guard(state),
+                    Rule::r#bad_ignore_effects => rules::r#bad_ignore_effects(state),
+                    Rule::r#bad_error_effects => rules::r#bad_error_effects(state),
                     Rule::EOI => rules::EOI(state),
                 }
             },

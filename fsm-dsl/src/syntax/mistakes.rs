@@ -1,5 +1,5 @@
 //! Forms a user may try that the DSL does not have (`event E "label"(Data);`, transitions inside a state, `if` for a
-//! guard, `=>`, a missing `on`, a guard on an `ignore` or an `error`, ...): an item that did not parse is matched against the grammar's
+//! guard, `=>`, a missing `on`, a guard or effects on an `ignore` or an `error`, ...): an item that did not parse is matched against the grammar's
 //! `mistake` rule, and a match gets an error that says what the DSL writes instead.
 
 use super::grammar::{Grammar, Rule};
@@ -28,6 +28,8 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
                 | Rule::bad_ignore_cause
                 | Rule::bad_ignore_guard
                 | Rule::bad_error_guard
+                | Rule::bad_ignore_effects
+                | Rule::bad_error_effects
         )
     })?;
     let found = marker.as_str();
@@ -91,6 +93,16 @@ pub(super) fn diagnose(text: &str, offset: usize) -> Option<Diagnostic> {
             "a guard on an `error` item",
             "a pair is a protocol error in every case or in none: where a guard decides, write its cases as transitions (`internal S on E [g];` does nothing)"
                 .to_owned(),
+        ),
+        Rule::bad_ignore_effects => (
+            "an `ignore` runs no effects: its pairs do nothing".to_owned(),
+            "effects on an `ignore`",
+            "to run effects and stay in the state, write an internal transition: `internal S on E / A;`".to_owned(),
+        ),
+        Rule::bad_error_effects => (
+            "an `error` item runs no effects: nothing happens on its pairs but the step's outcome".to_owned(),
+            "effects on an `error` item",
+            "the hooks see `Kind::ProtocolError` and `error_cause(state, event)`; to run effects instead, write a transition on the pair".to_owned(),
         ),
         Rule::bad_except_events => (
             "`except` follows `*`: a transition on listed events takes only those".to_owned(),
