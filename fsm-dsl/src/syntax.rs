@@ -125,6 +125,32 @@ pub(crate) fn too_long(len: usize, max: usize, reader: &str) -> Diagnostic {
 
 /// Refuses text nested deeper than `MAX_NESTING`, outside strings and comments.
 fn check_nesting(text: &str) -> Option<Diagnostic> {
+    let mut depth = 0usize;
+    for (at, bracket) in brackets(text) {
+        match bracket {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(Diagnostic::new(
+                        Code::Syntax,
+                        format!("brackets nested more than {MAX_NESTING} deep"),
+                        Span::new(at, at + 1),
+                        "too deep",
+                    ));
+                }
+            }
+            _ => depth = depth.saturating_sub(1),
+        }
+    }
+    None
+}
+
+/// The brackets of `text` (`(`, `[`, `{` and their closing ones) outside strings and comments,
+/// with their offsets, in order. A string ends at its closing quote or at its line's end, a `\`
+/// escaping the character after it (as the strict grammar reads it); a comment runs from `//`
+/// to its line's end. What `check_nesting` counts, and where a syntax error finds the `{` a
+/// spec leaves open.
+fn brackets(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     // Every byte this looks at is ASCII, and in UTF-8 no byte of a longer character is: the text
     // is read as bytes, and a table finds the next one that matters (the rest pass in a tight loop).
     const MATTERS: [bool; 256] = {
@@ -138,41 +164,31 @@ fn check_nesting(text: &str) -> Option<Diagnostic> {
         matters
     };
     let bytes = text.as_bytes();
-    let mut depth = 0usize;
     let mut i = 0;
-    while let Some(skipped) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| MATTERS[usize::from(b)])) {
-        let at = i + skipped;
-        i = at + 1;
-        match bytes[at] {
-            b'"' => {
-                while let Some(&c) = bytes.get(i) {
-                    i += 1;
-                    match c {
-                        b'\\' => i += 1,
-                        b'"' | b'\n' => break,
-                        _ => {}
+    std::iter::from_fn(move || {
+        while let Some(skipped) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| MATTERS[usize::from(b)])) {
+            let at = i + skipped;
+            i = at + 1;
+            match bytes[at] {
+                b'"' => {
+                    while let Some(&c) = bytes.get(i) {
+                        i += 1;
+                        match c {
+                            b'\\' => i += 1,
+                            b'"' | b'\n' => break,
+                            _ => {}
+                        }
                     }
                 }
-            }
-            b'/' if bytes.get(i) == Some(&b'/') => {
-                i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline + 1);
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(Diagnostic::new(
-                        Code::Syntax,
-                        format!("brackets nested more than {MAX_NESTING} deep"),
-                        Span::new(at, at + 1),
-                        "too deep",
-                    ));
+                b'/' if bytes.get(i) == Some(&b'/') => {
+                    i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline + 1);
                 }
+                b'/' => {}
+                bracket => return Some((at, bracket)),
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
         }
-    }
-    None
+        None
+    })
 }
 
 /// The keywords that start an item of a machine (the language server completes them where an

@@ -4,7 +4,7 @@
 //! keyword at the start of an item: "did you mean").
 
 use super::grammar::Rule;
-use super::{ITEM_KEYWORDS, is_attribute, is_keyword, without_comment};
+use super::{ITEM_KEYWORDS, brackets, is_attribute, is_keyword, without_comment};
 use crate::ast::Span;
 use crate::diag::{Code, Diagnostic};
 use pest::error::{ErrorVariant, InputLocation};
@@ -124,32 +124,12 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
 }
 
 /// Where the innermost `{` that the text leaves open stands, outside comments and strings, if
-/// one does. A string ends at its closing quote, or at its line's end unless a `\` escapes it, as
-/// the strict grammar reads it (this error comes from the strict parse).
+/// one does.
 fn unclosed_brace(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
     let mut open = Vec::new();
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        i += 1;
-        match b {
-            b'/' if bytes.get(i) == Some(&b'/') => {
-                i = bytes[i..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |newline| i + newline);
-            }
-            b'"' => {
-                while let Some(&c) = bytes.get(i) {
-                    if c == b'\n' {
-                        break;
-                    }
-                    i += 1;
-                    match c {
-                        b'\\' => i += 1,
-                        b'"' => break,
-                        _ => {}
-                    }
-                }
-            }
-            b'{' => open.push(i - 1),
+    for (at, bracket) in brackets(text) {
+        match bracket {
+            b'{' => open.push(at),
             b'}' => {
                 open.pop();
             }
@@ -250,6 +230,9 @@ fn splits_a_name(text: &str, pos: usize) -> bool {
 fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     let found = found_at(text, pos);
     let word = found.text.clone().unwrap_or_default();
+    // The word before what stands there.
+    let before = text[..found.span.start().min(text.len())].trim_end();
+    let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
     if word == "/" && expected.iter().any(|e| e.starts_with("a unit of time")) {
         return Some(
             "a duration has no division: take a smaller unit instead, as `lease * 500 ms` for half of `lease` seconds"
@@ -262,8 +245,6 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         );
     }
     if expected.iter().any(|e| e == "`;`") && splits_a_name(text, found.span.start()) {
-        let before = text[..found.span.start()].trim_end();
-        let previous = before.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
         return Some(format!(
             "a name is one word: `{previous}{word}` or `{previous}_{word}`; a declaration's label may hold words \
              (`event SendH \"send H\";`)"
@@ -284,8 +265,6 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
     }
     // A misspelled keyword at the start of an item reads as the first name of a transition.
-    let before = text[..found.span.start().min(text.len())].trim_end();
-    let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
     let item_start = after_an_item(&before[..before.len() - previous.len()]);
     for candidate in [word.as_str(), previous] {
         let at_start = if candidate == word { expected.iter().any(|e| e.starts_with("an item")) } else { item_start };
