@@ -1,7 +1,8 @@
-//! Where an execution of the `spec` target goes, by kind of input: each input of the given
-//! directories (the seeds and the campaign's corpus by default) runs through the target's
-//! properties (`rfc_fsm_fuzz::spec::run`) ROUNDS times, timed, and is counted by what the
-//! front end makes of it: a syntax error, another error, or a valid spec. For each kind: how
+//! Where an execution of the `spec` target goes, by kind of input: each file under the given
+//! directories (by default the seeds as `scripts/fuzz` gives them, `fuzz/seeds/spec`, `specs/`
+//! and `tests/data/`, and the campaign's corpus) runs through the target's properties
+//! (`rfc_fsm_fuzz::spec::run`) ROUNDS times, timed, and is counted by what the front end makes
+//! of it: a syntax error, another error, or a valid spec. For each kind: how
 //! many inputs, the milliseconds per execution, and, for the inputs with syntax errors, the
 //! parse's parts. A release build without instrumentation, so the figures are the code's own,
 //! not libFuzzer's:
@@ -27,14 +28,20 @@ fn main() {
         _ => 3,
     };
     if args.is_empty() {
-        args = vec!["seeds/spec".to_owned(), "campaign/spec".to_owned()];
+        args = ["seeds/spec", "../specs", "../tests/data", "campaign/spec"].map(str::to_owned).to_vec();
     }
+    // Every file under the directories, as libFuzzer reads them.
     let mut inputs = Vec::new();
-    for dir in &args {
-        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+    let mut dirs: Vec<std::path::PathBuf> = args.iter().map(Into::into).collect();
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         for entry in entries {
             let path = entry.expect("a directory entry").path();
-            inputs.push((path.display().to_string(), std::fs::read(&path).expect("a readable input")));
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                inputs.push((path.display().to_string(), std::fs::read(&path).expect("a readable input")));
+            }
         }
     }
     inputs.sort();
