@@ -363,22 +363,22 @@ impl Resolver<'_> {
         let mut failed = false;
         for &(e, span) in &fields {
             let event = &self.events[e.0];
-            if event.payload.is_none() && self.refused_payloads.contains(&e) {
-                // Its data type is refused already (E0020): the read is not said wrong again.
-                failed = true;
-            } else if event.payload.is_none() {
-                let name = &event.named.name;
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        Code::DurationData,
-                        format!("`{name}` carries no data for a duration to read"),
-                        span,
-                        "no data",
-                    )
-                    .with_help(format!(
-                        "declare the type of its data (`event {name}(Ack);`), or read a parameter or a variable"
-                    )),
-                );
+            if event.payload.is_none() {
+                // A data type refused already (E0020) makes the read wrong, without saying so again.
+                if !self.refused_payloads.contains(&e) {
+                    let name = &event.named.name;
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::DurationData,
+                            format!("`{name}` carries no data for a duration to read"),
+                            span,
+                            "no data",
+                        )
+                        .with_help(format!(
+                            "declare the type of its data (`event {name}(Ack);`), or read a parameter or a variable"
+                        )),
+                    );
+                }
                 failed = true;
             } else if e != first {
                 self.diagnostics.push(
