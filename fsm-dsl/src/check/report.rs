@@ -353,8 +353,16 @@ pub fn non_deterministic(first: Span, second: Span, pairs: &str, witness: Option
 /// Events that `state` does not handle under a policy that asks it to. `expiries` are those
 /// among them that are a timer's expiry, each with its timer and how the timer comes to be
 /// running there (`after `E`, `F``): ignoring such an expiry would draw W0008, so the help
-/// asks for a transition or a stop instead.
-pub fn unhandled(code: Code, state: &Name, events: &[&str], expiries: &[(&str, &str, Option<String>)]) -> Diagnostic {
+/// asks for a transition or a stop instead. In a state that no event sequence reaches
+/// (`reached` false, W0001), the expiries are asked for because a machine restored in the state
+/// may have the timers running, and ignoring them there draws no W0008.
+pub fn unhandled(
+    code: Code,
+    state: &Name,
+    reached: bool,
+    events: &[&str],
+    expiries: &[(&str, &str, Option<String>)],
+) -> Diagnostic {
     let list = events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
     let noun = if events.len() == 1 { "event" } else { "events" };
     let mut d = Diagnostic::new(
@@ -363,9 +371,26 @@ pub fn unhandled(code: Code, state: &Name, events: &[&str], expiries: &[(&str, &
         state.span,
         "declared here",
     );
-    for (_, timer, path) in expiries {
-        let how = path.as_deref().map_or(String::new(), |p| format!(" {p}"));
-        d = d.with_note(format!("`{timer}` may be running in `{}`{how}", state.text));
+    if reached {
+        for (_, timer, path) in expiries {
+            let how = path.as_deref().map_or(String::new(), |p| format!(" {p}"));
+            d = d.with_note(format!("`{timer}` may be running in `{}`{how}", state.text));
+        }
+    } else if !expiries.is_empty() {
+        let timers = quoted(&expiries.iter().map(|(_, t, _)| (*t).to_owned()).collect::<Vec<_>>());
+        let pronoun = if expiries.len() == 1 { "it is" } else { "each is" };
+        d = d.with_note(format!(
+            "no sequence of events reaches `{}` (W0001), but a machine restored in it may have {timers} running ({pronoun} started elsewhere)",
+            state.text
+        ));
+    }
+    if !reached {
+        // Nothing runs there but what a restored machine brings: an `ignore` draws no W0008.
+        return d.with_help(format!(
+            "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`, or remove the state",
+            events.join(", "),
+            state.text
+        ));
     }
     let plain: Vec<&str> = events.iter().copied().filter(|e| !expiries.iter().any(|(x, _, _)| x == e)).collect();
     let mut help = Vec::new();

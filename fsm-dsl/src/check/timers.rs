@@ -87,6 +87,13 @@ impl Running {
         self.reached.get(state.0).copied().unwrap_or(false)
     }
 
+    /// Whether the analysis ran over every pair and found that no sequence of events reaches
+    /// `state`; `false` when that is not known (too many timers, dropped items, or a machine
+    /// without timers, whose states the checker's reading does not explore).
+    pub fn unreached(&self, state: StateId) -> bool {
+        self.analysed && !self.partial && !self.reached.is_empty() && !self.reached(state)
+    }
+
     /// `true` when the sets were computed per configuration (guards and variables taken into
     /// account); `false` when the machine was too large and they are per state, wider.
     pub fn exact(&self) -> bool {

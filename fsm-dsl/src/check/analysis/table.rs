@@ -39,7 +39,7 @@ pub(super) fn unhandled(m: &Machine, known: Known<'_>, running: &Running) -> Vec
                     Some((m.events[e].named.name.as_str(), m.timers[t.0].named.name.as_str(), path))
                 })
                 .collect();
-            out.push(report::unhandled(code, &name(&state.named), &events, &expiries));
+            out.push(report::unhandled(code, &name(&state.named), !running.unreached(StateId(i)), &events, &expiries));
         }
     }
     out
