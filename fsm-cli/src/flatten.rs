@@ -10,7 +10,7 @@
 //! internal transition can move into that configuration does a separate start state carry them.
 
 use fsm_dsl::ir::{
-    ActionKind, Cell, Condition, Effect, ErrorId, EventId, Expr, Machine, StateId, TransitionId, VarType,
+    ActionKind, Cell, Condition, Effect, ErrorId, EventId, Expr, IgnoreId, Machine, StateId, TransitionId, VarType,
 };
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -61,7 +61,7 @@ struct Rule {
 
 enum FlatCell {
     Unmentioned,
-    Ignored,
+    Ignored(IgnoreId),
     Error(ErrorId),
     Rules(Vec<Rule>),
 }
@@ -165,8 +165,8 @@ fn explore(m: &Machine) -> Result<(Vec<Config>, Vec<Vec<FlatCell>>), FlattenErro
                     row.push(FlatCell::Unmentioned);
                     continue;
                 }
-                Cell::Ignored => {
-                    row.push(FlatCell::Ignored);
+                Cell::Ignored(id) => {
+                    row.push(FlatCell::Ignored(*id));
                     continue;
                 }
                 Cell::Error(id) => {
@@ -372,7 +372,7 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     // Transitions with the same event, guard, target and actions share one line.
     type Key = (usize, Option<String>, usize, Vec<String>, bool, TransitionId);
     let mut groups: Vec<(Key, Vec<String>)> = Vec::new();
-    let mut ignores: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut ignores: Vec<((usize, IgnoreId), Vec<String>)> = Vec::new();
     let mut errors: Vec<((usize, ErrorId), Vec<String>)> = Vec::new();
     for (i, row) in cells.iter().enumerate() {
         let mut sources = vec![names[i].clone()];
@@ -382,9 +382,9 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
         for (e, cell) in row.iter().enumerate() {
             match cell {
                 FlatCell::Unmentioned => {}
-                FlatCell::Ignored => match ignores.iter_mut().find(|(ev, _)| *ev == e) {
+                FlatCell::Ignored(id) => match ignores.iter_mut().find(|(key, _)| *key == (e, *id)) {
                     Some((_, states)) => states.extend(sources.iter().cloned()),
-                    None => ignores.push((e, sources.clone())),
+                    None => ignores.push(((e, *id), sources.clone())),
                 },
                 FlatCell::Error(id) => match errors.iter_mut().find(|(key, _)| *key == (e, *id)) {
                     Some((_, states)) => states.extend(sources.iter().cloned()),
@@ -426,8 +426,11 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
             let _ = writeln!(out, "    {} -> {} on {event}{guard}{actions}{refs};", sources.join(", "), names[target]);
         }
     }
-    for (e, states) in ignores {
-        let _ = writeln!(out, "    ignore {} in {};", m.events[e].named.name, states.join(", "));
+    for ((e, id), states) in ignores {
+        let ignore = m.ignore(id);
+        doc_lines(out, "    ", &ignore.doc);
+        let refs: String = ignore.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
+        let _ = writeln!(out, "    ignore {} in {}{refs};", m.events[e].named.name, states.join(", "));
     }
     for ((e, id), states) in errors {
         let error = m.protocol_error(id);

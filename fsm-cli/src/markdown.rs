@@ -71,7 +71,7 @@ pub fn covered<'m>(m: &'m Machine, running: &'m Running, t: &'m Transition) -> i
 fn matrix_cell(m: &Machine, running: &Running, s: StateId, e: EventId) -> String {
     let cannot_happen = m.event(e).timer.is_some_and(|t| running.reached(s) && !running.may_be_running(s, t));
     match m.cell(s, e) {
-        Cell::Ignored => "ignored".to_owned(),
+        Cell::Ignored(_) => "ignored".to_owned(),
         Cell::Error(id) => match &m.protocol_error(*id).cause {
             Some(cause) => format!("error: {}", cell(cause)),
             None => "error".to_owned(),

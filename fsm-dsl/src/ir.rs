@@ -38,6 +38,7 @@ id!(VarId, "a variable");
 id!(TransitionId, "a transition");
 id!(SuperstateId, "a superstate");
 id!(ErrorId, "a protocol error (an `error` item)");
+id!(IgnoreId, "an `ignore` item");
 
 /// What every declaration has: a name, an optional display label, docs and a span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -365,13 +366,25 @@ pub const OTHER_EVENTS: &str = "any other event";
 pub enum Cell {
     /// No transition and no `ignore` mentions the pair: the machine's policy decides.
     Unmentioned,
-    /// `ignore E in S`.
-    Ignored,
+    /// `ignore E in S`: the item's entry in [`Machine::ignores`].
+    Ignored(IgnoreId),
     /// These transitions, in spec order; guards pick at most one (the `else` one last).
     Rules(List<TransitionId>),
     /// `error E in S "cause";`: a protocol error that the RFC names (the item's entry in
     /// [`Machine::protocol_errors`]). Nothing happens; the step says so.
     Error(ErrorId),
+}
+
+/// An `ignore` item (`ignore DWA in INITIAL, DOWN ref "RFC 3539 Appendix A";`): pairs the RFC
+/// says to ignore, with where it says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ignore {
+    /// The item's references to the source document.
+    pub refs: Vec<String>,
+    /// The item's doc comment; empty when there is none.
+    pub doc: String,
+    /// The item.
+    pub span: Span,
 }
 
 /// A protocol error that the spec names (`error ASPUP in ASP_ACTIVE "Unexpected Message";`):
@@ -472,6 +485,9 @@ pub struct Machine {
     pub groups: Vec<Group>,
     /// The protocol errors (`error` items), in spec order, which [`Cell::Error`] indexes.
     pub protocol_errors: Vec<ProtocolError>,
+    /// The `ignore` items that ignore some pair, in the order they were applied (plain ones,
+    /// then `otherwise`), which [`Cell::Ignored(_)`] indexes.
+    pub ignores: Vec<Ignore>,
     /// Per state, a bit per timer (the first 128) that the checker proved is not running in
     /// any configuration the machine reaches in that state from its start: a `stop` of it
     /// there is left out of the step (see [`Machine::step_effects`]). Empty when the checker did
@@ -597,6 +613,11 @@ impl Machine {
     /// The protocol error with this id.
     pub fn protocol_error(&self, id: ErrorId) -> &ProtocolError {
         &self.protocol_errors[id.0]
+    }
+
+    /// The `ignore` item with this id.
+    pub fn ignore(&self, id: IgnoreId) -> &Ignore {
+        &self.ignores[id.0]
     }
 
     /// The state with this id.
@@ -808,7 +829,7 @@ impl Machine {
     pub fn select(&self, state: StateId, event: EventId, guards: &[bool], vars: &[i64]) -> Selection {
         match self.cell(state, event) {
             Cell::Unmentioned => Selection::None(self.fallback()),
-            Cell::Ignored => Selection::None(StepKind::Ignored),
+            Cell::Ignored(_) => Selection::None(StepKind::Ignored),
             Cell::Error(_) => Selection::None(StepKind::ProtocolError),
             Cell::Rules(rules) => {
                 let mut otherwise = None;

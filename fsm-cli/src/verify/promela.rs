@@ -325,7 +325,7 @@ impl Writer<'_> {
         let m = &instance.machine;
         let rules = match m.cell(state, event) {
             Cell::Unmentioned => return Ok(vec![Branch { when: Cond::Const(true), selection: Err(m.fallback()) }]),
-            Cell::Ignored => return Ok(vec![Branch { when: Cond::Const(true), selection: Err(StepKind::Ignored) }]),
+            Cell::Ignored(_) => return Ok(vec![Branch { when: Cond::Const(true), selection: Err(StepKind::Ignored) }]),
             Cell::Error(_) => {
                 return Ok(vec![Branch { when: Cond::Const(true), selection: Err(StepKind::ProtocolError) }]);
             }

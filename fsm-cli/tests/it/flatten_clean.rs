@@ -79,3 +79,36 @@ fn a_labelled_timers_implied_operations_stay_implied() {
     let shown = |m: &fsm_dsl::ir::Machine| m.shown_actions().iter().filter(|s| **s).count();
     assert_eq!(shown(again.machine.as_ref().unwrap()), shown(compiled.machine.as_ref().unwrap()), "{flat}");
 }
+
+/// An `ignore` keeps its doc comment and refs through flattening, written for a superstate or
+/// for a leaf, each item as its own lines (before, the flat `ignore`s had neither).
+#[test]
+fn ignores_keep_their_docs_and_refs() {
+    let text = r#"machine M {
+        event Go;
+        event Poll;
+        initial state Idle;
+        state Busy { state One; state Two; }
+        Idle -> One on Go;
+        One -> Two on Go;
+        Two -> Idle on Go;
+        /// Polls are answered elsewhere.
+        ignore Poll in Busy ref "RFC 9999 §4.1";
+        ignore Poll in Idle ref "RFC 9999 §4.2" ref "Table 3";
+    }"#;
+    let compiled = fsm_dsl::compile(text);
+    assert!(!compiled.has_errors());
+    let flat = fsm_cli::flatten::flatten(compiled.machine.as_ref().unwrap()).unwrap();
+    assert!(
+        flat.contains("    /// Polls are answered elsewhere.\n    ignore Poll in One, Two ref \"RFC 9999 §4.1\";\n"),
+        "{flat}"
+    );
+    assert!(flat.contains("    ignore Poll in Idle ref \"RFC 9999 §4.2\" ref \"Table 3\";\n"), "{flat}");
+    let again = fsm_dsl::compile(&flat);
+    let ignores = |m: &fsm_dsl::ir::Machine| {
+        let mut all: Vec<(String, Vec<String>)> = m.ignores.iter().map(|i| (i.doc.clone(), i.refs.clone())).collect();
+        all.sort();
+        all
+    };
+    assert_eq!(ignores(again.machine.as_ref().unwrap()), ignores(compiled.machine.as_ref().unwrap()), "{flat}");
+}

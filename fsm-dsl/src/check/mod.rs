@@ -49,7 +49,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
             diagnostics.extend(timers::started_without_data(machine));
             let running = timers::running_timers(machine, None);
             diagnostics.extend(analysis::analyse(machine, None, &running));
-            diagnostics.extend(timers::diagnostics(spec, machine, &running));
+            diagnostics.extend(timers::diagnostics(machine, &running));
             diagnostics.extend(payload::unseen(machine));
             machine.idle_timers = running.idle(machine);
         } else if nested_ok && !unknown.unsound {

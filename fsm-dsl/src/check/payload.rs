@@ -29,6 +29,6 @@ fn seen(m: &Machine, e: EventId) -> bool {
             };
             asks || m.each_effect_of(s, t).any(|effect| matches!(effect, Effect::Action(_)))
         }),
-        Cell::Unmentioned | Cell::Ignored | Cell::Error(_) => false,
+        Cell::Unmentioned | Cell::Ignored(_) | Cell::Error(_) => false,
     })
 }

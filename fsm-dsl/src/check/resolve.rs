@@ -124,6 +124,8 @@ struct Resolver<'a> {
     others: Vec<ir::Transition>,
     /// The protocol errors (`error` items) that `build_cells` wrote into the table.
     protocol_errors: Vec<ir::ProtocolError>,
+    /// The `ignore` items that `build_cells` wrote into the table.
+    ignores: Vec<ir::Ignore>,
 }
 
 /// An effect group: its declaration, and where its expansion stands.
@@ -200,6 +202,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         refused_payloads: Vec::new(),
         others: Vec::new(),
         protocol_errors: Vec::new(),
+        ignores: Vec::new(),
     };
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -266,6 +269,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         superstates: Vec::new(),
         groups,
         protocol_errors: r.protocol_errors,
+        ignores: r.ignores,
         idle_timers: Vec::new(),
     });
     (machine, r.diagnostics, unknown)

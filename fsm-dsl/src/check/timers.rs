@@ -21,7 +21,7 @@
 
 use super::eval::{self, MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS, MAX_STARTS};
 use super::report;
-use crate::ast::{self, Policy, Span};
+use crate::ast::{Policy, Span};
 use crate::diag::Diagnostic;
 use crate::ir::{self, ActionKind, Cell, EventId, Machine, StateId, TimerId};
 use std::collections::{BTreeMap, HashMap};
@@ -369,12 +369,12 @@ fn per_state(m: &Machine, unknown: Option<&[bool]>, out: &mut Running) {
 }
 
 /// The diagnostics of the analysis on a whole machine (no dropped item): W0007, W0008, W0009.
-pub fn diagnostics(spec: &ast::Spec, m: &Machine, running: &Running) -> Vec<Diagnostic> {
+pub fn diagnostics(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     if !running.analysed || m.timers.is_empty() {
         return Vec::new();
     }
     let mut out = dead_handling(m, running);
-    out.extend(ignored_while_running(spec, m, running));
+    out.extend(ignored_while_running(m, running));
     out
 }
 
@@ -434,43 +434,9 @@ fn dead_handling(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     out
 }
 
-/// Whether an `ignore` item covers the pair; `Some(false)` for an `otherwise` one (and `None`
-/// for an `error` item, which ignores nothing).
-fn covers(m: &Machine, ignore: &ast::Ignore, s: StateId, e: EventId) -> Option<bool> {
-    if ignore.error.is_some() {
-        return None;
-    }
-    let state = m.state(s);
-    let event = m.event(e);
-    let event_listed = ignore.every_event.is_some() || ignore.events.iter().any(|n| n.text == event.named.name);
-    let state_listed = match &ignore.states {
-        None => true,
-        Some(ast::StateSet::Names(names)) => names.iter().any(|n| n.text == state.named.name),
-        Some(ast::StateSet::All { except, .. }) => {
-            !state.is_final && !except.iter().any(|n| n.text == state.named.name)
-        }
-    };
-    (event_listed && state_listed).then_some(!ignore.otherwise)
-}
-
-/// The `ignore` item that makes a pair ignored: an explicit one first, else a fallback.
-fn ignore_item(spec: &ast::Spec, m: &Machine, s: StateId, e: EventId) -> Option<Span> {
-    let mut fallback = None;
-    for item in &spec.items {
-        if let ast::ItemKind::Ignore(ignore) = &item.kind {
-            match covers(m, ignore, s, e) {
-                Some(true) => return Some(item.span),
-                Some(false) => fallback = fallback.or(Some(item.span)),
-                None => {}
-            }
-        }
-    }
-    fallback
-}
-
 /// W0008 (an expiry ignored, by an `ignore` or by `unhandled = ignore`, where its timer may be
 /// running) and W0009 (a timer that may be running in a final state).
-fn ignored_while_running(spec: &ast::Spec, m: &Machine, running: &Running) -> Vec<Diagnostic> {
+fn ignored_while_running(m: &Machine, running: &Running) -> Vec<Diagnostic> {
     // (place, timer) -> states, so that one `ignore` gives one diagnostic per timer.
     let mut by_item: BTreeMap<(Span, TimerId), Vec<StateId>> = BTreeMap::new();
     let mut out = Vec::new();
@@ -490,8 +456,8 @@ fn ignored_while_running(spec: &ast::Spec, m: &Machine, running: &Running) -> Ve
                 continue;
             }
             match m.cell(s, expiry) {
-                Cell::Ignored => {
-                    let place = ignore_item(spec, m, s, expiry).unwrap_or(state.named.span);
+                Cell::Ignored(id) => {
+                    let place = m.ignore(*id).span;
                     by_item.entry((place, timer)).or_default().push(s);
                 }
                 Cell::Unmentioned if m.policy == Policy::Ignore => {

@@ -95,7 +95,7 @@ pub(super) fn unused(m: &Machine) -> Vec<Diagnostic> {
         for (e, cell) in row.iter().enumerate() {
             match cell {
                 Cell::Unmentioned => {}
-                Cell::Ignored | Cell::Error(_) => events_used[e] = true,
+                Cell::Ignored(_) | Cell::Error(_) => events_used[e] = true,
                 Cell::Rules(_) => {
                     events_used[e] = true;
                     events_handled[e] = true;

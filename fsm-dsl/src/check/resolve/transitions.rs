@@ -294,7 +294,7 @@ impl Resolver<'_> {
             let Some(states) = states else { continue };
             let mark = match &ignore.error {
                 Some(error) => ir::Cell::Error(self.protocol_error(item, ignore, error)),
-                None => ir::Cell::Ignored,
+                None => ir::Cell::Ignored(self.ignore_id(item, ignore)),
             };
             for (e, name) in events.into_iter().zip(&names) {
                 let Some(e) = e else { continue };
@@ -321,8 +321,8 @@ impl Resolver<'_> {
                             handled.push((state(), rules.first().map_or(item.span, |t| transitions[t.0].span)));
                         }
                         // Ignored twice says the same twice; an error is said by one item.
-                        ir::Cell::Ignored if ignore.error.is_none() => {}
-                        ir::Cell::Error(_) | ir::Cell::Ignored if marks[at] != Some(item.span) => {
+                        ir::Cell::Ignored(_) if ignore.error.is_none() => {}
+                        ir::Cell::Error(_) | ir::Cell::Ignored(_) if marks[at] != Some(item.span) => {
                             let what =
                                 if matches!(cells[at], ir::Cell::Error(_)) { "a protocol error" } else { "ignored" };
                             marked.push((state(), marks[at].unwrap_or(item.span), what));
@@ -349,6 +349,20 @@ impl Resolver<'_> {
                 }
             }
         }
+    }
+
+    /// The id of `ignore` item `item`, the one already made for it if its superstates made it
+    /// several flat items.
+    fn ignore_id(&mut self, item: &ast::Item, ignore: &ast::Ignore) -> ir::IgnoreId {
+        if let Some(i) = self.ignores.iter().position(|p| p.span == item.span) {
+            return ir::IgnoreId(i);
+        }
+        self.ignores.push(ir::Ignore {
+            refs: ignore.refs.iter().map(|r| r.value.clone()).collect(),
+            doc: super::doc(item.docs()),
+            span: item.span,
+        });
+        ir::IgnoreId(self.ignores.len() - 1)
     }
 
     /// The id of the protocol error of `error` item `item`, the one already made for it if

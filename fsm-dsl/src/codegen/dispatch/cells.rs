@@ -243,7 +243,7 @@ pub(super) fn small_match(ctx: &mut Ctx<'_>) -> (TokenStream, Uses) {
                     unmentioned.push((s, e));
                     continue;
                 }
-                Cell::Ignored => Does::Nothing(StepKind::Ignored),
+                Cell::Ignored(_) => Does::Nothing(StepKind::Ignored),
                 Cell::Error(_) => Does::Nothing(StepKind::ProtocolError),
                 Cell::Rules(rules) => match guarded(ctx, s, e, rules, &mut uses) {
                     Some(does) => does,

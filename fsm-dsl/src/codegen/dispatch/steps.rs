@@ -15,7 +15,7 @@ pub(super) fn all_constant(ctx: &Ctx<'_>) -> bool {
     (0..m.states.len()).map(StateId).all(|s| {
         (0..m.events.len()).map(EventId).all(|e| match m.cell(s, e) {
             Cell::Rules(rules) => plain(m, s, rules).is_some(),
-            Cell::Unmentioned | Cell::Ignored | Cell::Error(_) => true,
+            Cell::Unmentioned | Cell::Ignored(_) | Cell::Error(_) => true,
         })
     })
 }
@@ -33,7 +33,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
                     // `all_constant` has ruled this out; the policy's outcome keeps it total.
                     None => tokens(&ctx.nothing(m.fallback(), Some(s))),
                 },
-                Cell::Ignored => tokens(&ctx.nothing(StepKind::Ignored, Some(s))),
+                Cell::Ignored(_) => tokens(&ctx.nothing(StepKind::Ignored, Some(s))),
                 Cell::Error(_) => tokens(&ctx.nothing(StepKind::ProtocolError, Some(s))),
                 Cell::Unmentioned => tokens(&ctx.nothing(m.fallback(), Some(s))),
             };

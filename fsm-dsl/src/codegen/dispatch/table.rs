@@ -51,7 +51,7 @@ pub(super) fn step_body(ctx: &mut Ctx<'_>) -> (TokenStream, TokenStream, Uses) {
             let record = match m.cell(s, e) {
                 _ if code.code[records.len()] => (s.0, None),
                 Cell::Unmentioned => (s.0, Some(fallback)),
-                Cell::Ignored => (s.0, Some(EFFECT_IGNORED)),
+                Cell::Ignored(_) => (s.0, Some(EFFECT_IGNORED)),
                 Cell::Error(_) => (s.0, None),
                 Cell::Rules(rules) => match plain(m, s, rules) {
                     Some(t) => {
