@@ -450,7 +450,7 @@ pub fn render(m: &Machine, trace: &Trace, outcome: &Outcome) -> String {
                     };
                     format!("{}{refs}", crate::coverage::transition_text(m, transition))
                 }
-                None => format!("{:?}", a.kind).to_lowercase(),
+                None => a.kind.as_str().replace('_', " "),
             };
             let vars = if a.vars.is_empty() { String::new() } else { format!(" ({})", a.vars) };
             out.push_str(&format!(

@@ -179,3 +179,17 @@ proptest::proptest! {
         }
     }
 }
+
+/// What the spec allows is worded as `fsm sim` words a step: a protocol error is "protocol
+/// error", not the kind's Rust name.
+#[test]
+fn an_allowed_protocol_error_is_said_in_words() {
+    let m = fsm_dsl::compile(
+        r#"machine M { event A; event B; action X; initial state S; S -> S on A / X; error B in S "bad"; }"#,
+    )
+    .machine
+    .unwrap();
+    let (trace, outcome) = replay(&m, "{\"observable\":[\"X\"]}\n{\"event\":\"B\",\"actions\":[\"X\"]}\n");
+    let report = render(&m, &trace, &outcome);
+    assert!(report.contains("  the spec allows: in S on B: protocol error, showing nothing\n"), "{report}");
+}
