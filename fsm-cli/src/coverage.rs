@@ -219,8 +219,7 @@ pub fn markdown(report: &Report, header: &str) -> String {
         } else {
             out.push_str("Not taken by any test:\n\n");
             for t in missing {
-                let refs = if t.refs.is_empty() { String::new() } else { format!(" ({})", t.refs.join("; ")) };
-                out.push_str(&format!("- `{}`{refs}\n", t.text));
+                out.push_str(&format!("- `{}`{}\n", t.text, refs_after(t)));
             }
             out.push('\n');
         }
@@ -252,6 +251,11 @@ pub fn markdown(report: &Report, header: &str) -> String {
     out
 }
 
+/// A transition's refs in parentheses after its text (` (§1; §2)`); nothing without refs.
+fn refs_after(t: &TransitionCoverage) -> String {
+    if t.refs.is_empty() { String::new() } else { format!(" ({})", t.refs.join("; ")) }
+}
+
 /// A short summary for the terminal: one line per spec.
 pub fn summary(report: &Report) -> String {
     let mut out = String::new();
@@ -265,7 +269,7 @@ pub fn summary(report: &Report) -> String {
             s.refs.len()
         ));
         for t in s.transitions.iter().filter(|t| t.tests.is_empty()) {
-            out.push_str(&format!("  not taken: {} ({})\n", t.text, t.refs.join("; ")));
+            out.push_str(&format!("  not taken: {}{}\n", t.text, refs_after(t)));
         }
     }
     if !report.unknown.is_empty() {
@@ -300,6 +304,17 @@ mod tests {
         assert!(text.contains("- `Open -> Shut on Pull` (§2)"), "{text}");
         assert!(text.contains("| 0 | `Shut -> Open on Push` | §1 | `t::a`, `t::b` (2) |"), "{text}");
         assert!(summary(&report).contains("door.fsm: 1 of 2 transitions taken, 1 of 2 refs exercised"));
+    }
+
+    #[test]
+    fn a_transition_without_refs_is_listed_without_parentheses() {
+        let m = fsm_dsl::compile("machine M { initial state A; state B; event E; A -> B on E; B -> A on E; }")
+            .machine
+            .unwrap();
+        let report = report(&[("m.fsm".into(), &m)], &[]);
+        let text = summary(&report);
+        assert!(text.contains("  not taken: A -> B on E\n"), "{text}");
+        assert!(markdown(&report, "").contains("- `A -> B on E`\n"));
     }
 
     #[test]
