@@ -109,6 +109,13 @@ pub const ENUM_ITEMS: &[&str] = &[
 /// `State` and `Superstate`, so that no state may take them.
 pub const SUPERSTATE_ITEMS: &[&str] = &["is_in", "superstate", "parent", "states"];
 
+/// Whether a name is that of a crate of Rust's standard library (`std`, `core`, `alloc`,
+/// `proc_macro`, `test`): a module of that name beside a `use std::...` makes the path
+/// ambiguous (E0659), so no machine's module may take it.
+pub fn is_std_crate(name: &str) -> bool {
+    matches!(name, "std" | "core" | "alloc" | "proc_macro" | "test")
+}
+
 /// Whether a name is a Rust keyword (strict, reserved, or weak in item position).
 pub fn is_rust_keyword(name: &str) -> bool {
     matches!(

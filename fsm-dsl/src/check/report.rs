@@ -113,13 +113,20 @@ pub fn listed_twice(kind: Kind, name: &Name, first: Span) -> Diagnostic {
 }
 
 pub fn bad_module_name(machine: &Name, module: &str) -> Diagnostic {
-    Diagnostic::new(
+    let d = Diagnostic::new(
         Code::Reserved,
         format!("the machine name `{}` cannot name a Rust module (`{module}`)", machine.text),
         machine.span,
         "the generated module is named after the machine",
-    )
-    .with_help("choose a machine name whose snake case is an identifier and not a Rust keyword, such as `Failover` (`failover`)")
+    );
+    let d = if crate::naming::is_std_crate(module) {
+        d.with_note(format!(
+            "`{module}` is a crate of Rust's standard library: beside a module of that name, `use {module}::...` is ambiguous (E0659)"
+        ))
+    } else {
+        d
+    };
+    d.with_help("choose a machine name whose snake case is an identifier and not a Rust keyword or a standard crate, such as `Failover` (`failover`)")
 }
 
 pub fn wrong_kind(expected: Kind, name: &Name, actual: Kind, declared: Span) -> Diagnostic {

@@ -207,7 +207,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
     let module = super::module_name(&spec.name.text);
     let valid = module.starts_with(|c: char| c.is_ascii_alphabetic())
         || (module.starts_with('_') && module.chars().any(|c| c.is_ascii_alphanumeric()));
-    if !valid || crate::naming::is_rust_keyword(&module) {
+    if !valid || crate::naming::is_rust_keyword(&module) || crate::naming::is_std_crate(&module) {
         r.diagnostics.push(report::bad_module_name(&spec.name, &module));
     }
     r.declare_all();
