@@ -3,10 +3,11 @@
 //! a help line for the commonest slips (a missing `;`, a keyword used as a name, a misspelled
 //! keyword at the start of an item: "did you mean").
 
-use super::grammar::Rule;
+use super::grammar::{Grammar, Rule};
 use super::{ITEM_KEYWORDS, brackets, is_attribute, is_keyword, without_comment};
 use crate::ast::Span;
 use crate::diag::{Code, Diagnostic};
+use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 
 /// Turns a pest error into a diagnostic that says, in words, what was expected and what was
@@ -57,6 +58,14 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         }
     }
     let found = found_at(text, pos);
+    // A doc comment inside an item: pest names what it tried in the comment (`//`), not the
+    // `;` that could end the item before it. Whether one could is a parse of the item so ended.
+    if found.doc && !expected.iter().any(|e| e == "`;`") {
+        let end = text[..pos.min(text.len())].trim_end().len();
+        if end > offset && Grammar::parse(Rule::item_alone, &format!("{};", &text[offset..end])).is_ok() {
+            expected.push("`;`".to_owned());
+        }
+    }
     expected.sort();
     expected.dedup();
     // A rule's description already names the tokens it stands for.
@@ -82,6 +91,7 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     }
     let message = match (expected.as_slice(), &error.variant) {
         (_, ErrorVariant::CustomError { message }) => message.clone(),
+        ([], _) if found.doc => "unexpected doc comment".to_owned(),
         ([], _) => format!("unexpected {}", found.describe()),
         (list, _) => format!("expected {}, found {}", join_or(list), found.describe()),
     };
