@@ -28,6 +28,7 @@ mod reader;
 mod walk;
 use errors::from_pest;
 use grammar::{Grammar, Rule};
+pub use payload::collapse_white_space;
 use walk::build_spec;
 
 /// Deepest nesting of brackets accepted. Deeper text is refused before parsing, so that neither

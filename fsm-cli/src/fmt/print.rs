@@ -466,7 +466,7 @@ impl Printer<'_> {
         let text = match pair.as_rule() {
             // The type of an event's data: white space collapsed, as the syntax tree keeps it
             // (unless a `//` in it would then comment the rest of the line out).
-            Rule::payload_type if !raw.contains("//") => raw.split_whitespace().collect::<Vec<_>>().join(" "),
+            Rule::payload_type if !raw.contains("//") => fsm_dsl::syntax::collapse_white_space(raw),
             _ => raw.to_owned(),
         };
         t.push(Tok { text, space, comments, blank_before });

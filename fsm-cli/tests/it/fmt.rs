@@ -246,6 +246,23 @@ fn a_clause_too_long_for_a_line_breaks_inside() {
     assert!(transition.iter().all(|l| l.chars().count() <= fmt::MAX_WIDTH), "{formatted}");
 }
 
+/// Found by the `spec` fuzz target: the formatter collapsed every Unicode white space in an
+/// event's data type, a vertical tab too, which the grammar does not skip. `super::\u{B}Shared`
+/// is not a path (E0020), `super:: Shared` is: the formatted spec meant something else, and
+/// `fsm fmt` refused it as its own internal error. Only the grammar's white space is collapsed.
+#[test]
+fn white_space_the_grammar_does_not_skip_stays_in_an_events_data() {
+    for odd in ['\u{B}', '\u{C}', '\u{85}', '\u{2028}'] {
+        let text =
+            format!("machine M {{\n    event E(super::{odd}Shared);\n    initial state A;\n    internal A on E;\n}}\n");
+        assert!(fsm_dsl::compile(&text).has_errors(), "{text:?}");
+        let formatted = faithful(&text);
+        assert!(formatted.contains(&format!("super::{odd}Shared")), "{formatted:?}");
+    }
+    let spaced = "machine M {\n    event E(Vec< \t u8\r\n >);\n    initial state A;\n    internal A on E;\n}\n";
+    assert!(faithful(spaced).contains("event E(Vec< u8 >);"));
+}
+
 #[test]
 fn a_spec_with_a_syntax_error_is_refused_with_its_diagnostics() {
     let too_long = format!("machine M {{ {} }}", " ".repeat(fsm_dsl::MAX_SPEC_BYTES));

@@ -12,7 +12,16 @@ use pest::iterators::Pair;
 /// The data of a declaration: `span` is the type between its parentheses in `text`.
 pub(super) fn build(text: &str, span: Span) -> ast::Payload {
     let ty = &text[span.range()];
-    ast::Payload { ty: ty.split_whitespace().collect::<Vec<_>>().join(" "), is_path: is_rust_path(ty), span }
+    ast::Payload { ty: collapse_white_space(ty), is_path: is_rust_path(ty), span }
+}
+
+/// The type of an event's data as the syntax tree keeps it and `fsm fmt` writes it: each run of
+/// the grammar's white space (space, tab, line feed, carriage return) made one space, and none
+/// at the ends. Other characters that Unicode calls white space (a vertical tab, a form feed)
+/// stay as they are: the grammar does not skip them, so they decide [`ast::Payload::is_path`],
+/// and a text without them would read differently.
+pub fn collapse_white_space(ty: &str) -> String {
+    ty.split([' ', '\t', '\n', '\r']).filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 /// Whether `text` is a Rust type path that a generated module can name: segments that are
@@ -120,6 +129,8 @@ mod tests {
             // Found by the `spec` fuzz target: the grammar skips a byte order mark, Rust does not.
             "super::\u{FEFF}Shared",
             "Vec<\u{FEFF}u8>",
+            // Found by the `spec` fuzz target: Rust skips a vertical tab, the grammar does not.
+            "super::\u{B}Shared",
         ] {
             assert!(!is_rust_path(not), "{not:?} is not a path");
         }
