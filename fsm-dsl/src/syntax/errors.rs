@@ -222,18 +222,35 @@ fn may_start_next_item(text: &str, pos: usize) -> bool {
 
 /// Whether the word at `pos` follows a word on the same line and is followed by what ends or
 /// continues a declaration or a list of events (`;`, a label, data, a block, a guard, effects):
-/// a name written as two words (`event send H;`), not the start of the next item.
+/// a name written as two words (`event send H;`), not the start of the next item. A keyword
+/// (`ref`) is not half of a name.
 fn splits_a_name(text: &str, pos: usize) -> bool {
     let Some(rest) = text.get(pos..) else { return false };
     if !rest.starts_with(|c: char| c.is_alphabetic() || c == '_') {
         return false;
     }
     let len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    if is_keyword(&rest[..len]) {
+        return false;
+    }
     let end = text[..pos].trim_end().len();
     let previous_is_word = text[..end].ends_with(|c: char| c.is_alphanumeric() || c == '_');
     previous_is_word
         && !text[end..pos].contains('\n')
         && rest[len..].trim_start_matches([' ', '\t']).starts_with([';', '"', '(', '{', '[', '/'])
+}
+
+/// The name around a `-` at `pos` that joins two words with no space, as RFCs name states and
+/// events (`wait-ctl-reply`, `SYN-SENT`): the whole run of words and hyphens.
+fn hyphenated_name(text: &str, pos: usize) -> Option<&str> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let (before, after) = (text.get(..pos)?, text.get(pos..)?);
+    if !(after.starts_with('-') && before.ends_with(is_word) && after[1..].starts_with(char::is_alphabetic)) {
+        return None;
+    }
+    let start = before.trim_end_matches(|c: char| is_word(c) || c == '-').len();
+    let end = pos + after.find(|c: char| !(is_word(c) || c == '-')).unwrap_or(after.len());
+    Some(text[start..end].trim_matches('-'))
 }
 
 /// A help line for the commonest slips.
@@ -252,6 +269,32 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     if expected.iter().any(|e| e.starts_with("a unit of time")) {
         return Some(
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
+        );
+    }
+    if let Some(name) = hyphenated_name(text, found.span.start()) {
+        let underscored = name.replace('-', "_");
+        // The keyword before the name, where it is declared (`state wait-ctl-reply;`).
+        let start = found.span.start() - name.find('-').unwrap_or(0);
+        let declared = text[..start].trim_end().rsplit(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
+        let example = if ITEM_KEYWORDS.contains(&declared) && !matches!(declared, "initial" | "final") {
+            format!("`{declared} {underscored} \"{name}\";`")
+        } else {
+            format!("`{underscored} \"{name}\"` where it is declared")
+        };
+        return Some(format!(
+            "a name cannot hold `-`: write `{underscored}`, and keep the RFC's `{name}` as the declaration's label ({example})"
+        ));
+    }
+    if expected.iter().any(|e| e == "a name") && !word.is_ascii() && word.starts_with(char::is_alphanumeric) {
+        return Some(format!(
+            "a name is ASCII letters, digits and `_`; a declaration's label may hold `{word}` (`NAME \"{word}\"`)"
+        ));
+    }
+    if word == "ref" && expected.iter().any(|e| e == "`;`") && !expected.iter().any(|e| e == "`ref`") {
+        return Some(
+            "this item takes no `ref`: transitions, `ignore` and `error` items take refs, and `ref \"...\";` alone \
+             is the machine's; its doc comment may cite the RFC"
+                .to_owned(),
         );
     }
     if expected.iter().any(|e| e == "`;`") && splits_a_name(text, found.span.start()) {
