@@ -141,13 +141,49 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// A word (a run of letters, digits and `_`) of a diagnostic's text longer than this many
+/// characters is shown by its first [`SHOWN_OF_A_LONG_WORD`] and its length.
+pub const MAX_WORD: usize = 100;
+/// The characters of a longer word that are shown.
+pub const SHOWN_OF_A_LONG_WORD: usize = 40;
+
+/// `text` with every word longer than [`MAX_WORD`] characters cut to its first
+/// [`SHOWN_OF_A_LONG_WORD`] and its length (`AAAA...(200000 characters)`), so that a name of a
+/// megabyte in a hostile spec is not echoed by every diagnostic that names it.
+fn shorten_long_words(text: String) -> String {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    // No word can be longer than the text: most texts are short.
+    if text.len() <= MAX_WORD {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len().min(4 * MAX_WORD));
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find(is_word) {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let len = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        let word = &rest[..len];
+        match word.char_indices().nth(MAX_WORD) {
+            None => out.push_str(word),
+            Some(_) => {
+                let cut = word.char_indices().nth(SHOWN_OF_A_LONG_WORD).map_or(len, |(i, _)| i);
+                out.push_str(&format!("{}...({} characters)", &word[..cut], word.chars().count()));
+            }
+        }
+        rest = &rest[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 impl Diagnostic {
-    /// A diagnostic with a primary label and nothing else.
+    /// A diagnostic with a primary label and nothing else. In this and the texts added below,
+    /// a word longer than [`MAX_WORD`] characters is shown by its start and its length.
     pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic {
             code,
-            message: message.into(),
-            primary: Label::new(span, label),
+            message: shorten_long_words(message.into()),
+            primary: Label::new(span, shorten_long_words(label.into())),
             secondary: Vec::new(),
             notes: Vec::new(),
             help: None,
@@ -156,19 +192,19 @@ impl Diagnostic {
 
     /// Adds a secondary label.
     pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.secondary.push(Label::new(span, message));
+        self.secondary.push(Label::new(span, shorten_long_words(message.into())));
         self
     }
 
     /// Adds a note.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
+        self.notes.push(shorten_long_words(note.into()));
         self
     }
 
     /// Sets the help line.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(shorten_long_words(help.into()));
         self
     }
 

@@ -143,6 +143,25 @@ fn a_misspelled_long_name_is_checked_within_the_work_cap() {
     assert!(compiled.diagnostics.iter().any(|d| d.code == diag::Code::Undefined));
 }
 
+/// A name of 200,000 characters in a transition: its E0003 names it by its start and length in
+/// the message and the help, and the whole rendering stays small (it was 400 KB).
+#[test]
+fn a_long_name_is_named_by_its_start_and_length() {
+    let long = "A".repeat(200_000);
+    let text = format!("machine M {{ event E; initial state S; S -> {long} on E; }}");
+    let compiled = fsm_dsl::compile(&text);
+    let d = compiled.diagnostics.iter().find(|d| d.code == diag::Code::Undefined).unwrap();
+    let shown = format!("{}...(200000 characters)", "A".repeat(diag::SHOWN_OF_A_LONG_WORD));
+    assert_eq!(d.message, format!("no state named `{shown}`"));
+    assert_eq!(d.help.as_deref(), Some(&*format!("declare it with `state {shown};`")));
+    let rendered = render(&text);
+    assert!(rendered.len() < 2_000, "{} bytes", rendered.len());
+    // A name at the limit is shown whole.
+    let limit = "B".repeat(diag::MAX_WORD);
+    let text = format!("machine M {{ event E; initial state S; S -> {limit} on E; }}");
+    assert!(render(&text).contains(&format!("no state named `{limit}`")));
+}
+
 #[test]
 fn a_nul_byte_is_shown_visibly_with_a_caret_under_it() {
     let text = "machine M { initial state A; event E; A -> A on E; \0 }";
