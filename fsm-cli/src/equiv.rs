@@ -13,13 +13,14 @@
 //! (DhcpAck.lease s)`).
 
 use crate::interp::Interpreter;
-use fsm_dsl::ir::{ActionId, ActionKind, EventId, Machine, StateId, StepKind, TimerId};
+use fsm_dsl::ir::{ActionId, ActionKind, Cell, Condition, EventId, Machine, StateId, StepKind, TimerId};
 use std::collections::{HashMap, VecDeque};
 use thiserror::Error;
 
 /// Most pairs of configurations explored.
 pub const MAX_PAIRS: usize = 1_000_000;
-/// Most named guards (of both machines together) that one step may read.
+/// Most named guards that one step may read, of both machines together (the guards of A's
+/// rules for the state and event, and of B's): each combination of their values is tried.
 pub const MAX_GUARDS: usize = 12;
 
 /// How to compare.
@@ -109,8 +110,19 @@ pub enum EquivError {
     #[error("more than {MAX_PAIRS} pairs of configurations: the machines are too large to compare")]
     TooLarge,
     /// Too many named guards read in one step.
-    #[error("a step reads more than {MAX_GUARDS} named guards: too many combinations to compare")]
-    TooManyGuards,
+    #[error(
+        "`{event}` in `{state_a}` (A) and `{state_b}` (B) reads {count} named guards, more than {MAX_GUARDS}: too many combinations to compare"
+    )]
+    TooManyGuards {
+        /// The event, by B's name.
+        event: String,
+        /// A's state.
+        state_a: String,
+        /// B's state.
+        state_b: String,
+        /// How many named guards the two machines' rules read there.
+        count: usize,
+    },
 }
 
 struct Side<'m> {
@@ -196,6 +208,24 @@ impl Side<'_> {
         self.m.events.iter().position(|e| self.name(&e.named.name) == renamed).map(EventId)
     }
 
+    /// Adds to `names` (B's names, no duplicates) the named guards that the rules of `state` on
+    /// `event` read.
+    fn read(&self, state: StateId, event: EventId, names: &mut Vec<String>) {
+        let Cell::Rules(rules) = self.m.cell(state, event) else { return };
+        let (mut guards, mut vars) = (Vec::new(), Vec::new());
+        for &t in rules.iter() {
+            if let Condition::When(e) = &self.m.transition(t).condition {
+                e.collect(&mut guards, &mut vars);
+            }
+        }
+        for g in guards {
+            let name = self.name(&self.m.guards[g.0].named.name);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+
     /// Guard values for this machine from the combined input (B's names).
     fn guards(&self, names: &[String], values: u32) -> Vec<bool> {
         self.m
@@ -260,15 +290,6 @@ pub fn compare(a: &Machine, b: &Machine, options: &Options) -> Result<Report, Eq
     let only_b = names_b.iter().filter(|n| !names_a.contains(n)).cloned().collect();
     let inputs: Vec<(EventId, EventId, String)> =
         alphabet.iter().filter_map(|n| Some((side_a.event(n)?, side_b.event(n)?, n.clone()))).collect();
-    let mut guard_names: Vec<String> = a.guards.iter().map(|g| side_a.name(&g.named.name)).collect();
-    for g in &b.guards {
-        if !guard_names.contains(&g.named.name) {
-            guard_names.push(g.named.name.clone());
-        }
-    }
-    if guard_names.len() > MAX_GUARDS {
-        return Err(EquivError::TooManyGuards);
-    }
 
     let (mut start_a, mut start_b) = (Vec::new(), Vec::new());
     let it_a = start(&side_a, options, "A", &options.prefix_a, &mut start_a)?;
@@ -294,6 +315,18 @@ pub fn compare(a: &Machine, b: &Machine, options: &Options) -> Result<Report, Eq
     let mut found: Vec<(String, usize)> = Vec::new();
     while let Some((((sa, va), (sb, vb)), at)) = queue.pop_front() {
         for (ea, eb, name) in &inputs {
+            // Only the guards that the two cells read decide the step: their combinations.
+            let mut guard_names = Vec::new();
+            side_a.read(sa, *ea, &mut guard_names);
+            side_b.read(sb, *eb, &mut guard_names);
+            if guard_names.len() > MAX_GUARDS {
+                return Err(EquivError::TooManyGuards {
+                    event: name.clone(),
+                    state_a: a.state(sa).named.name.clone(),
+                    state_b: b.state(sb).named.name.clone(),
+                    count: guard_names.len(),
+                });
+            }
             for values in 0..1u32 << guard_names.len() {
                 let mut ia = Interpreter::at(a, sa, va.clone());
                 let mut ib = Interpreter::at(b, sb, vb.clone());

@@ -149,6 +149,35 @@ fn named_guards_are_inputs_of_the_comparison() {
     assert!(guards.contains(&&vec!["g".to_owned()]) && guards.contains(&&Vec::new()), "{guards:?}");
 }
 
+/// The limit on named guards is per step: a machine of 14 guards whose states read 7 each is
+/// compared (before, 12 in the whole machine were the limit); a step that reads 13 is refused
+/// with the event and the states where it stands.
+#[test]
+fn the_limit_on_named_guards_is_per_step() {
+    let guards = |range: std::ops::Range<usize>| range.map(|i| format!("g{i}")).collect::<Vec<_>>();
+    let machine = |b_reads: &[String]| {
+        let all = guards(0..14);
+        compile_clean(&format!(
+            "machine G {{ initial state A; state B; event E; event F; action X; {}
+            A -> B on F; B -> A on F;
+            internal A on E [{}] / X; internal A on E [else];
+            internal B on E [{}] / X; internal B on E [else]; }}",
+            all.iter().map(|g| format!("guard {g};")).collect::<String>(),
+            guards(0..7).join(" && "),
+            b_reads.join(" || "),
+        ))
+    };
+    let m = machine(&guards(7..14));
+    let report = equiv::compare(&m, &m, &Options::default()).unwrap();
+    assert!(report.equivalent() && report.pairs == 2, "{}", equiv::render(&report, "m", "m"));
+    let wide = machine(&guards(1..14));
+    let error = equiv::compare(&wide, &wide, &Options::default()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "`E` in `B` (A) and `B` (B) reads 13 named guards, more than 12: too many combinations to compare"
+    );
+}
+
 #[test]
 fn unknown_names_in_the_options_are_errors() {
     let a = machine("specs/failover.fsm");

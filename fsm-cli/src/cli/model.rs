@@ -20,7 +20,15 @@ pub(super) fn equiv(a: &Path, b: &Path, options: &crate::equiv::Options, io: &mu
         Ok(compiled.machine)
     };
     let (Some(ma), Some(mb)) = (load(a, io)?, load(b, io)?) else { return Ok(1) };
-    let report = crate::equiv::compare(&ma, &mb, options).map_err(|e| e.to_string())?;
+    let report = match crate::equiv::compare(&ma, &mb, options) {
+        Ok(report) => report,
+        // A limit reached: the command could not finish (1), as `tests` and `verify` say it.
+        Err(e @ (crate::equiv::EquivError::TooLarge | crate::equiv::EquivError::TooManyGuards { .. })) => {
+            let _ = writeln!(io.err, "error: {e}");
+            return Ok(1);
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     write_out(io, &crate::equiv::render(&report, &a.to_string_lossy(), &b.to_string_lossy()))?;
     Ok(i32::from(!report.equivalent()))
 }

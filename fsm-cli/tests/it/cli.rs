@@ -498,3 +498,23 @@ fn rust_prints_the_module_gen_writes() {
     assert_eq!(r.code, 1);
     assert!(r.out.is_empty() && r.err.contains("error[E0003]"), "{}", r.err);
 }
+
+/// `equiv` at its limit could not finish: exit 1 with the reason, as `tests` and `verify` at
+/// theirs (tool.md's exit codes); a bad `--map` is a bad argument: exit 2.
+#[test]
+fn equiv_at_its_limit_exits_1_and_a_bad_mapping_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let guards: Vec<String> = (0..13).map(|i| format!("g{i}")).collect();
+    let text = format!(
+        "machine G {{ initial state A; event E; action X; {} internal A on E [{}] / X; internal A on E [else]; }}",
+        guards.iter().map(|g| format!("guard {g};")).collect::<String>(),
+        guards.join(" && ")
+    );
+    let spec = write_spec(dir.path(), "g.fsm", &text);
+    let spec = spec.to_str().unwrap();
+    let r = run(&["equiv", spec, spec]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(r.err.contains("error: `E` in `A` (A) and `A` (B) reads 13 named guards, more than 12"), "{}", r.err);
+    let r = run(&["equiv", spec, spec, "--map", "Nope=X"]);
+    assert_eq!(r.code, 2, "{}", r.err);
+}
