@@ -271,6 +271,13 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
         );
     }
+    // `/ X [g]`: a guard after the effects (UML writes `event [guard] / effects` too).
+    if word == "["
+        && expected.iter().any(|e| e == "`;`")
+        && before.rsplit(['{', '}', ';']).next().is_some_and(|item| item.contains('/') && !item.contains('['))
+    {
+        return Some("the guard comes before the effects: `A -> B on E [g] / X;`".to_owned());
+    }
     if let Some(name) = hyphenated_name(text, found.span.start()) {
         let underscored = name.replace('-', "_");
         // The keyword before the name, where it is declared (`state wait-ctl-reply;`).
@@ -355,10 +362,22 @@ fn after_an_item(before: &str) -> bool {
 }
 
 fn join_or(items: &[String]) -> String {
-    match items {
+    // A description that is itself a list of tokens (`=`, `+=` or `-=`) joins as its tokens, so
+    // that one list has one "or".
+    let mut parts: Vec<&str> = Vec::with_capacity(items.len());
+    for item in items {
+        let tokens: Vec<&str> = item.split(", ").flat_map(|part| part.split(" or ")).collect();
+        let is_token = |t: &&str| t.len() > 2 && t.starts_with('`') && t.ends_with('`');
+        for part in if tokens.len() > 1 && tokens.iter().all(is_token) { tokens } else { vec![item.as_str()] } {
+            if !parts.contains(&part) {
+                parts.push(part);
+            }
+        }
+    }
+    match parts.as_slice() {
         [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
