@@ -370,6 +370,14 @@ pub fn unhandled(
     events: &[&str],
     expiries: &[(&str, &str, Option<String>)],
 ) -> Diagnostic {
+    // Two events of one name (a declared event and a timer's expiry, E0002) are named once.
+    let mut names: Vec<&str> = Vec::with_capacity(events.len());
+    for &e in events {
+        if !names.contains(&e) {
+            names.push(e);
+        }
+    }
+    let events = names.as_slice();
     let list = events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
     let noun = if events.len() == 1 { "event" } else { "events" };
     let mut d = Diagnostic::new(
