@@ -271,6 +271,13 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
         );
     }
+    // `[b == true]`: comparisons are of integers; a boolean is a condition by itself.
+    if matches!(word.as_str(), "true" | "false") && (before.ends_with("==") || before.ends_with("!=")) {
+        return Some(
+            "a comparison is of integers; a `bool` variable or a guard is a condition by itself: `[b]`, `[!b]`"
+                .to_owned(),
+        );
+    }
     // `/ X [g]`: a guard after the effects (UML writes `event [guard] / effects` too).
     if word == "["
         && expected.iter().any(|e| e == "`;`")
