@@ -9,6 +9,7 @@
 //! flattened initial state (transitions into it leave them out of their list); only if an
 //! internal transition can move into that configuration does a separate start state carry them.
 
+use fsm_dsl::ast::Span;
 use fsm_dsl::ir::{
     ActionKind, Cell, Condition, Effect, ErrorId, EventId, Expr, IgnoreId, Machine, StateId, TransitionId, VarType,
 };
@@ -89,6 +90,16 @@ fn doc_lines(out: &mut String, indent: &str, doc: &str) {
         } else {
             let _ = writeln!(out, "{indent}/// {line}");
         }
+    }
+}
+
+/// An item's doc comment and the `#[allow(..)]` of the warnings the spec allows where the item
+/// comes from (`span`: the original item or name), as the lines before the item.
+fn item_head(out: &mut String, m: &Machine, doc: &str, span: Span) {
+    doc_lines(out, "    ", doc);
+    let codes = m.allows.within(span);
+    if !codes.is_empty() {
+        let _ = writeln!(out, "    #[allow({})]", codes.join(", "));
     }
 }
 
@@ -275,6 +286,15 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
     );
     let label = m.named.label.as_ref().map(|l| format!(" {}", string_literal(l))).unwrap_or_default();
     let _ = writeln!(out, "machine {}Flat{label} {{", m.named.name);
+    let mut everywhere: Vec<&str> = Vec::new();
+    for code in &m.allows.everywhere {
+        if !everywhere.contains(&code.as_str()) {
+            everywhere.push(code);
+        }
+    }
+    if !everywhere.is_empty() {
+        let _ = writeln!(out, "    #![allow({})]", everywhere.join(", "));
+    }
     for r in &m.refs {
         let _ = writeln!(out, "    ref {};", string_literal(r));
     }
@@ -297,7 +317,8 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
 
     if start_copy {
         let name = format!("{}_START", names[0]);
-        doc_lines(&mut out, "    ", &format!("The start: `{}`, entered once when the machine starts.", names[0]));
+        let start = format!("The start: `{}`, entered once when the machine starts.", names[0]);
+        item_head(&mut out, m, &start, m.state(configs[0].0).named.span);
         let _ = writeln!(out, "    initial state {name} {{ entry {}; }}", initial_entry.join(", "));
     }
     for (i, (s, vars)) in configs.iter().enumerate() {
@@ -309,7 +330,7 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
             }
             let _ = write!(doc, "With {}.", values_text(m, vars));
         }
-        doc_lines(&mut out, "    ", &doc);
+        item_head(&mut out, m, &doc, state.named.span);
         let mut label = state.named.display().to_owned();
         if !m.vars.is_empty() {
             let _ = write!(label, " ({})", values_text(m, vars));
@@ -334,16 +355,16 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
 fn declarations(m: &Machine, out: &mut String) {
     let label = |l: &Option<String>| l.as_ref().map(|l| format!(" {}", string_literal(l))).unwrap_or_default();
     for event in m.events.iter().filter(|e| e.timer.is_none()) {
-        doc_lines(out, "    ", &event.named.doc);
+        item_head(out, m, &event.named.doc, event.named.span);
         let payload = event.payload.as_ref().map_or_else(String::new, |ty| format!("({ty})"));
         let _ = writeln!(out, "    event {}{payload}{};", event.named.name, label(&event.named.label));
     }
     for guard in &m.guards {
-        doc_lines(out, "    ", &guard.named.doc);
+        item_head(out, m, &guard.named.doc, guard.named.span);
         let _ = writeln!(out, "    guard {}{};", guard.named.name, label(&guard.named.label));
     }
     for timer in &m.timers {
-        doc_lines(out, "    ", &timer.named.doc);
+        item_head(out, m, &timer.named.doc, timer.named.span);
         // The default duration, which the flat machine's starts keep (`fsm equiv` compares it).
         let default = timer.default.map_or_else(String::new, |d| format!(" = {}", crate::markdown::duration_text(d)));
         let _ = writeln!(out, "    timer {}{}{default};", timer.named.name, label(&timer.named.label));
@@ -351,7 +372,7 @@ fn declarations(m: &Machine, out: &mut String) {
     for action in &m.actions {
         let op = match action.kind {
             ActionKind::User => {
-                doc_lines(out, "    ", &action.named.doc);
+                item_head(out, m, &action.named.doc, action.named.span);
                 let _ = writeln!(out, "    action {}{};", action.named.name, label(&action.named.label));
                 continue;
             }
@@ -361,7 +382,7 @@ fn declarations(m: &Machine, out: &mut String) {
         // A timer operation is declared only when the spec names it (a labelled timer's implied
         // `StopT` is shown as `stop <label>`, so the label cannot tell).
         if !action.implied {
-            doc_lines(out, "    ", &action.named.doc);
+            item_head(out, m, &action.named.doc, action.named.span);
             let _ = writeln!(out, "    action {}{} = {op};", action.named.name, label(&action.named.label));
         }
     }
@@ -415,7 +436,7 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     }
     for ((e, guard, target, actions, internal, from), sources) in groups {
         let t = m.transition(from);
-        doc_lines(out, "    ", t.doc());
+        item_head(out, m, t.doc(), t.span);
         let guard = guard.map(|g| format!(" [{g}]")).unwrap_or_default();
         let actions = if actions.is_empty() { String::new() } else { format!(" / {}", actions.join(", ")) };
         let refs: String = t.refs().iter().map(|r| format!(" ref {}", string_literal(r))).collect();
@@ -428,13 +449,13 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
     }
     for ((e, id), states) in ignores {
         let ignore = m.ignore(id);
-        doc_lines(out, "    ", &ignore.doc);
+        item_head(out, m, &ignore.doc, ignore.span);
         let refs: String = ignore.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
         let _ = writeln!(out, "    ignore {} in {}{refs};", m.events[e].named.name, states.join(", "));
     }
     for ((e, id), states) in errors {
         let error = m.protocol_error(id);
-        doc_lines(out, "    ", &error.doc);
+        item_head(out, m, &error.doc, error.span);
         let cause = error.cause.as_deref().map(|c| format!(" {}", string_literal(c))).unwrap_or_default();
         let refs: String = error.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
         let _ = writeln!(out, "    error {} in {}{cause}{refs};", m.events[e].named.name, states.join(", "));

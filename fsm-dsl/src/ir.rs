@@ -375,6 +375,35 @@ pub enum Cell {
     Error(ErrorId),
 }
 
+/// The warnings a spec allows, as it writes them: `#![allow(W0002)]` in the machine allows
+/// them everywhere, `#[allow(W0008)]` on an item those whose place lies in the item (a
+/// superstate's, in the states inside it too).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Allows {
+    /// The codes the machine allows everywhere.
+    pub everywhere: Vec<String>,
+    /// Each item with `#[allow(..)]`, substates included: its span and its codes.
+    pub items: Vec<(Span, Vec<String>)>,
+}
+
+impl Allows {
+    /// The codes allowed for what stands at `span`: those of every item that holds it, in
+    /// spec order, each once (not those allowed everywhere).
+    pub fn within(&self, span: Span) -> Vec<String> {
+        let mut codes: Vec<String> = Vec::new();
+        for (item, allowed) in &self.items {
+            if item.start() <= span.start() && span.end() <= item.end() {
+                for code in allowed {
+                    if !codes.contains(code) {
+                        codes.push(code.clone());
+                    }
+                }
+            }
+        }
+        codes
+    }
+}
+
 /// An `ignore` item (`ignore DWA in INITIAL, DOWN ref "RFC 3539 Appendix A";`): pairs the RFC
 /// says to ignore, with where it says so.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -488,6 +517,9 @@ pub struct Machine {
     /// The `ignore` items that ignore some pair, in the order they were applied (plain ones,
     /// then `otherwise`), which [`Cell::Ignored(_)`] indexes.
     pub ignores: Vec<Ignore>,
+    /// The spec's lint control (`#[allow(..)]`, `#![allow(..)]`), which the checker has applied
+    /// already: for tools that write the machine out again (`fsm flatten`).
+    pub allows: Allows,
     /// Per state, a bit per timer (the first 128) that the checker proved is not running in
     /// any configuration the machine reaches in that state from its start: a `stop` of it
     /// there is left out of the step (see [`Machine::step_effects`]). Empty when the checker did

@@ -112,3 +112,45 @@ fn ignores_keep_their_docs_and_refs() {
     };
     assert_eq!(ignores(again.machine.as_ref().unwrap()), ignores(compiled.machine.as_ref().unwrap()), "{flat}");
 }
+
+/// The warnings a spec allows stay allowed in its flat form: `#![allow]` of the machine, and
+/// `#[allow]` of each item, a superstate's reaching the leaves inside it (before, the flat spec
+/// of a spec that checked clean drew the warnings its original allowed).
+#[test]
+fn allowed_warnings_stay_allowed() {
+    let text = r#"machine M {
+        #![allow(W0010)]
+        unhandled = warn;
+        event Go;
+        event Poll(Frame);
+        event Kick;
+        #[allow(W0002)]
+        action Spare;
+        timer T;
+        initial state Idle;
+        #[allow(W0005)]
+        state Busy { state One; state Two; }
+        Idle -> One on Go / start T;
+        One -> Two on Go;
+        Two -> Idle on Go / stop T;
+        Two -> Idle on TExpiry;
+        ignore Poll;
+        ignore Kick in Idle;
+        #[allow(W0008)]
+        ignore TExpiry in One;
+    }"#;
+    let compiled = fsm_dsl::compile(text);
+    assert!(compiled.diagnostics.is_empty(), "{:?}", compiled.diagnostics);
+    // Each `allow` silences something: without them, five warnings.
+    let bare = text.replace("#![allow(W0010)]", "").replace("#[allow(W0002)]", "");
+    let bare = bare.replace("#[allow(W0005)]", "").replace("#[allow(W0008)]", "");
+    assert_eq!(fsm_dsl::compile(&bare).diagnostics.len(), 5);
+    let flat = fsm_cli::flatten::flatten(compiled.machine.as_ref().unwrap()).unwrap();
+    assert!(flat.contains("    #![allow(W0010)]\n"), "{flat}");
+    assert!(flat.contains("    #[allow(W0002)]\n    action Spare;\n"), "{flat}");
+    assert!(flat.contains("    #[allow(W0005)]\n    state One;\n    #[allow(W0005)]\n    state Two;\n"), "{flat}");
+    assert!(flat.contains("    #[allow(W0008)]\n    ignore TExpiry in One;\n"), "{flat}");
+    let again = fsm_dsl::compile(&flat);
+    let rendered = diag::render(Source { name: "flat.fsm", text: &flat }, &again.diagnostics, false);
+    assert!(again.diagnostics.is_empty(), "{flat}\n{rendered}");
+}

@@ -37,6 +37,7 @@ pub fn check(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>) {
     diagnostics.extend(flat.diagnostics);
     if let Some(machine) = &mut machine {
         machine.superstates = superstates(machine, &flat.superstates);
+        machine.allows = resolve::allows(original);
     }
     let clean = !diagnostics.iter().any(Diagnostic::is_error) && spec.broken.is_empty();
     let nested_ok = nested_ok && spec.broken.is_empty();

@@ -161,6 +161,31 @@ pub struct Unknown {
     pub unsound: bool,
 }
 
+/// The spec's `allow` attributes, for [`ir::Machine::allows`]: the machine's, then each item's
+/// (substates' too), in spec order. Read from the spec as written, before its superstates are
+/// flattened, so that a superstate's span holds its states.
+pub(super) fn allows(spec: &ast::Spec) -> ir::Allows {
+    let mut allows = ir::Allows::default();
+    let codes = |names: &[Name]| names.iter().map(|n| n.text.to_string()).collect::<Vec<_>>();
+    let mut items: Vec<&ast::Item> = spec.items.iter().collect();
+    let mut next = 0;
+    while let Some(&item) = items.get(next) {
+        next += 1;
+        match &item.kind {
+            ast::ItemKind::Allow(names) => allows.everywhere.extend(codes(names)),
+            kind => {
+                if !item.allow().is_empty() {
+                    allows.items.push((item.span, codes(item.allow())));
+                }
+                if let ast::ItemKind::State(s) = kind {
+                    items.extend(s.substates.iter());
+                }
+            }
+        }
+    }
+    allows
+}
+
 pub(super) fn named(name: &Name, label: Option<&ast::Str>, docs: &[String]) -> ir::Named {
     ir::Named {
         name: name.text.as_str().to_owned(),
@@ -270,6 +295,7 @@ pub fn resolve(spec: &ast::Spec) -> (Option<ir::Machine>, Vec<Diagnostic>, Unkno
         groups,
         protocol_errors: r.protocol_errors,
         ignores: r.ignores,
+        allows: ir::Allows::default(),
         idle_timers: Vec::new(),
     });
     (machine, r.diagnostics, unknown)
