@@ -271,6 +271,19 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
             "a duration has a unit after its number or expression: `30 s`, `500 ms`, `T1 * 2^n ms`".to_owned(),
         );
     }
+    if word == "=" && expected.iter().any(|e| e.starts_with("a comparison")) {
+        return Some("a comparison is written `==`; `=` assigns, in a transition's effects".to_owned());
+    }
+    if word == "/" && text[found.span.start()..].starts_with("/*") {
+        return Some("a comment runs from `//` to the end of its line; there is no `/* */` comment".to_owned());
+    }
+    // `[!runing T]`: a misspelled `running` reads as a guard's name followed by a timer's.
+    if expected.iter().any(|e| e.starts_with("a comparison"))
+        && previous != "running"
+        && crate::check::suggest(previous, ["running"]) == Some("running")
+    {
+        return Some(format!("did you mean `running {word}`?"));
+    }
     // `[b == true]`: comparisons are of integers; a boolean is a condition by itself.
     if matches!(word.as_str(), "true" | "false") && (before.ends_with("==") || before.ends_with("!=")) {
         return Some(
