@@ -340,6 +340,13 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     if expected.iter().any(|e| e == "`;`") && (found.text.is_some() || found.doc) && may_start_next_item(text, pos) {
         return Some("the previous item may be missing its closing `;`".to_owned());
     }
+    // `/ stop ref ...` or `/ stop;`: a timer operation without its timer, often a use of a group
+    // or action that was to be named `start` or `stop`, which the declaration refused.
+    if expected.iter().any(|e| e == "a name") && matches!(previous, "start" | "stop") {
+        return Some(format!(
+            "`{previous}` is the timer operation `{previous} TIMER` and takes a timer's name; it cannot name an action or a group"
+        ));
+    }
     // Words that follow a name in the grammar are more likely a missing name than a misused one.
     if expected.iter().any(|e| e == "a name") && is_keyword(&word) && !matches!(word.as_str(), "on" | "in" | "except") {
         return Some(format!("`{word}` is a keyword of the DSL and cannot be used as a name"));
