@@ -33,7 +33,7 @@ pub fn diagnostic(source: Source<'_>, diagnostic: &Diagnostic) -> serde_json::Va
         "column": column,
         "labels": labels,
         "notes": diagnostic.notes,
-        "help": diagnostic.help,
+        "help": diagnostic.shown_help(),
         "rendered": render(source, std::slice::from_ref(diagnostic), false),
     })
 }

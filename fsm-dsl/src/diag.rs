@@ -177,8 +177,8 @@ fn shorten_long_words(text: String) -> String {
 }
 
 impl Diagnostic {
-    /// A diagnostic with a primary label and nothing else. In this and the texts added below,
-    /// a word longer than [`MAX_WORD`] characters is shown by its start and its length.
+    /// A diagnostic with a primary label and nothing else. In its message, labels and notes, a
+    /// word longer than [`MAX_WORD`] characters is kept by its start and its length.
     pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic {
             code,
@@ -202,10 +202,17 @@ impl Diagnostic {
         self
     }
 
-    /// Sets the help line.
+    /// Sets the help line. It is kept whole, long words too, for tools that take names or
+    /// lines from it (the language server's quick fixes); renderings show [`Self::shown_help`].
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(shorten_long_words(help.into()));
+        self.help = Some(help.into());
         self
+    }
+
+    /// The help line as renderings show it: each word longer than [`MAX_WORD`] characters by
+    /// its start and its length.
+    pub fn shown_help(&self) -> Option<String> {
+        self.help.clone().map(shorten_long_words)
     }
 
     /// Error or warning, from the code.
@@ -232,7 +239,7 @@ impl Diagnostic {
                 label.with_message(visible(&l.message))
             });
         let mut notes: Vec<String> = self.notes.iter().map(|n| format!("note: {}", visible(n))).collect();
-        if let Some(help) = &self.help {
+        if let Some(help) = &self.shown_help() {
             notes.push(format!("help: {}", visible(help)));
         }
         cs::Diagnostic::new(severity)

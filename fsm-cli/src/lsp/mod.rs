@@ -639,7 +639,7 @@ pub fn diagnostics(uri: &lsp::Uri, text: &str, compiled: &Compiled) -> Vec<lsp::
             for note in &d.notes {
                 message.push_str(&format!("\nnote: {note}"));
             }
-            if let Some(help) = &d.help {
+            if let Some(help) = d.shown_help() {
                 message.push_str(&format!("\nhelp: {help}"));
             }
             let related: Vec<lsp::DiagnosticRelatedInformation> = d

@@ -35,6 +35,13 @@ fn code_actions_fix_what_the_help_lines_say() {
     assert!(fixed.ends_with("    Open -> Shut on AutoCloseExpiry;\n    ignore Push in Open;\n}\n"), "{fixed}");
     assert!(fsm_dsl::compile(&fixed).diagnostics.is_empty());
 
+    // A state name longer than what diagnostics show whole (`diag::MAX_WORD`): the published
+    // help shortens it, the fix writes it whole.
+    let long = "Open".repeat(32);
+    let (title, fixed) = fix(&DOOR.replace("    internal Open on Push;\n", "").replace("Open", &long), "E0008");
+    assert_eq!(title, format!("Add `ignore Push in {long};`"));
+    assert!(fsm_dsl::compile(&fixed).diagnostics.is_empty(), "{fixed}");
+
     // W0002: the unused declaration goes, its doc comment and attributes with it.
     let unused = DOOR.replace("    event Push;\n", "    event Push;\n    /// Never used.\n    guard spare;\n");
     let (title, fixed) = fix(&unused, "W0002");
