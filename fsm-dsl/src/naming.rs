@@ -109,11 +109,12 @@ pub const ENUM_ITEMS: &[&str] = &[
 /// `State` and `Superstate`, so that no state may take them.
 pub const SUPERSTATE_ITEMS: &[&str] = &["is_in", "superstate", "parent", "states"];
 
-/// Whether a name is that of a crate of Rust's standard library (`std`, `core`, `alloc`,
-/// `proc_macro`, `test`): a module of that name beside a `use std::...` makes the path
-/// ambiguous (E0659), so no machine's module may take it.
+/// Whether a name is that of a crate that every Rust crate sees without declaring it (`std`,
+/// `core`: the extern prelude): a module of that name beside a `use std::...` makes the path
+/// ambiguous (E0659), so no machine's module may take it. (`alloc`, `proc_macro` and `test`
+/// are seen only where a crate declares them, and stay free.)
 pub fn is_std_crate(name: &str) -> bool {
-    matches!(name, "std" | "core" | "alloc" | "proc_macro" | "test")
+    matches!(name, "std" | "core")
 }
 
 /// Whether a name is a Rust keyword (strict, reserved, or weak in item position).
@@ -265,6 +266,19 @@ mod module_names {
             ("", ""),
         ] {
             assert_eq!(module_name(machine), module, "{machine}");
+        }
+    }
+
+    /// `Std` and `Core` would shadow crates every crate sees; `Test`, `Alloc` and `ProcMacro`
+    /// name crates a crate sees only when it declares them, and make good machine names.
+    #[test]
+    fn only_std_and_core_are_refused_as_crates() {
+        for (machine, refused) in
+            [("Std", true), ("Core", true), ("Test", false), ("Alloc", false), ("ProcMacro", false)]
+        {
+            let text = format!("machine {machine} {{ initial state A; event E; internal A on E; }}");
+            let compiled = crate::compile(&text);
+            assert_eq!(compiled.has_errors(), refused, "{machine}: {:?}", compiled.diagnostics);
         }
     }
 

@@ -121,12 +121,12 @@ pub fn bad_module_name(machine: &Name, module: &str) -> Diagnostic {
     );
     let d = if crate::naming::is_std_crate(module) {
         d.with_note(format!(
-            "`{module}` is a crate of Rust's standard library: beside a module of that name, `use {module}::...` is ambiguous (E0659)"
+            "`{module}` is a crate every Rust crate sees: beside a module of that name, `use {module}::...` is ambiguous (E0659)"
         ))
     } else {
         d
     };
-    d.with_help("choose a machine name whose snake case is an identifier and not a Rust keyword or a standard crate, such as `Failover` (`failover`)")
+    d.with_help("choose a machine name whose snake case is an identifier and neither a Rust keyword nor `std` or `core`, such as `Failover` (`failover`)")
 }
 
 pub fn wrong_kind(expected: Kind, name: &Name, actual: Kind, declared: Span) -> Diagnostic {
