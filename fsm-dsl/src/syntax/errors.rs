@@ -214,6 +214,11 @@ fn may_start_next_item(text: &str, pos: usize) -> bool {
     }
     let end = text[..pos].trim_end().len();
     let rest = &text[pos..];
+    // `state S ref "..."`: a ref for the item, which takes none, not the machine's next item.
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    if rest.starts_with("ref") && !rest[3..].starts_with(is_word) && !text[end..pos].contains('\n') {
+        return false;
+    }
     text[end..pos].contains('\n')
         || rest.starts_with("///")
         || rest.starts_with(['#', '*', '}'])
@@ -240,6 +245,34 @@ fn splits_a_name(text: &str, pos: usize) -> bool {
         && rest[len..].trim_start_matches([' ', '\t']).starts_with([';', '"', '(', '{', '[', '/'])
 }
 
+/// `text` without its `//` comments and the insides of its strings (each string left as `""`),
+/// for telling what an item's code holds.
+fn code_only(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        let mut in_string = false;
+        let mut chars = without_comment(line).chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if in_string => {
+                    chars.next();
+                }
+                '"' => {
+                    in_string = !in_string;
+                    code.push('"');
+                }
+                _ if in_string => {}
+                _ => code.push(c),
+            }
+        }
+        if lines.peek().is_some() {
+            code.push('\n');
+        }
+    }
+    code
+}
+
 /// The name around a `-` at `pos` that joins two words with no space, as RFCs name states and
 /// events (`wait-ctl-reply`, `SYN-SENT`): the whole run of words and hyphens.
 fn hyphenated_name(text: &str, pos: usize) -> Option<&str> {
@@ -260,6 +293,12 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     // The word before what stands there.
     let before = text[..found.span.start().min(text.len())].trim_end();
     let previous = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    // The item so far, its comments and strings left out: what the slips below are told by.
+    let item = code_only(before.rsplit(['{', '}', ';']).next().unwrap_or(""));
+    let start = found.span.start();
+    if (word == "/" && text[start..].starts_with("/*")) || (word == "*" && text[..start].ends_with('/')) {
+        return Some("a comment runs from `//` to the end of its line; there is no `/* */` comment".to_owned());
+    }
     if word == "/" && expected.iter().any(|e| e.starts_with("a unit of time")) {
         return Some(
             "a duration has no division: take a smaller unit instead, as `lease * 500 ms` for half of `lease` seconds"
@@ -274,11 +313,9 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
     if word == "=" && expected.iter().any(|e| e.starts_with("a comparison")) {
         return Some("a comparison is written `==`; `=` assigns, in a transition's effects".to_owned());
     }
-    if word == "/" && text[found.span.start()..].starts_with("/*") {
-        return Some("a comment runs from `//` to the end of its line; there is no `/* */` comment".to_owned());
-    }
     // `[!runing T]`: a misspelled `running` reads as a guard's name followed by a timer's.
     if expected.iter().any(|e| e.starts_with("a comparison"))
+        && word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && previous != "running"
         && crate::check::suggest(previous, ["running"]) == Some("running")
     {
@@ -292,27 +329,37 @@ fn syntax_help(text: &str, pos: usize, expected: &[String]) -> Option<String> {
         );
     }
     // `/ X [g]`: a guard after the effects (UML writes `event [guard] / effects` too).
-    if word == "["
-        && expected.iter().any(|e| e == "`;`")
-        && before.rsplit(['{', '}', ';']).next().is_some_and(|item| item.contains('/') && !item.contains('['))
-    {
+    if word == "[" && expected.iter().any(|e| e == "`;`") && item.contains('/') && !item.contains('[') {
         return Some("the guard comes before the effects: `A -> B on E [g] / X;`".to_owned());
     }
-    if let Some(name) = hyphenated_name(text, found.span.start()) {
+    // `wait-ctl-reply` where a name stands (not in a guard, an assignment or a duration, where
+    // `-` is arithmetic).
+    if let Some(name) = hyphenated_name(text, start)
+        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !item.contains(['[', '='])
+        && !expected.iter().any(|e| e.starts_with("a comparison"))
+    {
         let underscored = name.replace('-', "_");
         // The keyword before the name, where it is declared (`state wait-ctl-reply;`).
-        let start = found.span.start() - name.find('-').unwrap_or(0);
-        let declared = text[..start].trim_end().rsplit(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
-        let example = if ITEM_KEYWORDS.contains(&declared) && !matches!(declared, "initial" | "final") {
-            format!("`{declared} {underscored} \"{name}\";`")
-        } else {
-            format!("`{underscored} \"{name}\"` where it is declared")
-        };
-        return Some(format!(
-            "a name cannot hold `-`: write `{underscored}`, and keep the RFC's `{name}` as the declaration's label ({example})"
-        ));
+        let name_start = start - name.find('-').unwrap_or(0);
+        let declared = text[..name_start].trim_end().rsplit(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
+        return Some(match declared {
+            "state" | "event" | "action" | "guard" | "timer" | "group" => format!(
+                "a name cannot hold `-`: write `{underscored}`, and keep the RFC's `{name}` as its label: \
+                 `{declared} {underscored} \"{name}\";`"
+            ),
+            "var" | "param" => format!("a name cannot hold `-`: write `{underscored}`"),
+            _ => format!(
+                "a name cannot hold `-`: write `{underscored}`; where it is declared, a label after the name may keep \
+                 the RFC's `{name}` (`{underscored} \"{name}\"`)"
+            ),
+        });
     }
     if expected.iter().any(|e| e == "a name") && !word.is_ascii() && word.starts_with(char::is_alphanumeric) {
+        // The whole word: the parser may stop inside it, after its ASCII letters (`Straße`).
+        let word_start = text[..start].trim_end_matches(|c: char| c.is_alphanumeric() || c == '_').len();
+        let word = &text[word_start..found.span.end()];
         return Some(format!(
             "a name is ASCII letters, digits and `_`; a declaration's label may hold `{word}` (`NAME \"{word}\"`)"
         ));
