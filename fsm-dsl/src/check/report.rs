@@ -393,9 +393,9 @@ pub fn unhandled(
         }
     } else if !expiries.is_empty() {
         let timers = quoted(&expiries.iter().map(|(_, t, _)| (*t).to_owned()).collect::<Vec<_>>());
-        let pronoun = if expiries.len() == 1 { "it is" } else { "each is" };
+        let (noun, verb) = if expiries.len() == 1 { ("timer", "it") } else { ("timers", "each") };
         d = d.with_note(format!(
-            "no sequence of events reaches `{}` (W0001), but a machine restored in it may have {timers} running ({pronoun} started elsewhere)",
+            "no sequence of events reaches `{}` (W0001), but a machine restored in it may have the {noun} {timers} running (the spec starts {verb})",
             state.text
         ));
     }
