@@ -421,17 +421,17 @@ impl Explored {
         for (&(a, b), (s, e, w)) in &self.conflicts {
             let (ta, tb) = (m.transition(a), m.transition(b));
             let mut d = report::non_deterministic(ta.span, tb.span, &pair_text(m, *s, *e), w.as_deref());
-            if matches!((&ta.condition, &tb.condition), (Condition::Else, Condition::Else)) {
-                // Both are `[else]` already: the general help would ask for one.
-                d = d.with_help(
-                    "keep one `[else]`: it is taken when no other guard of the pair holds, so a pair has at most one",
-                );
-            } else if ta.wildcard != tb.wildcard {
+            if ta.wildcard != tb.wildcard {
                 d = d.with_help(format!(
                     "leave `{}` out of the wildcard: `* except {} -> ...`",
                     m.state(*s).named.name,
                     m.state(*s).named.name
                 ));
+            } else if matches!((&ta.condition, &tb.condition), (Condition::Else, Condition::Else)) {
+                // Both are `[else]` already: the general help would ask for one.
+                d = d.with_help(
+                    "keep one `[else]`: it is taken when no other guard of the pair holds, so a pair has at most one",
+                );
             }
             out.push(d);
         }
