@@ -6,31 +6,36 @@ use super::report;
 use crate::ast::{self, Span};
 use crate::diag::{Code, Diagnostic, Severity};
 
+/// Every item an `allow` may stand on: the spec's items, then the states declared in states'
+/// bodies, level by level (a superstate's `allow` covers the states inside it). The items are
+/// read in place, once.
+pub(super) fn every_item(spec: &ast::Spec) -> impl Iterator<Item = &ast::Item> {
+    let mut items = spec.items.iter();
+    let mut substates: Vec<&ast::Item> = Vec::new();
+    let mut next_substate = 0;
+    std::iter::from_fn(move || {
+        let item = match items.next() {
+            Some(item) => item,
+            None => {
+                let item = *substates.get(next_substate)?;
+                next_substate += 1;
+                item
+            }
+        };
+        if let ast::ItemKind::State(s) = &item.kind {
+            substates.extend(s.substates.iter());
+        }
+        Some(item)
+    })
+}
+
 /// Drops the warnings that the spec allows, and adds an error for each `allow` that does not
 /// name a warning.
 pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
     let mut everywhere: Vec<Code> = Vec::new();
     let mut within: Vec<(Code, Span)> = Vec::new();
     let mut errors = Vec::new();
-    // Substates' attributes too: a superstate's `allow` covers the states inside it. They come
-    // after the items, level by level; the items are read in place, once.
-    let mut substates: Vec<&ast::Item> = Vec::new();
-    let mut next_substate = 0;
-    let mut items = spec.items.iter();
-    loop {
-        let item = match items.next() {
-            Some(item) => item,
-            None => match substates.get(next_substate) {
-                Some(&item) => {
-                    next_substate += 1;
-                    item
-                }
-                None => break,
-            },
-        };
-        if let ast::ItemKind::State(s) = &item.kind {
-            substates.extend(s.substates.iter());
-        }
+    for item in every_item(spec) {
         let (names, scope) = match &item.kind {
             ast::ItemKind::Allow(names) => (names.as_slice(), None),
             _ => (item.allow(), Some(item.span)),

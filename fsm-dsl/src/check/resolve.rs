@@ -167,20 +167,11 @@ pub struct Unknown {
 pub(super) fn allows(spec: &ast::Spec) -> ir::Allows {
     let mut allows = ir::Allows::default();
     let codes = |names: &[Name]| names.iter().map(|n| n.text.to_string()).collect::<Vec<_>>();
-    let mut items: Vec<&ast::Item> = spec.items.iter().collect();
-    let mut next = 0;
-    while let Some(&item) = items.get(next) {
-        next += 1;
+    for item in super::allow::every_item(spec) {
         match &item.kind {
             ast::ItemKind::Allow(names) => allows.everywhere.extend(codes(names)),
-            kind => {
-                if !item.allow().is_empty() {
-                    allows.items.push((item.span, codes(item.allow())));
-                }
-                if let ast::ItemKind::State(s) = kind {
-                    items.extend(s.substates.iter());
-                }
-            }
+            _ if !item.allow().is_empty() => allows.items.push((item.span, codes(item.allow()))),
+            _ => {}
         }
     }
     allows
