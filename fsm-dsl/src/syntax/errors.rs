@@ -58,13 +58,16 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         }
     }
     let found = found_at(text, pos);
+    // Where the token before the error ends.
+    let end = text[..pos.min(text.len())].trim_end().len();
     // A doc comment inside an item: pest names what it tried in the comment (`//`), not the
     // `;` that could end the item before it. Whether one could is a parse of the item so ended.
-    if found.doc && !expected.iter().any(|e| e == "`;`") {
-        let end = text[..pos.min(text.len())].trim_end().len();
-        if end > offset && Grammar::parse(Rule::item_alone, &format!("{};", &text[offset..end])).is_ok() {
-            expected.push("`;`".to_owned());
-        }
+    if found.doc
+        && !expected.iter().any(|e| e == "`;`")
+        && end > offset
+        && Grammar::parse(Rule::item_alone, &format!("{};", &text[offset..end])).is_ok()
+    {
+        expected.push("`;`".to_owned());
     }
     expected.sort();
     expected.dedup();
@@ -118,7 +121,6 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     }
     if expected.iter().any(|e| e == "`;`") && may_start_next_item(text, pos) {
         // Point where the `;` belongs: right after the previous token, as rustc does.
-        let end = text[..pos.min(text.len())].trim_end().len();
         if end < pos && end > 0 {
             diagnostic = diagnostic.with_secondary(Span::new(end, end), "`;` may belong here");
         }
