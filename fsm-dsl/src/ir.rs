@@ -514,8 +514,9 @@ pub struct Machine {
     pub groups: Vec<Group>,
     /// The protocol errors (`error` items), in spec order, which [`Cell::Error`] indexes.
     pub protocol_errors: Vec<ProtocolError>,
-    /// The `ignore` items that ignore some pair, in the order they were applied (plain ones,
-    /// then `otherwise`), which [`Cell::Ignored(_)`] indexes.
+    /// The `ignore` items (not `error` ones), in the order they were applied (plain ones, then
+    /// `otherwise`), which [`Cell::Ignored`] indexes; an item whose pairs are all handled
+    /// otherwise is here too.
     pub ignores: Vec<Ignore>,
     /// The spec's lint control (`#[allow(..)]`, `#![allow(..)]`), which the checker has applied
     /// already: for tools that write the machine out again (`fsm flatten`).
