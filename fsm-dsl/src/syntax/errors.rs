@@ -61,13 +61,18 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     // Where the token before the error ends.
     let end = text[..pos.min(text.len())].trim_end().len();
     // A doc comment inside an item: pest names what it tried in the comment (`//`), not the
-    // `;` that could end the item before it. Whether one could is a parse of the item so ended.
-    if found.doc
-        && !expected.iter().any(|e| e == "`;`")
-        && end > offset
-        && Grammar::parse(Rule::item_alone, &format!("{};", &text[offset..end])).is_ok()
-    {
-        expected.push("`;`".to_owned());
+    // `;` that could end the item before it. Whether one could is a parse of the item so ended,
+    // with the `{` it leaves open (a superstate's body, the doc comment inside it) closed.
+    if found.doc && !expected.iter().any(|e| e == "`;`") && end > offset {
+        let open = brackets(&text[offset..end]).fold(0usize, |open, (_, b)| match b {
+            b'{' => open + 1,
+            b'}' => open.saturating_sub(1),
+            _ => open,
+        });
+        let ended = format!("{};{}", &text[offset..end], "}".repeat(open));
+        if Grammar::parse(Rule::item_alone, &ended).is_ok() {
+            expected.push("`;`".to_owned());
+        }
     }
     expected.sort();
     expected.dedup();
