@@ -67,7 +67,9 @@ pub fn parse_keeping_tree(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>, Op
         Ok(_) => Diagnostic::new(Code::Syntax, "the spec does not parse", Span::new(0, text.len()), "here"),
     };
     let Ok(mut pairs) = Grammar::parse(Rule::file_recover, text) else {
-        return (None, vec![strict()], None);
+        let mut diagnostics = vec![strict()];
+        note_cr_line_ends(text, &mut diagnostics);
+        return (None, diagnostics, None);
     };
     let mut diagnostics = Vec::new();
     let file = pairs.next();
@@ -80,9 +82,26 @@ pub fn parse_keeping_tree(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>, Op
             diagnostics.push(strict());
         }
         diagnostics.sort_by_key(|d| d.primary.span.start());
+        note_cr_line_ends(text, &mut diagnostics);
         return (spec, diagnostics, None);
     }
     (spec, diagnostics, file)
+}
+
+/// A text whose lines end with a carriage return alone (classic Mac OS) is one line to the
+/// grammar, and its first `//` comment runs to the end of the file: the first syntax error says
+/// so, whatever it is.
+fn note_cr_line_ends(text: &str, diagnostics: &mut [Diagnostic]) {
+    if text.contains('\r')
+        && !text.contains('\n')
+        && let Some(first) = diagnostics.iter_mut().find(|d| d.code == Code::Syntax)
+    {
+        first.notes.push(
+            "the lines of this text end with a carriage return alone; a spec's lines end with a line feed \
+             (or CR LF), so all of it is one line here, and a `//` comment runs to its end"
+                .to_owned(),
+        );
+    }
 }
 
 /// Parses `text` as `rule` with pest's error detail: an error then says which rules and tokens
@@ -283,6 +302,20 @@ fn is_attribute(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{MAX_NESTING, check_nesting};
+
+    /// A spec whose lines end with CR alone: its comment hides the rest, and the first error
+    /// says why; with LF or CR LF the same text checks clean.
+    #[test]
+    fn lines_ended_by_cr_alone_are_named_in_the_first_error() {
+        let lines =
+            ["machine M {", "    // a comment", "    event E;", "    initial state A;", "    internal A on E;", "}"];
+        let (_, diagnostics) = super::parse(&lines.join("\r"));
+        let notes = &diagnostics.first().expect("a syntax error").notes;
+        assert!(notes.iter().any(|n| n.contains("carriage return alone")), "{diagnostics:?}");
+        for end in ["\n", "\r\n"] {
+            assert!(crate::compile(&lines.join(end)).diagnostics.is_empty(), "{end:?}");
+        }
+    }
 
     /// Where `check_nesting` refuses `text`, if it does: the byte offset of the bracket too deep.
     fn refused_at(text: &str) -> Option<usize> {
