@@ -50,6 +50,11 @@ impl Span {
         self.start()..self.end()
     }
 
+    /// Whether `other` lies within this span (its ends included).
+    pub const fn contains(self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }

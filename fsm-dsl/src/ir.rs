@@ -392,7 +392,7 @@ impl Allows {
     pub fn within(&self, span: Span) -> Vec<String> {
         let mut codes: Vec<String> = Vec::new();
         for (item, allowed) in &self.items {
-            if item.start() <= span.start() && span.end() <= item.end() {
+            if item.contains(span) {
                 for code in allowed {
                     if !codes.contains(code) {
                         codes.push(code.clone());

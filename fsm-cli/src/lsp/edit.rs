@@ -274,7 +274,7 @@ fn removal(text: &str, compiled: &Compiled, index: &Index, span: Span) -> Option
     if index.all(declared.kind, &declared.name).len() != 1 {
         return None;
     }
-    let item = spec.items.iter().find(|i| i.span.start() <= span.start() && span.end() <= i.span.end())?;
+    let item = spec.items.iter().find(|i| i.span.contains(span))?;
     let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
     let mut start = line_start(item.span.start());
     if !text[start..item.span.start()].trim().is_empty() {

@@ -53,9 +53,7 @@ pub fn apply(spec: &ast::Spec, diagnostics: &mut Vec<Diagnostic>) {
     }
     diagnostics.retain(|d| {
         let span = d.primary.span;
-        d.is_error()
-            || !(everywhere.contains(&d.code)
-                || within.iter().any(|&(c, s)| c == d.code && s.start() <= span.start() && span.end() <= s.end()))
+        d.is_error() || !(everywhere.contains(&d.code) || within.iter().any(|&(c, s)| c == d.code && s.contains(span)))
     });
     diagnostics.extend(errors);
 }
