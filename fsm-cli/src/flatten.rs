@@ -286,14 +286,8 @@ pub fn flatten(m: &Machine) -> Result<String, FlattenError> {
     );
     let label = m.named.label.as_ref().map(|l| format!(" {}", string_literal(l))).unwrap_or_default();
     let _ = writeln!(out, "machine {}Flat{label} {{", m.named.name);
-    let mut everywhere: Vec<&str> = Vec::new();
-    for code in &m.allows.everywhere {
-        if !everywhere.contains(&code.as_str()) {
-            everywhere.push(code);
-        }
-    }
-    if !everywhere.is_empty() {
-        let _ = writeln!(out, "    #![allow({})]", everywhere.join(", "));
+    if !m.allows.everywhere.is_empty() {
+        let _ = writeln!(out, "    #![allow({})]", m.allows.everywhere.join(", "));
     }
     for r in &m.refs {
         let _ = writeln!(out, "    ref {};", string_literal(r));

@@ -380,7 +380,7 @@ pub enum Cell {
 /// superstate's, in the states inside it too).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Allows {
-    /// The codes the machine allows everywhere.
+    /// The codes the machine allows everywhere, each once.
     pub everywhere: Vec<String>,
     /// Each item with `#[allow(..)]`, substates included: its span and its codes.
     pub items: Vec<(Span, Vec<String>)>,

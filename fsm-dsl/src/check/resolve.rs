@@ -169,7 +169,13 @@ pub(super) fn allows(spec: &ast::Spec) -> ir::Allows {
     let codes = |names: &[Name]| names.iter().map(|n| n.text.to_string()).collect::<Vec<_>>();
     for item in super::allow::every_item(spec) {
         match &item.kind {
-            ast::ItemKind::Allow(names) => allows.everywhere.extend(codes(names)),
+            ast::ItemKind::Allow(names) => {
+                for code in codes(names) {
+                    if !allows.everywhere.contains(&code) {
+                        allows.everywhere.push(code);
+                    }
+                }
+            }
             _ if !item.allow().is_empty() => allows.items.push((item.span, codes(item.allow()))),
             _ => {}
         }
