@@ -386,26 +386,25 @@ pub fn unhandled(
         state.span,
         "declared here",
     );
-    if reached {
-        for (_, timer, path) in expiries {
-            let how = path.as_deref().map_or(String::new(), |p| format!(" {p}"));
-            d = d.with_note(format!("`{timer}` may be running in `{}`{how}", state.text));
-        }
-    } else if !expiries.is_empty() {
-        let timers = quoted(&expiries.iter().map(|(_, t, _)| (*t).to_owned()).collect::<Vec<_>>());
-        let (noun, verb) = if expiries.len() == 1 { ("timer", "it") } else { ("timers", "each") };
-        d = d.with_note(format!(
-            "no sequence of events reaches `{}` (W0001), but a machine restored in it may have the {noun} {timers} running (the spec starts {verb})",
-            state.text
-        ));
-    }
     if !reached {
+        if !expiries.is_empty() {
+            let timers = quoted(&expiries.iter().map(|(_, t, _)| (*t).to_owned()).collect::<Vec<_>>());
+            let (noun, verb) = if expiries.len() == 1 { ("timer", "it") } else { ("timers", "each") };
+            d = d.with_note(format!(
+                "no sequence of events reaches `{}` (W0001), but a machine restored in it may have the {noun} {timers} running (the spec starts {verb})",
+                state.text
+            ));
+        }
         // Nothing runs there but what a restored machine brings: an `ignore` draws no W0008.
         return d.with_help(format!(
             "add transitions, or say `ignore {} in {};`, or set the machine's policy with `unhandled = ignore;`, or remove the state",
             events.join(", "),
             state.text
         ));
+    }
+    for (_, timer, path) in expiries {
+        let how = path.as_deref().map_or(String::new(), |p| format!(" {p}"));
+        d = d.with_note(format!("`{timer}` may be running in `{}`{how}", state.text));
     }
     let plain: Vec<&str> = events.iter().copied().filter(|e| !expiries.iter().any(|(x, _, _)| x == e)).collect();
     let mut help = Vec::new();
