@@ -384,11 +384,13 @@ fn declarations(m: &Machine, out: &mut String) {
 }
 
 fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_copy: bool, out: &mut String) {
-    // Transitions with the same event, guard, target and actions share one line.
+    // Transitions with the same event, guard, target and actions share one line, written where
+    // the first of them was met: each group is found by its key (a search of the groups met so
+    // far made flattening a large machine quadratic in its cells).
     type Key = (usize, Option<String>, usize, Vec<String>, bool, TransitionId);
-    let mut groups: Vec<(Key, Vec<String>)> = Vec::new();
-    let mut ignores: Vec<((usize, IgnoreId), Vec<String>)> = Vec::new();
-    let mut errors: Vec<((usize, ErrorId), Vec<String>)> = Vec::new();
+    let mut groups: Grouped<Key> = Grouped::default();
+    let mut ignores: Grouped<(usize, IgnoreId)> = Grouped::default();
+    let mut errors: Grouped<(usize, ErrorId)> = Grouped::default();
     for (i, row) in cells.iter().enumerate() {
         let mut sources = vec![names[i].clone()];
         if i == 0 && start_copy {
@@ -397,14 +399,8 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
         for (e, cell) in row.iter().enumerate() {
             match cell {
                 FlatCell::Unmentioned => {}
-                FlatCell::Ignored(id) => match ignores.iter_mut().find(|(key, _)| *key == (e, *id)) {
-                    Some((_, states)) => states.extend(sources.iter().cloned()),
-                    None => ignores.push(((e, *id), sources.clone())),
-                },
-                FlatCell::Error(id) => match errors.iter_mut().find(|(key, _)| *key == (e, *id)) {
-                    Some((_, states)) => states.extend(sources.iter().cloned()),
-                    None => errors.push(((e, *id), sources.clone())),
-                },
+                FlatCell::Ignored(id) => ignores.add((e, *id), &sources),
+                FlatCell::Error(id) => errors.add((e, *id), &sources),
                 FlatCell::Rules(rules) => {
                     for r in rules {
                         // Entering the initial configuration runs its entry actions already.
@@ -418,17 +414,14 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
                         for (k, source) in sources.iter().enumerate() {
                             let internal = r.internal && k == 0;
                             let key = (e, r.guard.clone(), r.target, actions.clone(), internal, r.from);
-                            match groups.iter_mut().find(|(g, _)| *g == key) {
-                                Some((_, s)) => s.push(source.clone()),
-                                None => groups.push((key, vec![source.clone()])),
-                            }
+                            groups.add(key, std::slice::from_ref(source));
                         }
                     }
                 }
             }
         }
     }
-    for ((e, guard, target, actions, internal, from), sources) in groups {
+    for ((e, guard, target, actions, internal, from), sources) in groups.0 {
         let t = m.transition(from);
         item_head(out, m, t.doc(), t.span);
         let guard = guard.map(|g| format!(" [{g}]")).unwrap_or_default();
@@ -441,18 +434,40 @@ fn transitions(m: &Machine, names: &[String], cells: &[Vec<FlatCell>], start_cop
             let _ = writeln!(out, "    {} -> {} on {event}{guard}{actions}{refs};", sources.join(", "), names[target]);
         }
     }
-    for ((e, id), states) in ignores {
+    for ((e, id), states) in ignores.0 {
         let ignore = m.ignore(id);
         item_head(out, m, &ignore.doc, ignore.span);
         let refs: String = ignore.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
         let _ = writeln!(out, "    ignore {} in {}{refs};", m.events[e].named.name, states.join(", "));
     }
-    for ((e, id), states) in errors {
+    for ((e, id), states) in errors.0 {
         let error = m.protocol_error(id);
         item_head(out, m, &error.doc, error.span);
         let cause = error.cause.as_deref().map(|c| format!(" {}", string_literal(c))).unwrap_or_default();
         let refs: String = error.refs.iter().map(|r| format!(" ref {}", string_literal(r))).collect();
         let _ = writeln!(out, "    error {} in {}{cause}{refs};", m.events[e].named.name, states.join(", "));
+    }
+}
+
+/// Lines of the flat spec by key, each with its states, in the order their keys were first met.
+struct Grouped<K>(Vec<(K, Vec<String>)>, HashMap<K, usize>);
+
+impl<K> Default for Grouped<K> {
+    fn default() -> Self {
+        Grouped(Vec::new(), HashMap::new())
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Grouped<K> {
+    /// Adds `states` to the line of `key`, which is new unless the key was met before.
+    fn add(&mut self, key: K, states: &[String]) {
+        match self.1.get(&key) {
+            Some(&i) => self.0[i].1.extend_from_slice(states),
+            None => {
+                self.1.insert(key.clone(), self.0.len());
+                self.0.push((key, states.to_vec()));
+            }
+        }
     }
 }
 
