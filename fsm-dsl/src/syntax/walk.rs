@@ -41,6 +41,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
     let mut items = Vec::with_capacity(count);
     let mut broken = std::collections::BTreeSet::new();
     let mut junk = false;
+    let mut reads: rustc_hash::FxHashMap<&str, JunkRead> = Default::default();
     // The errors among the first `counted` diagnostics.
     let (mut errors, mut counted) = (0, 0);
     while let Some(pair) = r.child(&file) {
@@ -85,24 +86,43 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                     ));
                     continue;
                 }
-                if let Some(diagnostic) = mistakes::diagnose(junk, span.start()).or_else(|| nothing_after(junk, span)) {
-                    diagnostics.push(diagnostic);
-                    continue;
-                }
-                match super::parse_detailed(Rule::item_alone, junk) {
-                    Err(error) => diagnostics.push(from_pest(text, span.start(), &error)),
-                    Ok(_) => diagnostics.push(Diagnostic::new(
-                        Code::Syntax,
-                        "this item cannot be read here",
-                        span,
-                        "unexpected item",
-                    )),
-                }
+                // What the item says on its own depends on its text alone: read once for a
+                // text that comes again (mutated and pasted specs repeat their broken items).
+                let read = reads.entry(junk).or_insert_with(|| {
+                    match mistakes::diagnose(junk, 0).or_else(|| nothing_after(junk, Span::new(0, junk.len()))) {
+                        Some(named) => JunkRead::Named(named),
+                        None => JunkRead::Parsed(super::parse_detailed(Rule::item_alone, junk).err()),
+                    }
+                });
+                diagnostics.push(match read {
+                    JunkRead::Named(named) => shifted(named.clone(), span.start()),
+                    // Where the item stands matters from here on: what comes before and after it.
+                    JunkRead::Parsed(Some(error)) => from_pest(text, span.start(), error),
+                    JunkRead::Parsed(None) => {
+                        Diagnostic::new(Code::Syntax, "this item cannot be read here", span, "unexpected item")
+                    }
+                });
             }
             _ => {}
         }
     }
     (name.map(|name| ast::Spec { docs, name, label, items, broken }), junk)
+}
+
+/// What a broken item's text says on its own, read from the start of the text: a form the DSL
+/// lacks or a doc comment or attribute with no item after it (`mistakes`, `nothing_after`), or
+/// else pest's error with its detail (`None` if the item parses alone).
+enum JunkRead {
+    Named(Diagnostic),
+    Parsed(Option<pest::error::Error<Rule>>),
+}
+
+/// `diagnostic` with its places moved `by` octets later in the text.
+fn shifted(mut diagnostic: Diagnostic, by: usize) -> Diagnostic {
+    for label in std::iter::once(&mut diagnostic.primary).chain(&mut diagnostic.secondary) {
+        label.span = Span::new(label.span.start() + by, label.span.end() + by);
+    }
+    diagnostic
 }
 
 /// Adds the identifier-like words of a text to `set`, each copied only when new (broken items
