@@ -13,7 +13,11 @@ use pest::error::{ErrorVariant, InputLocation};
 /// Turns a pest error into a diagnostic that says, in words, what was expected and what was
 /// found. `offset` is where the parsed text starts in the whole spec.
 pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
-    let mut pos = offset + position(error);
+    let mut pos = offset
+        + match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
     let mut expected: Vec<String> = Vec::new();
     // The literal tokens pest tried, in words, and how far they got; written out once (pest
     // sorts and copies them on each call).
@@ -134,56 +138,6 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         diagnostic = diagnostic.with_secondary(Span::new(open, open + 1), "this `{` is not closed");
     }
     diagnostic
-}
-
-/// pest's error for a broken item read alone (`item_alone`), or, where the item runs on past a
-/// doc comment that starts a line after its code, the error of the item cut where that comment
-/// starts, if the cut item stops there and a `/` may stand there. `A -> B on E` without its
-/// `;`, then `/// ...` on the next line: the grammar reads the doc comment's first `/` as the
-/// start of the transition's effects and the rest of its line as a comment, so pest stops on a
-/// later line and asks there for a name. Cut at the doc comment, the item says what may follow
-/// `E` (`;` among it), where the reader left it out. (Where no `/` may stand, as in a state's
-/// body, the doc comment was read as one, and pest's error stands.)
-pub(super) fn before_doc_comment(item: &str, error: pest::error::Error<Rule>) -> pest::error::Error<Rule> {
-    let stop = position(&error);
-    let Some(doc) = doc_after_code(&item[..stop.min(item.len())]) else { return error };
-    match super::parse_detailed(Rule::item_alone, &item[..doc]) {
-        Err(cut)
-            if position(&cut) == doc
-                && cut.parse_attempts().is_some_and(|a| a.expected_tokens().iter().any(|t| t.to_string() == "/")) =>
-        {
-            cut
-        }
-        _ => error,
-    }
-}
-
-/// Where pest's error stands, in the text it parsed.
-fn position(error: &pest::error::Error<Rule>) -> usize {
-    match error.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    }
-}
-
-/// The offset of the first `///` that starts a line of `text` after a line of code (a line
-/// that is not blank, a comment, a doc comment or an attribute).
-fn doc_after_code(text: &str) -> Option<usize> {
-    let mut code = false;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let start = line.trim_start();
-        let indent = line.len() - start.len();
-        if start.starts_with("///") && !start.starts_with("////") {
-            if code {
-                return Some(offset + indent);
-            }
-        } else if !(without_comment(start).trim().is_empty() || start.starts_with('#')) {
-            code = true;
-        }
-        offset += line.len();
-    }
-    None
 }
 
 /// Where the innermost `{` that the text leaves open stands, outside comments and strings, if

@@ -9742,7 +9742,9 @@ impl ::pest::Parser<Rule> for Grammar {
                                 state
                                     .sequence(|state| {
                                         state
-                                            .match_string("/")
+                                            .lookahead(false, |state| { state.match_string("///") })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { state.match_string("/") })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#effect_list(state) })
                                     })
@@ -9770,7 +9772,26 @@ impl ::pest::Parser<Rule> for Grammar {
                                                 state: super::State<'_>,
                                             ) -> ::pest::ParseResult<super::State<'_>> {
                                                 state
-                                                    .match_string("/")
+                                                    .lookahead(
+                                                        false,
+                                                        {
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state.match_string("///")
+                                                            }
+                                                            step as super::Step
+                                                        },
+                                                    )
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("/")
+                                                        }
+                                                        step as super::Step
+                                                    })
                                                     .and_then(super::hidden::skip as super::Step)
                                                     .and_then(self::r#effect_list as super::Step)
                                             }
@@ -11593,7 +11614,35 @@ impl ::pest::Parser<Rule> for Grammar {
                                 fn step(
                                     state: super::State<'_>,
                                 ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state.match_string("/")
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .lookahead(
+                                                        false,
+                                                        {
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state.match_string("///")
+                                                            }
+                                                            step as super::Step
+                                                        },
+                                                    )
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("/")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
                                 }
                                 step as super::Step
                             },
@@ -11613,7 +11662,35 @@ impl ::pest::Parser<Rule> for Grammar {
                                 fn step(
                                     state: super::State<'_>,
                                 ) -> ::pest::ParseResult<super::State<'_>> {
-                                    state.match_string("/")
+                                    state
+                                        .sequence({
+                                            fn step(
+                                                state: super::State<'_>,
+                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                state
+                                                    .lookahead(
+                                                        false,
+                                                        {
+                                                            fn step(
+                                                                state: super::State<'_>,
+                                                            ) -> ::pest::ParseResult<super::State<'_>> {
+                                                                state.match_string("///")
+                                                            }
+                                                            step as super::Step
+                                                        },
+                                                    )
+                                                    .and_then(super::hidden::skip as super::Step)
+                                                    .and_then({
+                                                        fn step(
+                                                            state: super::State<'_>,
+                                                        ) -> ::pest::ParseResult<super::State<'_>> {
+                                                            state.match_string("/")
+                                                        }
+                                                        step as super::Step
+                                                    })
+                                            }
+                                            step as super::Step
+                                        })
                                 }
                                 step as super::Step
                             },

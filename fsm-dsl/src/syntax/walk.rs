@@ -9,7 +9,7 @@
 //! reported after its duration, a state's after its body), the walk keeps the parts' spans and
 //! builds them in that order once the pair is read.
 
-use super::errors::{before_doc_comment, from_pest};
+use super::errors::from_pest;
 use super::expr::{Duration, build_duration, build_effects, build_guard, build_timer_op};
 use super::grammar::Rule;
 use super::reader::{Node, Reader};
@@ -91,11 +91,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                 let read = reads.entry(junk).or_insert_with(|| {
                     match mistakes::diagnose(junk, 0).or_else(|| nothing_after(junk, Span::new(0, junk.len()))) {
                         Some(named) => JunkRead::Named(named),
-                        None => JunkRead::Parsed(
-                            super::parse_detailed(Rule::item_alone, junk)
-                                .err()
-                                .map(|error| before_doc_comment(junk, error)),
-                        ),
+                        None => JunkRead::Parsed(super::parse_detailed(Rule::item_alone, junk).err()),
                     }
                 });
                 diagnostics.push(match read {
