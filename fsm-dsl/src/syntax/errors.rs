@@ -59,7 +59,7 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
     }
     let found = found_at(text, pos);
     // Where the token before the error ends.
-    let end = text[..pos.min(text.len())].trim_end().len();
+    let end = code_end(text, pos);
     // A doc comment inside an item: pest names what it tried in the comment (`//`), not the
     // `;` that could end the item before it. Whether one could is a parse of the item so ended,
     // with the `{` it leaves open (a superstate's body, the doc comment inside it) closed.
@@ -138,6 +138,20 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         diagnostic = diagnostic.with_secondary(Span::new(open, open + 1), "this `{` is not closed");
     }
     diagnostic
+}
+
+/// Where the code before `pos` ends: before the white space and the `//` comments that stand
+/// between it and `pos` (a `;` written after a comment would be part of it).
+fn code_end(text: &str, pos: usize) -> usize {
+    let mut end = text[..pos.min(text.len())].trim_end().len();
+    loop {
+        let line = text[..end].rfind('\n').map_or(0, |newline| newline + 1);
+        let code = without_comment(&text[line..end]).len();
+        if line + code == end {
+            return end;
+        }
+        end = text[..line + code].trim_end().len();
+    }
 }
 
 /// Where the innermost `{` that the text leaves open stands, outside comments and strings, if
