@@ -70,7 +70,9 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
             _ => open,
         });
         let ended = format!("{};{}", &text[offset..end], "}".repeat(open));
-        if Grammar::parse(Rule::item_alone, &ended).is_ok() {
+        // (From the start of the file when the machine's frame is what did not parse.)
+        let rule = if offset == 0 { Rule::file } else { Rule::item_alone };
+        if Grammar::parse(rule, &ended).is_ok() {
             expected.push("`;`".to_owned());
         }
     }
