@@ -13,55 +13,27 @@ use pest::error::{ErrorVariant, InputLocation};
 /// Turns a pest error into a diagnostic that says, in words, what was expected and what was
 /// found. `offset` is where the parsed text starts in the whole spec.
 pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
-    let mut pos = offset
-        + match error.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let mut expected: Vec<String> = Vec::new();
-    // The literal tokens pest tried, in words, and how far they got; written out once (pest
-    // sorts and copies them on each call).
-    let attempts = error
-        .parse_attempts()
-        .map(|a| (a.max_position, a.expected_tokens().iter().map(ToString::to_string).collect::<Vec<_>>()));
-    // pest places the error where a rule last failed; the literal tokens it tried may have got
-    // further (past a complete name or number, say). Where they did, they are what was expected.
-    // (Only when one of them is punctuation: letters and digits tried past a name come from the
-    // test that the name is not a keyword, not from what may follow it.)
-    let further = attempts.as_ref().filter(|(max_position, tokens)| {
-        let punctuation = tokens.iter().any(|t| {
-            !t.is_empty()
-                && t.chars().all(|c| c.is_ascii_punctuation())
-                && !matches!(t.as_str(), "//" | "////" | "_" | "\"")
-        });
-        offset + max_position > pos && punctuation
-    });
-    match further {
-        Some((max_position, _)) => pos = offset + max_position,
-        None => {
-            if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
-                expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
-            }
-        }
-    }
-    if let Some((_, tokens)) = attempts {
-        // Digits are expected after a letter (inside a name) as well as at the start of an
-        // integer; only the optional `-` of an integer, or the absence of letters, says which.
-        let letters = tokens.iter().any(|t| t == "a..z" || t == "A..Z");
-        let integer = tokens.iter().any(|t| t == "-") || !letters;
-        for token in &tokens {
-            match describe_token(token) {
-                Some(words) if words == "an integer" && !integer => {}
-                Some(words) => expected.push(words),
-                None => {}
-            }
-        }
-    }
+    let mut pos = offset + position(error);
+    let mut expected = expected_by(error, offset, &mut pos);
     let found = found_at(text, pos);
     // Where the token before the error ends.
     let end = code_end(text, pos);
-    // A doc comment inside an item: pest names what it tried in the comment (`//`), not the
-    // `;` that could end the item before it. Whether one could is a parse of the item so ended,
+    // A doc comment inside an item: pest names what it tried in the comment (`//`, stopping
+    // inside it), which hides what may follow the item's code there. That is what the item cut
+    // at the doc comment expects at its end (from the start of the file when the machine's
+    // frame is what did not parse).
+    let rule = if offset == 0 { Rule::file } else { Rule::item_alone };
+    if found.doc
+        && end > offset
+        && let Err(cut) = super::parse_detailed(rule, &text[offset..pos])
+    {
+        let mut at = offset + position(&cut);
+        let words = expected_by(&cut, offset, &mut at);
+        if at == pos {
+            expected = words;
+        }
+    }
+    // Whether a `;` could end the item before a doc comment is a parse of the item so ended,
     // with the `{` it leaves open (a superstate's body, the doc comment inside it) closed.
     if found.doc && !expected.iter().any(|e| e == "`;`") && end > offset {
         let open = brackets(&text[offset..end]).fold(0usize, |open, (_, b)| match b {
@@ -70,8 +42,6 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
             _ => open,
         });
         let ended = format!("{};{}", &text[offset..end], "}".repeat(open));
-        // (From the start of the file when the machine's frame is what did not parse.)
-        let rule = if offset == 0 { Rule::file } else { Rule::item_alone };
         if Grammar::parse(rule, &ended).is_ok() {
             expected.push("`;`".to_owned());
         }
@@ -140,6 +110,60 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         diagnostic = diagnostic.with_secondary(Span::new(open, open + 1), "this `{` is not closed");
     }
     diagnostic
+}
+
+/// What pest's `error` says was expected, in words (rules and tokens described as a reader names
+/// them), and where: `pos` (in the whole spec, `offset` where the parsed text starts) is moved
+/// to where the tokens tried got, if that is further than where pest places the error.
+fn expected_by(error: &pest::error::Error<Rule>, offset: usize, pos: &mut usize) -> Vec<String> {
+    let mut expected: Vec<String> = Vec::new();
+    // The literal tokens pest tried, in words, and how far they got; written out once (pest
+    // sorts and copies them on each call).
+    let attempts = error
+        .parse_attempts()
+        .map(|a| (a.max_position, a.expected_tokens().iter().map(ToString::to_string).collect::<Vec<_>>()));
+    // pest places the error where a rule last failed; the literal tokens it tried may have got
+    // further (past a complete name or number, say). Where they did, they are what was expected.
+    // (Only when one of them is punctuation: letters and digits tried past a name come from the
+    // test that the name is not a keyword, not from what may follow it.)
+    let further = attempts.as_ref().filter(|(max_position, tokens)| {
+        let punctuation = tokens.iter().any(|t| {
+            !t.is_empty()
+                && t.chars().all(|c| c.is_ascii_punctuation())
+                && !matches!(t.as_str(), "//" | "////" | "_" | "\"")
+        });
+        offset + max_position > *pos && punctuation
+    });
+    match further {
+        Some((max_position, _)) => *pos = offset + max_position,
+        None => {
+            if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+                expected.extend(positives.iter().filter_map(|r| describe_rule(*r)).map(str::to_owned));
+            }
+        }
+    }
+    if let Some((_, tokens)) = attempts {
+        // Digits are expected after a letter (inside a name) as well as at the start of an
+        // integer; only the optional `-` of an integer, or the absence of letters, says which.
+        let letters = tokens.iter().any(|t| t == "a..z" || t == "A..Z");
+        let integer = tokens.iter().any(|t| t == "-") || !letters;
+        for token in &tokens {
+            match describe_token(token) {
+                Some(words) if words == "an integer" && !integer => {}
+                Some(words) => expected.push(words),
+                None => {}
+            }
+        }
+    }
+    expected
+}
+
+/// Where pest's error stands, in the text it parsed.
+fn position(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
 }
 
 /// Where the code before `pos` ends: before the white space and the `//` comments that stand
