@@ -14,7 +14,17 @@ use pest::error::{ErrorVariant, InputLocation};
 /// found. `offset` is where the parsed text starts in the whole spec.
 pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
     let mut pos = offset + position(error);
-    let mut expected = expected_by(error, offset, &mut pos);
+    let (mut expected, comment) = expected_by(error, offset, &mut pos);
+    // Where what may follow is only tokens (after a label, a duration, an initial value), pest
+    // reads a doc comment's `//` as a comment's, stops at its third `/`, and places the error
+    // back where the last rule failed: the item stopped at the doc comment.
+    if let Some(at) = comment
+        && at >= pos + 3
+        && text.get(at - 2..).is_some_and(|rest| rest.starts_with("///") && !rest.starts_with("////"))
+    {
+        pos = at - 2;
+        expected.clear();
+    }
     let found = found_at(text, pos);
     // Where the token before the error ends.
     let end = code_end(text, pos);
@@ -28,7 +38,7 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         && let Err(cut) = super::parse_detailed(rule, &text[offset..pos])
     {
         let mut at = offset + position(&cut);
-        let words = expected_by(&cut, offset, &mut at);
+        let (words, _) = expected_by(&cut, offset, &mut at);
         if at == pos {
             expected = words;
         }
@@ -114,8 +124,10 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
 
 /// What pest's `error` says was expected, in words (rules and tokens described as a reader names
 /// them), and where: `pos` (in the whole spec, `offset` where the parsed text starts) is moved
-/// to where the tokens tried got, if that is further than where pest places the error.
-fn expected_by(error: &pest::error::Error<Rule>, offset: usize, pos: &mut usize) -> Vec<String> {
+/// to where the tokens tried got, if that is further than where pest places the error. Also
+/// where the tokens tried got when the only one tried there is a comment's `//` (pest reads a
+/// doc comment's first two `/` as a comment's).
+fn expected_by(error: &pest::error::Error<Rule>, offset: usize, pos: &mut usize) -> (Vec<String>, Option<usize>) {
     let mut expected: Vec<String> = Vec::new();
     // The literal tokens pest tried, in words, and how far they got; written out once (pest
     // sorts and copies them on each call).
@@ -142,6 +154,8 @@ fn expected_by(error: &pest::error::Error<Rule>, offset: usize, pos: &mut usize)
             }
         }
     }
+    let comment =
+        attempts.as_ref().filter(|(_, tokens)| tokens == &["//"]).map(|(max_position, _)| offset + max_position);
     if let Some((_, tokens)) = attempts {
         // Digits are expected after a letter (inside a name) as well as at the start of an
         // integer; only the optional `-` of an integer, or the absence of letters, says which.
@@ -155,7 +169,7 @@ fn expected_by(error: &pest::error::Error<Rule>, offset: usize, pos: &mut usize)
             }
         }
     }
-    expected
+    (expected, comment)
 }
 
 /// Where pest's error stands, in the text it parsed.
