@@ -62,7 +62,7 @@ pub fn parse_keeping_tree(text: &str) -> (Option<ast::Spec>, Vec<Diagnostic>, Op
     // error detail), is needed only where the lenient reading reports nothing: when the frame
     // itself is broken.
     let strict = || match parse_detailed(Rule::file, text) {
-        Err(error) => from_pest(text, 0, &error),
+        Err(error) => from_pest(text, 0, Rule::file, &error),
         // No junk, yet not the strict grammar: this cannot be; said rather than assumed.
         Ok(_) => Diagnostic::new(Code::Syntax, "the spec does not parse", Span::new(0, text.len()), "here"),
     };

@@ -3,16 +3,16 @@
 //! a help line for the commonest slips (a missing `;`, a keyword used as a name, a misspelled
 //! keyword at the start of an item: "did you mean").
 
-use super::grammar::{Grammar, Rule};
+use super::grammar::Rule;
 use super::{ITEM_KEYWORDS, brackets, is_attribute, is_keyword, without_comment};
 use crate::ast::Span;
 use crate::diag::{Code, Diagnostic};
-use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 
 /// Turns a pest error into a diagnostic that says, in words, what was expected and what was
-/// found. `offset` is where the parsed text starts in the whole spec.
-pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Rule>) -> Diagnostic {
+/// found. `rule` is what was parsed (`file`, or `item_alone` for a broken item), from `offset`
+/// in the whole spec.
+pub(super) fn from_pest(text: &str, offset: usize, rule: Rule, error: &pest::error::Error<Rule>) -> Diagnostic {
     let mut pos = offset + position(error);
     let (mut expected, comment) = expected_by(error, offset, &mut pos);
     // Where what may follow is only tokens (after a label, a duration, an initial value), pest
@@ -26,13 +26,11 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         expected.clear();
     }
     let found = found_at(text, pos);
-    // Where the token before the error ends.
+    // Where the code before the error ends, the white space and comments between left out.
     let end = code_end(text, pos);
     // A doc comment inside an item: pest names what it tried in the comment (`//`, stopping
-    // inside it), which hides what may follow the item's code there. That is what the item cut
-    // at the doc comment expects at its end (from the start of the file when the machine's
-    // frame is what did not parse).
-    let rule = if offset == 0 { Rule::file } else { Rule::item_alone };
+    // inside it), which hides what may follow the item's code there. That is what the text cut
+    // at the doc comment expects at its end (`;` among it where the item could end there).
     if found.doc
         && end > offset
         && let Err(cut) = super::parse_detailed(rule, &text[offset..pos])
@@ -41,19 +39,6 @@ pub(super) fn from_pest(text: &str, offset: usize, error: &pest::error::Error<Ru
         let (words, _) = expected_by(&cut, offset, &mut at);
         if at == pos {
             expected = words;
-        }
-    }
-    // Whether a `;` could end the item before a doc comment is a parse of the item so ended,
-    // with the `{` it leaves open (a superstate's body, the doc comment inside it) closed.
-    if found.doc && !expected.iter().any(|e| e == "`;`") && end > offset {
-        let open = brackets(&text[offset..end]).fold(0usize, |open, (_, b)| match b {
-            b'{' => open + 1,
-            b'}' => open.saturating_sub(1),
-            _ => open,
-        });
-        let ended = format!("{};{}", &text[offset..end], "}".repeat(open));
-        if Grammar::parse(rule, &ended).is_ok() {
-            expected.push("`;`".to_owned());
         }
     }
     expected.sort();

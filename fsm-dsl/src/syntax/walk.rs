@@ -97,7 +97,7 @@ pub(super) fn build_spec(file: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>
                 diagnostics.push(match read {
                     JunkRead::Named(named) => shifted(named.clone(), span.start()),
                     // Where the item stands matters from here on: what comes before and after it.
-                    JunkRead::Parsed(Some(error)) => from_pest(text, span.start(), error),
+                    JunkRead::Parsed(Some(error)) => from_pest(text, span.start(), Rule::item_alone, error),
                     JunkRead::Parsed(None) => {
                         Diagnostic::new(Code::Syntax, "this item cannot be read here", span, "unexpected item")
                     }
