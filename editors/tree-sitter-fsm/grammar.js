@@ -38,6 +38,13 @@ module.exports = grammar({
   // A byte order mark is white space too, as in fsm.pest.
   extras: $ => [/[\s\uFEFF]/, $.comment],
 
+  // `//` starts a comment, `///` a doc comment, `////` a comment again: src/scanner.c reads
+  // them, because a lexer without lookahead reads `///` where a doc comment cannot stand as a
+  // comment `//` and a `/`, and `A -> B on E ///` then took the next line as effects. It reads
+  // a string's text too, where `//` is no comment; `_error_sentinel`, in no rule, is valid only
+  // while the parser recovers from an error, when every token is.
+  externals: $ => [$.comment, $.doc_comment, $.string_content, $._error_sentinel],
+
   word: $ => $.identifier,
 
   reserved: {
@@ -344,11 +351,7 @@ module.exports = grammar({
     // A string ends on its line; the escapes are `\"`, `\\`, `\n` and `\t` (the checker refuses
     // others, so any escaped character is read here, a line break too, as in fsm.pest).
     string: $ => seq('"', repeat(choice($.string_content, $.escape_sequence)), token.immediate('"')),
-    string_content: _ => token.immediate(prec(1, /[^"\\\n]+/)),
     escape_sequence: _ => token.immediate(/\\(.|\n)/),
 
-    // `//` starts a comment, `///` a doc comment, `////` a comment again.
-    comment: _ => token(seq('//', optional(choice(/\/\/[^\n]*/, /[^\/\n][^\n]*/)))),
-    doc_comment: _ => token(seq('///', optional(/[^\/\n][^\n]*/))),
   },
 });

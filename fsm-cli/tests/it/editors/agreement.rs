@@ -113,6 +113,9 @@ fn tree_sitter_flags_each_syntax_mistake_alone() {
         "ignore in A;",
         "state S { on E; }",
         "/// a doc comment for nothing",
+        // A doc comment is no comment after a `/`: read so, the next line would be effects.
+        "A -> B on E ///\n    Act;",
+        "A -> B on E /// Acts.\n    Act;",
         "state S \"unterminated;",
     ];
     let dir = tempfile::tempdir().unwrap();
@@ -157,6 +160,10 @@ fn tree_sitter_parses_each_grammatical_oddity_alone() {
         "#[allow(W0002)] #[allow(W0001)] guard g;",
         "action A = stop T;",
         "diagram{}",
+        "state S \"a // b\"; state T \"///\";",
+        "A -> B on E // then\n    / Act;",
+        "A -> B on E / //// Acts.\n    Act;",
+        "A -> B on E //\n    ;",
     ];
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
