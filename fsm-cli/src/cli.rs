@@ -66,7 +66,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             }
         }),
         Command::Gen { check, specs, out } => regenerate(check, specs, out, io),
-        Command::Tests { spec, format } => with_machine(&spec, io, |m, io| tests(m, format, io)),
+        Command::Tests { spec, params, format } => with_machine(&spec, io, |m, io| tests(m, &params, format, io)),
         Command::Sim { spec, params, events } => with_machine(&spec, io, |m, io| sim(m, &params, &events, io)),
         Command::Coverage { records, specs, out, require_all } => coverage(&records, specs, out, require_all, io),
         Command::Observe { spec, trace, observable, hidden } => with_machine(&spec, io, |m, io| {

@@ -126,6 +126,10 @@ pub enum Command {
     Tests {
         /// Spec file.
         spec: PathBuf,
+        /// A parameter's value for every case (`--param unreliable=false`); the others take
+        /// their defaults (a parameter without one, its type's smallest value).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Output format: readable text, or one JSON document (schema in the book, "Test suites from a spec").
         #[arg(long, value_enum, default_value_t = SuiteFormat::Text)]
         format: SuiteFormat,

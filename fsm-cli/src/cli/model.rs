@@ -41,8 +41,9 @@ pub(super) fn observe(m: &Machine, trace: &Path, options: &crate::observe::Optio
     Ok(i32::from(!result.deviations.is_empty()))
 }
 
-pub(super) fn tests(m: &Machine, format: SuiteFormat, io: &mut Io<'_>) -> Outcome {
-    let suite = crate::testgen::cases(m);
+pub(super) fn tests(m: &Machine, params: &[String], format: SuiteFormat, io: &mut Io<'_>) -> Outcome {
+    let Some(vars) = start_vars(m, params, io) else { return Ok(2) };
+    let suite = crate::testgen::cases_from(m, vars, &crate::testgen::Limits::CHECKER);
     match format {
         SuiteFormat::Text => write_out(io, &crate::testgen::text(m, &suite))?,
         SuiteFormat::Json => write_out(io, &format!("{}\n", crate::testgen::to_json(m, &suite)))?,
@@ -82,14 +83,21 @@ fn add_durations(m: &Machine, it: &Interpreter<'_>, object: &mut Value) {
     object["durations"] = Value::Array(started);
 }
 
-pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io<'_>) -> Outcome {
+/// The variables a run starts from: their initial values, with each `--param NAME=VALUE` of
+/// `params` set; `None` after saying which one is wrong and why.
+fn start_vars(m: &Machine, params: &[String], io: &mut Io<'_>) -> Option<Vec<i64>> {
     let mut vars = m.initial_vars();
     for param in params {
         if let Err(error) = interp::set_param(m, &mut vars, param) {
             let _ = writeln!(io.err, "error: --param {param}: {error}");
-            return Ok(2);
+            return None;
         }
     }
+    Some(vars)
+}
+
+pub(super) fn sim(m: &Machine, params: &[String], events: &[String], io: &mut Io<'_>) -> Outcome {
+    let Some(vars) = start_vars(m, params, io) else { return Ok(2) };
     let (mut it, entry) = Interpreter::start_with(m, vars);
     let mut first = json!({ "step": 0, "state": m.state(it.state()).named.name, "actions": actions_json(m, &entry) });
     add_durations(m, &it, &mut first);

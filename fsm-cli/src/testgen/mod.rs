@@ -258,7 +258,16 @@ pub fn cases(m: &Machine) -> Suite {
 /// Builds the covering suite of a machine. Never runs away: the search stops at `limits`, and
 /// the suite then covers what was found and says why it stopped (`Suite::incomplete`).
 pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
-    let (start, entry) = Interpreter::start(m);
+    cases_from(m, m.initial_vars(), limits)
+}
+
+/// Builds the covering suite of a machine started from `vars` (indexed by `VarId`): its
+/// variables' initial values with the parameters' values chosen, as
+/// [`crate::interp::set_param`] sets them. Every case starts there, so the suite covers what
+/// the machine can do with those parameters (a transition that needs another value is
+/// `Suite::untaken`). Never runs away, as [`cases_within`].
+pub fn cases_from(m: &Machine, vars: Vec<i64>, limits: &Limits) -> Suite {
+    let (start, entry) = Interpreter::start_with(m, vars.clone());
     let start_vars = start.vars().to_vec();
     let mut nodes = vec![Node { state: m.initial, vars: start_vars.clone(), parent: None }];
     let mut index: HashMap<(StateId, Vec<i64>), usize> = HashMap::new();
@@ -266,7 +275,10 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
     // Each goal, with the configuration it is reached from and the input that reaches it.
     let reads = Reads::new(m);
     // An expiry where its timer cannot be running is no input a running machine gets.
-    let running = fsm_dsl::check::running(m);
+    // Every case starts from `vars`, so its parameters are constants: the timers that may run
+    // where are those of that start alone. (Over every value, as the checker takes them, an
+    // expiry of a timer that only another value starts would be asked for.)
+    let running = fsm_dsl::check::running(&with_params_fixed(m, &start_vars));
     let impossible =
         |state: StateId, event: EventId| m.event(event).timer.is_some_and(|t| !running.may_be_running(state, t));
     let mut skipped: BTreeSet<(StateId, EventId)> = BTreeSet::new();
@@ -367,7 +379,7 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
         })
         .collect();
     let chosen = cover(&candidates, order.len());
-    let mut cases: Vec<Case> = chosen.iter().map(|c| Case { steps: replay(m, &reads, &c.inputs) }).collect();
+    let mut cases: Vec<Case> = chosen.iter().map(|c| Case { steps: replay(m, &vars, &reads, &c.inputs) }).collect();
     cases.sort_by_key(|c| c.steps.len());
     without_redundant(&mut cases);
     let taken: BTreeSet<TransitionId> = order
@@ -558,9 +570,21 @@ fn cover(candidates: &[Candidate], goals: usize) -> Vec<Candidate> {
     chosen
 }
 
-/// Runs a sequence from the start and writes down what each step does.
-fn replay(m: &Machine, reads: &Reads, inputs: &[Input]) -> Vec<Step> {
-    let (mut it, _) = Interpreter::start(m);
+/// `m` with each parameter fixed at its value in `vars`: a variable that nothing assigns,
+/// starting there, so that an analysis explores that start alone.
+fn with_params_fixed(m: &Machine, vars: &[i64]) -> Machine {
+    let mut fixed = m.clone();
+    for (var, &value) in fixed.vars.iter_mut().zip(vars).filter(|(var, _)| var.param) {
+        var.param = false;
+        var.init = value;
+    }
+    fixed
+}
+
+/// Runs a sequence from the start (with the variables `vars`) and writes down what each step
+/// does.
+fn replay(m: &Machine, vars: &[i64], reads: &Reads, inputs: &[Input]) -> Vec<Step> {
+    let (mut it, _) = Interpreter::start_with(m, vars.to_vec());
     inputs
         .iter()
         .map(|input| {

@@ -266,6 +266,73 @@ fn sim_shows_variables() {
 }
 
 #[test]
+fn a_parameter_given_to_sim_decides_the_guards_that_read_it() {
+    // RFC 3261's INVITE client: Timer A runs only over an unreliable transport (the default).
+    let spec = repo("tests/data/ok/sip_invite_client.fsm");
+    let r = run(&["sim", &spec, "Invite"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains(r#""actions":["SendInvite","start TimerA","start TimerB"]"#), "{}", r.out);
+    let r = run(&["sim", &spec, "--param", "unreliable=false", "--param", "T1=250", "Invite"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains(r#""actions":["SendInvite","start TimerB"]"#), "{}", r.out);
+    // Timer B is 64 * T1 ms.
+    assert!(r.out.contains(r#""durations":[{"timer":"TimerB","ms":16000}]"#), "{}", r.out);
+}
+
+#[test]
+fn a_wrong_parameter_is_refused_naming_the_parameters() {
+    let spec = repo("tests/data/ok/sip_invite_client.fsm");
+    for (command, param, why) in [
+        ("sim", "unreliable=maybe", "`maybe` is not a value of `unreliable`"),
+        ("tests", "T1=0", "`0` is not a value of `T1`"),
+        ("tests", "reliable=true", "no parameter named `reliable`"),
+        ("sim", "T1", "cannot read `T1`: write `NAME=VALUE`"),
+    ] {
+        let r = run(&[command, &spec, "--param", param]);
+        assert_eq!(r.code, 2, "{command} --param {param}: {}", r.err);
+        assert!(r.out.is_empty(), "{}", r.out);
+        assert!(r.err.contains(&format!("error: --param {param}: {why}")), "{}", r.err);
+        assert!(r.err.contains("the parameters are: unreliable: bool, T1: 1..=60000"), "{}", r.err);
+    }
+}
+
+#[test]
+fn tests_start_every_case_from_the_parameters_given() {
+    // RFC 3261's INVITE client over an unreliable transport (the default) starts Timer A and
+    // retransmits on its expiry; over a reliable one it never starts it, so no case may wait
+    // for its expiry: the suite takes 10 transitions, not the 12 of the default.
+    let spec = repo("tests/data/ok/sip_invite_client.fsm");
+    for (value, taken, untaken) in [
+        ("true", "12 of 13", vec!["Idle on INVITE from TU [else]"]),
+        (
+            "false",
+            "10 of 13",
+            vec![
+                "Idle on INVITE from TU [unreliable]",
+                "Calling on Timer A expiry [retransmissions < 6]",
+                "Calling on Timer A expiry [else]",
+            ],
+        ),
+    ] {
+        let param = format!("unreliable={value}");
+        let r = run(&["tests", &spec, "--param", &param]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert!(r.out.contains(&format!("{taken} transitions taken")), "{}", r.out);
+        assert!(r.out.contains(&format!("start: Idle {{unreliable = {value}, T1 = 500, retransmissions = 0}}")));
+        let listed =
+            format!("not taken from the start:\n{}", untaken.iter().map(|t| format!("  {t}\n")).collect::<String>());
+        assert!(r.out.contains(&listed), "{}", r.out);
+        assert_eq!(value == "true", r.out.contains("TimerAExpiry"), "{}", r.out);
+    }
+    let r = run(&["tests", &spec, "--param", "unreliable=false", "--format", "json"]);
+    let suite: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(suite["vars"]["unreliable"], false, "{}", r.out);
+    assert_eq!(suite["summary"]["transitions_covered"], 10, "{}", r.out);
+    // Without `--param`, the defaults, as before.
+    assert_eq!(run(&["tests", &spec]).out, run(&["tests", &spec, "--param", "unreliable=true"]).out);
+}
+
+#[test]
 fn gen_writes_then_check_is_clean_then_detects_staleness() {
     let dir = tempfile::tempdir().unwrap();
     let specs = dir.path().join("specs");
