@@ -41,9 +41,11 @@ module.exports = grammar({
   // `//` starts a comment, `///` a doc comment, `////` a comment again: src/scanner.c reads
   // them, because a lexer without lookahead reads `///` where a doc comment cannot stand as a
   // comment `//` and a `/`, and `A -> B on E ///` then took the next line as effects. It reads
-  // a string's text too, where `//` is no comment; `_error_sentinel`, in no rule, is valid only
-  // while the parser recovers from an error, when every token is.
-  externals: $ => [$.comment, $.doc_comment, $.string_content, $._error_sentinel],
+  // a string's text too, where `//` is no comment. It never returns `_in_payload`: valid only
+  // inside an event's data type, it tells the scanner that a `///` there is read as a comment
+  // (pest reads the type's text whole). `_error_sentinel`, in no rule, is valid only while the
+  // parser recovers from an error, when every token is.
+  externals: $ => [$.comment, $.doc_comment, $.string_content, $._in_payload, $._error_sentinel],
 
   word: $ => $.identifier,
 
@@ -158,6 +160,7 @@ module.exports = grammar({
       '::', '<', '>', ',', '&',
       /[^\sA-Za-z0-9_()\[\]{};"<>,&:\/-]+/,
       ':', '-', '/',
+      $._in_payload,
     ),
     payload_group: $ => seq('(', repeat($._payload_part), ')'),
     payload_array: $ => seq('[', repeat(choice($._payload_part, ';')), ']'),

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum TokenType { COMMENT, DOC_COMMENT, STRING_CONTENT, ERROR_SENTINEL };
+enum TokenType { COMMENT, DOC_COMMENT, STRING_CONTENT, IN_PAYLOAD, ERROR_SENTINEL };
 
 void *tree_sitter_fsm_external_scanner_create(void) { return NULL; }
 
@@ -33,17 +33,11 @@ void tree_sitter_fsm_external_scanner_deserialize(void *payload, const char *buf
     (void)length;
 }
 
-// The white space of the grammar's extras, `/[\s\uFEFF]/`: JavaScript's `\s` and the byte
-// order mark. The scanner runs before the grammar's own lexer skips it, so it skips it too.
+// The white space of the grammar's extras, `/[\s\uFEFF]/`, as the generated lexer reads it:
+// `\t` to `\r`, the space and the byte order mark. The scanner runs before that lexer skips
+// it, so it skips it too (and no more: a no-break space before `//` stays an error).
 static bool is_space(int32_t c) {
-    switch (c) {
-    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ':
-    case 0x00A0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F:
-    case 0x3000: case 0xFEFF:
-        return true;
-    default:
-        return c >= 0x2000 && c <= 0x200A;
-    }
+    return (c >= '\t' && c <= '\r') || c == ' ' || c == 0xFEFF;
 }
 
 static void to_line_end(TSLexer *lexer) {
@@ -89,8 +83,9 @@ bool tree_sitter_fsm_external_scanner_scan(void *payload, TSLexer *lexer, const 
     lexer->result_symbol = COMMENT;
     if (lexer->lookahead == '/') {
         lexer->advance(lexer, false);
-        if (lexer->lookahead != '/') {
-            // Even where no doc comment may stand: the parse then has an error there.
+        // A doc comment even where none may stand, so that the parse has an error there, as
+        // pest's has; but inside an event's data type, whose text pest reads whole, a comment.
+        if (lexer->lookahead != '/' && (valid_symbols[DOC_COMMENT] || !valid_symbols[IN_PAYLOAD])) {
             lexer->result_symbol = DOC_COMMENT;
         }
     }

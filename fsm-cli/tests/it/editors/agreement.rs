@@ -116,6 +116,8 @@ fn tree_sitter_flags_each_syntax_mistake_alone() {
         // A doc comment is no comment after a `/`: read so, the next line would be effects.
         "A -> B on E ///\n    Act;",
         "A -> B on E /// Acts.\n    Act;",
+        // A no-break space is no white space, before a comment too.
+        "event E;\u{a0}// no-break space",
         "state S \"unterminated;",
     ];
     let dir = tempfile::tempdir().unwrap();
@@ -164,6 +166,9 @@ fn tree_sitter_parses_each_grammatical_oddity_alone() {
         "A -> B on E // then\n    / Act;",
         "A -> B on E / //// Acts.\n    Act;",
         "A -> B on E //\n    ;",
+        // An event's data type is read whole: a `///` there is no doc comment.
+        "event D(u8 /// x\n    );",
+        "timer T(u8 ///x\n    ) = 5 s;",
     ];
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
