@@ -1,11 +1,12 @@
 //! Test generation: a small set of event sequences that, each run from the start, together take
 //! every transition of a machine under each guard outcome and each variable case that reaches
 //! it, and hit every ignored and every unhandled (state, event) pair, with the state, actions and
-//! variables expected after each step. A timer's expiry is sent only in states where the timer
-//! may be running (`check::running`): elsewhere it cannot happen.
+//! variables expected after each step. A timer's expiry is sent only where the timer runs (a
+//! step before started it, and none since stopped it or took its expiry): elsewhere it cannot
+//! happen.
 //!
-//! How: a breadth-first exploration of the (state, variables) configurations from the start, as
-//! the checker explores them, trying every combination of the named guards a cell reads (each
+//! How: a breadth-first exploration of the (state, variables, running timers) configurations
+//! from the start, as the checker explores them, trying every combination of the named guards a cell reads (each
 //! step run by [`Interpreter`], so the expectations follow the one set of execution rules,
 //! `ir::Machine::select`). Each [`Goal`] gets the shortest event sequence that reaches it; a
 //! greedy set cover then keeps few of those sequences, each cut after its last new goal.
@@ -17,7 +18,9 @@ pub use render::{text, to_json};
 
 use crate::interp::Interpreter;
 use fsm_dsl::check::{MAX_CONFIGURATIONS, MAX_EVALUATIONS, MAX_GUARD_COMBINATIONS};
-use fsm_dsl::ir::{Cell, Condition, EventId, Expr, GuardId, Machine, StateId, StepKind, TransitionId, VarType};
+use fsm_dsl::ir::{
+    ActionId, ActionKind, Cell, Condition, EventId, Expr, GuardId, Machine, StateId, StepKind, TransitionId, VarType,
+};
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap, HashMap, VecDeque};
 
@@ -113,7 +116,7 @@ pub struct Stats {
     pub expiries_left_out: usize,
     /// Goals found (each covered by the suite).
     pub goals: usize,
-    /// (state, variables) configurations explored.
+    /// (state, variables, running timers) configurations explored.
     pub configurations: usize,
     /// Cases in the suite.
     pub cases: usize,
@@ -192,6 +195,9 @@ pub fn named_guards(m: &Machine, state: StateId, event: EventId) -> Vec<GuardId>
 struct Node {
     state: StateId,
     vars: Vec<i64>,
+    /// The timers running there (a bit per `TimerId` below [`TRACKED_TIMERS`]; none when the
+    /// checker's analysis of running timers is not exact).
+    timers: u128,
     /// The configuration it was first reached from, the input, and the goal that input hit.
     parent: Option<(usize, Input, usize)>,
 }
@@ -232,7 +238,7 @@ struct Input {
 /// How far the search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Most (state, variables) configurations explored.
+    /// Most (state, variables, running timers) configurations explored.
     pub configurations: u128,
     /// Most steps tried (one per configuration, event and named-guard combination).
     pub steps: u128,
@@ -269,16 +275,22 @@ pub fn cases_within(m: &Machine, limits: &Limits) -> Suite {
 pub fn cases_from(m: &Machine, vars: Vec<i64>, limits: &Limits) -> Suite {
     let (start, entry) = Interpreter::start_with(m, vars.clone());
     let start_vars = start.vars().to_vec();
-    let mut nodes = vec![Node { state: m.initial, vars: start_vars.clone(), parent: None }];
-    let mut index: HashMap<(StateId, Vec<i64>), usize> = HashMap::new();
-    index.insert((m.initial, start_vars.clone()), 0);
-    // Each goal, with the configuration it is reached from and the input that reaches it.
-    let reads = Reads::new(m);
     // An expiry where its timer cannot be running is no input a running machine gets.
     // Every case starts from `vars`, so its parameters are constants: the timers that may run
     // where are those of that start alone. (Over every value, as the checker takes them, an
     // expiry of a timer that only another value starts would be asked for.)
     let running = fsm_dsl::check::running(&with_params_fixed(m, &start_vars));
+    // A configuration is the state, the variables and the running timers: an expiry is sent
+    // only where its timer runs, as a machine gets it. When the checker's own exploration of
+    // those configurations stopped at its limits (many timers started and stopped apart), this
+    // one would too: then, as the checker does, only the state says where a timer may run.
+    let tracked = if running.exact() { TRACKED_TIMERS } else { 0 };
+    let start_timers = running_after(m, &entry, 0, tracked);
+    let mut nodes = vec![Node { state: m.initial, vars: start_vars.clone(), timers: start_timers, parent: None }];
+    let mut index: HashMap<(StateId, Vec<i64>, u128), usize> = HashMap::new();
+    index.insert((m.initial, start_vars.clone(), start_timers), 0);
+    // Each goal, with the configuration it is reached from and the input that reaches it.
+    let reads = Reads::new(m);
     let impossible =
         |state: StateId, event: EventId| m.event(event).timer.is_some_and(|t| !running.may_be_running(state, t));
     let mut skipped: BTreeSet<(StateId, EventId)> = BTreeSet::new();
@@ -291,12 +303,19 @@ pub fn cases_from(m: &Machine, vars: Vec<i64>, limits: &Limits) -> Suite {
     let mut budget = limits.steps;
     let mut queue = VecDeque::from([0]);
     'explore: while let Some(i) = queue.pop_front() {
-        let (state, vars) = (nodes[i].state, nodes[i].vars.clone());
+        let (state, vars, timers) = (nodes[i].state, nodes[i].vars.clone(), nodes[i].timers);
         for event in (0..m.events.len()).map(EventId) {
             if impossible(state, event) {
                 skipped.insert((state, event));
                 continue;
             }
+            // The expiry of a timer that this configuration has not started cannot arrive; one
+            // that arrives disarms its timer.
+            let armed = match m.event(event).timer.filter(|t| t.0 < tracked) {
+                Some(t) if timers & 1 << t.0 == 0 => continue,
+                Some(t) => timers & !(1 << t.0),
+                None => timers,
+            };
             let named = reads.named(state, event);
             let combinations = 1u128 << named.len().min(127);
             if combinations > limits.guard_combinations {
@@ -324,13 +343,13 @@ pub fn cases_from(m: &Machine, vars: Vec<i64>, limits: &Limits) -> Suite {
                 let step = it.step(event, &guards);
                 let goal = Goal { state, event, outcome: outcome_of(step.kind, step.transition), case: case.clone() };
                 let input = Input { event, guards };
-                let key = (step.to, it.vars().to_vec());
+                let key = (step.to, it.vars().to_vec(), running_after(m, &step.actions, armed, tracked));
                 let target = match index.get(&key) {
                     Some(&target) => target,
                     None => {
                         if nodes.len() as u128 >= limits.configurations {
                             incomplete = Some(format!(
-                                "the machine reaches more than {} (state, variables) configurations",
+                                "the machine reaches more than {} (state, variables, running timers) configurations",
                                 limits.configurations
                             ));
                             break 'explore;
@@ -338,7 +357,7 @@ pub fn cases_from(m: &Machine, vars: Vec<i64>, limits: &Limits) -> Suite {
                         index.insert(key.clone(), nodes.len());
                         queue.push_back(nodes.len());
                         // The goal's index is known below; the parent edge is completed there.
-                        nodes.push(Node { state: key.0, vars: key.1, parent: None });
+                        nodes.push(Node { state: key.0, vars: key.1, timers: key.2, parent: None });
                         nodes.len() - 1
                     }
                 };
@@ -568,6 +587,23 @@ fn cover(candidates: &[Candidate], goals: usize) -> Vec<Candidate> {
         }
     }
     chosen
+}
+
+/// Timers past this index are not tracked: their expiries are sent wherever the checker finds
+/// they may run (a `u128` has a bit for each of the others).
+const TRACKED_TIMERS: usize = 128;
+
+/// The running timers after `actions`, in order, with `timers` running before them; only
+/// those below `tracked`.
+fn running_after(m: &Machine, actions: &[ActionId], mut timers: u128, tracked: usize) -> u128 {
+    for &a in actions {
+        match m.action(a).kind {
+            ActionKind::Start(t) if t.0 < tracked => timers |= 1 << t.0,
+            ActionKind::Stop(t) if t.0 < tracked => timers &= !(1 << t.0),
+            _ => {}
+        }
+    }
+    timers
 }
 
 /// `m` with each parameter fixed at its value in `vars`: a variable that nothing assigns,

@@ -7,7 +7,7 @@ use clap::Parser as _;
 use fsm_cli::cli::{self, Cli};
 use fsm_cli::interp::{Interpreter, parse_input};
 use fsm_cli::testgen::{self, Goal, Outcome};
-use fsm_dsl::ir::{EventId, Machine, StateId, StepKind};
+use fsm_dsl::ir::{ActionId, ActionKind, EventId, Machine, StepKind, TimerId};
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 
@@ -35,20 +35,39 @@ fn specs() -> Vec<(PathBuf, Machine)> {
     out
 }
 
+/// The timers running after `actions`, with `running` before them.
+fn running_after(m: &Machine, actions: &[ActionId], mut running: BTreeSet<TimerId>) -> BTreeSet<TimerId> {
+    for &a in actions {
+        match m.action(a).kind {
+            ActionKind::Start(t) => {
+                running.insert(t);
+            }
+            ActionKind::Stop(t) => {
+                running.remove(&t);
+            }
+            _ => {}
+        }
+    }
+    running
+}
+
 /// The outcomes reachable from the start, found without the generator: a breadth-first walk
-/// over (state, variables) that gives every event every combination of all the machine's named
-/// guards (not only those its pair reads), stepping the interpreter; a timer's expiry only
-/// where the checker finds the timer may be running.
+/// over (state, variables, running timers) that gives every event every combination of all
+/// the machine's named guards (not only those its pair reads), stepping the interpreter; a
+/// timer's expiry only where the timer runs, which disarms it.
 fn reachable_goals(m: &Machine) -> BTreeSet<Goal> {
     assert!(m.guards.len() <= 12, "too many guards for the reference walk");
-    let (start, _) = Interpreter::start(m);
-    let mut seen: HashSet<(StateId, Vec<i64>)> = HashSet::from([(start.state(), start.vars().to_vec())]);
-    let mut queue = VecDeque::from([(start.state(), start.vars().to_vec())]);
+    let (start, entry) = Interpreter::start(m);
+    let first = (start.state(), start.vars().to_vec(), running_after(m, &entry, BTreeSet::new()));
+    let mut seen = HashSet::from([first.clone()]);
+    let mut queue = VecDeque::from([first]);
     let mut goals = BTreeSet::new();
-    let running = fsm_dsl::check::running(m);
-    while let Some((state, vars)) = queue.pop_front() {
+    while let Some((state, vars, running)) = queue.pop_front() {
         for event in (0..m.events.len()).map(EventId) {
-            if m.event(event).timer.is_some_and(|t| !running.may_be_running(state, t)) {
+            let mut armed = running.clone();
+            if let Some(t) = m.event(event).timer
+                && !armed.remove(&t)
+            {
                 continue;
             }
             let case: Vec<bool> = testgen::variable_tests(m, state, event).iter().map(|t| t.eval(&[], &vars)).collect();
@@ -63,8 +82,9 @@ fn reachable_goals(m: &Machine) -> BTreeSet<Goal> {
                     (None, _) => Outcome::Unhandled,
                 };
                 goals.insert(Goal { state, event, outcome, case: case.clone() });
-                if seen.insert((it.state(), it.vars().to_vec())) {
-                    queue.push_back((it.state(), it.vars().to_vec()));
+                let next = (it.state(), it.vars().to_vec(), running_after(m, &step.actions, armed.clone()));
+                if seen.insert(next.clone()) {
+                    queue.push_back(next);
                 }
             }
         }
@@ -103,6 +123,62 @@ fn every_reachable_outcome_is_hit_on_every_spec() {
             let pairs: BTreeSet<_> =
                 expected.iter().filter(|g| g.outcome == wanted).map(|g| (g.state, g.event)).collect();
             assert_eq!(count, pairs.len(), "{}: {wanted:?}", path.display());
+        }
+    }
+}
+
+/// A case sends a timer's expiry only after a step that started the timer and none since that
+/// stopped it or took its expiry, as a running machine gets it: the checker's "may be running
+/// in this state" is not enough, since one path into the state starts the timer and another
+/// does not.
+#[test]
+fn no_case_sends_the_expiry_of_a_timer_that_is_not_running() {
+    let back_without_stop = fsm_dsl::compile(
+        "machine R { event Go; event Back; event Tick; timer T = 1 s; unhandled = ignore;
+         initial state Off; state On; Off -> On on Go; On -> Off on Back;
+         On -> On on Tick / start T; internal On on TExpiry; }",
+    )
+    .machine
+    .unwrap();
+    let mut machines = specs();
+    machines.push((PathBuf::from("R"), back_without_stop));
+    for (path, m) in machines {
+        let suite = testgen::cases(&m);
+        let timer_of = |name: &str| m.events.iter().find(|e| e.named.name == name).and_then(|e| e.timer);
+        let mut expiries = 0;
+        for (n, case) in suite.cases.iter().enumerate() {
+            let mut running: BTreeSet<String> = BTreeSet::new();
+            for action in &suite.entry {
+                if let Some(t) = action.strip_prefix("start ") {
+                    running.insert(t.split(' ').next().unwrap().to_owned());
+                }
+            }
+            for (k, step) in case.steps.iter().enumerate() {
+                if let Some(t) = timer_of(&step.event) {
+                    let name = &m.timers[t.0].named.name;
+                    assert!(
+                        running.remove(name),
+                        "{} case {}, step {}: {} while `{name}` is not running",
+                        path.display(),
+                        n + 1,
+                        k + 1,
+                        step.event
+                    );
+                    expiries += 1;
+                }
+                for action in &step.actions {
+                    if let Some(t) = action.strip_prefix("start ") {
+                        running.insert(t.split(' ').next().unwrap().to_owned());
+                    } else if let Some(t) = action.strip_prefix("stop ") {
+                        running.remove(t);
+                    }
+                }
+            }
+        }
+        if path == Path::new("R") {
+            // Both pairs of the expiry are hit: in `On` after `Tick`, in `Off` after `Back`.
+            assert_eq!(expiries, 2, "{}", testgen::text(&m, &suite));
+            assert_eq!(suite.stats.ignored_pairs, 4, "{}", testgen::text(&m, &suite));
         }
     }
 }
@@ -294,7 +370,7 @@ fn the_search_stops_at_its_limits_and_says_so() {
     let limits = testgen::Limits { configurations: 50, ..testgen::Limits::CHECKER };
     let part = testgen::cases_within(&m, &limits);
     let why = part.incomplete.as_deref().unwrap();
-    assert!(why.contains("more than 50 (state, variables) configurations"), "{why}");
+    assert!(why.contains("more than 50 (state, variables, running timers) configurations"), "{why}");
     assert!(part.stats.configurations <= 50);
     assert!(part.stats.transitions_covered >= 49 && part.stats.transitions_covered < 700, "{:?}", part.stats);
     assert_eq!(part.untaken.len(), 700 - part.stats.transitions_covered);
