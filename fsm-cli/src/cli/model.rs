@@ -87,11 +87,19 @@ fn add_durations(m: &Machine, it: &Interpreter<'_>, object: &mut Value) {
 /// `params` set; `None` after saying which one is wrong and why.
 fn start_vars(m: &Machine, params: &[String], io: &mut Io<'_>) -> Option<Vec<i64>> {
     let mut vars = m.initial_vars();
+    let mut given: Vec<&str> = Vec::new();
     for param in params {
         if let Err(error) = interp::set_param(m, &mut vars, param) {
             let _ = writeln!(io.err, "error: --param {param}: {error}");
             return None;
         }
+        // Read: `set_param` took it, so it has a name before its `=`.
+        let name = param.split_once('=').map_or(param.as_str(), |(name, _)| name.trim());
+        if given.contains(&name) {
+            let _ = writeln!(io.err, "error: --param {param}: `{name}` is given twice; give each parameter once");
+            return None;
+        }
+        given.push(name);
     }
     Some(vars)
 }

@@ -294,6 +294,10 @@ fn a_wrong_parameter_is_refused_naming_the_parameters() {
         assert!(r.err.contains(&format!("error: --param {param}: {why}")), "{}", r.err);
         assert!(r.err.contains("the parameters are: unreliable: bool, T1: 1..=60000"), "{}", r.err);
     }
+    // Given twice, one of the two is a mistake.
+    let r = run(&["tests", &spec, "--param", "T1=500", "--param", " T1 =250"]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("error: --param  T1 =250: `T1` is given twice; give each parameter once"), "{}", r.err);
 }
 
 #[test]
