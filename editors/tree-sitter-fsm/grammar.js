@@ -104,9 +104,10 @@ module.exports = grammar({
 
     // `diagram { direction = LR; events = show; actions = hide; }`. `diagram` is no keyword: a
     // state may be named so (`diagram -> Up on E;`), so `diagram {` is read as one token, which
-    // a transition's first name cannot be followed by.
+    // a transition's first name cannot be followed by; white space and comments (each to its
+    // line's end, a doc comment not among them) may stand between the two.
     diagram_settings: $ => seq(alias($._diagram_open, 'diagram {'), repeat($.diagram_setting), '}'),
-    _diagram_open: _ => token(seq('diagram', /[ \t\r\n\uFEFF]*/, '{')),
+    _diagram_open: _ => token(seq('diagram', /([ \t\r\n\uFEFF]|\/\/(\/\/[^\n]*|[^\/\n][^\n]*)?\n)*/, '{')),
     diagram_setting: $ => seq(
       choice(
         seq(field('name', 'direction'), '=', field('value', $.direction)),

@@ -1943,444 +1943,461 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(16);
+      if (eof) ADVANCE(20);
       ADVANCE_MAP(
-        '!', 23,
-        '"', 70,
-        '#', 19,
-        '&', 36,
-        '(', 24,
-        ')', 26,
-        '*', 48,
-        '+', 47,
-        ',', 25,
-        '-', 42,
-        '.', 45,
-        '/', 43,
-        ':', 40,
-        ';', 27,
-        '<', 33,
-        '=', 29,
-        '>', 35,
-        '[', 20,
-        '\\', 14,
-        ']', 21,
-        '^', 49,
-        'd', 63,
-        '{', 17,
-        '|', 13,
-        '}', 18,
+        '!', 27,
+        '"', 74,
+        '#', 23,
+        '&', 40,
+        '(', 28,
+        ')', 30,
+        '*', 52,
+        '+', 51,
+        ',', 29,
+        '-', 46,
+        '.', 49,
+        '/', 47,
+        ':', 44,
+        ';', 31,
+        '<', 37,
+        '=', 33,
+        '>', 39,
+        '[', 24,
+        '\\', 18,
+        ']', 25,
+        '^', 53,
+        'd', 68,
+        '{', 21,
+        '|', 17,
+        '}', 22,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(15);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
+          lookahead == 0xfeff) SKIP(19);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
       if (('A' <= lookahead && lookahead <= '_') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       END_STATE();
     case 1:
-      ADVANCE_MAP(
-        '!', 22,
-        '"', 69,
-        '#', 19,
-        '&', 5,
-        '(', 24,
-        ')', 26,
-        '*', 48,
-        '+', 8,
-        ',', 25,
-        '-', 11,
-        '.', 6,
-        '/', 43,
-        ':', 39,
-        ';', 27,
-        '=', 28,
-        '[', 20,
-        ']', 21,
-        '{', 17,
-        '|', 13,
-        '}', 18,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead != 0) ADVANCE(2);
       END_STATE();
     case 2:
-      ADVANCE_MAP(
-        '!', 7,
-        '"', 70,
-        '&', 5,
-        ')', 26,
-        '*', 48,
-        '+', 46,
-        ',', 25,
-        '-', 41,
-        '.', 44,
-        '<', 33,
-        '=', 9,
-        '>', 35,
-        '\\', 14,
-        ']', 21,
-        '^', 49,
-        '|', 13,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(3);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead != 0) ADVANCE(2);
       END_STATE();
     case 3:
       ADVANCE_MAP(
-        '!', 7,
-        '&', 5,
-        ')', 26,
-        '*', 48,
-        '+', 46,
-        ',', 25,
-        '-', 41,
-        '.', 44,
-        '<', 33,
-        '=', 9,
-        '>', 35,
-        ']', 21,
-        '^', 49,
-        '|', 13,
+        '!', 26,
+        '"', 73,
+        '#', 23,
+        '&', 7,
+        '(', 28,
+        ')', 30,
+        '*', 52,
+        '+', 13,
+        ',', 29,
+        '-', 16,
+        '.', 8,
+        '/', 47,
+        ':', 43,
+        ';', 31,
+        '=', 32,
+        '[', 24,
+        ']', 25,
+        '{', 21,
+        '|', 17,
+        '}', 22,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(3);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       END_STATE();
     case 4:
       ADVANCE_MAP(
-        '&', 36,
-        '(', 24,
-        ')', 26,
-        ',', 25,
-        '-', 42,
-        '/', 43,
-        ':', 40,
-        ';', 27,
-        '<', 32,
-        '>', 34,
-        '[', 20,
-        ']', 21,
-        0xfeff, 37,
+        '!', 12,
+        '"', 74,
+        '&', 7,
+        ')', 30,
+        '*', 52,
+        '+', 50,
+        ',', 29,
+        '-', 45,
+        '.', 48,
+        '<', 37,
+        '=', 14,
+        '>', 39,
+        '\\', 18,
+        ']', 25,
+        '^', 53,
+        '|', 17,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(4);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
+          lookahead == ' ' ||
+          lookahead == 0xfeff) SKIP(5);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 5:
+      ADVANCE_MAP(
+        '!', 12,
+        '&', 7,
+        ')', 30,
+        '*', 52,
+        '+', 50,
+        ',', 29,
+        '-', 45,
+        '.', 48,
+        '<', 37,
+        '=', 14,
+        '>', 39,
+        ']', 25,
+        '^', 53,
+        '|', 17,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == 0xfeff) SKIP(5);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 6:
+      ADVANCE_MAP(
+        '&', 40,
+        '(', 28,
+        ')', 30,
+        ',', 29,
+        '-', 46,
+        '/', 47,
+        ':', 44,
+        ';', 31,
+        '<', 36,
+        '>', 38,
+        '[', 24,
+        ']', 25,
+        0xfeff, 41,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(6);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       if (lookahead != 0 &&
           lookahead != '"' &&
           (lookahead < 'a' || '{' < lookahead) &&
-          lookahead != '}') ADVANCE(38);
-      END_STATE();
-    case 5:
-      if (lookahead == '&') ADVANCE(53);
-      END_STATE();
-    case 6:
-      if (lookahead == '.') ADVANCE(10);
+          lookahead != '}') ADVANCE(42);
       END_STATE();
     case 7:
-      if (lookahead == '=') ADVANCE(55);
+      if (lookahead == '&') ADVANCE(57);
       END_STATE();
     case 8:
-      if (lookahead == '=') ADVANCE(58);
+      if (lookahead == '.') ADVANCE(15);
       END_STATE();
     case 9:
-      if (lookahead == '=') ADVANCE(54);
-      END_STATE();
-    case 10:
-      if (lookahead == '=') ADVANCE(50);
-      END_STATE();
-    case 11:
-      if (lookahead == '=') ADVANCE(59);
-      if (lookahead == '>') ADVANCE(51);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
-      END_STATE();
-    case 12:
-      if (lookahead == '{') ADVANCE(30);
+      if (lookahead == '/') ADVANCE(10);
+      if (lookahead == '{') ADVANCE(34);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) ADVANCE(12);
+          lookahead == 0xfeff) ADVANCE(9);
+      END_STATE();
+    case 10:
+      if (lookahead == '/') ADVANCE(1);
+      END_STATE();
+    case 11:
+      if (lookahead == '/') ADVANCE(2);
+      END_STATE();
+    case 12:
+      if (lookahead == '=') ADVANCE(59);
       END_STATE();
     case 13:
-      if (lookahead == '|') ADVANCE(52);
+      if (lookahead == '=') ADVANCE(62);
       END_STATE();
     case 14:
-      if (lookahead != 0) ADVANCE(71);
+      if (lookahead == '=') ADVANCE(58);
       END_STATE();
     case 15:
-      if (eof) ADVANCE(16);
+      if (lookahead == '=') ADVANCE(54);
+      END_STATE();
+    case 16:
+      if (lookahead == '=') ADVANCE(63);
+      if (lookahead == '>') ADVANCE(55);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      END_STATE();
+    case 17:
+      if (lookahead == '|') ADVANCE(56);
+      END_STATE();
+    case 18:
+      if (lookahead != 0) ADVANCE(75);
+      END_STATE();
+    case 19:
+      if (eof) ADVANCE(20);
       ADVANCE_MAP(
-        '!', 23,
-        '"', 69,
-        '#', 19,
-        '&', 36,
-        '(', 24,
-        ')', 26,
-        '*', 48,
-        '+', 47,
-        ',', 25,
-        '-', 42,
-        '.', 45,
-        '/', 43,
-        ':', 40,
-        ';', 27,
-        '<', 33,
-        '=', 29,
-        '>', 35,
-        '[', 20,
-        ']', 21,
-        '^', 49,
-        'd', 63,
-        '{', 17,
-        '|', 13,
-        '}', 18,
+        '!', 27,
+        '"', 73,
+        '#', 23,
+        '&', 40,
+        '(', 28,
+        ')', 30,
+        '*', 52,
+        '+', 51,
+        ',', 29,
+        '-', 46,
+        '.', 49,
+        '/', 47,
+        ':', 44,
+        ';', 31,
+        '<', 37,
+        '=', 33,
+        '>', 39,
+        '[', 24,
+        ']', 25,
+        '^', 53,
+        'd', 68,
+        '{', 21,
+        '|', 17,
+        '}', 22,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(15);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
+          lookahead == 0xfeff) SKIP(19);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
-      END_STATE();
-    case 16:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
-      END_STATE();
-    case 17:
-      ACCEPT_TOKEN(anon_sym_LBRACE);
-      END_STATE();
-    case 18:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
-      END_STATE();
-    case 19:
-      ACCEPT_TOKEN(anon_sym_POUND);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       END_STATE();
     case 20:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 21:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
     case 22:
-      ACCEPT_TOKEN(anon_sym_BANG);
+      ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
     case 23:
-      ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(55);
+      ACCEPT_TOKEN(anon_sym_POUND);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
     case 25:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_BANG);
       END_STATE();
     case 27:
-      ACCEPT_TOKEN(anon_sym_SEMI);
+      ACCEPT_TOKEN(anon_sym_BANG);
+      if (lookahead == '=') ADVANCE(59);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(anon_sym_EQ);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(54);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(sym__diagram_open);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(anon_sym_COLON_COLON);
+      ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(anon_sym_LT);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '=') ADVANCE(56);
-      END_STATE();
-    case 34:
-      ACCEPT_TOKEN(anon_sym_GT);
-      END_STATE();
-    case 35:
-      ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(57);
-      END_STATE();
-    case 36:
-      ACCEPT_TOKEN(anon_sym_AMP);
-      END_STATE();
-    case 37:
-      ACCEPT_TOKEN(aux_sym__payload_part_token1);
-      if (lookahead == 0xfeff) ADVANCE(37);
-      if ((!eof && set_contains(aux_sym__payload_part_token1_character_set_1, 14, lookahead))) ADVANCE(38);
-      END_STATE();
-    case 38:
-      ACCEPT_TOKEN(aux_sym__payload_part_token1);
-      if ((!eof && set_contains(aux_sym__payload_part_token1_character_set_1, 14, lookahead))) ADVANCE(38);
-      END_STATE();
-    case 39:
-      ACCEPT_TOKEN(anon_sym_COLON);
-      END_STATE();
-    case 40:
-      ACCEPT_TOKEN(anon_sym_COLON);
-      if (lookahead == ':') ADVANCE(31);
-      END_STATE();
-    case 41:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      END_STATE();
-    case 42:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
-      END_STATE();
-    case 43:
-      ACCEPT_TOKEN(anon_sym_SLASH);
-      END_STATE();
-    case 44:
-      ACCEPT_TOKEN(anon_sym_DOT);
-      END_STATE();
-    case 45:
-      ACCEPT_TOKEN(anon_sym_DOT);
-      if (lookahead == '.') ADVANCE(10);
-      END_STATE();
-    case 46:
-      ACCEPT_TOKEN(anon_sym_PLUS);
-      END_STATE();
-    case 47:
-      ACCEPT_TOKEN(anon_sym_PLUS);
+      ACCEPT_TOKEN(anon_sym_EQ);
       if (lookahead == '=') ADVANCE(58);
       END_STATE();
+    case 34:
+      ACCEPT_TOKEN(sym__diagram_open);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(anon_sym_COLON_COLON);
+      END_STATE();
+    case 36:
+      ACCEPT_TOKEN(anon_sym_LT);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '=') ADVANCE(60);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(anon_sym_GT);
+      END_STATE();
+    case 39:
+      ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(61);
+      END_STATE();
+    case 40:
+      ACCEPT_TOKEN(anon_sym_AMP);
+      END_STATE();
+    case 41:
+      ACCEPT_TOKEN(aux_sym__payload_part_token1);
+      if (lookahead == 0xfeff) ADVANCE(41);
+      if ((!eof && set_contains(aux_sym__payload_part_token1_character_set_1, 14, lookahead))) ADVANCE(42);
+      END_STATE();
+    case 42:
+      ACCEPT_TOKEN(aux_sym__payload_part_token1);
+      if ((!eof && set_contains(aux_sym__payload_part_token1_character_set_1, 14, lookahead))) ADVANCE(42);
+      END_STATE();
+    case 43:
+      ACCEPT_TOKEN(anon_sym_COLON);
+      END_STATE();
+    case 44:
+      ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == ':') ADVANCE(35);
+      END_STATE();
+    case 45:
+      ACCEPT_TOKEN(anon_sym_DASH);
+      END_STATE();
+    case 46:
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      END_STATE();
+    case 47:
+      ACCEPT_TOKEN(anon_sym_SLASH);
+      END_STATE();
     case 48:
-      ACCEPT_TOKEN(anon_sym_STAR);
+      ACCEPT_TOKEN(anon_sym_DOT);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(anon_sym_CARET);
+      ACCEPT_TOKEN(anon_sym_DOT);
+      if (lookahead == '.') ADVANCE(15);
       END_STATE();
     case 50:
-      ACCEPT_TOKEN(anon_sym_DOT_DOT_EQ);
+      ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
     case 51:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      ACCEPT_TOKEN(anon_sym_PLUS);
+      if (lookahead == '=') ADVANCE(62);
       END_STATE();
     case 52:
-      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
+      ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
     case 53:
-      ACCEPT_TOKEN(anon_sym_AMP_AMP);
+      ACCEPT_TOKEN(anon_sym_CARET);
       END_STATE();
     case 54:
-      ACCEPT_TOKEN(anon_sym_EQ_EQ);
+      ACCEPT_TOKEN(anon_sym_DOT_DOT_EQ);
       END_STATE();
     case 55:
-      ACCEPT_TOKEN(anon_sym_BANG_EQ);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 56:
-      ACCEPT_TOKEN(anon_sym_LT_EQ);
+      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
       END_STATE();
     case 57:
-      ACCEPT_TOKEN(anon_sym_GT_EQ);
+      ACCEPT_TOKEN(anon_sym_AMP_AMP);
       END_STATE();
     case 58:
-      ACCEPT_TOKEN(anon_sym_PLUS_EQ);
+      ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
     case 59:
-      ACCEPT_TOKEN(anon_sym_DASH_EQ);
+      ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
     case 60:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'a') ADVANCE(62);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
     case 61:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'a') ADVANCE(64);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
     case 62:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'g') ADVANCE(65);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      ACCEPT_TOKEN(anon_sym_PLUS_EQ);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'i') ADVANCE(60);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+      ACCEPT_TOKEN(anon_sym_DASH_EQ);
       END_STATE();
     case 64:
       ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'm') ADVANCE(66);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
-      END_STATE();
-    case 65:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == 'r') ADVANCE(61);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
-      END_STATE();
-    case 66:
-      ACCEPT_TOKEN(sym_identifier);
-      if (lookahead == '{') ADVANCE(30);
+      if (lookahead == '/') ADVANCE(10);
+      if (lookahead == '{') ADVANCE(34);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ' ||
-          lookahead == 0xfeff) ADVANCE(12);
+          lookahead == 0xfeff) ADVANCE(9);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 65:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'a') ADVANCE(67);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 66:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'a') ADVANCE(69);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       END_STATE();
     case 67:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'g') ADVANCE(70);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 68:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'i') ADVANCE(65);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 69:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'm') ADVANCE(64);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 70:
+      ACCEPT_TOKEN(sym_identifier);
+      if (lookahead == 'r') ADVANCE(66);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      END_STATE();
+    case 71:
       ACCEPT_TOKEN(sym_identifier);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(67);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
       END_STATE();
-    case 68:
+    case 72:
       ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(68);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
       END_STATE();
-    case 69:
+    case 73:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       END_STATE();
-    case 70:
+    case 74:
       ACCEPT_TOKEN(anon_sym_DQUOTE2);
       END_STATE();
-    case 71:
+    case 75:
       ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
     default:
@@ -2968,7 +2985,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 1, .external_lex_state = 2},
+  [1] = {.lex_state = 3, .external_lex_state = 2},
   [2] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 1},
   [3] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 1},
   [4] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 1},
@@ -3051,212 +3068,212 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [81] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 1},
   [82] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 1},
   [83] = {.lex_state = 0, .external_lex_state = 2, .reserved_word_set_id = 3},
-  [84] = {.lex_state = 4, .external_lex_state = 3},
-  [85] = {.lex_state = 4, .external_lex_state = 3},
-  [86] = {.lex_state = 4, .external_lex_state = 3},
-  [87] = {.lex_state = 4, .external_lex_state = 3},
-  [88] = {.lex_state = 4, .external_lex_state = 3},
-  [89] = {.lex_state = 4, .external_lex_state = 3},
-  [90] = {.lex_state = 4, .external_lex_state = 3},
-  [91] = {.lex_state = 4, .external_lex_state = 3},
-  [92] = {.lex_state = 1, .external_lex_state = 2},
-  [93] = {.lex_state = 1, .external_lex_state = 2},
-  [94] = {.lex_state = 1, .external_lex_state = 2},
-  [95] = {.lex_state = 4, .external_lex_state = 3},
-  [96] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [97] = {.lex_state = 4, .external_lex_state = 3},
-  [98] = {.lex_state = 4, .external_lex_state = 3},
-  [99] = {.lex_state = 4, .external_lex_state = 3},
-  [100] = {.lex_state = 4, .external_lex_state = 3},
-  [101] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [102] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [103] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [104] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [105] = {.lex_state = 2, .external_lex_state = 4},
-  [106] = {.lex_state = 2, .external_lex_state = 4},
-  [107] = {.lex_state = 2, .external_lex_state = 4},
-  [108] = {.lex_state = 1, .external_lex_state = 4},
-  [109] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [110] = {.lex_state = 2, .external_lex_state = 4},
-  [111] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [112] = {.lex_state = 1, .external_lex_state = 4},
-  [113] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [114] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [115] = {.lex_state = 2, .external_lex_state = 4},
-  [116] = {.lex_state = 2, .external_lex_state = 4},
-  [117] = {.lex_state = 1, .external_lex_state = 4},
-  [118] = {.lex_state = 2, .external_lex_state = 4},
-  [119] = {.lex_state = 2, .external_lex_state = 4},
-  [120] = {.lex_state = 1, .external_lex_state = 2},
-  [121] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [122] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [123] = {.lex_state = 2, .external_lex_state = 4},
-  [124] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [125] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [126] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [127] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [128] = {.lex_state = 2, .external_lex_state = 4},
-  [129] = {.lex_state = 1, .external_lex_state = 4},
-  [130] = {.lex_state = 1, .external_lex_state = 2},
-  [131] = {.lex_state = 1, .external_lex_state = 2},
-  [132] = {.lex_state = 1, .external_lex_state = 2},
-  [133] = {.lex_state = 1, .external_lex_state = 4},
-  [134] = {.lex_state = 2, .external_lex_state = 4},
-  [135] = {.lex_state = 1, .external_lex_state = 2},
-  [136] = {.lex_state = 1, .external_lex_state = 4},
-  [137] = {.lex_state = 1, .external_lex_state = 4},
-  [138] = {.lex_state = 1, .external_lex_state = 4},
-  [139] = {.lex_state = 1, .external_lex_state = 4},
-  [140] = {.lex_state = 1, .external_lex_state = 4},
-  [141] = {.lex_state = 1, .external_lex_state = 4},
-  [142] = {.lex_state = 1, .external_lex_state = 4},
-  [143] = {.lex_state = 1, .external_lex_state = 4},
-  [144] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [145] = {.lex_state = 1, .external_lex_state = 4},
-  [146] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [147] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [148] = {.lex_state = 1, .external_lex_state = 4},
-  [149] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [150] = {.lex_state = 1, .external_lex_state = 4},
-  [151] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [152] = {.lex_state = 1, .external_lex_state = 4},
-  [153] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [154] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [155] = {.lex_state = 1, .external_lex_state = 4},
-  [156] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [157] = {.lex_state = 1, .external_lex_state = 4},
-  [158] = {.lex_state = 1, .external_lex_state = 4},
-  [159] = {.lex_state = 1, .external_lex_state = 4},
-  [160] = {.lex_state = 1, .external_lex_state = 4},
-  [161] = {.lex_state = 1, .external_lex_state = 4},
-  [162] = {.lex_state = 1, .external_lex_state = 4},
-  [163] = {.lex_state = 1, .external_lex_state = 4},
-  [164] = {.lex_state = 1, .external_lex_state = 4},
-  [165] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [166] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 5},
-  [167] = {.lex_state = 1, .external_lex_state = 4},
-  [168] = {.lex_state = 1, .external_lex_state = 4},
-  [169] = {.lex_state = 1, .external_lex_state = 4},
-  [170] = {.lex_state = 1, .external_lex_state = 4},
-  [171] = {.lex_state = 2, .external_lex_state = 4},
-  [172] = {.lex_state = 1, .external_lex_state = 4},
-  [173] = {.lex_state = 1, .external_lex_state = 4},
-  [174] = {.lex_state = 1, .external_lex_state = 4},
-  [175] = {.lex_state = 1, .external_lex_state = 4},
-  [176] = {.lex_state = 2, .external_lex_state = 4},
-  [177] = {.lex_state = 1, .external_lex_state = 4},
-  [178] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [179] = {.lex_state = 1, .external_lex_state = 4},
-  [180] = {.lex_state = 1, .external_lex_state = 4},
-  [181] = {.lex_state = 1, .external_lex_state = 4},
-  [182] = {.lex_state = 1, .external_lex_state = 4},
-  [183] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [184] = {.lex_state = 2, .external_lex_state = 4},
-  [185] = {.lex_state = 1, .external_lex_state = 4},
-  [186] = {.lex_state = 1, .external_lex_state = 4},
-  [187] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [188] = {.lex_state = 1, .external_lex_state = 4},
-  [189] = {.lex_state = 1, .external_lex_state = 4},
-  [190] = {.lex_state = 2, .external_lex_state = 4},
-  [191] = {.lex_state = 1, .external_lex_state = 4},
-  [192] = {.lex_state = 1, .external_lex_state = 4},
-  [193] = {.lex_state = 1, .external_lex_state = 4},
-  [194] = {.lex_state = 1, .external_lex_state = 4},
-  [195] = {.lex_state = 1, .external_lex_state = 4},
-  [196] = {.lex_state = 1, .external_lex_state = 4},
-  [197] = {.lex_state = 1, .external_lex_state = 4},
-  [198] = {.lex_state = 1, .external_lex_state = 4},
-  [199] = {.lex_state = 1, .external_lex_state = 4},
-  [200] = {.lex_state = 1, .external_lex_state = 4},
-  [201] = {.lex_state = 1, .external_lex_state = 4},
-  [202] = {.lex_state = 1, .external_lex_state = 4},
-  [203] = {.lex_state = 1, .external_lex_state = 4},
-  [204] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [205] = {.lex_state = 1, .external_lex_state = 4},
-  [206] = {.lex_state = 1, .external_lex_state = 4},
-  [207] = {.lex_state = 1, .external_lex_state = 4},
-  [208] = {.lex_state = 1, .external_lex_state = 4},
-  [209] = {.lex_state = 1, .external_lex_state = 4},
-  [210] = {.lex_state = 1, .external_lex_state = 4},
-  [211] = {.lex_state = 1, .external_lex_state = 4},
-  [212] = {.lex_state = 1, .external_lex_state = 4},
-  [213] = {.lex_state = 1, .external_lex_state = 4},
-  [214] = {.lex_state = 1, .external_lex_state = 4},
-  [215] = {.lex_state = 2, .external_lex_state = 5},
-  [216] = {.lex_state = 1, .external_lex_state = 4},
-  [217] = {.lex_state = 1, .external_lex_state = 4},
-  [218] = {.lex_state = 1, .external_lex_state = 4},
-  [219] = {.lex_state = 1, .external_lex_state = 4},
-  [220] = {.lex_state = 1, .external_lex_state = 4},
-  [221] = {.lex_state = 2, .external_lex_state = 5},
-  [222] = {.lex_state = 1, .external_lex_state = 4},
-  [223] = {.lex_state = 1, .external_lex_state = 4},
-  [224] = {.lex_state = 1, .external_lex_state = 4},
-  [225] = {.lex_state = 1, .external_lex_state = 4},
-  [226] = {.lex_state = 1, .external_lex_state = 4},
-  [227] = {.lex_state = 1, .external_lex_state = 4},
-  [228] = {.lex_state = 1, .external_lex_state = 4},
-  [229] = {.lex_state = 1, .external_lex_state = 4},
-  [230] = {.lex_state = 1, .external_lex_state = 4},
-  [231] = {.lex_state = 1, .external_lex_state = 4},
-  [232] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [233] = {.lex_state = 1, .external_lex_state = 4},
-  [234] = {.lex_state = 1, .external_lex_state = 4},
-  [235] = {.lex_state = 1, .external_lex_state = 4},
-  [236] = {.lex_state = 1, .external_lex_state = 4},
-  [237] = {.lex_state = 1, .external_lex_state = 4},
-  [238] = {.lex_state = 1, .external_lex_state = 4},
-  [239] = {.lex_state = 1, .external_lex_state = 4},
-  [240] = {.lex_state = 1, .external_lex_state = 4},
-  [241] = {.lex_state = 1, .external_lex_state = 4},
-  [242] = {.lex_state = 2, .external_lex_state = 5},
-  [243] = {.lex_state = 1, .external_lex_state = 4},
-  [244] = {.lex_state = 1, .external_lex_state = 4},
-  [245] = {.lex_state = 1, .external_lex_state = 4},
+  [84] = {.lex_state = 6, .external_lex_state = 3},
+  [85] = {.lex_state = 6, .external_lex_state = 3},
+  [86] = {.lex_state = 6, .external_lex_state = 3},
+  [87] = {.lex_state = 6, .external_lex_state = 3},
+  [88] = {.lex_state = 6, .external_lex_state = 3},
+  [89] = {.lex_state = 6, .external_lex_state = 3},
+  [90] = {.lex_state = 6, .external_lex_state = 3},
+  [91] = {.lex_state = 6, .external_lex_state = 3},
+  [92] = {.lex_state = 3, .external_lex_state = 2},
+  [93] = {.lex_state = 3, .external_lex_state = 2},
+  [94] = {.lex_state = 3, .external_lex_state = 2},
+  [95] = {.lex_state = 6, .external_lex_state = 3},
+  [96] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [97] = {.lex_state = 6, .external_lex_state = 3},
+  [98] = {.lex_state = 6, .external_lex_state = 3},
+  [99] = {.lex_state = 6, .external_lex_state = 3},
+  [100] = {.lex_state = 6, .external_lex_state = 3},
+  [101] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [102] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [103] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [104] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [105] = {.lex_state = 4, .external_lex_state = 4},
+  [106] = {.lex_state = 4, .external_lex_state = 4},
+  [107] = {.lex_state = 4, .external_lex_state = 4},
+  [108] = {.lex_state = 3, .external_lex_state = 4},
+  [109] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [110] = {.lex_state = 4, .external_lex_state = 4},
+  [111] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [112] = {.lex_state = 3, .external_lex_state = 4},
+  [113] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [114] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [115] = {.lex_state = 4, .external_lex_state = 4},
+  [116] = {.lex_state = 4, .external_lex_state = 4},
+  [117] = {.lex_state = 3, .external_lex_state = 4},
+  [118] = {.lex_state = 4, .external_lex_state = 4},
+  [119] = {.lex_state = 4, .external_lex_state = 4},
+  [120] = {.lex_state = 3, .external_lex_state = 2},
+  [121] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [122] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [123] = {.lex_state = 4, .external_lex_state = 4},
+  [124] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [125] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [126] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [127] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [128] = {.lex_state = 4, .external_lex_state = 4},
+  [129] = {.lex_state = 3, .external_lex_state = 4},
+  [130] = {.lex_state = 3, .external_lex_state = 2},
+  [131] = {.lex_state = 3, .external_lex_state = 2},
+  [132] = {.lex_state = 3, .external_lex_state = 2},
+  [133] = {.lex_state = 3, .external_lex_state = 4},
+  [134] = {.lex_state = 4, .external_lex_state = 4},
+  [135] = {.lex_state = 3, .external_lex_state = 2},
+  [136] = {.lex_state = 3, .external_lex_state = 4},
+  [137] = {.lex_state = 3, .external_lex_state = 4},
+  [138] = {.lex_state = 3, .external_lex_state = 4},
+  [139] = {.lex_state = 3, .external_lex_state = 4},
+  [140] = {.lex_state = 3, .external_lex_state = 4},
+  [141] = {.lex_state = 3, .external_lex_state = 4},
+  [142] = {.lex_state = 3, .external_lex_state = 4},
+  [143] = {.lex_state = 3, .external_lex_state = 4},
+  [144] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [145] = {.lex_state = 3, .external_lex_state = 4},
+  [146] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [147] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [148] = {.lex_state = 3, .external_lex_state = 4},
+  [149] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [150] = {.lex_state = 3, .external_lex_state = 4},
+  [151] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [152] = {.lex_state = 3, .external_lex_state = 4},
+  [153] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [154] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [155] = {.lex_state = 3, .external_lex_state = 4},
+  [156] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [157] = {.lex_state = 3, .external_lex_state = 4},
+  [158] = {.lex_state = 3, .external_lex_state = 4},
+  [159] = {.lex_state = 3, .external_lex_state = 4},
+  [160] = {.lex_state = 3, .external_lex_state = 4},
+  [161] = {.lex_state = 3, .external_lex_state = 4},
+  [162] = {.lex_state = 3, .external_lex_state = 4},
+  [163] = {.lex_state = 3, .external_lex_state = 4},
+  [164] = {.lex_state = 3, .external_lex_state = 4},
+  [165] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [166] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 5},
+  [167] = {.lex_state = 3, .external_lex_state = 4},
+  [168] = {.lex_state = 3, .external_lex_state = 4},
+  [169] = {.lex_state = 3, .external_lex_state = 4},
+  [170] = {.lex_state = 3, .external_lex_state = 4},
+  [171] = {.lex_state = 4, .external_lex_state = 4},
+  [172] = {.lex_state = 3, .external_lex_state = 4},
+  [173] = {.lex_state = 3, .external_lex_state = 4},
+  [174] = {.lex_state = 3, .external_lex_state = 4},
+  [175] = {.lex_state = 3, .external_lex_state = 4},
+  [176] = {.lex_state = 4, .external_lex_state = 4},
+  [177] = {.lex_state = 3, .external_lex_state = 4},
+  [178] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [179] = {.lex_state = 3, .external_lex_state = 4},
+  [180] = {.lex_state = 3, .external_lex_state = 4},
+  [181] = {.lex_state = 3, .external_lex_state = 4},
+  [182] = {.lex_state = 3, .external_lex_state = 4},
+  [183] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [184] = {.lex_state = 4, .external_lex_state = 4},
+  [185] = {.lex_state = 3, .external_lex_state = 4},
+  [186] = {.lex_state = 3, .external_lex_state = 4},
+  [187] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [188] = {.lex_state = 3, .external_lex_state = 4},
+  [189] = {.lex_state = 3, .external_lex_state = 4},
+  [190] = {.lex_state = 4, .external_lex_state = 4},
+  [191] = {.lex_state = 3, .external_lex_state = 4},
+  [192] = {.lex_state = 3, .external_lex_state = 4},
+  [193] = {.lex_state = 3, .external_lex_state = 4},
+  [194] = {.lex_state = 3, .external_lex_state = 4},
+  [195] = {.lex_state = 3, .external_lex_state = 4},
+  [196] = {.lex_state = 3, .external_lex_state = 4},
+  [197] = {.lex_state = 3, .external_lex_state = 4},
+  [198] = {.lex_state = 3, .external_lex_state = 4},
+  [199] = {.lex_state = 3, .external_lex_state = 4},
+  [200] = {.lex_state = 3, .external_lex_state = 4},
+  [201] = {.lex_state = 3, .external_lex_state = 4},
+  [202] = {.lex_state = 3, .external_lex_state = 4},
+  [203] = {.lex_state = 3, .external_lex_state = 4},
+  [204] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [205] = {.lex_state = 3, .external_lex_state = 4},
+  [206] = {.lex_state = 3, .external_lex_state = 4},
+  [207] = {.lex_state = 3, .external_lex_state = 4},
+  [208] = {.lex_state = 3, .external_lex_state = 4},
+  [209] = {.lex_state = 3, .external_lex_state = 4},
+  [210] = {.lex_state = 3, .external_lex_state = 4},
+  [211] = {.lex_state = 3, .external_lex_state = 4},
+  [212] = {.lex_state = 3, .external_lex_state = 4},
+  [213] = {.lex_state = 3, .external_lex_state = 4},
+  [214] = {.lex_state = 3, .external_lex_state = 4},
+  [215] = {.lex_state = 4, .external_lex_state = 5},
+  [216] = {.lex_state = 3, .external_lex_state = 4},
+  [217] = {.lex_state = 3, .external_lex_state = 4},
+  [218] = {.lex_state = 3, .external_lex_state = 4},
+  [219] = {.lex_state = 3, .external_lex_state = 4},
+  [220] = {.lex_state = 3, .external_lex_state = 4},
+  [221] = {.lex_state = 4, .external_lex_state = 5},
+  [222] = {.lex_state = 3, .external_lex_state = 4},
+  [223] = {.lex_state = 3, .external_lex_state = 4},
+  [224] = {.lex_state = 3, .external_lex_state = 4},
+  [225] = {.lex_state = 3, .external_lex_state = 4},
+  [226] = {.lex_state = 3, .external_lex_state = 4},
+  [227] = {.lex_state = 3, .external_lex_state = 4},
+  [228] = {.lex_state = 3, .external_lex_state = 4},
+  [229] = {.lex_state = 3, .external_lex_state = 4},
+  [230] = {.lex_state = 3, .external_lex_state = 4},
+  [231] = {.lex_state = 3, .external_lex_state = 4},
+  [232] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [233] = {.lex_state = 3, .external_lex_state = 4},
+  [234] = {.lex_state = 3, .external_lex_state = 4},
+  [235] = {.lex_state = 3, .external_lex_state = 4},
+  [236] = {.lex_state = 3, .external_lex_state = 4},
+  [237] = {.lex_state = 3, .external_lex_state = 4},
+  [238] = {.lex_state = 3, .external_lex_state = 4},
+  [239] = {.lex_state = 3, .external_lex_state = 4},
+  [240] = {.lex_state = 3, .external_lex_state = 4},
+  [241] = {.lex_state = 3, .external_lex_state = 4},
+  [242] = {.lex_state = 4, .external_lex_state = 5},
+  [243] = {.lex_state = 3, .external_lex_state = 4},
+  [244] = {.lex_state = 3, .external_lex_state = 4},
+  [245] = {.lex_state = 3, .external_lex_state = 4},
   [246] = {.lex_state = 0, .external_lex_state = 4},
   [247] = {.lex_state = 0, .external_lex_state = 4},
   [248] = {.lex_state = 0, .external_lex_state = 4},
   [249] = {.lex_state = 0, .external_lex_state = 4},
-  [250] = {.lex_state = 1, .external_lex_state = 4},
-  [251] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [252] = {.lex_state = 1, .external_lex_state = 4},
-  [253] = {.lex_state = 1, .external_lex_state = 4},
-  [254] = {.lex_state = 1, .external_lex_state = 4},
-  [255] = {.lex_state = 1, .external_lex_state = 4},
-  [256] = {.lex_state = 1, .external_lex_state = 2},
-  [257] = {.lex_state = 1, .external_lex_state = 4},
-  [258] = {.lex_state = 1, .external_lex_state = 4},
-  [259] = {.lex_state = 1, .external_lex_state = 4},
-  [260] = {.lex_state = 1, .external_lex_state = 4},
-  [261] = {.lex_state = 1, .external_lex_state = 2},
-  [262] = {.lex_state = 1, .external_lex_state = 4},
-  [263] = {.lex_state = 1, .external_lex_state = 4},
-  [264] = {.lex_state = 1, .external_lex_state = 4},
-  [265] = {.lex_state = 1, .external_lex_state = 4},
-  [266] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [267] = {.lex_state = 1, .external_lex_state = 4},
-  [268] = {.lex_state = 1, .external_lex_state = 4},
-  [269] = {.lex_state = 1, .external_lex_state = 4},
-  [270] = {.lex_state = 1, .external_lex_state = 4},
-  [271] = {.lex_state = 1, .external_lex_state = 4},
-  [272] = {.lex_state = 1, .external_lex_state = 4},
-  [273] = {.lex_state = 1, .external_lex_state = 4},
-  [274] = {.lex_state = 1, .external_lex_state = 4},
+  [250] = {.lex_state = 3, .external_lex_state = 4},
+  [251] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [252] = {.lex_state = 3, .external_lex_state = 4},
+  [253] = {.lex_state = 3, .external_lex_state = 4},
+  [254] = {.lex_state = 3, .external_lex_state = 4},
+  [255] = {.lex_state = 3, .external_lex_state = 4},
+  [256] = {.lex_state = 3, .external_lex_state = 2},
+  [257] = {.lex_state = 3, .external_lex_state = 4},
+  [258] = {.lex_state = 3, .external_lex_state = 4},
+  [259] = {.lex_state = 3, .external_lex_state = 4},
+  [260] = {.lex_state = 3, .external_lex_state = 4},
+  [261] = {.lex_state = 3, .external_lex_state = 2},
+  [262] = {.lex_state = 3, .external_lex_state = 4},
+  [263] = {.lex_state = 3, .external_lex_state = 4},
+  [264] = {.lex_state = 3, .external_lex_state = 4},
+  [265] = {.lex_state = 3, .external_lex_state = 4},
+  [266] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [267] = {.lex_state = 3, .external_lex_state = 4},
+  [268] = {.lex_state = 3, .external_lex_state = 4},
+  [269] = {.lex_state = 3, .external_lex_state = 4},
+  [270] = {.lex_state = 3, .external_lex_state = 4},
+  [271] = {.lex_state = 3, .external_lex_state = 4},
+  [272] = {.lex_state = 3, .external_lex_state = 4},
+  [273] = {.lex_state = 3, .external_lex_state = 4},
+  [274] = {.lex_state = 3, .external_lex_state = 4},
   [275] = {.lex_state = 0, .external_lex_state = 4},
-  [276] = {.lex_state = 1, .external_lex_state = 4},
-  [277] = {.lex_state = 1, .external_lex_state = 4},
-  [278] = {.lex_state = 1, .external_lex_state = 4},
-  [279] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [276] = {.lex_state = 3, .external_lex_state = 4},
+  [277] = {.lex_state = 3, .external_lex_state = 4},
+  [278] = {.lex_state = 3, .external_lex_state = 4},
+  [279] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [280] = {.lex_state = 0, .external_lex_state = 4},
-  [281] = {.lex_state = 1, .external_lex_state = 4},
-  [282] = {.lex_state = 1, .external_lex_state = 4},
-  [283] = {.lex_state = 1, .external_lex_state = 4},
+  [281] = {.lex_state = 3, .external_lex_state = 4},
+  [282] = {.lex_state = 3, .external_lex_state = 4},
+  [283] = {.lex_state = 3, .external_lex_state = 4},
   [284] = {.lex_state = 0, .external_lex_state = 4},
   [285] = {.lex_state = 0, .external_lex_state = 4},
-  [286] = {.lex_state = 1, .external_lex_state = 4},
-  [287] = {.lex_state = 1, .external_lex_state = 4},
-  [288] = {.lex_state = 1, .external_lex_state = 4},
-  [289] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [286] = {.lex_state = 3, .external_lex_state = 4},
+  [287] = {.lex_state = 3, .external_lex_state = 4},
+  [288] = {.lex_state = 3, .external_lex_state = 4},
+  [289] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [290] = {.lex_state = 0, .external_lex_state = 4},
   [291] = {.lex_state = 0, .external_lex_state = 4},
   [292] = {.lex_state = 0, .external_lex_state = 4},
@@ -3264,69 +3281,69 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [294] = {.lex_state = 0, .external_lex_state = 4},
   [295] = {.lex_state = 0, .external_lex_state = 4},
   [296] = {.lex_state = 0, .external_lex_state = 4},
-  [297] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [297] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [298] = {.lex_state = 0, .external_lex_state = 4},
   [299] = {.lex_state = 0, .external_lex_state = 4},
   [300] = {.lex_state = 0, .external_lex_state = 4},
   [301] = {.lex_state = 0, .external_lex_state = 4},
-  [302] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [302] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [303] = {.lex_state = 0, .external_lex_state = 4},
   [304] = {.lex_state = 0, .external_lex_state = 4},
-  [305] = {.lex_state = 1, .external_lex_state = 4},
-  [306] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [305] = {.lex_state = 3, .external_lex_state = 4},
+  [306] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [307] = {.lex_state = 0, .external_lex_state = 4},
   [308] = {.lex_state = 0, .external_lex_state = 4},
   [309] = {.lex_state = 0, .external_lex_state = 4},
-  [310] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [310] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [311] = {.lex_state = 0, .external_lex_state = 4},
   [312] = {.lex_state = 0, .external_lex_state = 4},
   [313] = {.lex_state = 0, .external_lex_state = 4},
-  [314] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [315] = {.lex_state = 1, .external_lex_state = 4},
+  [314] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [315] = {.lex_state = 3, .external_lex_state = 4},
   [316] = {.lex_state = 0, .external_lex_state = 4},
-  [317] = {.lex_state = 1, .external_lex_state = 4},
+  [317] = {.lex_state = 3, .external_lex_state = 4},
   [318] = {.lex_state = 0, .external_lex_state = 4},
   [319] = {.lex_state = 0, .external_lex_state = 4},
   [320] = {.lex_state = 0, .external_lex_state = 4},
   [321] = {.lex_state = 0, .external_lex_state = 4},
-  [322] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [322] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [323] = {.lex_state = 0, .external_lex_state = 4},
-  [324] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [325] = {.lex_state = 1, .external_lex_state = 4},
+  [324] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [325] = {.lex_state = 3, .external_lex_state = 4},
   [326] = {.lex_state = 0, .external_lex_state = 4},
-  [327] = {.lex_state = 1, .external_lex_state = 4},
-  [328] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [329] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [327] = {.lex_state = 3, .external_lex_state = 4},
+  [328] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [329] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [330] = {.lex_state = 0, .external_lex_state = 4},
-  [331] = {.lex_state = 1, .external_lex_state = 4},
+  [331] = {.lex_state = 3, .external_lex_state = 4},
   [332] = {.lex_state = 0, .external_lex_state = 4},
   [333] = {.lex_state = 0, .external_lex_state = 4},
-  [334] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [334] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [335] = {.lex_state = 0, .external_lex_state = 4},
   [336] = {.lex_state = 0, .external_lex_state = 4},
   [337] = {.lex_state = 0, .external_lex_state = 4},
   [338] = {.lex_state = 0, .external_lex_state = 4},
   [339] = {.lex_state = 0, .external_lex_state = 4},
-  [340] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [341] = {.lex_state = 1, .external_lex_state = 4},
-  [342] = {.lex_state = 1, .external_lex_state = 4},
+  [340] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [341] = {.lex_state = 3, .external_lex_state = 4},
+  [342] = {.lex_state = 3, .external_lex_state = 4},
   [343] = {.lex_state = 0, .external_lex_state = 4},
   [344] = {.lex_state = 0, .external_lex_state = 4},
-  [345] = {.lex_state = 1, .external_lex_state = 4},
+  [345] = {.lex_state = 3, .external_lex_state = 4},
   [346] = {.lex_state = 0, .external_lex_state = 4},
-  [347] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [348] = {.lex_state = 1, .external_lex_state = 4},
-  [349] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [347] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [348] = {.lex_state = 3, .external_lex_state = 4},
+  [349] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [350] = {.lex_state = 0, .external_lex_state = 4},
   [351] = {.lex_state = 0, .external_lex_state = 4},
-  [352] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
-  [353] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [352] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [353] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [354] = {.lex_state = 0, .external_lex_state = 4},
-  [355] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [355] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
   [356] = {.lex_state = 0, .external_lex_state = 4},
   [357] = {.lex_state = 0, .external_lex_state = 4},
-  [358] = {.lex_state = 1, .external_lex_state = 4},
-  [359] = {.lex_state = 1, .external_lex_state = 4, .reserved_word_set_id = 1},
+  [358] = {.lex_state = 3, .external_lex_state = 4},
+  [359] = {.lex_state = 3, .external_lex_state = 4, .reserved_word_set_id = 1},
 };
 
 static const TSSymbol ts_reserved_words[6][MAX_RESERVED_WORD_SET_SIZE] = {

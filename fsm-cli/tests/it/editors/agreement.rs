@@ -118,6 +118,8 @@ fn tree_sitter_flags_each_syntax_mistake_alone() {
         "A -> B on E /// Acts.\n    Act;",
         // A no-break space is no white space, before a comment too.
         "event E;\u{a0}// no-break space",
+        "diagram /// a doc comment\n    { direction = LR; }",
+        "diagram // the brace is in the comment {\n    }",
         "state S \"unterminated;",
     ];
     let dir = tempfile::tempdir().unwrap();
@@ -169,6 +171,7 @@ fn tree_sitter_parses_each_grammatical_oddity_alone() {
         // An event's data type is read whole: a `///` there is no doc comment.
         "event D(u8 /// x\n    );",
         "timer T(u8 ///x\n    ) = 5 s;",
+        "diagram // how it is drawn\n    //// and more\n    //\n    { direction = LR; }",
     ];
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
