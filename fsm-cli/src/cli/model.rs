@@ -93,7 +93,7 @@ fn start_vars(m: &Machine, params: &[String], io: &mut Io<'_>) -> Option<Vec<i64
             let _ = writeln!(io.err, "error: --param {param}: {error}");
             return None;
         }
-        // Read: `set_param` took it, so it has a name before its `=`.
+        // `set_param` took it, so a name stands before its `=`.
         let name = param.split_once('=').map_or(param.as_str(), |(name, _)| name.trim());
         if given.contains(&name) {
             let _ = writeln!(io.err, "error: --param {param}: `{name}` is given twice; give each parameter once");

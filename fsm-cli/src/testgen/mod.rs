@@ -6,11 +6,12 @@
 //! happen.
 //!
 //! How: a breadth-first exploration of the (state, variables, running timers) configurations
-//! from the start, as the checker explores them, trying every combination of the named guards a cell reads (each
-//! step run by [`Interpreter`], so the expectations follow the one set of execution rules,
-//! `ir::Machine::select`). Each [`Goal`] gets the shortest event sequence that reaches it; a
-//! greedy set cover then keeps few of those sequences, each cut after its last new goal.
-//! `render` prints a suite as text and as JSON (`fsm tests`).
+//! from the start, as the checker explores them (by state alone for the timers where the
+//! checker's exploration stopped at its limits), trying every combination of the named guards
+//! a cell reads (each step run by [`Interpreter`], so the expectations follow the one set of
+//! execution rules, `ir::Machine::select`). Each [`Goal`] gets the shortest event sequence
+//! that reaches it; a greedy set cover then keeps few of those sequences, each cut after its
+//! last new goal. `render` prints a suite as text and as JSON (`fsm tests`).
 
 mod render;
 
