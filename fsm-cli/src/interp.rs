@@ -256,8 +256,8 @@ pub enum InputError {
 }
 
 /// Sets one parameter in `vars` (indexed by `VarId`) from `NAME=VALUE` (`retries=3`,
-/// `reliable=true`), checked against the parameter's type and range.
-pub fn set_param(machine: &Machine, vars: &mut [i64], text: &str) -> Result<(), InputError> {
+/// `reliable=true`), checked against the parameter's type and range; returns which one it set.
+pub fn set_param(machine: &Machine, vars: &mut [i64], text: &str) -> Result<fsm_dsl::ir::VarId, InputError> {
     let valid = || {
         let params: Vec<String> = (machine.vars.iter().filter(|v| v.param))
             .map(|v| match v.ty {
@@ -287,7 +287,7 @@ pub fn set_param(machine: &Machine, vars: &mut [i64], text: &str) -> Result<(), 
     match (parsed, vars.get_mut(i)) {
         (Some(x), Some(slot)) => {
             *slot = x;
-            Ok(())
+            Ok(fsm_dsl::ir::VarId(i))
         }
         _ => Err(bad(format!("`{value}` is not a value of `{name}`"))),
     }

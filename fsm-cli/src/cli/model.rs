@@ -87,19 +87,21 @@ fn add_durations(m: &Machine, it: &Interpreter<'_>, object: &mut Value) {
 /// `params` set; `None` after saying which one is wrong and why.
 fn start_vars(m: &Machine, params: &[String], io: &mut Io<'_>) -> Option<Vec<i64>> {
     let mut vars = m.initial_vars();
-    let mut given: Vec<&str> = Vec::new();
+    let mut given = Vec::new();
     for param in params {
-        if let Err(error) = interp::set_param(m, &mut vars, param) {
-            let _ = writeln!(io.err, "error: --param {param}: {error}");
-            return None;
-        }
-        // `set_param` took it, so a name stands before its `=`.
-        let name = param.split_once('=').map_or(param.as_str(), |(name, _)| name.trim());
-        if given.contains(&name) {
+        let var = match interp::set_param(m, &mut vars, param) {
+            Ok(var) => var,
+            Err(error) => {
+                let _ = writeln!(io.err, "error: --param {param}: {error}");
+                return None;
+            }
+        };
+        if given.contains(&var) {
+            let name = &m.vars[var.0].named.name;
             let _ = writeln!(io.err, "error: --param {param}: `{name}` is given twice; give each parameter once");
             return None;
         }
-        given.push(name);
+        given.push(var);
     }
     Some(vars)
 }
