@@ -1,8 +1,9 @@
 //! Spec text: parse and check; whatever comes out is consistent, bounded and printable (the
-//! first diagnostics rendered); a spec that parses formats (`fsm fmt`) to the same meaning and
-//! to a fixed point; the language server's analysis (its diagnostics, name index, outline and
-//! semantic tokens) stays within the text; when a machine comes out, every output is made from
-//! it and holds its own properties, and the interpreter runs over events drawn from the input.
+//! first diagnostics and the last rendered); a spec that parses formats (`fsm fmt`) to the same
+//! meaning and to a fixed point; the language server's analysis (its diagnostics, name index,
+//! outline and semantic tokens) stays within the text; when a machine comes out, every output is
+//! made from it and holds its own properties, and the interpreter runs over events drawn from
+//! the input.
 
 use fsm_cli::fmt;
 use fsm_cli::interp::Interpreter;
